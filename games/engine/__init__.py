@@ -1,0 +1,45 @@
+"""Club 500 rules engine: pure Python, no Django.
+
+Public API (see games/engine/README.md)::
+
+    from games.engine import (
+        VARIANTS, get_variant, option_catalogue,      # variants and options
+        new_hand, replay, Hand, Phase,                # one hand
+        score_sheet_hand, HandResult,                 # hands played with real cards
+        Game, draw_first_dealer,                      # the game around the hands
+        check_record,                                 # the check CLI, as a function
+        EngineError, MalformedError, IllegalActionError, UnknownVariantError,
+    )
+    from games.engine.bots import choose_action
+"""
+
+from .errors import EngineError, IllegalActionError, MalformedError, UnknownVariantError
+from .game import FirstDealerDraw, Game, draw_first_dealer
+from .hand import Hand, Phase, new_hand
+from .records import FORMAT, check_record, replay, to_record
+from .scoring import HandResult, score_sheet_hand
+from .variants import PRESETS, VARIANTS, Variant, get_variant, option_catalogue
+
+__all__ = [
+    "EngineError",
+    "FORMAT",
+    "FirstDealerDraw",
+    "Game",
+    "Hand",
+    "HandResult",
+    "IllegalActionError",
+    "MalformedError",
+    "PRESETS",
+    "Phase",
+    "UnknownVariantError",
+    "VARIANTS",
+    "Variant",
+    "check_record",
+    "draw_first_dealer",
+    "get_variant",
+    "new_hand",
+    "option_catalogue",
+    "replay",
+    "score_sheet_hand",
+    "to_record",
+]

@@ -1,0 +1,83 @@
+"""``python -m games.engine check [FILE ...]`` (HAND-RECORD.md).
+
+Reads records from files (``-`` or no file: standard input); a file holds one
+JSON object, a JSON array of objects, or one object per line.  Prints one JSON
+line per record (see ``records.check_record``).  Exit status: 0 every record
+legal, 1 any illegal or malformed, 2 some input is not JSON at all.  Never
+prints a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from .records import check_record
+
+USAGE = "usage: python -m games.engine check [FILE ...]   (- or nothing: standard input)"
+
+
+def parse_records(text: str) -> tuple[list[Any], str | None]:
+    """Records in ``text`` (object, array, or JSON lines), or an error message."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        pass
+    else:
+        return (value if isinstance(value, list) else [value]), None
+    records = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            records.append(json.loads(line))
+        except ValueError as e:
+            return records, f"line {n}: not JSON ({e.msg})"
+    if not records:
+        return [], "not JSON (empty input)"
+    return records, None
+
+
+def _emit(out: TextIO, obj: dict[str, Any]) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def check_main(paths: list[str], stdin: TextIO, out: TextIO) -> int:
+    """Check every record in ``paths``; return the exit status."""
+    status = 0
+    for path in paths or ["-"]:
+        if path == "-":
+            text = stdin.read()
+            name = "<stdin>"
+        else:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+            except (OSError, UnicodeDecodeError) as e:
+                _emit(out, {"ok": False, "at": path, "error": f"cannot read: {getattr(e, 'strerror', None) or e}"})
+                status = max(status, 2)
+                continue
+            name = path
+        records, error = parse_records(text)
+        for record in records:
+            result = check_record(record)
+            if not result["ok"]:
+                status = max(status, 1)
+            _emit(out, result)
+        if error:
+            _emit(out, {"ok": False, "at": name, "error": error})
+            status = 2
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point for ``python -m games.engine``."""
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] != "check" or any(a in ("-h", "--help") for a in args[1:]):
+        print(USAGE, file=sys.stderr)
+        return 0 if args and args[-1] in ("-h", "--help") else 2
+    try:
+        return check_main(args[1:], sys.stdin, sys.stdout)
+    except KeyboardInterrupt:  # pragma: no cover
+        return 130

@@ -1,0 +1,229 @@
+"""The game (match) around the hands: first dealer, rotation, totals, end.
+
+``Game("quebec", seed=7)`` draws the first dealer (``game.draw`` keeps the
+cards drawn so they can be shown), then ``game.next_hand(seed)`` deals each
+hand; a finished hand counts once it is done.  Hands played with real cards are
+entered with ``game.add_score_sheet(declarer, contract, tricks)``.
+
+Rules (variant options):
+
+* the deal moves to the left after each hand; an all-pass deal is dealt again
+  by the same dealer and is not a new hand (``all_pass = redeal_same_dealer``,
+  also an American inkle win), or passes the deal on (``next_dealer``);
+* ``end = hands``: over after ``hands_per_game`` played hands (Quebec: 8);
+  the higher total wins (equal totals: no winner);
+* ``end = target``: a side reaching ``target`` wins (``must_win_by_contract``:
+  only by making a contract; if both sides reach it on one hand, the side that
+  made the contract wins); a side at ``-target`` or below loses
+  (``lose_at_minus_target``); ``point_difference``: over when one side is
+  negative, the other positive, and they differ by at least that much.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CODE, draw_rank
+from .errors import IllegalActionError
+from .hand import Hand, new_hand, shuffled_deck
+from .scoring import HandResult, score_sheet_hand
+from .variants import Variant, get_variant
+
+
+@dataclass
+class FirstDealerDraw:
+    """Who deals first, and every round of cards drawn (ties redraw)."""
+
+    dealer: str
+    rounds: list[dict[str, str]]
+
+
+def draw_first_dealer(variant: str | Variant, seed: int) -> FirstDealerDraw:
+    """Each player draws a card; lowest deals; tied lowest players redraw.
+
+    Draw ranks are those of play in no trump: 4 lowest, A highest, then BJ, WJ;
+    suits do not break ties.  Seeded and reproducible.
+    """
+    v = get_variant(variant)
+    deck = shuffled_deck(v, seed)
+    drawing = list(range(v.n))
+    rounds: list[dict[str, str]] = []
+    pos = 0
+    while True:
+        if pos + len(drawing) > len(deck):
+            deck = shuffled_deck(v, seed + len(rounds) + 1)
+            pos = 0
+        cards = {i: deck[pos + k] for k, i in enumerate(drawing)}
+        pos += len(drawing)
+        rounds.append({v.seats[i]: CODE[c] for i, c in cards.items()})
+        low = min(draw_rank(c) for c in cards.values())
+        drawing = [i for i, c in cards.items() if draw_rank(c) == low]
+        if len(drawing) == 1:
+            return FirstDealerDraw(v.seats[drawing[0]], rounds)
+
+
+class Game:
+    """A game of several hands between the variant's teams."""
+
+    def __init__(
+        self,
+        variant: str | Variant = "quebec",
+        options: dict[str, Any] | None = None,
+        seed: int = 0,
+        first_dealer: str | None = None,
+    ) -> None:
+        self.variant = get_variant(variant, options)
+        v = self.variant
+        self.seats = v.seats
+        self.teams = {name: [v.seats[i] for i in t] for name, t in zip(v.team_names, v.teams)}
+        if first_dealer is None:
+            self.draw: FirstDealerDraw | None = draw_first_dealer(v, seed)
+            first_dealer = self.draw.dealer
+        else:
+            self.draw = None
+        self.first_dealer = first_dealer
+        self.entries: list[Hand | HandResult] = []
+
+    # ------------------------------------------------------------ history
+    @property
+    def current(self) -> Hand | None:
+        """The last hand dealt, if it is not finished."""
+        last = self.entries[-1] if self.entries else None
+        return last if isinstance(last, Hand) and not last.is_done else None
+
+    def results(self) -> list[HandResult]:
+        """Results of the finished hands (redeals included), in order."""
+        out = []
+        for e in self.entries:
+            r = e.result() if isinstance(e, Hand) else e
+            if r is not None:
+                out.append(r)
+        return out
+
+    @property
+    def dealer(self) -> str:
+        """Who deals the next hand."""
+        v = self.variant
+        d = v.seat_index[self.first_dealer]
+        for r in self.results():
+            if not (r.redeal and v.all_pass == "redeal_same_dealer"):
+                d = (d + 1) % v.n
+        return v.seats[d]
+
+    @property
+    def hands_played(self) -> int:
+        """Hands that count (a redeal by the same dealer does not)."""
+        v = self.variant
+        return sum(
+            1
+            for r in self.results()
+            if not (r.redeal and v.all_pass == "redeal_same_dealer")
+        )
+
+    def _walk(self) -> tuple[dict[str, int], str | None, str | None]:
+        v = self.variant
+        totals = {t: 0 for t in v.team_names}
+        played = 0
+        for r in self.results():
+            for t, pts in r.score.items():
+                totals[t] += pts
+            if not (r.redeal and v.all_pass == "redeal_same_dealer"):
+                played += 1
+            over = self._end(r, totals, played)
+            if over:
+                return totals, over[0], over[1]
+        return totals, None, None
+
+    def _end(self, r: HandResult, totals: dict[str, int], played: int):
+        v = self.variant
+        if v.end == "hands":
+            if played >= v.hands_per_game:
+                best = max(totals.values())
+                top = [t for t, s in totals.items() if s == best]
+                return ("hands" if len(top) == 1 else "hands_tie", top[0] if len(top) == 1 else None)
+            return None
+        reached = [t for t, s in totals.items() if s >= v.target]
+        if v.must_win_by_contract:
+            reached = [t for t in reached if t == r.made_by]
+        if reached:
+            win = r.made_by if r.made_by in reached else max(reached, key=totals.get)
+            return ("target", win)
+        if v.lose_at_minus_target:
+            losers = [t for t, s in totals.items() if s <= -v.target]
+            if losers:
+                others = [t for t in totals if t not in losers]
+                return ("minus_target", max(others, key=totals.get) if others else None)
+        if v.point_difference:
+            lo, hi = min(totals.values()), max(totals.values())
+            if lo < 0 < hi and hi - lo >= v.point_difference:
+                return ("point_difference", max(totals, key=totals.get))
+        return None
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Game total per team (up to the end of the game)."""
+        return self._walk()[0]
+
+    @property
+    def is_over(self) -> bool:
+        return self._walk()[1] is not None
+
+    @property
+    def end_reason(self) -> str | None:
+        """"hands", "hands_tie", "target", "minus_target", "point_difference" or None."""
+        return self._walk()[1]
+
+    @property
+    def winner(self) -> str | None:
+        """The winning team's name (None while playing or on a tie)."""
+        return self._walk()[2]
+
+    # ------------------------------------------------------------ actions
+    def _check_can_deal(self) -> None:
+        if self.is_over:
+            raise IllegalActionError("the game is over", code="game_over")
+        if self.current is not None:
+            raise IllegalActionError("the current hand is not finished", code="hand_in_progress")
+
+    def next_hand(self, seed: int) -> Hand:
+        """Deal the next hand (by :attr:`dealer`) from ``seed``."""
+        self._check_can_deal()
+        hand = new_hand(self.variant, self.dealer, seed)
+        self.entries.append(hand)
+        return hand
+
+    def add_score_sheet(self, declarer: str, contract: str, tricks: int) -> HandResult:
+        """Enter a hand played with real cards (same scoring code as records)."""
+        self._check_can_deal()
+        result = score_sheet_hand(self.variant, declarer, contract, tricks)
+        self.entries.append(result)
+        return result
+
+    def add_redeal(self) -> HandResult:
+        """Enter an all-pass deal played with real cards."""
+        from .scoring import redeal_result
+
+        self._check_can_deal()
+        result = redeal_result(self.variant)
+        self.entries.append(result)
+        return result
+
+    def summary(self) -> dict[str, Any]:
+        """JSON-serializable state of the game."""
+        totals, reason, winner = self._walk()
+        return {
+            "variant": self.variant.name,
+            "options": dict(self.variant.overrides),
+            "seats": list(self.seats),
+            "teams": self.teams,
+            "first_dealer": self.first_dealer,
+            "draw": self.draw.rounds if self.draw else None,
+            "dealer": self.dealer,
+            "hands_played": self.hands_played,
+            "totals": totals,
+            "is_over": reason is not None,
+            "end_reason": reason,
+            "winner": winner,
+            "hands": [r.to_dict() for r in self.results()],
+        }

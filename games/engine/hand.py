@@ -1,0 +1,370 @@
+"""One hand of 500 as an explicit state machine.
+
+``new_hand(variant, dealer="N", seed=1)`` deals (the deal is recorded at
+creation) and returns a :class:`Hand` in phase ``auction``::
+
+    hand.phase            Phase.AUCTION / KITTY / PLAY / DONE (a str enum)
+    hand.to_act           seat name, or None when done
+    hand.legal_actions()  list of record-notation strings
+    hand.apply("7H")      raises IllegalActionError / MalformedError, changes nothing then
+    hand.view_for("E")    JSON-serializable dict of what that seat may see
+    hand.public_events()  list of rule events (calls, joker shown, tricks ...)
+    hand.result()         HandResult once done (None before)
+    hand.to_record()      the hand record (HAND-RECORD.md)
+
+Internally cards and actions are small ints (``legal_codes()`` /
+``apply_code()`` are the fast path used by bots and benchmarks).
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+from typing import Any
+
+from .actions import ACTION_STR, BID0, CALL_OF, MIS, PASS, PLAY_OF
+from .auction import apply_call, explain_bad_call, legal_calls, start_auction
+from .cards import BJ, CODE, WJ, codes
+from .errors import IllegalActionError, MalformedError
+from .play import apply_play, explain_bad_play, legal_plays, start_play
+from .scoring import HandResult, redeal_result, score_hand
+from .variants import Variant, get_variant
+
+
+class Phase(StrEnum):
+    """Phases of a hand (the deal happens at creation)."""
+
+    DEAL = "deal"
+    AUCTION = "auction"
+    KITTY = "kitty"
+    PLAY = "play"
+    DONE = "done"
+
+
+AUCTION, KITTY, PLAY, DONE = 1, 2, 3, 4
+_PHASES = (Phase.DEAL, Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.DONE)
+
+
+def _randbelow(rng: random.Random, n: int) -> int:
+    """Uniform int in [0, n) from getrandbits only (stable across Pythons)."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffled_deck(variant: Variant, seed: int) -> list[int]:
+    """The variant's deck shuffled (explicit Fisher-Yates) and cut, from a seed."""
+    rng = random.Random(seed)
+    deck = list(variant.deck_cards)
+    for i in range(len(deck) - 1, 0, -1):
+        j = _randbelow(rng, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    cut = 1 + _randbelow(rng, len(deck) - 1)
+    return deck[cut:] + deck[:cut]
+
+
+def deal_cards(variant: Variant, dealer: int, seed: int) -> tuple[list[list[int]], list[int]]:
+    """Deal per ``deal_packets`` from the dealer's left: (hands by seat, kitty)."""
+    deck = shuffled_deck(variant, seed)
+    n = variant.n
+    hands: list[list[int]] = [[] for _ in range(n)]
+    kitty: list[int] = []
+    pos = 0
+    for to_kitty, count in variant.packets:
+        if to_kitty:
+            kitty += deck[pos : pos + count]
+            pos += count
+            continue
+        for k in range(1, n + 1):
+            hands[(dealer + k) % n] += deck[pos : pos + count]
+            pos += count
+    return hands, kitty
+
+
+class Hand:
+    """A hand in progress or finished.  Build with :func:`new_hand` or records.replay."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        dealer: int,
+        hands: list[list[int]],
+        kitty: list[int],
+        seed: int | None = None,
+    ) -> None:
+        self.variant = variant
+        self.dealer = dealer
+        self.seed = seed
+        self.dealt = tuple(tuple(h) for h in hands)
+        self.dealt_kitty = tuple(kitty)
+        self.hands = [list(h) for h in hands]
+        self.kitty = list(kitty)
+        self.calls: list[int] = []
+        self.discards: list[int] = []
+        self.play: list[int] = []
+        self.events: list[dict[str, Any]] = []
+        self.shown: dict[str, list[str]] = {}
+        self.revealed = False
+        self.redeal = False
+        self.want_events = True
+        self.contract = -1
+        self.declarer = -1
+        self.tricks: list = []
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self._phase = AUCTION
+        self._legal: list[int] | None = None
+        self._result: HandResult | None = None
+        start_auction(self)
+
+    # ----------------------------------------------------------------- state
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return _PHASES[self._phase]
+
+    @property
+    def to_act(self) -> str | None:
+        """Seat name of the player to act, None when the hand is done."""
+        return None if self._phase == DONE else self.variant.seats[self.to_act_i]
+
+    @property
+    def is_done(self) -> bool:
+        return self._phase == DONE
+
+    @property
+    def contract_strain(self) -> int:
+        return (self.contract - BID0) % 5
+
+    # --------------------------------------------------------------- actions
+    def legal_codes(self) -> list[int]:
+        """Legal actions as ints (see actions.py); empty when done.  Do not mutate."""
+        legal = self._legal
+        if legal is None:
+            phase = self._phase
+            if phase == PLAY:
+                legal = legal_plays(self)
+            elif phase == AUCTION:
+                legal = legal_calls(self)
+            elif phase == KITTY:
+                legal = sorted(self.hands[self.declarer], key=_SORT)
+            else:
+                legal = []
+            self._legal = legal
+        return legal
+
+    def legal_actions(self) -> list[str]:
+        """Legal actions of the seat to act, in record notation."""
+        legal = self.legal_codes()
+        if self._phase == PLAY:
+            legal = sorted(legal, key=_ACTION_SORT)
+        return [ACTION_STR[a] for a in legal]
+
+    def apply(self, action: str) -> None:
+        """Apply an action given in record notation (see legal_actions)."""
+        table = CALL_OF if self._phase == AUCTION else PLAY_OF
+        code = table.get(action) if isinstance(action, str) else None
+        if code is None:
+            code = (PLAY_OF if table is CALL_OF else CALL_OF).get(action)
+        if code is None:
+            raise MalformedError(
+                f"unknown action {action!r}",
+                code="unknown_action",
+                params={"action": action},
+            )
+        self.apply_code(code)
+
+    def apply_code(self, code: int) -> None:
+        """Apply an action int; raises IllegalActionError (state unchanged)."""
+        legal = self._legal if self._legal is not None else self.legal_codes()
+        if code not in legal:
+            raise self._explain(code)
+        self._legal = None
+        phase = self._phase
+        if phase == PLAY:
+            apply_play(self, code)
+        elif phase == AUCTION:
+            apply_call(self, code)
+        else:
+            self._discard(code)
+
+    def apply_as(self, seat: str, action: str) -> None:
+        """Apply ``action`` for ``seat``; raises not_your_turn if it is not his turn."""
+        if seat != self.to_act:
+            raise IllegalActionError(
+                f"it is not {seat}'s turn"
+                + (f" ({self.to_act} to act)" if self.to_act else " (the hand is over)"),
+                code="not_your_turn",
+                params={"seat": seat, "to_act": self.to_act},
+            )
+        self.apply(action)
+
+    def _explain(self, code: int) -> IllegalActionError:
+        phase = self._phase
+        text = ACTION_STR[code]
+        seat = self.to_act
+        if phase == DONE:
+            return IllegalActionError(
+                "the hand is over", code="hand_over", params={"action": text}
+            )
+        kinds = {AUCTION: "call", KITTY: "discard", PLAY: "play"}
+        is_call = code >= PASS
+        is_card = code < WJ + 2
+        if phase == AUCTION and not is_call:
+            return IllegalActionError(
+                f"the auction is not over: {seat} must call (pass or a bid), not {text}",
+                code="wrong_phase", params={"seat": seat, "action": text})
+        if phase != AUCTION and is_call:
+            return IllegalActionError(
+                f"the auction is over: {seat} must {kinds[phase]} a card, not {text}",
+                code="wrong_phase", params={"seat": seat, "action": text})
+        if phase == AUCTION:
+            return explain_bad_call(self, code)
+        if phase == KITTY:
+            if not is_card:
+                return IllegalActionError(
+                    f"{seat} must discard a card, not {text}",
+                    code="wrong_phase", params={"seat": seat, "action": text})
+            return IllegalActionError(
+                f"{seat} does not hold {text}", code="card_not_held",
+                params={"seat": seat, "card": text})
+        return explain_bad_play(self, code)
+
+    # ------------------------------------------------------- phase changes
+    def start_kitty(self, declarer: int, contract: int) -> None:
+        """Auction won: the declarer takes the kitty (and the disclosure rule)."""
+        v = self.variant
+        self.declarer = declarer
+        self.contract = contract
+        seat = v.seats[declarer]
+        self.events.append(
+            {"type": "contract", "seat": seat, "contract": ACTION_STR[contract]}
+        )
+        own = self.hands[declarer]
+        if (
+            v.kitty_joker_disclosure
+            and contract < MIS
+            and (contract - BID0) // 5 + 6 <= 7
+            and BJ in v.jokers
+        ):
+            for held, other in ((WJ, BJ), (BJ, WJ)):
+                if held in own and other in self.kitty:
+                    self.shown.setdefault(seat, []).append(CODE[other])
+                    self.events.append(
+                        {"type": "joker_shown", "seat": seat, "card": CODE[other]}
+                    )
+        self.events.append(
+            {"type": "kitty_taken", "seat": seat, "count": len(self.kitty)}
+        )
+        own += self.kitty
+        self.to_act_i = declarer
+        self._phase = KITTY
+        if not self.kitty:
+            self._start_play()
+
+    def _discard(self, card: int) -> None:
+        self.hands[self.declarer].remove(card)
+        self.discards.append(card)
+        if len(self.discards) == len(self.kitty):
+            self.events.append(
+                {"type": "discarded", "seat": self.variant.seats[self.declarer],
+                 "count": len(self.discards)}
+            )
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self._phase = PLAY
+        start_play(self)
+
+    def reveal_declarer(self) -> None:
+        """Open misère: the declarer's hand is laid face up."""
+        self.revealed = True
+        seat = self.variant.seats[self.declarer]
+        self.events.append(
+            {"type": "hand_revealed", "seat": seat,
+             "cards": codes(self.hands[self.declarer])}
+        )
+
+    def finish(self) -> None:
+        """Enter phase done and compute the result."""
+        self._phase = DONE
+        self.to_act_i = -1
+        v = self.variant
+        if self.redeal:
+            self._result = redeal_result(v)
+        else:
+            team_tricks = [0] * len(v.teams)
+            for seat, won in enumerate(self.tricks_won):
+                team_tricks[v.team_of[seat]] += won
+            self._result = score_hand(v, self.declarer, self.contract, team_tricks)
+        self.events.append({"type": "hand_over", **self._result.to_dict()})
+
+    # ------------------------------------------------------------ outputs
+    def result(self) -> HandResult | None:
+        """The HandResult once the hand is done, else None."""
+        return self._result
+
+    def public_events(self) -> list[dict[str, Any]]:
+        """Rule events everyone may see, in order (copies)."""
+        return [dict(e) for e in self.events]
+
+    def tricks_by_team(self) -> dict[str, int]:
+        """Tricks taken so far per team."""
+        v = self.variant
+        out = {t: 0 for t in v.team_names}
+        if self._phase >= PLAY:
+            for seat, won in enumerate(self.tricks_won):
+                out[v.team_names[v.team_of[seat]]] += won
+        return out
+
+    def view_for(self, seat: str | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see; see games/engine/README.md."""
+        from .views import view_for
+
+        return view_for(self, seat)
+
+    def to_record(self) -> dict[str, Any]:
+        """The hand record (HAND-RECORD.md), finished or in progress."""
+        from .records import to_record
+
+        return to_record(self)
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.variant.name} {self.phase.value} to_act={self.to_act}>"
+
+
+def _sort_key(card: int) -> int:
+    from .cards import sort_key
+
+    return sort_key(card)
+
+
+_SORT = _sort_key
+
+
+def _action_sort(a: int) -> int:
+    if a < 46:
+        return _sort_key(a)
+    return 1000 + a
+
+
+_ACTION_SORT = _action_sort
+
+
+def new_hand(
+    variant: str | Variant = "quebec",
+    dealer: str | int = "N",
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+) -> Hand:
+    """Deal a new hand from a seed (same seed, same deal, on any machine)."""
+    v = get_variant(variant, options)
+    d = dealer if isinstance(dealer, int) else v.seat_index.get(dealer)
+    if d is None or not 0 <= d < v.n:
+        raise MalformedError(
+            f"unknown seat {dealer!r} (seats: {' '.join(v.seats)})",
+            code="unknown_seat", params={"seat": dealer}, field="dealer")
+    hands, kitty = deal_cards(v, d, seed)
+    return Hand(v, d, hands, kitty, seed)

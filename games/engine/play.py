@@ -1,0 +1,233 @@
+"""Trick play: legal cards and applying a card (RULES.md 1-4).
+
+* Follow the suit led when able (the left bower and, in a suit contract, the
+  jokers belong to the trump suit); otherwise any card.
+* No trump (and misère, played as no trump): an unnamed joker belongs to no
+  suit and beats every card; it may be played only when its holder cannot
+  follow (``joker_nt_void_only``), must then be played in misère
+  (``misere_joker_must_play``); led, it names a suit (``WJ:H``) restricted by
+  ``joker_nt_lead`` (any / already led / not yet led, with the last-trick
+  exception).  The declarer may pre-name a joker he holds before the first lead
+  (``name:WJ:H``, ``joker_prenaming``): it is then the highest card of that suit.
+* Misère: the declarer's partner sits out; play stops when the declarer wins
+  a trick.  Open misère: the declarer's hand is shown after the first trick (or
+  before the first lead, ``open_misere_reveal``).
+
+These functions work on a :class:`~games.engine.hand.Hand`'s internal fields.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import ACTION_STR, LEAD_JOKER, MIS, NAME_JOKER, OMIS
+from .cards import CODE, NO_SUIT, NT, SUIT_NAMES, SUITS, WJ, strain_tables
+from .errors import IllegalActionError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .hand import Hand
+
+
+def legal_plays(h: "Hand") -> list[int]:
+    """Legal play actions of the seat to act (card ints, joker leads, namings)."""
+    hand = h.hands[h.to_act_i]
+    eff = h.eff
+    if h.trick:
+        led = h.led
+        follow = [c for c in hand if eff[c] == led]
+        if follow:
+            if h.strain == NT and not h.variant.joker_nt_void_only:
+                follow += [c for c in hand if eff[c] == NO_SUIT]
+            return follow
+        if h.misere and h.variant.misere_joker_must_play:
+            jokers = [c for c in hand if eff[c] == NO_SUIT]
+            if jokers:
+                return jokers
+        return list(hand)
+    if h.strain != NT:
+        return list(hand)
+    out = [c for c in hand if eff[c] != NO_SUIT]
+    jokers = [c for c in hand if eff[c] == NO_SUIT]
+    if jokers:
+        rule = h.variant.joker_nt_lead
+        mask = h.led_mask
+        if rule == "any":
+            suits = (0, 1, 2, 3)
+        elif rule == "already_led":
+            suits = [s for s in range(4) if mask >> s & 1]
+        elif mask != 15:
+            suits = [s for s in range(4) if not mask >> s & 1]
+        else:
+            suits = (0, 1, 2, 3) if len(hand) == 1 else ()
+        if not out and not suits:
+            suits = (0, 1, 2, 3)
+        for j in jokers:
+            base = LEAD_JOKER + 4 * (j - WJ)
+            out += [base + s for s in suits]
+        if (
+            h.variant.joker_prenaming
+            and h.to_act_i == h.declarer
+            and not h.cards_played
+        ):
+            for j in jokers:
+                base = NAME_JOKER + 4 * (j - WJ)
+                out += [base + s for s in range(4)]
+    return out
+
+
+def explain_bad_play(h: "Hand", action: int) -> IllegalActionError:
+    """A readable error for a play action that is not legal now."""
+    v = h.variant
+    seat_i = h.to_act_i
+    seat = v.seats[seat_i]
+    text = ACTION_STR[action]
+    p = {"seat": seat, "card": text}
+    if action >= NAME_JOKER:
+        return IllegalActionError(
+            f"only the declarer may name a joker he holds, before the first lead"
+            f" of a no-trump or misère hand{'' if v.joker_prenaming else ' (not in ' + v.name + ')'}",
+            code="cannot_name_joker",
+            params=p,
+        )
+    card = action if action < LEAD_JOKER else WJ + (action - LEAD_JOKER) // 4
+    hand = h.hands[seat_i]
+    if card not in hand:
+        return IllegalActionError(
+            f"{seat} does not hold {CODE[card]}", code="card_not_held", params=p
+        )
+    eff = h.eff
+    if h.trick:
+        if action >= LEAD_JOKER:
+            return IllegalActionError(
+                "a joker names a suit only when it is led", code="not_leading", params=p
+            )
+        led = h.led
+        if any(eff[c] == led for c in hand):
+            p["suit"] = SUIT_NAMES[led]
+            return IllegalActionError(
+                f"{seat} must follow {SUIT_NAMES[led]}", code="must_follow", params=p
+            )
+        return IllegalActionError(
+            f"{seat} must play the joker (misère, cannot follow)",
+            code="must_play_joker",
+            params=p,
+        )
+    if eff[card] == NO_SUIT and action < LEAD_JOKER:
+        return IllegalActionError(
+            f"a joker led in no trump must name a suit (e.g. {CODE[card]}:H)",
+            code="joker_needs_suit",
+            params=p,
+        )
+    if action >= LEAD_JOKER and h.strain != NT:
+        return IllegalActionError(
+            "a joker names a suit only in no trump; here it is a trump",
+            code="joker_is_trump",
+            params=p,
+        )
+    suit = SUIT_NAMES[(action - LEAD_JOKER) % 4]
+    p["suit"] = suit
+    if v.joker_nt_lead == "already_led":
+        msg = f"the joker may call {suit} only after {suit} has been led"
+        code = "suit_not_led_yet"
+    elif h.led_mask == 15:
+        msg = "the joker may be led only to the last trick once every suit was led"
+        code = "joker_lead_last_trick"
+    else:
+        msg = f"the joker may not call {suit}: {suit} has already been led"
+        code = "suit_already_led"
+    return IllegalActionError(msg, code=code, params=p)
+
+
+def start_play(h: "Hand") -> None:
+    """Set the play fields after the discard."""
+    v = h.variant
+    n = v.n
+    h.misere = h.contract >= MIS
+    h.strain = NT if h.misere else h.contract_strain
+    h.eff, h.power = strain_tables(h.strain)
+    h.named = [-1, -1]
+    h.active = [True] * n
+    if h.misere and v.partner_of[h.declarer] >= 0:
+        h.active[v.partner_of[h.declarer]] = False
+    h.n_active = sum(h.active)
+    h.trick = []
+    h.trick_seats = []
+    h.led = -1
+    h.led_mask = 0
+    h.cards_played = 0
+    h.tricks = []
+    h.tricks_won = [0] * n
+    lead = h.declarer if v.first_lead == "declarer" else (h.declarer + 1) % n
+    while not h.active[lead]:
+        lead = (lead + 1) % n
+    h.to_act_i = lead
+    if h.contract == OMIS and v.open_misere_reveal == "before_first_lead":
+        h.reveal_declarer()
+
+
+def apply_play(h: "Hand", action: int) -> None:
+    """Apply a legal play action; finish tricks and the hand."""
+    seat = h.to_act_i
+    h.play.append(action)
+    if action >= NAME_JOKER:
+        j = (action - NAME_JOKER) // 4
+        s = (action - NAME_JOKER) % 4
+        h.named[j] = s
+        h.eff, h.power = strain_tables(h.strain, tuple(h.named))
+        h.events.append(
+            {"type": "joker_named", "seat": h.variant.seats[seat],
+             "card": CODE[WJ + j], "suit": SUITS[s]}
+        )
+        return
+    if action >= LEAD_JOKER:
+        card = WJ + (action - LEAD_JOKER) // 4
+        h.led = (action - LEAD_JOKER) % 4
+    else:
+        card = action
+        if not h.trick:
+            h.led = h.eff[card]
+    if not h.trick:
+        h.led_mask |= 1 << h.led
+    h.hands[seat].remove(card)
+    h.trick.append(card)
+    h.trick_seats.append(seat)
+    h.cards_played += 1
+    if len(h.trick) < h.n_active:
+        n = h.variant.n
+        nxt = (seat + 1) % n
+        while not h.active[nxt]:
+            nxt = (nxt + 1) % n
+        h.to_act_i = nxt
+        return
+    _finish_trick(h)
+
+
+def _finish_trick(h: "Hand") -> None:
+    trick = h.trick
+    led = h.led
+    eff = h.eff
+    power = h.power
+    best_i = 0
+    best = -1
+    for i, c in enumerate(trick):
+        p = power[c]
+        if p < 100 and eff[c] != led:
+            continue
+        if p > best:
+            best, best_i = p, i
+    winner = h.trick_seats[best_i]
+    h.tricks_won[winner] += 1
+    h.tricks.append((h.trick_seats[0], trick, h.trick_seats, winner, led))
+    if h.want_events:
+        h.events.append(
+            {"type": "trick_won", "seat": h.variant.seats[winner],
+             "trick": len(h.tricks), "cards": [CODE[c] for c in trick]}
+        )
+    h.trick = []
+    h.trick_seats = []
+    if h.contract == OMIS and len(h.tricks) == 1 and not h.revealed:
+        h.reveal_declarer()
+    if (h.misere and winner == h.declarer) or not h.hands[winner]:
+        h.finish()
+        return
+    h.to_act_i = winner

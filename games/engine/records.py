@@ -1,0 +1,241 @@
+"""Hand records (HAND-RECORD.md): export, import/replay, and checking.
+
+* ``to_record(hand)``: the record of a hand, finished or in progress.
+* ``replay(record)``: rebuild a Hand, validating every field and action;
+  raises MalformedError / IllegalActionError whose ``field`` names the place
+  (``hands.E``, ``calls[3]``, ``play[5]``).
+* ``check_record(record)``: the ``check`` CLI's output dict for one record
+  (full or score-sheet), never raising for bad input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import ACTION_STR, CALL_OF, LEAD_JOKER, PLAY_OF
+from .cards import CARD_OF, CODE
+from .errors import EngineError, IllegalActionError, MalformedError
+from .hand import AUCTION, DONE, KITTY, PLAY, Hand
+from .scoring import score_sheet_hand
+from .variants import Variant, get_variant
+
+FORMAT = "club500-hand/1"
+FULL_FIELDS = ("format", "variant", "options", "dealer", "hands", "kitty", "calls", "discards", "play")
+SHEET_FIELDS = ("format", "variant", "options", "declarer", "contract", "tricks")
+_STAGES = ("hands", "kitty", "calls", "discards", "play")
+
+
+def to_record(h: Hand) -> dict[str, Any]:
+    """The hand's record; fields after ``dealer`` stop where the hand stands."""
+    v = h.variant
+    rec: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": v.name,
+        "options": dict(v.overrides),
+        "dealer": v.seats[h.dealer],
+        "hands": {v.seats[i]: [CODE[c] for c in cards] for i, cards in enumerate(h.dealt)},
+        "kitty": [CODE[c] for c in h.dealt_kitty],
+        "calls": [ACTION_STR[a] for a in h.calls],
+    }
+    if h.contract >= 0:
+        rec["discards"] = [CODE[c] for c in h.discards]
+        if h._phase >= PLAY:
+            rec["play"] = [ACTION_STR[a] for a in h.play]
+    return rec
+
+
+def _err(msg: str, field: str, code: str = "malformed", **params: Any) -> MalformedError:
+    return MalformedError(msg, code=code, params=params, field=field)
+
+
+def _variant(record: dict[str, Any]) -> Variant:
+    if record.get("format") != FORMAT:
+        raise _err(
+            f"format must be {FORMAT!r}, got {record.get('format')!r}", "format", "bad_format"
+        )
+    name = record.get("variant")
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise _err("options must be an object", "options")
+    try:
+        get_variant(name)
+    except EngineError as e:
+        e.field = "variant"
+        raise
+    try:
+        return get_variant(name, options)
+    except EngineError as e:
+        opt = e.params.get("option")
+        e.field = f"options.{opt}" if opt else "options"
+        raise
+
+
+def _seat(v: Variant, value: Any, field: str) -> int:
+    if value not in v.seat_index:
+        raise _err(f"unknown seat {value!r} (seats: {' '.join(v.seats)})", field, "unknown_seat", seat=value)
+    return v.seat_index[value]
+
+
+def _cards(v: Variant, value: Any, field: str, count: int, seen: dict[int, str]) -> list[int]:
+    if not isinstance(value, list):
+        raise _err(f"{field} must be a list of card codes", field)
+    out = []
+    for i, code in enumerate(value):
+        card = CARD_OF.get(code) if isinstance(code, str) else None
+        if card is None:
+            raise _err(f"{field}: unknown card {code!r}", field, "unknown_card", card=code, index=i)
+        if card not in v.deck_cards:
+            raise _err(f"{field}: {code} is not in the {v.deck}-card deck", field, "card_not_in_deck", card=code)
+        if card in seen:
+            where = seen[card]
+            also = "" if where == field else f" (also in {where})"
+            raise _err(f"{field}: {code} is dealt twice{also}", field, "duplicate_card", card=code)
+        seen[card] = field
+        out.append(card)
+    if len(out) != count:
+        raise _err(f"{field} has {len(out)} cards, expected {count}", field, "wrong_card_count", count=len(out), expected=count)
+    return out
+
+
+def replay(record: Any) -> Hand:
+    """Rebuild a Hand from a full record, checking every field and action."""
+    if not isinstance(record, dict):
+        raise _err("a hand record must be a JSON object", "record")
+    v = _variant(record)
+    for key in record:
+        if key not in FULL_FIELDS:
+            raise _err(f"unknown field {key!r}", str(key), "unknown_field")
+    if "dealer" not in record:
+        raise _err("dealer is missing", "dealer", "missing_field")
+    dealer = _seat(v, record["dealer"], "dealer")
+    present = [s in record for s in _STAGES]
+    for i, stage in enumerate(_STAGES):
+        if not present[i] and any(present[i + 1 :]) and stage != "kitty":
+            raise _err(f"{stage} is missing but later fields are present", stage, "missing_field")
+    if not present[0]:
+        raise _err("hands are missing (a record starts with the deal)", "hands", "missing_field")
+    raw = record["hands"]
+    if not isinstance(raw, dict):
+        raise _err("hands must be an object of seat: cards", "hands")
+    for key in raw:
+        if key not in v.seat_index:
+            raise _err(f"unknown seat {key!r} (seats: {' '.join(v.seats)})", f"hands.{key}", "unknown_seat", seat=key)
+    seen: dict[int, str] = {}
+    hands = []
+    for seat in v.seats:
+        if seat not in raw:
+            raise _err(f"hands.{seat} is missing", f"hands.{seat}", "missing_field")
+        hands.append(_cards(v, raw[seat], f"hands.{seat}", 10, seen))
+    if "kitty" in record:
+        kitty = _cards(v, record["kitty"], "kitty", v.kitty_size, seen)
+    else:
+        kitty = [c for c in v.deck_cards if c not in seen]
+    hand = Hand(v, dealer, hands, kitty)
+    for stage in ("calls", "discards", "play"):
+        if stage not in record:
+            continue
+        entries = record[stage]
+        if not isinstance(entries, list):
+            raise _err(f"{stage} must be a list", stage)
+        for i, entry in enumerate(entries):
+            _apply_entry(hand, stage, i, entry)
+    return hand
+
+
+_WANT = {"calls": AUCTION, "discards": KITTY, "play": PLAY}
+_WHAT = {AUCTION: "the auction is not over", KITTY: "the discard is not finished", PLAY: "play has started"}
+
+
+def _apply_entry(hand: Hand, stage: str, i: int, entry: Any) -> None:
+    field = f"{stage}[{i}]"
+    phase = hand._phase
+    if phase != _WANT[stage]:
+        if phase == DONE:
+            msg = "the hand is over" + (" (redeal)" if hand.redeal else "")
+            code = "hand_over"
+        elif phase < _WANT[stage]:
+            msg = f"{_WHAT[phase]} ({hand.to_act} to act)"
+            code = "wrong_phase"
+        else:
+            msg = {"calls": "the auction is over", "discards": "the discard is over"}[stage]
+            code = "wrong_phase"
+        raise IllegalActionError(msg, code=code, params={"action": entry}, field=field)
+    table = CALL_OF if stage == "calls" else PLAY_OF
+    action = table.get(entry) if isinstance(entry, str) else None
+    kind = {"calls": "call", "discards": "card", "play": "card"}[stage]
+    if action is None or (stage == "discards" and action >= LEAD_JOKER):
+        raise MalformedError(f"unknown {kind} {entry!r}", code=f"unknown_{kind}", params={"action": entry}, field=field)
+    try:
+        hand.apply_code(action)
+    except EngineError as e:
+        e.field = field
+        if e.code == "card_not_held":
+            card = action if action < LEAD_JOKER else 44 + (action - LEAD_JOKER) // 4
+            holder = next((i for i, h in enumerate(hand.hands) if card in h), -1)
+            if holder >= 0:
+                seats = hand.variant.seats
+                e.message = (
+                    f"out of turn: {CODE[card]} is {seats[holder]}'s card and "
+                    f"it is {hand.to_act}'s turn"
+                )
+                e.code = "not_your_turn"
+                e.params["holder"] = seats[holder]
+        raise
+
+
+def _out_err(e: EngineError, record: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"ok": False, "at": e.field or "record"}
+    f = e.field or ""
+    if "[" in f and isinstance(record, dict):
+        stage, idx = f.rstrip("]").split("[")
+        try:
+            out["action"] = record[stage][int(idx)]
+        except (KeyError, IndexError, ValueError, TypeError):
+            pass
+    out["error"] = str(e)
+    return out
+
+
+def is_score_sheet(record: dict[str, Any]) -> bool:
+    """A score-sheet record has a declarer/contract and no deal."""
+    return "hands" not in record and ("contract" in record or "declarer" in record)
+
+
+def check_sheet(record: dict[str, Any]) -> dict[str, Any]:
+    """Score a score-sheet record (raises EngineError with a field)."""
+    v = _variant(record)
+    for key in record:
+        if key not in SHEET_FIELDS:
+            raise _err(f"unknown field {key!r}", str(key), "unknown_field")
+    for key in ("declarer", "contract", "tricks"):
+        if key not in record:
+            raise _err(f"{key} is missing", key, "missing_field")
+    result = score_sheet_hand(v, record["declarer"], record["contract"], record["tricks"])
+    return {"ok": True, "complete": True, **result.to_dict()}
+
+
+def check_record(record: Any) -> dict[str, Any]:
+    """The check CLI's output for one record (HAND-RECORD.md); never raises."""
+    try:
+        if isinstance(record, dict) and is_score_sheet(record):
+            return check_sheet(record)
+        if isinstance(record, dict) and "hands" not in record and not any(
+            k in record for k in _STAGES
+        ):
+            v = _variant(record)
+            if "dealer" not in record:
+                raise _err("dealer is missing", "dealer", "missing_field")
+            _seat(v, record["dealer"], "dealer")
+            return {"ok": True, "complete": False, "phase": "deal", "to_act": record["dealer"], "legal": []}
+        hand = replay(record)
+    except EngineError as e:
+        return _out_err(e, record)
+    if hand.is_done:
+        return {"ok": True, "complete": True, **hand.result().to_dict()}
+    return {
+        "ok": True,
+        "complete": False,
+        "phase": hand.phase.value,
+        "to_act": hand.to_act,
+        "legal": hand.legal_actions(),
+    }

@@ -1,0 +1,95 @@
+"""Per-seat views: the only thing a page or socket renders.
+
+``view_for(hand, seat)`` returns a JSON-serializable dict with what ``seat``
+may see (``None``: a spectator, who sees only public information):
+
+* ``hand``: the viewer's own cards (``None`` for a spectator);
+* public information: calls, contract, declarer, card counts, the trick in
+  progress, finished tricks, tricks won per team, named jokers, events;
+* ``shown``: cards the rules reveal, by seat (the Quebec kitty-joker
+  disclosure; the open-misère declarer's hand once laid face up);
+* ``discards``: the declarer's own discards, for the declarer only (others get
+  ``discard_count``);
+* ``legal``: the viewer's legal actions when it is his turn, else ``[]``;
+* ``result`` once the hand is done.
+
+Another seat's cards and the kitty never appear unless the rules reveal them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import ACTION_STR
+from .cards import CODE, SUITS, codes
+from .errors import MalformedError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .hand import Hand
+
+
+def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
+    """The view of ``seat`` (a seat name) or of a spectator (``None``)."""
+    v = h.variant
+    if seat is not None and seat not in v.seat_index:
+        raise MalformedError(
+            f"unknown seat {seat!r} (seats: {' '.join(v.seats)})",
+            code="unknown_seat", params={"seat": seat})
+    me = v.seat_index.get(seat, -1) if seat is not None else -1
+    phase = h._phase
+    declarer = v.seats[h.declarer] if h.declarer >= 0 else None
+    shown = {s: list(cards) for s, cards in h.shown.items()}
+    if h.revealed:
+        shown[declarer] = codes(h.hands[h.declarer])
+    view: dict[str, Any] = {
+        "variant": v.name,
+        "options": dict(v.overrides),
+        "seats": list(v.seats),
+        "teams": {name: [v.seats[i] for i in t] for name, t in zip(v.team_names, v.teams)},
+        "viewer": seat,
+        "dealer": v.seats[h.dealer],
+        "phase": h.phase.value,
+        "to_act": h.to_act,
+        "hand": codes(h.hands[me]) if me >= 0 else None,
+        "card_counts": {v.seats[i]: len(c) for i, c in enumerate(h.hands)},
+        "kitty_count": len(h.kitty) if phase == 1 else 0,
+        "calls": [{"seat": e["seat"], "call": e["call"]} for e in _call_events(h)],
+        "contract": ACTION_STR[h.contract] if h.contract >= 0 else None,
+        "declarer": declarer,
+        "discard_count": len(h.discards),
+        "discards": codes(h.discards) if me >= 0 and me == h.declarer else None,
+        "sitting_out": None,
+        "named_jokers": {},
+        "trick": [],
+        "led": None,
+        "tricks": [],
+        "tricks_won": h.tricks_by_team(),
+        "shown": shown,
+        "legal": h.legal_actions() if me >= 0 and me == h.to_act_i and phase != 4 else [],
+        "events": h.public_events(),
+        "result": h._result.to_dict() if h._result is not None else None,
+    }
+    if phase >= 3 and h.declarer >= 0 and not h.redeal:
+        out = [v.seats[i] for i, a in enumerate(h.active) if not a]
+        view["sitting_out"] = out[0] if out else None
+        view["named_jokers"] = {
+            CODE[44 + j]: SUITS[s] for j, s in enumerate(h.named) if s >= 0
+        }
+        view["trick"] = [
+            {"seat": v.seats[s], "card": CODE[c]} for s, c in zip(h.trick_seats, h.trick)
+        ]
+        view["led"] = SUITS[h.led] if h.trick else None
+        view["tricks"] = [
+            {
+                "leader": v.seats[leader],
+                "cards": [{"seat": v.seats[s], "card": CODE[c]} for s, c in zip(seats, cards)],
+                "winner": v.seats[winner],
+                "led": SUITS[led],
+            }
+            for leader, cards, seats, winner, led in h.tricks
+        ]
+    return view
+
+
+def _call_events(h: "Hand") -> list[dict[str, Any]]:
+    return [e for e in h.events if e["type"] == "call"]
