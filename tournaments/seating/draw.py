@@ -95,6 +95,62 @@ def _seat_orient(arr: list[int], seat_counts: list[list[int]], pairs: bool,
     return tables
 
 
+def _orient_plan(arrs: list[list[int]], seat_counts: list[list[int]], pairs: bool,
+                 rng: random.Random, keep: int = 0, passes: int = 8) -> list[list[list[int]]]:
+    """Seats for every planned round: greedy round by round, then a few passes of
+    re-choosing each table's orientation given all the others (sum of squared seat counts,
+    N weighted a little more). Seat choice never changes who partners or faces whom."""
+    g = 2 if pairs else 4
+    plan = []
+    for q, arr in enumerate(arrs):
+        if q < keep:  # hinted round: start from the seats it already had
+            tables = [arr[t:t + g] for t in range(0, len(arr), g)]
+            for tb in tables:
+                for k, p in enumerate(tb):
+                    seat_counts[p][k] += 1
+            plan.append(tables)
+        else:
+            plan.append(_seat_orient(arr, seat_counts, pairs, rng))
+    for _ in range(passes):
+        changed = False
+        for tables in plan:
+            for t, tb in enumerate(tables):
+                for k, p in enumerate(tb):
+                    seat_counts[p][k] -= 1
+                if pairs:
+                    a, b = tb
+                    options = ((a, b), (b, a))
+                else:
+                    x0, x1, x2, x3 = tb  # N E S W
+                    options = []
+                    for ns, ew in (((x0, x2), (x1, x3)), ((x1, x3), (x0, x2))):
+                        for n_, s_ in (ns, ns[::-1]):
+                            for e_, w_ in (ew, ew[::-1]):
+                                options.append((n_, e_, s_, w_))
+                best = tuple(tb)
+                best_cost = _orient_cost(best, seat_counts)
+                for opt in options:
+                    c = _orient_cost(opt, seat_counts)
+                    if c < best_cost:
+                        best, best_cost = opt, c
+                if list(best) != tb:
+                    changed = True
+                    tables[t] = list(best)
+                for k, p in enumerate(best):
+                    seat_counts[p][k] += 1
+        if not changed:
+            break
+    assert all(len(tb) == g for tables in plan for tb in tables)
+    return plan
+
+
+def _orient_cost(opt, seat_counts) -> int:
+    c = 0
+    for k, p in enumerate(opt):
+        c += 4 * seat_counts[p][k]
+    return c + seat_counts[opt[0]][0]
+
+
 def draw_round(
     players: Sequence[PlayerId],
     history: History | Sequence[Any] | None = None,
@@ -248,7 +304,7 @@ def draw_round(
             )
 
     # ---- seats, round by round ----
-    tables_plan = [_seat_orient(arr, seat_counts, pairs, rng) for arr in arrs]
+    tables_plan = _orient_plan(arrs, seat_counts, pairs, rng, keep=len(hint))
     rounds_out = []
     for q in range(len(arrs)):
         tables = tuple({seats[k]: ids[x] for k, x in enumerate(t)} for t in tables_plan[q])
