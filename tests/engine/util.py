@@ -27,6 +27,16 @@ def make_record(
     kitty = list(kitty or [])
     used = {c for cards in hands.values() for c in cards} | set(kitty)
     spare = [CODE[c] for c in v.deck_cards if CODE[c] not in used]
+    # unplaced jokers go to the kitty, else one each to different seats from E
+    jokers = [c for c in spare if c in ("WJ", "BJ")]
+    spare = [c for c in spare if c not in jokers]
+    order = list(v.seats[1:]) + [v.seats[0]]
+    for joker in jokers:
+        if len(kitty) < v.kitty_size:
+            kitty.append(joker)
+            continue
+        seat = next(s for s in order if len(hands[s]) < 10 and not set(hands[s]) & {"WJ", "BJ"})
+        hands[seat].append(joker)
     for s in v.seats:
         while len(hands[s]) < 10:
             hands[s].append(spare.pop(0))
