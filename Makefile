@@ -1,0 +1,50 @@
+# Club 500: the two commands that matter are `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test bench venv dev-venv migrate seed clean check-python
+
+check-python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (found %s)" % sys.version.split()[0])'
+
+$(VENV)/.installed: requirements.txt | check-python
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+venv: $(VENV)/.installed
+dev-venv: $(VENV)/.installed-dev
+
+migrate: venv
+	$(PY) manage.py compile_translations
+	$(PY) manage.py migrate --noinput
+
+seed: migrate
+	$(PY) manage.py seed_demo
+
+## Set up everything and serve the site with demo data at http://127.0.0.1:8000 (daphne).
+run: seed
+	@echo "Club 500 at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
+	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) club.asgi:application
+
+## The whole test suite (throwaway PostgreSQL and Redis when their programs are installed).
+test: dev-venv
+	$(PY) manage.py compile_translations
+	$(PY) tools/testenv.py $(ARGS)
+
+## Benchmarks: prints figures (engine, seating draws, ...).
+bench: dev-venv
+	$(PY) bench/run_all.py $(ARGS)
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	find locale -name '*.mo' -delete

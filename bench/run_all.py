@@ -1,0 +1,27 @@
+"""`make bench`: run every benchmark script of the project in turn and print figures."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BENCHES = ["engine_bench.py", "seating_bench.py"]
+
+
+def main(argv: list[str]) -> int:
+    status = 0
+    for name in BENCHES:
+        script = HERE / name
+        if not script.exists():
+            print(f"== {name}: not present, skipped", flush=True)
+            continue
+        print(f"\n== {name}", flush=True)
+        status |= subprocess.call([sys.executable, str(script), *argv], cwd=ROOT)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

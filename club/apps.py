@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ClubConfig(AppConfig):
+    name = "club"
+    verbose_name = _("Club")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
+        from club.roles import ensure_director_group
+        from club.translations import compile_stale_catalogs, reset_translation_caches
+
+        if compile_stale_catalogs():
+            reset_translation_caches()
+        post_migrate.connect(ensure_director_group, dispatch_uid="club.ensure_director_group")

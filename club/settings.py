@@ -1,0 +1,154 @@
+"""Django settings for Club 500, read from the environment.
+
+Every value has a safe development default except ``DJANGO_SECRET_KEY``, which is
+required as soon as ``DJANGO_DEBUG`` is off. See README.md and docs/operations.md.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+from club.config import cache_config, channel_layers, database_config, env_bool, env_list
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool(os.environ.get("DJANGO_DEBUG"), default=True)
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off."
+        )
+    SECRET_KEY = "dev-only-insecure-key-never-used-in-production"
+
+ALLOWED_HOSTS = env_list(
+    os.environ.get("DJANGO_ALLOWED_HOSTS"), ["localhost", "127.0.0.1", "[::1]"]
+)
+CSRF_TRUSTED_ORIGINS = env_list(os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS"), [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "channels",
+    "club",
+    "games",
+    "tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "club.middleware.LanguageMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "club.urls"
+ASGI_APPLICATION = "club.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "club.context_processors.club",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": database_config(
+        os.environ.get("DATABASE_URL", "sqlite:///db.sqlite3"),
+        base_dir=BASE_DIR,
+        pool=env_bool(os.environ.get("DATABASE_POOL"), default=True),
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = os.environ.get("REDIS_URL") or None
+CHANNEL_LAYERS = channel_layers(
+    REDIS_URL, backend=os.environ.get("CHANNEL_LAYER_BACKEND", "pubsub")
+)
+CACHES = cache_config(REDIS_URL)
+
+AUTH_USER_MODEL = "club.User"
+AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# Login throttling: failures allowed per window, per account and per address.
+LOGIN_THROTTLE = {
+    "window_seconds": int(os.environ.get("LOGIN_THROTTLE_WINDOW", 900)),
+    "per_account": int(os.environ.get("LOGIN_THROTTLE_PER_ACCOUNT", 5)),
+    "per_address": int(os.environ.get("LOGIN_THROTTLE_PER_ADDRESS", 20)),
+}
+
+# French (Quebec) first, English second.
+LANGUAGE_CODE = "fr"
+LANGUAGES = [("fr", _("French")), ("en", _("English"))]
+LANGUAGE_COOKIE_NAME = "club500_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "America/Montreal"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+# Serve static files from the ASGI app itself (fine for one small club server;
+# behind a reverse proxy, let the proxy serve STATIC_ROOT and turn this off).
+SERVE_STATIC = env_bool(os.environ.get("DJANGO_SERVE_STATIC"), default=DEBUG)
+
+EMAIL_BACKEND = os.environ.get(
+    "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", 25))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool(os.environ.get("DJANGO_EMAIL_USE_TLS"), default=False)
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Club 500 <club500@localhost>")
+
+SESSION_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SECURE = not DEBUG
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if not DEBUG else None
+X_FRAME_OPTIONS = "DENY"
+CSRF_FAILURE_VIEW = "club.views.csrf_failure"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {"django.channels.server": {"level": "WARNING"}},
+}

@@ -1,0 +1,32 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from club import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/login/", views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/profile/", views.profile, name="profile"),
+    path("accounts/password/", views.password_change, name="password_change"),
+    path("accounts/password/done/", views.password_change_done, name="password_change_done"),
+    path("accounts/password/reset/", views.password_reset, name="password_reset"),
+    path("accounts/password/reset/sent/", views.password_reset_done, name="password_reset_done"),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        views.password_reset_confirm,
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password/reset/complete/",
+        views.password_reset_complete,
+        name="password_reset_complete",
+    ),
+    path("members/", views.member_list, name="member_list"),
+    path("members/approvals/", views.approvals, name="approvals"),
+    path("members/<int:pk>/", views.member_detail, name="member_detail"),
+    path("language/", views.set_language, name="set_language"),
+    path("admin/", admin.site.urls),
+]

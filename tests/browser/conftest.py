@@ -1,0 +1,71 @@
+"""Browser tests: Playwright for Python driving Debian's Chromium against daphne."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.live_server import LiveServer
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+# Playwright's sync API runs an event loop in this thread; the test's own ORM calls
+# are still plain synchronous calls between browser steps.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--disable-dev-shm-usage"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def live_server_asgi(django_db_setup, django_db_blocker):
+    """A daphne process for the whole session, on the test database."""
+    with django_db_blocker.unblock():
+        server = LiveServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def browser_page(chromium, live_server_asgi, transactional_db):
+    """A fresh browser context (own cookies) whose pages resolve relative to the server."""
+    context = chromium.new_context(base_url=live_server_asgi.url, locale="en-US",
+                                   viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone_page(chromium, live_server_asgi, transactional_db):
+    context = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
+                                   viewport={"width": 390, "height": 844}, is_mobile=True,
+                                   has_touch=True)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -1,0 +1,78 @@
+"""Shared fixtures: member factories and logged-in clients."""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+import pytest
+
+PASSWORD = "une-partie-de-500"
+_counter = itertools.count(1)
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    """Login throttling counters live in the cache: start every test clean."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def make_member(db):
+    """Create a member: ``make_member(first_name="Marie", director=True, ...)``."""
+    from club.models import User
+    from club.roles import ensure_director_group
+
+    def make(*, director: bool = False, password: str = PASSWORD, **fields):
+        n = next(_counter)
+        fields.setdefault("first_name", f"Joueur{n}")
+        fields.setdefault("last_name", "Testeur")
+        fields.setdefault("email", f"joueur{n}@example.com")
+        fields.setdefault("is_approved", True)
+        user = User.objects.create_user(password=password, **fields)
+        if director:
+            user.groups.add(ensure_director_group())
+        return user
+
+    return make
+
+
+@pytest.fixture
+def member(make_member):
+    return make_member(first_name="Marie", last_name="Tremblay", email="marie@example.com")
+
+
+@pytest.fixture
+def director(make_member):
+    return make_member(first_name="Josée", last_name="Gagnon", email="josee@example.com",
+                       director=True)
+
+
+@pytest.fixture
+def member_client(client, member):
+    client.force_login(member)
+    return client
+
+
+@pytest.fixture
+def director_client(client, director):
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """On SQLite, use a file test database so that live daphne servers can share it."""
+    import tempfile
+    from pathlib import Path
+
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        path = Path(tempfile.gettempdir()) / f"club500-test-{os.getpid()}.sqlite3"
+        db.setdefault("TEST", {})["NAME"] = str(path)

@@ -1,0 +1,140 @@
+"""Run the test suite against throwaway servers (``make test`` calls this).
+
+* Database: ``DATABASE_URL`` if set; otherwise, when PostgreSQL's server programs
+  (``initdb``, ``pg_ctl``) are found, a throwaway cluster on a free loopback port in
+  a temporary folder, removed afterwards; otherwise SQLite, with a warning.
+* Redis: ``REDIS_TEST_URL`` if set; otherwise a throwaway ``redis-server`` when one
+  is installed. Tests that need Redis read ``REDIS_TEST_URL`` (the suite itself keeps
+  the in-memory channel layer unless ``REDIS_URL`` is set).
+* Browser: tests find Chromium at ``/usr/bin/chromium`` (or ``CHROMIUM_PATH``).
+
+With ``CLUB500_NO_SKIP=1`` (CI), any skipped test counts as a failure.
+Arguments are passed to pytest: ``python tools/testenv.py tests/club -x``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def log(message: str) -> None:
+    print(f"[testenv] {message}", file=sys.stderr, flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def find_program(name: str) -> str | None:
+    found = shutil.which(name)
+    if found:
+        return found
+    candidates = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
+                        key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0)
+    return candidates[-1] if candidates else None
+
+
+def server_user() -> str | None:
+    """PostgreSQL refuses to run as root: use the postgres (or nobody) account."""
+    if os.geteuid() != 0:
+        return None
+    for name in ("postgres", "nobody"):
+        with contextlib.suppress(KeyError):
+            pwd.getpwnam(name)
+            return name
+    raise SystemExit("running as root and no 'postgres' or 'nobody' account for PostgreSQL")
+
+
+def as_user(user: str | None, argv: list[str]) -> list[str]:
+    return ["runuser", "-u", user, "--", *argv] if user else argv
+
+
+@contextlib.contextmanager
+def postgres_cluster(initdb: str, pg_ctl: str):
+    tmp = Path(tempfile.mkdtemp(prefix="club500-pg-"))
+    user = server_user()
+    if user:
+        shutil.chown(tmp, user=user)
+    data = tmp / "data"
+    port = free_port()
+    try:
+        subprocess.run(
+            as_user(user, [initdb, "-D", str(data), "-U", "postgres", "-A", "trust",
+                           "-E", "UTF8", "--locale=C", "--no-sync"]),
+            check=True, stdout=subprocess.DEVNULL,
+        )
+        options = (f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c fsync=off "
+                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300")
+        subprocess.run(
+            as_user(user, [pg_ctl, "-D", str(data), "-o", options, "-l", str(tmp / "log"),
+                           "-w", "-t", "60", "start"]),
+            check=True, stdout=subprocess.DEVNULL,
+        )
+        log(f"throwaway PostgreSQL on 127.0.0.1:{port} ({tmp})")
+        yield f"postgres://postgres@127.0.0.1:{port}/club500"
+    finally:
+        subprocess.run(as_user(user, [pg_ctl, "-D", str(data), "-m", "immediate", "stop"]),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def redis_server(program: str):
+    port = free_port()
+    proc = subprocess.Popen(
+        [program, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no", "--protected-mode", "yes"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                break
+            time.sleep(0.05)
+        log(f"throwaway Redis on 127.0.0.1:{port}")
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(5)
+
+
+def main(argv: list[str]) -> int:
+    env = dict(os.environ)
+    with contextlib.ExitStack() as stack:
+        if env.get("DATABASE_URL"):
+            log("using DATABASE_URL from the environment")
+        else:
+            initdb, pg_ctl = find_program("initdb"), find_program("pg_ctl")
+            if initdb and pg_ctl:
+                env["DATABASE_URL"] = stack.enter_context(postgres_cluster(initdb, pg_ctl))
+            else:
+                log("WARNING: PostgreSQL server programs (initdb, pg_ctl) not found and "
+                    "DATABASE_URL not set: testing on SQLite only.")
+        if not env.get("REDIS_TEST_URL"):
+            program = shutil.which("redis-server")
+            if program:
+                env["REDIS_TEST_URL"] = stack.enter_context(redis_server(program))
+            else:
+                log("WARNING: redis-server not found: the Redis tests will be skipped.")
+        command = [sys.executable, "-m", "pytest", *argv]
+        return subprocess.call(command, cwd=ROOT, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
