@@ -26,6 +26,9 @@ from .types import (
 #: Annealing iterations per planned seat (slot); the budget is a count, never a clock.
 ITERS_PER_SLOT = 600
 MAX_ITERS = 400_000
+QUICK_ITERS_PER_SLOT = 40
+#: With a plan hint the plan was already searched: a shorter polish is enough.
+HINTED_ITERS_PER_SLOT = 150
 
 
 def _bye_tiebreak(seed: int, p: PlayerId, count: int) -> float:
@@ -281,8 +284,14 @@ def draw_round(
             seated_count[i] += 1
     bound = search.lower_bound(list(range(m)), seated_count, P, O, pairs)
     slots = sum(len(a) for a in arrs)
-    iters = min(MAX_ITERS, int(effort * ITERS_PER_SLOT * slots))
-    arrs, _ = search.anneal(arrs, P, O, rng, iters, bound, pairs=pairs)
+    per_slot = ITERS_PER_SLOT if not hint else HINTED_ITERS_PER_SLOT
+    iters = min(MAX_ITERS, int(effort * per_slot * slots))
+    # Phase 1: a quick descent (enough for roomy fields); phase 2: annealing for the rest.
+    quick = min(iters, QUICK_ITERS_PER_SLOT * slots)
+    arrs, cost = search.anneal(arrs, P, O, rng, quick, bound, pairs=pairs, t0=0.05, t1=0.05)
+    if cost > bound and iters > quick:
+        search.add_plan(arrs, P, O, pairs, sign=-1)
+        arrs, cost = search.anneal(arrs, P, O, rng, iters - quick, bound, pairs=pairs)
 
     if _violates(arrs[0], P, O, pairs):
         # Try harder on this round alone before giving up.

@@ -209,6 +209,40 @@ def anneal(
                     Ob[d] += 1; O[d][b] += 1; Oc[a] += 1; O[a][c] += 1
                     arr[i] = b
                     arr[j] = a
+                elif rnd() < 0.35:
+                    # swap two whole partnerships between tables: partners unchanged
+                    a = arr[i]; c = arr[i ^ 2]; a1 = arr[i ^ 1]; a3 = arr[i ^ 3]
+                    b = arr[j]; d = arr[j ^ 2]; b1 = arr[j ^ 1]; b3 = arr[j ^ 3]
+                    Oa = O[a]; Oc = O[c]; Ob = O[b]; Od = O[d]
+                    delta = (Oa[b1] + Oa[b3] + Oc[b1] + Oc[b3] + Ob[a1] + Ob[a3] + Od[a1] + Od[a3]
+                             - Oa[a1] - Oa[a3] - Oc[a1] - Oc[a3]
+                             - Ob[b1] - Ob[b3] - Od[b1] - Od[b3] + 8)
+                    if delta > 0 and rnd() >= exp(-delta * invT):
+                        continue
+                    for x, Ox in ((a, Oa), (c, Oc)):
+                        Ox[a1] -= 1; O[a1][x] -= 1; Ox[a3] -= 1; O[a3][x] -= 1
+                        Ox[b1] += 1; O[b1][x] += 1; Ox[b3] += 1; O[b3][x] += 1
+                    for y, Oy in ((b, Ob), (d, Od)):
+                        Oy[b1] -= 1; O[b1][y] -= 1; Oy[b3] -= 1; O[b3][y] -= 1
+                        Oy[a1] += 1; O[a1][y] += 1; Oy[a3] += 1; O[a3][y] += 1
+                    if delta > 0 and cur == best and not best_saved:
+                        # undo the slots to save the best state, then redo
+                        arr[i] = a; arr[i ^ 2] = c
+                        arr[j] = b; arr[j ^ 2] = d
+                        best_arrs = [a_[:] for a_ in arrs]
+                        best_saved = True
+                    arr[i] = b; arr[i ^ 2] = d
+                    arr[j] = a; arr[j ^ 2] = c
+                    cur += delta
+                    if cur < best:
+                        best = cur
+                        best_saved = False
+                        if cur <= bound:
+                            best_arrs = [a_[:] for a_ in arrs]
+                            best_saved = True
+                            it = iters
+                            break
+                    continue
                 else:
                     a = arr[i]
                     b = arr[j]
