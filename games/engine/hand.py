@@ -114,6 +114,11 @@ class Hand:
         self.tricks: list = []
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
+        self.tricks_won = [0] * variant.n
+        self.active = [True] * variant.n
+        self.n_active = variant.n
+        self.named = [-1, -1]
+        self.led = -1
         self._phase = AUCTION
         self._legal: list[int] | None = None
         self._result: HandResult | None = None
