@@ -89,14 +89,17 @@ def sort_key(card: int) -> int:
     return 100 + card if card >= WJ else (card // 11) * 11 + (10 - card % 11)
 
 
+SORT_KEY: tuple[int, ...] = tuple(sort_key(c) for c in range(N_CARDS))
+
+
 def sort_cards(cards) -> list[int]:
     """Cards in display order (see :func:`sort_key`)."""
-    return sorted(cards, key=sort_key)
+    return sorted(cards, key=SORT_KEY.__getitem__)
 
 
 def codes(cards) -> list[str]:
     """Card codes for ints, in display order."""
-    return [CODE[c] for c in sorted(cards, key=sort_key)]
+    return [CODE[c] for c in sorted(cards, key=SORT_KEY.__getitem__)]
 
 
 @lru_cache(maxsize=None)

@@ -24,7 +24,7 @@ from typing import Any
 
 from .actions import ACTION_STR, BID0, CALL_OF, MIS, PASS, PLAY_OF
 from .auction import apply_call, explain_bad_call, legal_calls, start_auction
-from .cards import BJ, CODE, WJ, codes
+from .cards import BJ, CODE, SORT_KEY, WJ, codes
 from .errors import IllegalActionError, MalformedError
 from .play import apply_play, explain_bad_play, legal_plays, start_play
 from .scoring import HandResult, redeal_result, score_hand
@@ -45,23 +45,20 @@ AUCTION, KITTY, PLAY, DONE = 1, 2, 3, 4
 _PHASES = (Phase.DEAL, Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.DONE)
 
 
-def _randbelow(rng: random.Random, n: int) -> int:
-    """Uniform int in [0, n) from getrandbits only (stable across Pythons)."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
 def shuffled_deck(variant: Variant, seed: int) -> list[int]:
-    """The variant's deck shuffled (explicit Fisher-Yates) and cut, from a seed."""
-    rng = random.Random(seed)
+    """The variant's deck shuffled and cut, reproducibly from a seed.
+
+    Explicit Fisher-Yates: one 320-bit number from ``random.Random(seed)``'s
+    Mersenne Twister (``getrandbits``, identical on every machine and Python 3
+    version) is read as mixed-radix digits, one per swap, then one more digit
+    for the cut (bias below 2**-60; 46! is about 2**190).
+    """
+    r = random.Random(seed).getrandbits(320)
     deck = list(variant.deck_cards)
     for i in range(len(deck) - 1, 0, -1):
-        j = _randbelow(rng, i + 1)
+        r, j = divmod(r, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    cut = 1 + _randbelow(rng, len(deck) - 1)
+    cut = 1 + r % (len(deck) - 1)
     return deck[cut:] + deck[:cut]
 
 
@@ -99,7 +96,8 @@ class Hand:
         self.seed = seed
         self.dealt = tuple(tuple(h) for h in hands)
         self.dealt_kitty = tuple(kitty)
-        self.hands = [list(h) for h in hands]
+        # current hands are kept in display order: legal lists come out sorted
+        self.hands = [sorted(h, key=SORT_KEY.__getitem__) for h in hands]
         self.kitty = list(kitty)
         self.calls: list[int] = []
         self.discards: list[int] = []
@@ -154,7 +152,7 @@ class Hand:
             elif phase == AUCTION:
                 legal = legal_calls(self)
             elif phase == KITTY:
-                legal = sorted(self.hands[self.declarer], key=_SORT)
+                legal = list(self.hands[self.declarer])
             else:
                 legal = []
             self._legal = legal
@@ -162,10 +160,7 @@ class Hand:
 
     def legal_actions(self) -> list[str]:
         """Legal actions of the seat to act, in record notation."""
-        legal = self.legal_codes()
-        if self._phase == PLAY:
-            legal = sorted(legal, key=_ACTION_SORT)
-        return [ACTION_STR[a] for a in legal]
+        return [ACTION_STR[a] for a in self.legal_codes()]
 
     def apply(self, action: str) -> None:
         """Apply an action given in record notation (see legal_actions)."""
@@ -264,6 +259,7 @@ class Hand:
             {"type": "kitty_taken", "seat": seat, "count": len(self.kitty)}
         )
         own += self.kitty
+        own.sort(key=SORT_KEY.__getitem__)
         self.to_act_i = declarer
         self._phase = KITTY
         if not self.kitty:
@@ -340,24 +336,6 @@ class Hand:
         return f"<Hand {self.variant.name} {self.phase.value} to_act={self.to_act}>"
 
 
-def _sort_key(card: int) -> int:
-    from .cards import sort_key
-
-    return sort_key(card)
-
-
-_SORT = _sort_key
-
-
-def _action_sort(a: int) -> int:
-    if a < 46:
-        return _sort_key(a)
-    return 1000 + a
-
-
-_ACTION_SORT = _action_sort
-
-
 def new_hand(
     variant: str | Variant = "quebec",
     dealer: str | int = "N",
@@ -365,7 +343,7 @@ def new_hand(
     options: dict[str, Any] | None = None,
 ) -> Hand:
     """Deal a new hand from a seed (same seed, same deal, on any machine)."""
-    v = get_variant(variant, options)
+    v = variant if isinstance(variant, Variant) and not options else get_variant(variant, options)
     d = dealer if isinstance(dealer, int) else v.seat_index.get(dealer)
     if d is None or not 0 <= d < v.n:
         raise MalformedError(

@@ -150,6 +150,13 @@ def start_play(h: "Hand") -> None:
     if h.misere and v.partner_of[h.declarer] >= 0:
         h.active[v.partner_of[h.declarer]] = False
     h.n_active = sum(h.active)
+    nxt = []
+    for i in range(n):
+        k = (i + 1) % n
+        while not h.active[k]:
+            k = (k + 1) % n
+        nxt.append(k)
+    h.next_seat = nxt
     h.trick = []
     h.trick_seats = []
     h.led = -1
@@ -169,35 +176,32 @@ def apply_play(h: "Hand", action: int) -> None:
     """Apply a legal play action; finish tricks and the hand."""
     seat = h.to_act_i
     h.play.append(action)
-    if action >= NAME_JOKER:
-        j = (action - NAME_JOKER) // 4
-        s = (action - NAME_JOKER) % 4
-        h.named[j] = s
-        h.eff, h.power = strain_tables(h.strain, tuple(h.named))
-        h.events.append(
-            {"type": "joker_named", "seat": h.variant.seats[seat],
-             "card": CODE[WJ + j], "suit": SUITS[s]}
-        )
-        return
+    trick = h.trick
     if action >= LEAD_JOKER:
+        if action >= NAME_JOKER:
+            j = (action - NAME_JOKER) // 4
+            s = (action - NAME_JOKER) % 4
+            h.named[j] = s
+            h.eff, h.power = strain_tables(h.strain, tuple(h.named))
+            h.events.append(
+                {"type": "joker_named", "seat": h.variant.seats[seat],
+                 "card": CODE[WJ + j], "suit": SUITS[s]}
+            )
+            return
         card = WJ + (action - LEAD_JOKER) // 4
-        h.led = (action - LEAD_JOKER) % 4
+        h.led = led = (action - LEAD_JOKER) % 4
+        h.led_mask |= 1 << led
     else:
         card = action
-        if not h.trick:
-            h.led = h.eff[card]
-    if not h.trick:
-        h.led_mask |= 1 << h.led
+        if not trick:
+            h.led = led = h.eff[card]
+            h.led_mask |= 1 << led
     h.hands[seat].remove(card)
-    h.trick.append(card)
+    trick.append(card)
     h.trick_seats.append(seat)
     h.cards_played += 1
-    if len(h.trick) < h.n_active:
-        n = h.variant.n
-        nxt = (seat + 1) % n
-        while not h.active[nxt]:
-            nxt = (nxt + 1) % n
-        h.to_act_i = nxt
+    if len(trick) < h.n_active:
+        h.to_act_i = h.next_seat[seat]
         return
     _finish_trick(h)
 

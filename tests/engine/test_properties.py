@@ -14,10 +14,10 @@ HANDS_PER_VARIANT = 1000
 
 def test_same_seed_same_deal_on_any_machine():
     rec = new_hand("quebec", "N", 42).to_record()
-    assert rec["hands"]["N"] == ["QH", "7D", "4C", "KC", "4D", "9S", "5H", "10S", "AC", "10D"]
-    assert rec["kitty"] == ["AD", "6H", "9H", "KH", "QS", "7C"]
+    assert rec["hands"]["N"] == ["10H", "KS", "6H", "10C", "QS", "8C", "5D", "AD", "KH", "AH"]
+    assert rec["kitty"] == ["10D", "JS", "KD", "9D", "QC", "6S"]
     rec = new_hand("australian", "E", 7).to_record()
-    assert rec["hands"]["E"] == ["5H", "QH", "7D", "5C", "10C", "6C", "9H", "10H", "KC", "6S"]
+    assert rec["hands"]["E"] == ["JS", "QS", "10S", "7D", "4D", "JC", "WJ", "6D", "AC", "10C"]
     assert new_hand("quebec", "N", 43).to_record()["hands"] != new_hand("quebec", "N", 42).to_record()["hands"]
 
 
