@@ -84,8 +84,8 @@ def _seat_orient(arr: list[int], seat_counts: list[list[int]], pairs: bool,
                 for e, w in (ew, ew[::-1]):
                     cost = (seat_counts[n][0] + seat_counts[e][1]
                             + seat_counts[s][2] + seat_counts[w][3])
-                    # slight extra weight on N (the first dealer)
-                    cost = 4 * cost + seat_counts[n][0]
+                    # extra weight on N (the first dealer)
+                    cost = 4 * cost + 6 * seat_counts[n][0]
                     if best_cost is None or cost < best_cost:
                         best, best_cost, ties = (n, e, s, w), cost, 1
                     elif cost == best_cost:
@@ -143,15 +143,99 @@ def _orient_plan(arrs: list[list[int]], seat_counts: list[list[int]], pairs: boo
                     seat_counts[p][k] += 1
         if not changed:
             break
+    if pairs:
+        _balance_sides(plan, seat_counts)
+    else:
+        _wander_seats(plan, seat_counts, rng)
     assert all(len(tb) == g for tables in plan for tb in tables)
     return plan
+
+
+_SYMMETRIES = ((0, 1, 2, 3), (2, 1, 0, 3), (0, 3, 2, 1), (2, 3, 0, 1),
+               (1, 0, 3, 2), (3, 0, 1, 2), (1, 2, 3, 0), (3, 2, 1, 0))
+
+
+def _wander_seats(plan: list[list[list[int]]], seat_counts: list[list[int]],
+                  rng: random.Random, per_table: int = 30) -> None:
+    """Individual format: random re-orientations of single tables, kept when they do not
+    worsen the seat balance (sideways moves let it cross plateaus). Iteration-bounded."""
+    tables = [tb for tables in plan for tb in tables]
+    if not tables:
+        return
+    nt = len(tables)
+    rnd = rng.random
+    for _ in range(per_table * nt):
+        tb = tables[int(rnd() * nt)]
+        perm = _SYMMETRIES[1 + int(rnd() * 7)]
+        new = [tb[perm[k]] for k in range(4)]
+        for k, p in enumerate(tb):
+            seat_counts[p][k] -= 1
+        if _orient_cost(new, seat_counts) <= _orient_cost(tb, seat_counts):
+            tb[:] = new
+        for k, p in enumerate(tb):
+            seat_counts[p][k] += 1
+
+
+def _balance_sides(plan: list[list[list[int]]], seat_counts: list[list[int]]) -> None:
+    """Pairs format: flip NS/EW along paths of planned tables until no pair is 2+ more
+    often on one side than another pair it can hand a side to (classic balanced
+    orientation by path reversal). Deterministic: fixed scan order."""
+    tables = [tb for tables in plan for tb in tables]  # each [ns, ew], mutable in place
+    if not tables:
+        return
+    d = {}
+    for tb in tables:
+        for p in tb:
+            d[p] = seat_counts[p][0] - seat_counts[p][1]
+    for _ in range(4 * len(tables)):
+        improved = False
+        for u in sorted(d, key=lambda p: (-abs(d[p]), p)):
+            if abs(d[u]) < 2:
+                break
+            side = 0 if d[u] > 0 else 1  # u sits too often on `side`; move it off
+            # BFS: from x, a table where x sits on `side` leads to the other pair y
+            prev = {u: None}
+            queue = [u]
+            target = None
+            for x in queue:
+                for k, tb in enumerate(tables):
+                    if tb[side] == x:
+                        y = tb[1 - side]
+                        if y in prev:
+                            continue
+                        prev[y] = (x, k)
+                        if (d[y] <= d[u] - 3) if side == 0 else (d[y] >= d[u] + 3):
+                            target = y
+                            break
+                        queue.append(y)
+                if target is not None:
+                    break
+            if target is None:
+                continue
+            y = target
+            while prev[y] is not None:
+                x, k = prev[y]
+                tb = tables[k]
+                tb[0], tb[1] = tb[1], tb[0]
+                y = x
+            delta = 2 if side == 0 else -2
+            d[u] -= delta
+            d[target] += delta
+            seat_counts[u][side] -= 1
+            seat_counts[u][1 - side] += 1
+            seat_counts[target][side] += 1
+            seat_counts[target][1 - side] -= 1
+            improved = True
+            break
+        if not improved:
+            return
 
 
 def _orient_cost(opt, seat_counts) -> int:
     c = 0
     for k, p in enumerate(opt):
         c += 4 * seat_counts[p][k]
-    return c + seat_counts[opt[0]][0]
+    return c + 6 * seat_counts[opt[0]][0]
 
 
 def draw_round(
