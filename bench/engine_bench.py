@@ -1,0 +1,176 @@
+"""Engine benchmark: random hands per second, legal_actions cost, bots vs random.
+
+Run from the repository root: ``python bench/engine_bench.py`` (``--quick`` for a
+short run, ``--no-bots`` to skip the bot measurement, ``--bots`` for bots only).
+Prints human-readable figures; takes about a minute on one core.
+
+* hands/s: full random hands (deal, auction, kitty, every trick, score) through
+  the public string API (``legal_actions()`` + ``apply(str)``), and through the
+  int fast path (``legal_codes()`` + ``apply_code()``), per variant;
+* µs per ``legal_actions()`` call on positions from random hands (cache cleared);
+* bots: a bot pair against a random-legal pair over seeded hands (the bots sit
+  NS on even seeds, EW on odd ones): score margin per hand, share of contracts
+  made by each side, and the time per bot decision (mean, worst).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.engine import VARIANTS, get_variant, new_hand  # noqa: E402
+from games.engine.bots import choose_action  # noqa: E402
+
+
+def random_hands_strings(variant, n: int) -> float:
+    v = get_variant(variant)
+    rng = random.Random(1)
+    choice = rng.choice
+    start = time.perf_counter()
+    for seed in range(n):
+        hand = new_hand(v, seed & 3, seed)
+        while not hand.is_done:
+            hand.apply(choice(hand.legal_actions()))
+        hand.result()
+    return n / (time.perf_counter() - start)
+
+
+def random_hands_ints(variant, n: int) -> float:
+    v = get_variant(variant)
+    rng = random.Random(1)
+    rand = rng.random
+    start = time.perf_counter()
+    for seed in range(n):
+        hand = new_hand(v, seed & 3, seed)
+        while hand._phase != 4:
+            legal = hand.legal_codes()
+            hand.apply_code(legal[int(rand() * len(legal))])
+        hand.result()
+    return n / (time.perf_counter() - start)
+
+
+def legal_actions_us(variant, n_hands: int) -> tuple[float, int]:
+    rng = random.Random(2)
+    states = []
+    for seed in range(n_hands):
+        hand = new_hand(variant, seed & 3, seed)
+        while not hand.is_done:
+            states.append(hand)
+            legal = hand.legal_actions()
+            hand = _copy_after(hand, rng.choice(legal))
+    calls = 0
+    start = time.perf_counter()
+    for _ in range(3):
+        for hand in states:
+            hand._legal = None
+            hand.legal_actions()
+            calls += 1
+    return (time.perf_counter() - start) / calls * 1e6, calls
+
+
+def _copy_after(hand, action):
+    from games.engine import replay
+
+    rec = hand.to_record()
+    nxt = replay(rec)
+    nxt.apply(action)
+    return nxt
+
+
+def bots_vs_random(variant, n: int) -> dict:
+    margin = []
+    made = {"bots": [0, 0], "random": [0, 0]}
+    times = []
+    for seed in range(n):
+        rng = random.Random(seed)
+        hand = new_hand(variant, seed & 3, seed)
+        bots = ("N", "S") if seed % 2 == 0 else ("E", "W")
+        bot_team = "NS" if seed % 2 == 0 else "EW"
+        other = "EW" if bot_team == "NS" else "NS"
+        while not hand.is_done:
+            seat = hand.to_act
+            if seat in bots:
+                t = time.perf_counter()
+                action = choose_action(hand, seat, rng)
+                times.append(time.perf_counter() - t)
+            else:
+                action = rng.choice(hand.legal_actions())
+            hand.apply(action)
+        r = hand.result()
+        margin.append(r.score[bot_team] - r.score[other])
+        if not r.redeal:
+            side = "bots" if r.declarer in bots else "random"
+            made[side][0] += r.made
+            made[side][1] += 1
+    return {
+        "margin": statistics.mean(margin),
+        "made": made,
+        "ms_mean": statistics.mean(times) * 1000,
+        "ms_max": max(times) * 1000,
+        "decisions": len(times),
+    }
+
+
+def bots_vs_passive(variant, n: int) -> tuple[int, int]:
+    """Bots declare against random card play that always passes: contracts made."""
+    made = [0, 0]
+    for seed in range(n):
+        rng = random.Random(seed)
+        hand = new_hand(variant, seed & 3, seed)
+        bots = ("N", "S") if seed % 2 == 0 else ("E", "W")
+        while not hand.is_done:
+            seat = hand.to_act
+            if seat in bots:
+                action = choose_action(hand, seat, rng)
+            else:
+                legal = hand.legal_actions()
+                action = "pass" if "pass" in legal else rng.choice(legal)
+            hand.apply(action)
+        r = hand.result()
+        if not r.redeal:
+            made[0] += r.made
+            made[1] += 1
+    return made[0], made[1]
+
+
+def pct(a: int, b: int) -> str:
+    return f"{100 * a / b:5.1f}% of {b}" if b else "  n/a"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer hands")
+    parser.add_argument("--bots", action="store_true", help="only the bot measurement")
+    parser.add_argument("--no-bots", action="store_true", help="skip the bot measurement")
+    args = parser.parse_args()
+    n_speed = 1000 if args.quick else 5000
+    n_bots = 200 if args.quick else 2000
+    print(f"Python {sys.version.split()[0]}, one core")
+    if not args.bots:
+        print(f"\nRandom full hands per second ({n_speed} hands per variant; target 10,000)")
+        print(f"{'variant':16} {'string API':>12} {'int fast path':>14} {'legal_actions':>14}")
+        for name in VARIANTS:
+            s = random_hands_strings(name, n_speed)
+            i = random_hands_ints(name, n_speed)
+            us, _ = legal_actions_us(name, 40 if args.quick else 150)
+            print(f"{name:16} {s:10,.0f}/s {i:12,.0f}/s {us:11.2f} µs")
+    if not args.no_bots:
+        print(f"\nBot pair vs random-legal pair ({n_bots} seeded hands per variant)")
+        for name in VARIANTS:
+            r = bots_vs_random(name, n_bots)
+            pm, pn = bots_vs_passive(name, n_bots // 4)
+            print(
+                f"{name:16} margin {r['margin']:+7.1f} pts/hand | made: bots {pct(*r['made']['bots'])},"
+                f" random {pct(*r['made']['random'])} | vs passing random: bots make {pct(pm, pn)}"
+                f" | decision {r['ms_mean']:.3f} ms mean, {r['ms_max']:.1f} ms max"
+            )
+
+
+if __name__ == "__main__":
+    main()
