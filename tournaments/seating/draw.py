@@ -232,10 +232,12 @@ def _balance_sides(plan: list[list[list[int]]], seat_counts: list[list[int]]) ->
 
 
 def _orient_cost(opt, seat_counts) -> int:
+    """Strongly convex in each seat count (a third time in one seat costs far more than a
+    second), with the N seat (first dealer) counted once more."""
     c = 0
     for k, p in enumerate(opt):
-        c += 4 * seat_counts[p][k]
-    return c + 6 * seat_counts[opt[0]][0]
+        c += 3 ** seat_counts[p][k]
+    return 2 * c + 3 ** seat_counts[opt[0]][0]
 
 
 def draw_round(
