@@ -36,9 +36,7 @@ def legal_calls(h: "Hand") -> list[int]:
     rank_of = v.rank_of
     high_rank = rank_of[h.high] if h.high >= 0 else -1
     forced = (
-        v.both_jokers_forced_level
-        and h.forced_seat == seat
-        and not h.bid_made[seat]
+        v.both_jokers_forced_level and h.forced_seat == seat and not h.bid_made[seat]
     )
     inkle_ok = v.inkles and len(h.calls) < 2
     min_bid = v.min_bid

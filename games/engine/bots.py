@@ -109,15 +109,22 @@ def _bid(view: dict[str, Any], legal: list[str]) -> str:
     v = get_variant(view["variant"], view["options"])
     seats = view["seats"]
     me = view["viewer"]
-    partner = next((s for t in view["teams"].values() if me in t for s in t if s != me), None)
+    partner = next(
+        (s for t in view["teams"].values() if me in t for s in t if s != me), None
+    )
     partner_strains = [
-        c["call"] for c in view["calls"] if c["seat"] == partner and c["call"][0].isdigit()
+        c["call"]
+        for c in view["calls"]
+        if c["seat"] == partner and c["call"][0].isdigit()
     ]
     best: tuple[float, str] | None = None
     for strain in range(5):
         est = _strength(cards, strain, v.kitty_size) + 2.4
         code = STRAINS[strain]
-        if any(call.endswith(code) and (code != "S" or not call.endswith("NT")) for call in partner_strains):
+        if any(
+            call.endswith(code) and (code != "S" or not call.endswith("NT"))
+            for call in partner_strains
+        ):
             est += 1.0
         level = int(est)
         if level < v.min_bid:
@@ -126,8 +133,10 @@ def _bid(view: dict[str, Any], legal: list[str]) -> str:
         # one call each: bid the whole estimate at once; otherwise climb cheaply
         options = legal if v.auction != "one_call" else list(reversed(legal))
         for call in options:
-            if call[:-len(code)].isdigit() and call.endswith(code) and not (
-                code == "S" and call.endswith("NT")
+            if (
+                call[: -len(code)].isdigit()
+                and call.endswith(code)
+                and not (code == "S" and call.endswith("NT"))
             ):
                 if int(call[: -len(code)]) <= level and len(call) - len(code) <= 2:
                     score = est - int(call[: -len(code)]) * 0.1 + strain * 0.01
@@ -207,7 +216,18 @@ def _play(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         )
 
     if not trick:
-        return _lead(plays, hand, eff, power, strain, attacking, misere, me == declarer, unseen, is_master)
+        return _lead(
+            plays,
+            hand,
+            eff,
+            power,
+            strain,
+            attacking,
+            misere,
+            me == declarer,
+            unseen,
+            is_master,
+        )
     led = _SUIT_OF[view["led"]]
     cards = [CARD_OF[c["card"]] for c in trick]
 
@@ -227,10 +247,16 @@ def _play(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
     if misere:
         if me == declarer:
             pool = losers or mine
-            return CODE[max(pool, key=score)] if losers else CODE[max(mine, key=lambda c: power[c])]
+            return (
+                CODE[max(pool, key=score)]
+                if losers
+                else CODE[max(mine, key=lambda c: power[c])]
+            )
         return CODE[min(mine, key=lambda c: (score(c), power[c]))]
     partner_winning = winner in my_team
-    if partner_winning and (last or is_master(cards[best_i]) or best >= 100 and not winners):
+    if partner_winning and (
+        last or is_master(cards[best_i]) or best >= 100 and not winners
+    ):
         return CODE[_lowest(losers or mine, eff, power, strain)]
     if winners:
         if last or len(trick) >= 2:
@@ -240,9 +266,15 @@ def _play(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
             return CODE[min(masters, key=score)]
         if partner_winning:
             return CODE[_lowest(losers or mine, eff, power, strain)]
-        return CODE[min(winners, key=score)] if eff[winners[0]] != led else CODE[
-            _lowest(losers, eff, power, strain)
-        ] if losers else CODE[min(winners, key=score)]
+        return (
+            CODE[min(winners, key=score)]
+            if eff[winners[0]] != led
+            else (
+                CODE[_lowest(losers, eff, power, strain)]
+                if losers
+                else CODE[min(winners, key=score)]
+            )
+        )
     return CODE[_lowest(losers or mine, eff, power, strain)]
 
 
@@ -251,10 +283,15 @@ def _lowest(cards: list[int], eff, power, strain: int) -> int:
     count = {}
     for c in cards:
         count[eff[c]] = count.get(eff[c], 0) + 1
-    return min(cards, key=lambda c: (power[c] >= 100, eff[c] == NO_SUIT, power[c], count[eff[c]]))
+    return min(
+        cards,
+        key=lambda c: (power[c] >= 100, eff[c] == NO_SUIT, power[c], count[eff[c]]),
+    )
 
 
-def _lead(plays, hand, eff, power, strain, attacking, misere, declaring, unseen, is_master) -> str:
+def _lead(
+    plays, hand, eff, power, strain, attacking, misere, declaring, unseen, is_master
+) -> str:
     by_code = {a: (CARD_OF[a.split(":")[0]] if ":" in a else CARD_OF[a]) for a in plays}
     cards = list(by_code.values())
     if misere:
@@ -269,14 +306,24 @@ def _lead(plays, hand, eff, power, strain, attacking, misere, declaring, unseen,
             top = max(trumps, key=lambda c: power[c])
             if is_master(top):
                 return CODE[top]
-    masters = [a for a in plays if ":" not in a and is_master(by_code[a]) and power[by_code[a]] < 100]
+    masters = [
+        a
+        for a in plays
+        if ":" not in a and is_master(by_code[a]) and power[by_code[a]] < 100
+    ]
     if masters:
         return max(masters, key=lambda a: power[by_code[a]])
     joker_leads = [a for a in plays if ":" in a]
     if joker_leads and attacking:
-        longest = max(joker_leads, key=lambda a: sum(1 for c in hand if eff[c] == _SUIT_OF[a[-1]]))
+        longest = max(
+            joker_leads, key=lambda a: sum(1 for c in hand if eff[c] == _SUIT_OF[a[-1]])
+        )
         return longest
-    plain = [a for a in plays if ":" not in a and power[by_code[a]] < 100] or [a for a in plays if ":" not in a] or plays
+    plain = (
+        [a for a in plays if ":" not in a and power[by_code[a]] < 100]
+        or [a for a in plays if ":" not in a]
+        or plays
+    )
     length: dict[int, int] = {}
     for a in plain:
         length[eff[by_code[a]]] = length.get(eff[by_code[a]], 0) + 1

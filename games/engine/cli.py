@@ -15,7 +15,9 @@ from typing import Any, TextIO
 
 from .records import check_record
 
-USAGE = "usage: python -m games.engine check [FILE ...]   (- or nothing: standard input)"
+USAGE = (
+    "usage: python -m games.engine check [FILE ...]   (- or nothing: standard input)"
+)
 
 
 def parse_records(text: str) -> tuple[list[Any], str | None]:
@@ -55,7 +57,14 @@ def check_main(paths: list[str], stdin: TextIO, out: TextIO) -> int:
                 with open(path, encoding="utf-8") as f:
                     text = f.read()
             except (OSError, UnicodeDecodeError) as e:
-                _emit(out, {"ok": False, "at": path, "error": f"cannot read: {getattr(e, 'strerror', None) or e}"})
+                _emit(
+                    out,
+                    {
+                        "ok": False,
+                        "at": path,
+                        "error": f"cannot read: {getattr(e, 'strerror', None) or e}",
+                    },
+                )
                 status = max(status, 2)
                 continue
             name = path

@@ -76,7 +76,9 @@ class Game:
         self.variant = get_variant(variant, options)
         v = self.variant
         self.seats = v.seats
-        self.teams = {name: [v.seats[i] for i in t] for name, t in zip(v.team_names, v.teams)}
+        self.teams = {
+            name: [v.seats[i] for i in t] for name, t in zip(v.team_names, v.teams)
+        }
         if first_dealer is None:
             self.draw: FirstDealerDraw | None = draw_first_dealer(v, seed)
             first_dealer = self.draw.dealer
@@ -141,7 +143,10 @@ class Game:
             if played >= v.hands_per_game:
                 best = max(totals.values())
                 top = [t for t, s in totals.items() if s == best]
-                return ("hands" if len(top) == 1 else "hands_tie", top[0] if len(top) == 1 else None)
+                return (
+                    "hands" if len(top) == 1 else "hands_tie",
+                    top[0] if len(top) == 1 else None,
+                )
             return None
         reached = [t for t, s in totals.items() if s >= v.target]
         if v.must_win_by_contract:
@@ -171,7 +176,7 @@ class Game:
 
     @property
     def end_reason(self) -> str | None:
-        """"hands", "hands_tie", "target", "minus_target", "point_difference" or None."""
+        """ "hands", "hands_tie", "target", "minus_target", "point_difference" or None."""
         return self._walk()[1]
 
     @property
@@ -184,7 +189,9 @@ class Game:
         if self.is_over:
             raise IllegalActionError("the game is over", code="game_over")
         if self.current is not None:
-            raise IllegalActionError("the current hand is not finished", code="hand_in_progress")
+            raise IllegalActionError(
+                "the current hand is not finished", code="hand_in_progress"
+            )
 
     def next_hand(self, seed: int) -> Hand:
         """Deal the next hand (by :attr:`dealer`) from ``seed``."""

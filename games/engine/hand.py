@@ -62,7 +62,9 @@ def shuffled_deck(variant: Variant, seed: int) -> list[int]:
     return deck[cut:] + deck[:cut]
 
 
-def deal_cards(variant: Variant, dealer: int, seed: int) -> tuple[list[list[int]], list[int]]:
+def deal_cards(
+    variant: Variant, dealer: int, seed: int
+) -> tuple[list[list[int]], list[int]]:
     """Deal per ``deal_packets`` from the dealer's left: (hands by seat, kitty)."""
     deck = shuffled_deck(variant, seed)
     n = variant.n
@@ -195,7 +197,9 @@ class Hand:
         if seat != self.to_act:
             raise IllegalActionError(
                 f"it is not {seat}'s turn"
-                + (f" ({self.to_act} to act)" if self.to_act else " (the hand is over)"),
+                + (
+                    f" ({self.to_act} to act)" if self.to_act else " (the hand is over)"
+                ),
                 code="not_your_turn",
                 params={"seat": seat, "to_act": self.to_act},
             )
@@ -215,21 +219,29 @@ class Hand:
         if phase == AUCTION and not is_call:
             return IllegalActionError(
                 f"the auction is not over: {seat} must call (pass or a bid), not {text}",
-                code="wrong_phase", params={"seat": seat, "action": text})
+                code="wrong_phase",
+                params={"seat": seat, "action": text},
+            )
         if phase != AUCTION and is_call:
             return IllegalActionError(
                 f"the auction is over: {seat} must {kinds[phase]} a card, not {text}",
-                code="wrong_phase", params={"seat": seat, "action": text})
+                code="wrong_phase",
+                params={"seat": seat, "action": text},
+            )
         if phase == AUCTION:
             return explain_bad_call(self, code)
         if phase == KITTY:
             if not is_card:
                 return IllegalActionError(
                     f"{seat} must discard a card, not {text}",
-                    code="wrong_phase", params={"seat": seat, "action": text})
+                    code="wrong_phase",
+                    params={"seat": seat, "action": text},
+                )
             return IllegalActionError(
-                f"{seat} does not hold {text}", code="card_not_held",
-                params={"seat": seat, "card": text})
+                f"{seat} does not hold {text}",
+                code="card_not_held",
+                params={"seat": seat, "card": text},
+            )
         return explain_bad_play(self, code)
 
     # ------------------------------------------------------- phase changes
@@ -270,8 +282,11 @@ class Hand:
         self.discards.append(card)
         if len(self.discards) == len(self.kitty):
             self.events.append(
-                {"type": "discarded", "seat": self.variant.seats[self.declarer],
-                 "count": len(self.discards)}
+                {
+                    "type": "discarded",
+                    "seat": self.variant.seats[self.declarer],
+                    "count": len(self.discards),
+                }
             )
             self._start_play()
 
@@ -284,8 +299,11 @@ class Hand:
         self.revealed = True
         seat = self.variant.seats[self.declarer]
         self.events.append(
-            {"type": "hand_revealed", "seat": seat,
-             "cards": codes(self.hands[self.declarer])}
+            {
+                "type": "hand_revealed",
+                "seat": seat,
+                "cards": codes(self.hands[self.declarer]),
+            }
         )
 
     def finish(self) -> None:
@@ -343,11 +361,18 @@ def new_hand(
     options: dict[str, Any] | None = None,
 ) -> Hand:
     """Deal a new hand from a seed (same seed, same deal, on any machine)."""
-    v = variant if isinstance(variant, Variant) and not options else get_variant(variant, options)
+    v = (
+        variant
+        if isinstance(variant, Variant) and not options
+        else get_variant(variant, options)
+    )
     d = dealer if isinstance(dealer, int) else v.seat_index.get(dealer)
     if d is None or not 0 <= d < v.n:
         raise MalformedError(
             f"unknown seat {dealer!r} (seats: {' '.join(v.seats)})",
-            code="unknown_seat", params={"seat": dealer}, field="dealer")
+            code="unknown_seat",
+            params={"seat": dealer},
+            field="dealer",
+        )
     hands, kitty = deal_cards(v, d, seed)
     return Hand(v, d, hands, kitty, seed)

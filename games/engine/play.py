@@ -184,8 +184,12 @@ def apply_play(h: "Hand", action: int) -> None:
             h.named[j] = s
             h.eff, h.power = strain_tables(h.strain, tuple(h.named))
             h.events.append(
-                {"type": "joker_named", "seat": h.variant.seats[seat],
-                 "card": CODE[WJ + j], "suit": SUITS[s]}
+                {
+                    "type": "joker_named",
+                    "seat": h.variant.seats[seat],
+                    "card": CODE[WJ + j],
+                    "suit": SUITS[s],
+                }
             )
             return
         card = WJ + (action - LEAD_JOKER) // 4
@@ -224,8 +228,12 @@ def _finish_trick(h: "Hand") -> None:
     h.tricks.append((h.trick_seats[0], trick, h.trick_seats, winner, led))
     if h.want_events:
         h.events.append(
-            {"type": "trick_won", "seat": h.variant.seats[winner],
-             "trick": len(h.tricks), "cards": [CODE[c] for c in trick]}
+            {
+                "type": "trick_won",
+                "seat": h.variant.seats[winner],
+                "trick": len(h.tricks),
+                "cards": [CODE[c] for c in trick],
+            }
         )
     h.trick = []
     h.trick_seats = []

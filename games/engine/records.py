@@ -20,7 +20,17 @@ from .scoring import score_sheet_hand
 from .variants import Variant, get_variant
 
 FORMAT = "club500-hand/1"
-FULL_FIELDS = ("format", "variant", "options", "dealer", "hands", "kitty", "calls", "discards", "play")
+FULL_FIELDS = (
+    "format",
+    "variant",
+    "options",
+    "dealer",
+    "hands",
+    "kitty",
+    "calls",
+    "discards",
+    "play",
+)
 SHEET_FIELDS = ("format", "variant", "options", "declarer", "contract", "tricks")
 _STAGES = ("hands", "kitty", "calls", "discards", "play")
 
@@ -33,7 +43,9 @@ def to_record(h: Hand) -> dict[str, Any]:
         "variant": v.name,
         "options": dict(v.overrides),
         "dealer": v.seats[h.dealer],
-        "hands": {v.seats[i]: [CODE[c] for c in cards] for i, cards in enumerate(h.dealt)},
+        "hands": {
+            v.seats[i]: [CODE[c] for c in cards] for i, cards in enumerate(h.dealt)
+        },
         "kitty": [CODE[c] for c in h.dealt_kitty],
         "calls": [ACTION_STR[a] for a in h.calls],
     }
@@ -44,14 +56,18 @@ def to_record(h: Hand) -> dict[str, Any]:
     return rec
 
 
-def _err(msg: str, field: str, code: str = "malformed", **params: Any) -> MalformedError:
+def _err(
+    msg: str, field: str, code: str = "malformed", **params: Any
+) -> MalformedError:
     return MalformedError(msg, code=code, params=params, field=field)
 
 
 def _variant(record: dict[str, Any]) -> Variant:
     if record.get("format") != FORMAT:
         raise _err(
-            f"format must be {FORMAT!r}, got {record.get('format')!r}", "format", "bad_format"
+            f"format must be {FORMAT!r}, got {record.get('format')!r}",
+            "format",
+            "bad_format",
         )
     name = record.get("variant")
     options = record.get("options", {})
@@ -72,28 +88,57 @@ def _variant(record: dict[str, Any]) -> Variant:
 
 def _seat(v: Variant, value: Any, field: str) -> int:
     if value not in v.seat_index:
-        raise _err(f"unknown seat {value!r} (seats: {' '.join(v.seats)})", field, "unknown_seat", seat=value)
+        raise _err(
+            f"unknown seat {value!r} (seats: {' '.join(v.seats)})",
+            field,
+            "unknown_seat",
+            seat=value,
+        )
     return v.seat_index[value]
 
 
-def _cards(v: Variant, value: Any, field: str, count: int, seen: dict[int, str]) -> list[int]:
+def _cards(
+    v: Variant, value: Any, field: str, count: int, seen: dict[int, str]
+) -> list[int]:
     if not isinstance(value, list):
         raise _err(f"{field} must be a list of card codes", field)
     out = []
     for i, code in enumerate(value):
         card = CARD_OF.get(code) if isinstance(code, str) else None
         if card is None:
-            raise _err(f"{field}: unknown card {code!r}", field, "unknown_card", card=code, index=i)
+            raise _err(
+                f"{field}: unknown card {code!r}",
+                field,
+                "unknown_card",
+                card=code,
+                index=i,
+            )
         if card not in v.deck_cards:
-            raise _err(f"{field}: {code} is not in the {v.deck}-card deck", field, "card_not_in_deck", card=code)
+            raise _err(
+                f"{field}: {code} is not in the {v.deck}-card deck",
+                field,
+                "card_not_in_deck",
+                card=code,
+            )
         if card in seen:
             where = seen[card]
             also = "" if where == field else f" (also in {where})"
-            raise _err(f"{field}: {code} is dealt twice{also}", field, "duplicate_card", card=code)
+            raise _err(
+                f"{field}: {code} is dealt twice{also}",
+                field,
+                "duplicate_card",
+                card=code,
+            )
         seen[card] = field
         out.append(card)
     if len(out) != count:
-        raise _err(f"{field} has {len(out)} cards, expected {count}", field, "wrong_card_count", count=len(out), expected=count)
+        raise _err(
+            f"{field} has {len(out)} cards, expected {count}",
+            field,
+            "wrong_card_count",
+            count=len(out),
+            expected=count,
+        )
     return out
 
 
@@ -111,15 +156,28 @@ def replay(record: Any) -> Hand:
     present = [s in record for s in _STAGES]
     for i, stage in enumerate(_STAGES):
         if not present[i] and any(present[i + 1 :]) and stage != "kitty":
-            raise _err(f"{stage} is missing but later fields are present", stage, "missing_field")
+            raise _err(
+                f"{stage} is missing but later fields are present",
+                stage,
+                "missing_field",
+            )
     if not present[0]:
-        raise _err("hands are missing (a record starts with the deal)", "hands", "missing_field")
+        raise _err(
+            "hands are missing (a record starts with the deal)",
+            "hands",
+            "missing_field",
+        )
     raw = record["hands"]
     if not isinstance(raw, dict):
         raise _err("hands must be an object of seat: cards", "hands")
     for key in raw:
         if key not in v.seat_index:
-            raise _err(f"unknown seat {key!r} (seats: {' '.join(v.seats)})", f"hands.{key}", "unknown_seat", seat=key)
+            raise _err(
+                f"unknown seat {key!r} (seats: {' '.join(v.seats)})",
+                f"hands.{key}",
+                "unknown_seat",
+                seat=key,
+            )
     seen: dict[int, str] = {}
     hands = []
     for seat in v.seats:
@@ -143,7 +201,11 @@ def replay(record: Any) -> Hand:
 
 
 _WANT = {"calls": AUCTION, "discards": KITTY, "play": PLAY}
-_WHAT = {AUCTION: "the auction is not over", KITTY: "the discard is not finished", PLAY: "play has started"}
+_WHAT = {
+    AUCTION: "the auction is not over",
+    KITTY: "the discard is not finished",
+    PLAY: "play has started",
+}
 
 
 def _apply_entry(hand: Hand, stage: str, i: int, entry: Any) -> None:
@@ -157,14 +219,21 @@ def _apply_entry(hand: Hand, stage: str, i: int, entry: Any) -> None:
             msg = f"{_WHAT[phase]} ({hand.to_act} to act)"
             code = "wrong_phase"
         else:
-            msg = {"calls": "the auction is over", "discards": "the discard is over"}[stage]
+            msg = {"calls": "the auction is over", "discards": "the discard is over"}[
+                stage
+            ]
             code = "wrong_phase"
         raise IllegalActionError(msg, code=code, params={"action": entry}, field=field)
     table = CALL_OF if stage == "calls" else PLAY_OF
     action = table.get(entry) if isinstance(entry, str) else None
     kind = {"calls": "call", "discards": "card", "play": "card"}[stage]
     if action is None or (stage == "discards" and action >= LEAD_JOKER):
-        raise MalformedError(f"unknown {kind} {entry!r}", code=f"unknown_{kind}", params={"action": entry}, field=field)
+        raise MalformedError(
+            f"unknown {kind} {entry!r}",
+            code=f"unknown_{kind}",
+            params={"action": entry},
+            field=field,
+        )
     try:
         hand.apply_code(action)
     except EngineError as e:
@@ -210,7 +279,9 @@ def check_sheet(record: dict[str, Any]) -> dict[str, Any]:
     for key in ("declarer", "contract", "tricks"):
         if key not in record:
             raise _err(f"{key} is missing", key, "missing_field")
-    result = score_sheet_hand(v, record["declarer"], record["contract"], record["tricks"])
+    result = score_sheet_hand(
+        v, record["declarer"], record["contract"], record["tricks"]
+    )
     return {"ok": True, "complete": True, **result.to_dict()}
 
 
@@ -219,14 +290,22 @@ def check_record(record: Any) -> dict[str, Any]:
     try:
         if isinstance(record, dict) and is_score_sheet(record):
             return check_sheet(record)
-        if isinstance(record, dict) and "hands" not in record and not any(
-            k in record for k in _STAGES
+        if (
+            isinstance(record, dict)
+            and "hands" not in record
+            and not any(k in record for k in _STAGES)
         ):
             v = _variant(record)
             if "dealer" not in record:
                 raise _err("dealer is missing", "dealer", "missing_field")
             _seat(v, record["dealer"], "dealer")
-            return {"ok": True, "complete": False, "phase": "deal", "to_act": record["dealer"], "legal": []}
+            return {
+                "ok": True,
+                "complete": False,
+                "phase": "deal",
+                "to_act": record["dealer"],
+                "legal": [],
+            }
         hand = replay(record)
     except EngineError as e:
         return _out_err(e, record)

@@ -136,7 +136,11 @@ def score_sheet_hand(
         )
     misere = action >= MIS
     top = 1 if misere else 10
-    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= top:
+    if (
+        isinstance(tricks, bool)
+        or not isinstance(tricks, int)
+        or not 0 <= tricks <= top
+    ):
         raise MalformedError(
             f"tricks must be a whole number from 0 to {top}"
             + (" (a misère stops at the declarer's first trick)" if misere else ""),

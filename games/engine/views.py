@@ -34,7 +34,9 @@ def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
     if seat is not None and seat not in v.seat_index:
         raise MalformedError(
             f"unknown seat {seat!r} (seats: {' '.join(v.seats)})",
-            code="unknown_seat", params={"seat": seat})
+            code="unknown_seat",
+            params={"seat": seat},
+        )
     me = v.seat_index.get(seat, -1) if seat is not None else -1
     phase = h._phase
     declarer = v.seats[h.declarer] if h.declarer >= 0 else None
@@ -45,7 +47,9 @@ def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
         "variant": v.name,
         "options": dict(v.overrides),
         "seats": list(v.seats),
-        "teams": {name: [v.seats[i] for i in t] for name, t in zip(v.team_names, v.teams)},
+        "teams": {
+            name: [v.seats[i] for i in t] for name, t in zip(v.team_names, v.teams)
+        },
         "viewer": seat,
         "dealer": v.seats[h.dealer],
         "phase": h.phase.value,
@@ -65,7 +69,9 @@ def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
         "tricks": [],
         "tricks_won": h.tricks_by_team(),
         "shown": shown,
-        "legal": h.legal_actions() if me >= 0 and me == h.to_act_i and phase != 4 else [],
+        "legal": (
+            h.legal_actions() if me >= 0 and me == h.to_act_i and phase != 4 else []
+        ),
         "events": h.public_events(),
         "result": h._result.to_dict() if h._result is not None else None,
     }
@@ -76,13 +82,16 @@ def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
             CODE[44 + j]: SUITS[s] for j, s in enumerate(h.named) if s >= 0
         }
         view["trick"] = [
-            {"seat": v.seats[s], "card": CODE[c]} for s, c in zip(h.trick_seats, h.trick)
+            {"seat": v.seats[s], "card": CODE[c]}
+            for s, c in zip(h.trick_seats, h.trick)
         ]
         view["led"] = SUITS[h.led] if h.trick else None
         view["tricks"] = [
             {
                 "leader": v.seats[leader],
-                "cards": [{"seat": v.seats[s], "card": CODE[c]} for s, c in zip(seats, cards)],
+                "cards": [
+                    {"seat": v.seats[s], "card": CODE[c]} for s, c in zip(seats, cards)
+                ],
                 "winner": v.seats[winner],
                 "led": SUITS[led],
             }

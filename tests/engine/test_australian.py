@@ -2,7 +2,13 @@
 
 import pytest
 
-from games.engine import IllegalActionError, check_record, get_variant, new_hand, score_sheet_hand
+from games.engine import (
+    IllegalActionError,
+    check_record,
+    get_variant,
+    new_hand,
+    score_sheet_hand,
+)
 
 from .util import make_hand, make_record, play_out
 
@@ -67,9 +73,20 @@ def test_open_misere_any_time_between_ten_diamonds_and_ten_hearts():
 
 
 def misere_hand(call="MIS", play=(), pre=("7S",)):
-    calls = list(pre) + [call, "pass", "pass", "pass"] if pre else [call, "pass", "pass", "pass"]
+    calls = (
+        list(pre) + [call, "pass", "pass", "pass"]
+        if pre
+        else [call, "pass", "pass", "pass"]
+    )
     # E declares: N 7S, E MIS, then the others pass out
-    return make_hand(variant=A, hands=AUS, kitty=AUS_KITTY, calls=calls, discards="kitty", play=list(play))
+    return make_hand(
+        variant=A,
+        hands=AUS,
+        kitty=AUS_KITTY,
+        calls=calls,
+        discards="kitty",
+        play=list(play),
+    )
 
 
 def test_misere_partner_sits_out_and_tricks_have_three_cards():
@@ -91,8 +108,14 @@ def test_misere_ends_as_soon_as_the_declarer_wins_a_trick():
     # N 7S, W misère; W leads AH: N discards, S follows low: W wins, the hand stops
     deal = {k: list(v) for k, v in AUS.items()}
     deal["N"][0] = "9S"  # the joker is in the kitty and W discards it
-    hand = make_hand(variant=A, hands=deal, kitty=["WJ", "10S", "JS"], calls=["7S", "pass", "pass", "MIS", "pass"],
-                     discards="kitty", play=["AH", "QD", "7H"])
+    hand = make_hand(
+        variant=A,
+        hands=deal,
+        kitty=["WJ", "10S", "JS"],
+        calls=["7S", "pass", "pass", "MIS", "pass"],
+        discards="kitty",
+        play=["AH", "QD", "7H"],
+    )
     assert hand.is_done
     result = hand.result()
     assert (result.contract, result.declarer, result.made) == ("MIS", "W", False)
@@ -101,7 +124,12 @@ def test_misere_ends_as_soon_as_the_declarer_wins_a_trick():
     assert check_record(hand.to_record())["score"] == {"NS": 0, "EW": -250}
     bad = hand.to_record()
     bad["play"].append("KS")
-    assert check_record(bad) == {"ok": False, "at": "play[3]", "action": "KS", "error": "the hand is over"}
+    assert check_record(bad) == {
+        "ok": False,
+        "at": "play[3]",
+        "action": "KS",
+        "error": "the hand is over",
+    }
 
 
 def test_misere_made_scores_250_and_opponents_score_nothing():
@@ -120,8 +148,13 @@ def _duck(hand, legal):
 
 
 def test_open_misere_hand_is_laid_face_up_after_the_first_trick():
-    hand = make_hand(variant=A, hands=AUS, kitty=AUS_KITTY, calls=["pass", "pass", "pass", "OMIS"],
-                     discards="kitty")
+    hand = make_hand(
+        variant=A,
+        hands=AUS,
+        kitty=AUS_KITTY,
+        calls=["pass", "pass", "pass", "OMIS"],
+        discards="kitty",
+    )
     assert hand.view_for("N")["sitting_out"] == "E"
     assert hand.view_for("N")["shown"] == {}
     hand.apply("7S"), hand.apply("AS")
@@ -129,14 +162,22 @@ def test_open_misere_hand_is_laid_face_up_after_the_first_trick():
     hand.apply("6S")  # N wins the first trick; W's cards go face up
     shown = hand.view_for("N")["shown"]["W"]
     assert len(shown) == 9 and "7S" not in shown and "AH" in shown
-    assert any(e["type"] == "hand_revealed" and e["seat"] == "W" for e in hand.public_events())
+    assert any(
+        e["type"] == "hand_revealed" and e["seat"] == "W" for e in hand.public_events()
+    )
     assert hand.view_for(None)["shown"]["W"] == shown
     assert "E" not in hand.view_for(None)["shown"]
 
 
 def nt_hand(play=(), contract="7NT"):
-    return make_hand(variant=A, hands=AUS, kitty=AUS_KITTY, calls=[contract, "pass", "pass", "pass"],
-                     discards="kitty", play=list(play))
+    return make_hand(
+        variant=A,
+        hands=AUS,
+        kitty=AUS_KITTY,
+        calls=[contract, "pass", "pass", "pass"],
+        discards="kitty",
+        play=list(play),
+    )
 
 
 def test_australian_joker_lead_names_a_suit_not_yet_led():
@@ -158,8 +199,14 @@ LAST["E"] = ["5S", "5C", "4D", "QD", "6C", "5D", "5H", "7C", "6D", "6H"]
 
 def test_australian_joker_lead_once_all_suits_led_only_to_the_last_trick():
     play = ["AS", "5S", "6S", "7S", "AC", "5C", "8C", "JC", "AD", "4D", "7D", "10D"]
-    hand = make_hand(variant=A, hands=LAST, kitty=AUS_KITTY, calls=["7NT", "pass", "pass", "pass"],
-                     discards="kitty", play=play)
+    hand = make_hand(
+        variant=A,
+        hands=LAST,
+        kitty=AUS_KITTY,
+        calls=["7NT", "pass", "pass", "pass"],
+        discards="kitty",
+        play=play,
+    )
     assert hand.to_act == "N"
     assert [a for a in hand.legal_actions() if a.startswith("WJ")] == ["WJ:H"]
     for card in ["4H", "5H", "7H", "AH", "JD", "KD", "5D", "8D"]:
@@ -199,21 +246,34 @@ def test_only_the_declarer_names_the_joker_and_only_before_the_first_lead():
     with pytest.raises(IllegalActionError) as e:
         hand.apply("name:WJ:H")
     assert e.value.code == "cannot_name_joker"
-    out = check_record(make_record(variant="quebec", hands={"N": ["WJ"]}, calls=["7NT", "pass", "pass", "pass"],
-                                   discards="kitty", play=["name:WJ:H"]))
+    out = check_record(
+        make_record(
+            variant="quebec",
+            hands={"N": ["WJ"]},
+            calls=["7NT", "pass", "pass", "pass"],
+            discards="kitty",
+            play=["name:WJ:H"],
+        )
+    )
     assert out["ok"] is False and out["at"] == "play[0]"
 
 
-
-
 def test_named_joker_is_the_highest_card_of_its_suit_and_must_follow_it():
-    hand = make_hand(variant=A, hands=LAST, kitty=AUS_KITTY, calls=["7NT", "pass", "pass", "pass"],
-                     discards="kitty", play=["name:WJ:D", "AS", "5S", "6S", "7S", "4H", "5H", "7H", "AH"])
+    hand = make_hand(
+        variant=A,
+        hands=LAST,
+        kitty=AUS_KITTY,
+        calls=["7NT", "pass", "pass", "pass"],
+        discards="kitty",
+        play=["name:WJ:D", "AS", "5S", "6S", "7S", "4H", "5H", "7H", "AH"],
+    )
     assert hand.to_act == "W"
     hand.apply("10D")
     assert hand.legal_actions() == ["AD", "KD", "WJ"]
     hand.apply("WJ"), hand.apply("QD"), hand.apply("9D")
-    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1]["seat"] == "N"
+    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1][
+        "seat"
+    ] == "N"
 
 
 JOKER_MIS = {
@@ -225,9 +285,14 @@ JOKER_MIS = {
 
 
 def test_unnamed_joker_must_be_played_in_misere_when_void():
-    hand = make_hand(variant=A, hands=JOKER_MIS, kitty=["JS", "5H", "6H"],
-                     calls=["7S", "MIS", "pass", "pass", "pass"], discards="kitty",
-                     play=["4D", "7D", "AD", "4H"])
+    hand = make_hand(
+        variant=A,
+        hands=JOKER_MIS,
+        kitty=["JS", "5H", "6H"],
+        calls=["7S", "MIS", "pass", "pass", "pass"],
+        discards="kitty",
+        play=["4D", "7D", "AD", "4H"],
+    )
     assert hand.to_act == "E"
     assert hand.legal_actions() == ["WJ"]
     with pytest.raises(IllegalActionError) as e:
@@ -236,9 +301,14 @@ def test_unnamed_joker_must_be_played_in_misere_when_void():
 
 
 def test_void_joker_holder_may_keep_the_joker_outside_misere():
-    hand = make_hand(variant=A, hands=JOKER_MIS, kitty=["JS", "5H", "6H"],
-                     calls=["pass", "7NT", "pass", "pass"], discards="kitty",
-                     play=["4D", "7D", "10D", "AD", "4H"])
+    hand = make_hand(
+        variant=A,
+        hands=JOKER_MIS,
+        kitty=["JS", "5H", "6H"],
+        calls=["pass", "7NT", "pass", "pass"],
+        discards="kitty",
+        play=["4D", "7D", "10D", "AD", "4H"],
+    )
     assert hand.to_act == "E"
     assert len(hand.legal_actions()) == 9
 

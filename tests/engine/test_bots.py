@@ -50,24 +50,39 @@ def test_bot_decision_does_not_depend_on_hidden_cards():
                 twin = replay(swapped)
             except ValueError:
                 twin = None  # the swap made the recorded actions illegal
-            if twin is not None and twin.view_for(seat)["hand"] == hand.view_for(seat)["hand"]:
+            if (
+                twin is not None
+                and twin.view_for(seat)["hand"] == hand.view_for(seat)["hand"]
+            ):
                 if twin.view_for(seat) == hand.view_for(seat):
-                    assert choose_action(twin, seat, random.Random(1)) == choose_action(hand, seat, random.Random(1))
+                    assert choose_action(twin, seat, random.Random(1)) == choose_action(
+                        hand, seat, random.Random(1)
+                    )
                     checked += 1
             hand.apply(choose_action(hand, seat, rng))
     assert checked > 50
 
 
 def test_strong_trump_hand_bids_and_weak_hand_passes():
-    strong = make_hand(hands={"N": ["WJ", "BJ", "JH", "JD", "AH", "KH", "QH", "10H", "AS", "AC"]}, calls=[])
+    strong = make_hand(
+        hands={"N": ["WJ", "BJ", "JH", "JD", "AH", "KH", "QH", "10H", "AS", "AC"]},
+        calls=[],
+    )
     call = choose_action(strong, "N")
     assert call.endswith("H") and int(call[:-1]) >= 8
-    weak = make_hand(hands={"N": ["4S", "5S", "6C", "4C", "5D", "4D", "7S", "6D", "5C", "7C"]}, calls=[])
+    weak = make_hand(
+        hands={"N": ["4S", "5S", "6C", "4C", "5D", "4D", "7S", "6D", "5C", "7C"]},
+        calls=[],
+    )
     assert choose_action(weak, "N") == "pass"
 
 
 def test_very_weak_hand_bids_misere_where_allowed():
-    weak = make_hand(variant="french-canadian", hands={"N": ["4S", "5S", "6C", "4C", "5D", "4D", "6S", "6D", "5C", "4H"]}, calls=[])
+    weak = make_hand(
+        variant="french-canadian",
+        hands={"N": ["4S", "5S", "6C", "4C", "5D", "4D", "6S", "6D", "5C", "4H"]},
+        calls=[],
+    )
     assert choose_action(weak, "N") in ("MIS", "OMIS")
 
 
@@ -83,14 +98,18 @@ def test_kitty_discard_keeps_trumps_and_aces_voids_short_suits():
         discards.append(d)
         hand.apply(d)
     kept = set(hand.view_for("N")["hand"])
-    assert {"WJ", "JH", "AH", "KH", "QH", "10H", "9H", "8H", "7H"} <= kept and kept & {"AS", "AD"}
+    assert {"WJ", "JH", "AH", "KH", "QH", "10H", "9H", "8H", "7H"} <= kept and kept & {
+        "AS",
+        "AD",
+    }
     assert {"4C", "5C", "4S", "5S"} <= set(discards)
 
 
 def test_declarer_draws_trumps_with_the_master_trump():
     hand = make_hand(
         hands={"N": ["WJ", "BJ", "JH", "JD", "AH", "KH", "QH", "10H", "AS", "AC"]},
-        calls=["9H", "pass", "pass", "pass"], discards="kitty",
+        calls=["9H", "pass", "pass", "pass"],
+        discards="kitty",
     )
     assert choose_action(hand, "N") == "WJ"
 
@@ -98,9 +117,13 @@ def test_declarer_draws_trumps_with_the_master_trump():
 def test_does_not_overtake_partners_winning_card():
     # N leads AS (master); S (partner) holds KS and 4S: plays low
     hand = make_hand(
-        hands={"N": ["AS", "AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H"],
-               "S": ["KS", "4S", "AC", "KC", "QC", "JC", "10C", "9C", "8C", "7C"]},
-        calls=["8H", "pass", "pass", "pass"], discards="kitty", play=["AS"],
+        hands={
+            "N": ["AS", "AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H"],
+            "S": ["KS", "4S", "AC", "KC", "QC", "JC", "10C", "9C", "8C", "7C"],
+        },
+        calls=["8H", "pass", "pass", "pass"],
+        discards="kitty",
+        play=["AS"],
     )
     hand.apply(hand.legal_actions()[-1])  # E follows
     assert hand.to_act == "S"
@@ -109,11 +132,15 @@ def test_does_not_overtake_partners_winning_card():
 
 def test_wins_cheaply_when_it_can():
     hand = make_hand(
-        hands={"N": ["4S", "AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H"],
-               "E": ["5S", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC"],
-               "S": ["6S", "KC", "AC", "4D", "5D", "6D", "7D", "8D", "9D", "10D"],
-               "W": ["AS", "KS", "9S", "JD", "QD", "KD", "AD", "5H", "4H", "7S"]},
-        calls=["8H", "pass", "pass", "pass"], discards="kitty", play=["4S", "5S", "6S"],
+        hands={
+            "N": ["4S", "AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H"],
+            "E": ["5S", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC"],
+            "S": ["6S", "KC", "AC", "4D", "5D", "6D", "7D", "8D", "9D", "10D"],
+            "W": ["AS", "KS", "9S", "JD", "QD", "KD", "AD", "5H", "4H", "7S"],
+        },
+        calls=["8H", "pass", "pass", "pass"],
+        discards="kitty",
+        play=["4S", "5S", "6S"],
     )
     assert hand.to_act == "W"
     assert choose_action(hand, "W") == "7S"

@@ -16,16 +16,24 @@ GOLDEN = Path(__file__).parent / "golden"
 def check(*args, stdin=None):
     proc = subprocess.run(
         [sys.executable, "-m", "games.engine", "check", *args],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
     )
     assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout
     return proc.returncode, proc.stdout.splitlines()
 
 
 DOC_COMPLETE = '{"ok": true, "complete": true, "contract": "8S", "declarer": "W", "made": false, "tricks": {"NS": 3, "EW": 7}, "score": {"NS": 30, "EW": -240}}'
-DOC_REDEAL = '{"ok": true, "complete": true, "redeal": true, "score": {"NS": 0, "EW": 0}}'
+DOC_REDEAL = (
+    '{"ok": true, "complete": true, "redeal": true, "score": {"NS": 0, "EW": 0}}'
+)
 DOC_PROGRESS = '{"ok": true, "complete": false, "phase": "play", "to_act": "E", "legal": ["AS", "KS"]}'
-DOC_ILLEGAL = '{"ok": false, "at": "play[5]", "action": "KS", "error": "E must follow hearts"}'
+DOC_ILLEGAL = (
+    '{"ok": false, "at": "play[5]", "action": "KS", "error": "E must follow hearts"}'
+)
 
 
 def test_complete_hand_prints_the_documented_line_in_key_order():
@@ -46,26 +54,46 @@ def test_all_pass_deal():
 
 
 def test_score_sheet_record_doc_example():
-    rec = {"format": "club500-hand/1", "variant": "quebec", "declarer": "N", "contract": "8S", "tricks": 9}
+    rec = {
+        "format": "club500-hand/1",
+        "variant": "quebec",
+        "declarer": "N",
+        "contract": "8S",
+        "tricks": 9,
+    }
     rc, lines = check(stdin=json.dumps(rec))
     assert rc == 0
-    assert lines == ['{"ok": true, "complete": true, "contract": "8S", "declarer": "N", "made": true, '
-                     '"tricks": {"NS": 9, "EW": 1}, "score": {"NS": 240, "EW": 10}}']
+    assert lines == [
+        '{"ok": true, "complete": true, "contract": "8S", "declarer": "N", "made": true, '
+        '"tricks": {"NS": 9, "EW": 1}, "score": {"NS": 240, "EW": 10}}'
+    ]
 
 
 def test_score_sheet_and_full_record_use_the_same_scoring():
     full = json.loads((GOLDEN / "complete_8S_failed.json").read_text())
-    sheet = {"format": "club500-hand/1", "variant": "quebec", "declarer": "W", "contract": "8S", "tricks": 7}
+    sheet = {
+        "format": "club500-hand/1",
+        "variant": "quebec",
+        "declarer": "W",
+        "contract": "8S",
+        "tricks": 7,
+    }
     assert check(stdin=json.dumps(sheet)) == (0, [DOC_COMPLETE])
     assert check(stdin=json.dumps(full)) == (0, [DOC_COMPLETE])
 
 
 def test_array_and_json_lines_and_several_files():
-    recs = [json.loads((GOLDEN / n).read_text()) for n in ("complete_8S_failed.json", "in_progress_play.json")]
+    recs = [
+        json.loads((GOLDEN / n).read_text())
+        for n in ("complete_8S_failed.json", "in_progress_play.json")
+    ]
     assert check(stdin=json.dumps(recs)) == (0, [DOC_COMPLETE, DOC_PROGRESS])
     lines = "\n".join(json.dumps(r) for r in recs) + "\n"
     assert check("-", stdin=lines) == (0, [DOC_COMPLETE, DOC_PROGRESS])
-    rc, out = check(str(GOLDEN / "complete_8S_failed.json"), str(GOLDEN / "illegal_must_follow.json"))
+    rc, out = check(
+        str(GOLDEN / "complete_8S_failed.json"),
+        str(GOLDEN / "illegal_must_follow.json"),
+    )
     assert (rc, out) == (1, [DOC_COMPLETE, DOC_ILLEGAL])
 
 
@@ -84,16 +112,40 @@ def test_missing_file_is_reported_not_a_traceback():
 @pytest.mark.parametrize(
     "mutate,at,fragment",
     [
-        (lambda r: r["hands"].__setitem__("E", r["hands"]["E"][:9]), "hands.E", "has 9 cards, expected 10"),
-        (lambda r: r["hands"]["E"].__setitem__(0, "ZZ"), "hands.E", "unknown card 'ZZ'"),
-        (lambda r: r["hands"]["E"].__setitem__(0, r["hands"]["N"][0]), "hands.E", "dealt twice (also in hands.N)"),
+        (
+            lambda r: r["hands"].__setitem__("E", r["hands"]["E"][:9]),
+            "hands.E",
+            "has 9 cards, expected 10",
+        ),
+        (
+            lambda r: r["hands"]["E"].__setitem__(0, "ZZ"),
+            "hands.E",
+            "unknown card 'ZZ'",
+        ),
+        (
+            lambda r: r["hands"]["E"].__setitem__(0, r["hands"]["N"][0]),
+            "hands.E",
+            "dealt twice (also in hands.N)",
+        ),
         (lambda r: r["calls"].__setitem__(3, "11H"), "calls[3]", "unknown call '11H'"),
-        (lambda r: r.__setitem__("variant", "bridge"), "variant", "unknown variant 'bridge'"),
-        (lambda r: r.__setitem__("options", {"deck": 44}), "options.deck", "bad value 44"),
+        (
+            lambda r: r.__setitem__("variant", "bridge"),
+            "variant",
+            "unknown variant 'bridge'",
+        ),
+        (
+            lambda r: r.__setitem__("options", {"deck": 44}),
+            "options.deck",
+            "bad value 44",
+        ),
         (lambda r: r.__setitem__("format", "other/2"), "format", "format must be"),
         (lambda r: r.__setitem__("dealer", "X"), "dealer", "unknown seat 'X'"),
         (lambda r: r["calls"].append("pass"), "calls[4]", "the auction is over"),
-        (lambda r: r.__setitem__("discards", r["discards"][:5] + [r["discards"][0]]), "discards[5]", "does not hold"),
+        (
+            lambda r: r.__setitem__("discards", r["discards"][:5] + [r["discards"][0]]),
+            "discards[5]",
+            "does not hold",
+        ),
         (lambda r: r.__setitem__("extra", 1), "extra", "unknown field"),
     ],
 )
@@ -117,4 +169,8 @@ def test_out_of_turn_card_is_named():
 
 def test_non_object_record_is_malformed():
     rc, out = check(stdin="[1]")
-    assert rc == 1 and json.loads(out[0]) == {"ok": False, "at": "record", "error": "a hand record must be a JSON object"}
+    assert rc == 1 and json.loads(out[0]) == {
+        "ok": False,
+        "at": "record",
+        "error": "a hand record must be a JSON object",
+    }

@@ -36,7 +36,22 @@ def bower_hand(play=()):
 
 def test_trump_order_jokers_bowers_then_ace_down():
     eff, power = strain_tables(3)  # hearts
-    order = ["WJ", "BJ", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "8H", "7H", "6H", "5H", "4H"]
+    order = [
+        "WJ",
+        "BJ",
+        "JH",
+        "JD",
+        "AH",
+        "KH",
+        "QH",
+        "10H",
+        "9H",
+        "8H",
+        "7H",
+        "6H",
+        "5H",
+        "4H",
+    ]
     ranked = sorted((c for c in range(46) if eff[c] == 3), key=lambda c: -power[c])
     assert [CODE[c] for c in ranked] == order
 
@@ -44,7 +59,19 @@ def test_trump_order_jokers_bowers_then_ace_down():
 def test_side_suits_rank_ace_down_with_their_jack_in_place():
     eff, power = strain_tables(3)
     spades = sorted((c for c in range(46) if eff[c] == 0), key=lambda c: -power[c])
-    assert [CODE[c] for c in spades] == ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S"]
+    assert [CODE[c] for c in spades] == [
+        "AS",
+        "KS",
+        "QS",
+        "JS",
+        "10S",
+        "9S",
+        "8S",
+        "7S",
+        "6S",
+        "5S",
+        "4S",
+    ]
     # diamonds lose their jack (the left bower) to hearts
     diamonds = [CODE[c] for c in range(46) if eff[c] == 2]
     assert "JD" not in diamonds and len(diamonds) == 10
@@ -52,7 +79,9 @@ def test_side_suits_rank_ace_down_with_their_jack_in_place():
 
 def test_no_trump_jokers_beat_everything_white_over_black():
     eff, power = strain_tables(NT)
-    assert power[CARD_OF["WJ"]] > power[CARD_OF["BJ"]] > max(power[c] for c in range(44))
+    assert (
+        power[CARD_OF["WJ"]] > power[CARD_OF["BJ"]] > max(power[c] for c in range(44))
+    )
 
 
 def test_left_bower_must_follow_a_trump_lead():
@@ -103,11 +132,16 @@ def test_illegal_action_changes_nothing():
 
 
 @pytest.mark.parametrize("level", [6, 7, 8, 9, 10])
-@pytest.mark.parametrize("strain,index", [("S", 0), ("C", 1), ("D", 2), ("H", 3), ("NT", 4)])
+@pytest.mark.parametrize(
+    "strain,index", [("S", 0), ("C", 1), ("D", 2), ("H", 3), ("NT", 4)]
+)
 def test_avondale_table_every_cell(level, strain, index):
     expected = {
-        6: [40, 60, 80, 100, 120], 7: [140, 160, 180, 200, 220], 8: [240, 260, 280, 300, 320],
-        9: [340, 360, 380, 400, 420], 10: [440, 460, 480, 500, 520],
+        6: [40, 60, 80, 100, 120],
+        7: [140, 160, 180, 200, 220],
+        8: [240, 260, 280, 300, 320],
+        9: [340, 360, 380, 400, 420],
+        10: [440, 460, 480, 500, 520],
     }[level][index]
     for variant in ("quebec", "australian", "american", "french-canadian"):
         if variant == "american" and level == 6:
@@ -122,15 +156,24 @@ def test_ten_hearts_is_worth_500_not_the_sheets_misprinted_200():
 
 
 @pytest.mark.parametrize("level", [6, 7, 8, 9, 10])
-@pytest.mark.parametrize("strain,index", [("S", 0), ("C", 1), ("D", 2), ("H", 3), ("NT", 4)])
+@pytest.mark.parametrize(
+    "strain,index", [("S", 0), ("C", 1), ("D", 2), ("H", 3), ("NT", 4)]
+)
 def test_perfect_table_is_twenty_less_every_cell(level, strain, index):
     value = 40 + 20 * index + 100 * (level - 6) - 20
-    result = score_sheet_hand("quebec", "N", f"{level}{strain}", level, options={"score_table": "perfect"})
+    result = score_sheet_hand(
+        "quebec", "N", f"{level}{strain}", level, options={"score_table": "perfect"}
+    )
     assert result.score["NS"] == value
 
 
 def test_perfect_table_ten_no_trump_is_500():
-    assert score_sheet_hand("quebec", "S", "10NT", 10, options={"score_table": "perfect"}).score["NS"] == 500
+    assert (
+        score_sheet_hand(
+            "quebec", "S", "10NT", 10, options={"score_table": "perfect"}
+        ).score["NS"]
+        == 500
+    )
 
 
 def test_made_contract_scores_bid_no_overtricks_defenders_ten_per_trick():
@@ -142,8 +185,11 @@ def test_made_contract_scores_bid_no_overtricks_defenders_ten_per_trick():
 def test_failed_contract_subtracts_and_defenders_still_score_tricks():
     result = score_sheet_hand("quebec", "W", "8S", 3 + 4)
     assert result.to_dict() == {
-        "contract": "8S", "declarer": "W", "made": False,
-        "tricks": {"EW": 7, "NS": 3}, "score": {"NS": 30, "EW": -240},
+        "contract": "8S",
+        "declarer": "W",
+        "made": False,
+        "tricks": {"EW": 7, "NS": 3},
+        "score": {"NS": 30, "EW": -240},
     }
 
 
@@ -154,5 +200,6 @@ def test_quebec_has_no_slam_bonus():
 def test_strains_rank_spades_clubs_diamonds_hearts_no_trump():
     v = get_variant("quebec")
     from games.engine.actions import ACTION_STR
+
     ladder = [ACTION_STR[a] for a in v.ladder]
     assert ladder[:10] == ["6S", "6C", "6D", "6H", "6NT", "7S", "7C", "7D", "7H", "7NT"]

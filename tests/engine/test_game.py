@@ -12,11 +12,15 @@ def test_first_dealer_is_the_lowest_card_drawn_and_is_reproducible():
         assert draw == draw_first_dealer("quebec", seed)
         last = draw.rounds[-1]
         low = min(draw_rank(CARD_OF[c]) for c in last.values())
-        assert [s for s, c in last.items() if draw_rank(CARD_OF[c]) == low] == [draw.dealer]
+        assert [s for s, c in last.items() if draw_rank(CARD_OF[c]) == low] == [
+            draw.dealer
+        ]
 
 
 def test_first_dealer_ties_for_lowest_redraw_among_themselves_suits_do_not_break_ties():
-    seed = next(s for s in range(1000) if len(draw_first_dealer("quebec", s).rounds) > 1)
+    seed = next(
+        s for s in range(1000) if len(draw_first_dealer("quebec", s).rounds) > 1
+    )
     draw = draw_first_dealer("quebec", seed)
     first, second = draw.rounds[0], draw.rounds[1]
     low = min(draw_rank(CARD_OF[c]) for c in first.values())
@@ -25,7 +29,12 @@ def test_first_dealer_ties_for_lowest_redraw_among_themselves_suits_do_not_break
 
 
 def test_jokers_are_highest_in_the_draw():
-    assert draw_rank(CARD_OF["WJ"]) > draw_rank(CARD_OF["BJ"]) > draw_rank(CARD_OF["AS"]) > draw_rank(CARD_OF["4H"])
+    assert (
+        draw_rank(CARD_OF["WJ"])
+        > draw_rank(CARD_OF["BJ"])
+        > draw_rank(CARD_OF["AS"])
+        > draw_rank(CARD_OF["4H"])
+    )
 
 
 def test_quebec_game_is_eight_hands_deal_moves_left_each_dealing_twice():
@@ -85,11 +94,11 @@ def test_australian_must_win_by_making_a_contract():
 
 def test_australian_reaching_500_on_trick_points_does_not_win():
     game = Game("australian", first_dealer="N")
-    game.add_score_sheet("E", "9NT", 9)   # EW 420
-    game.add_score_sheet("N", "6S", 0)    # EW +100 on tricks: 520, NS -40
+    game.add_score_sheet("E", "9NT", 9)  # EW 420
+    game.add_score_sheet("N", "6S", 0)  # EW +100 on tricks: 520, NS -40
     assert game.totals == {"NS": -30, "EW": 520}
     assert not game.is_over
-    game.add_score_sheet("W", "6S", 6)    # EW make a contract: win
+    game.add_score_sheet("W", "6S", 6)  # EW make a contract: win
     assert game.is_over and game.winner == "EW" and game.end_reason == "target"
 
 
@@ -108,7 +117,7 @@ def test_american_wins_at_500_however_it_gets_there():
 
 def test_french_canadian_game_to_1000_failed_contracts_feed_the_opponents():
     game = Game("french-canadian", first_dealer="N")
-    game.add_score_sheet("N", "10NT", 9)   # EW get 520 + 10
+    game.add_score_sheet("N", "10NT", 9)  # EW get 520 + 10
     assert game.totals == {"NS": 0, "EW": 530} and not game.is_over
     game.add_score_sheet("N", "10NT", 9)
     assert game.is_over and game.winner == "EW" and game.totals["EW"] == 1060
@@ -116,9 +125,11 @@ def test_french_canadian_game_to_1000_failed_contracts_feed_the_opponents():
 
 def test_point_difference_rule():
     game = Game("american", options={"point_difference": 500}, first_dealer="N")
-    game.add_score_sheet("N", "8S", 3)   # NS -240, EW 70
-    game.add_score_sheet("N", "8S", 3)   # NS -480, EW 140: difference 620
-    assert game.is_over and game.end_reason == "point_difference" and game.winner == "EW"
+    game.add_score_sheet("N", "8S", 3)  # NS -240, EW 70
+    game.add_score_sheet("N", "8S", 3)  # NS -480, EW 140: difference 620
+    assert (
+        game.is_over and game.end_reason == "point_difference" and game.winner == "EW"
+    )
 
 
 def test_game_summary_is_json_serializable_and_shows_the_draw():

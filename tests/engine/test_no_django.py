@@ -14,7 +14,9 @@ ENGINE = Path(games.engine.__file__).parent
 
 def engine_modules():
     return ["games.engine"] + [
-        f"games.engine.{m.name}" for m in pkgutil.iter_modules([str(ENGINE)]) if m.name != "__main__"
+        f"games.engine.{m.name}"
+        for m in pkgutil.iter_modules([str(ENGINE)])
+        if m.name != "__main__"
     ]
 
 
@@ -26,7 +28,13 @@ def test_importing_every_engine_module_loads_no_django():
         "bad = sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))\n"
         "print(len(sys.modules)); assert not bad, bad\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
 
 

@@ -3,7 +3,12 @@
 import pytest
 
 from games.engine import (
-    IllegalActionError, UnknownVariantError, check_record, get_variant, option_catalogue, score_sheet_hand,
+    IllegalActionError,
+    UnknownVariantError,
+    check_record,
+    get_variant,
+    option_catalogue,
+    score_sheet_hand,
 )
 from games.engine.hand import deal_cards, shuffled_deck
 
@@ -28,7 +33,12 @@ def test_american_inkles_only_for_the_first_two_callers():
 
 def test_american_inkle_never_wins_redeal_by_the_same_dealer():
     out = check_record(make_record(variant=AM, calls=["6S", "6H", "pass", "pass"]))
-    assert out == {"ok": True, "complete": True, "redeal": True, "score": {"NS": 0, "EW": 0}}
+    assert out == {
+        "ok": True,
+        "complete": True,
+        "redeal": True,
+        "score": {"NS": 0, "EW": 0},
+    }
     hand = make_hand(variant=AM, calls=["6S", "6H", "pass", "pass"])
     assert hand.public_events()[-2] == {"type": "redeal", "reason": "inkle"}
 
@@ -49,8 +59,18 @@ def test_american_nullo_ranks_between_eight_spades_and_eight_clubs():
 
 
 def test_american_joker_lead_in_no_trump_may_name_any_suit_even_first():
-    hand = make_hand(variant=AM, hands={"N": ["WJ"]}, calls=["7NT", "pass", "pass", "pass"], discards="kitty")
-    assert [a for a in hand.legal_actions() if a.startswith("WJ")] == ["WJ:S", "WJ:C", "WJ:D", "WJ:H"]
+    hand = make_hand(
+        variant=AM,
+        hands={"N": ["WJ"]},
+        calls=["7NT", "pass", "pass", "pass"],
+        discards="kitty",
+    )
+    assert [a for a in hand.legal_actions() if a.startswith("WJ")] == [
+        "WJ:S",
+        "WJ:C",
+        "WJ:D",
+        "WJ:H",
+    ]
 
 
 def test_american_one_call_each():
@@ -101,7 +121,12 @@ def test_option_catalogue_lists_type_choices_help_and_default_per_preset():
     assert len(names) == len(set(names))
     for o in cat:
         assert o["help"] and o["type"] in ("int", "str", "bool")
-        assert set(o["defaults"]) == {"quebec", "australian", "american", "french-canadian"}
+        assert set(o["defaults"]) == {
+            "quebec",
+            "australian",
+            "american",
+            "french-canadian",
+        }
 
 
 def test_unknown_variant_option_or_value_is_a_clear_error():
@@ -119,18 +144,28 @@ def test_unknown_variant_option_or_value_is_a_clear_error():
 
 def test_options_can_switch_a_preset_rule():
     v = get_variant("quebec", {"misere": True, "misere_min_level": 0})
-    hand = make_hand(variant="quebec", options={"misere": True, "misere_min_level": 0}, calls=[])
+    hand = make_hand(
+        variant="quebec", options={"misere": True, "misere_min_level": 0}, calls=[]
+    )
     assert "MIS" in hand.legal_actions() and v.overrides == {"misere": True}
 
 
 def test_reopen_auction_lets_passed_players_back_after_a_strain_change():
-    hand = make_hand(variant="australian", options={"auction": "reopen"}, calls=["7S", "pass", "pass", "7H"])
+    hand = make_hand(
+        variant="australian",
+        options={"auction": "reopen"},
+        calls=["7S", "pass", "pass", "7H"],
+    )
     hand.apply("8D")  # N changes strain: E and S are back in
     assert hand.to_act == "E"
 
 
 def test_winner_may_raise_own_bid_once_the_others_pass():
-    hand = make_hand(variant="australian", options={"winner_may_raise": True}, calls=["7S", "pass", "pass", "pass"])
+    hand = make_hand(
+        variant="australian",
+        options={"winner_may_raise": True},
+        calls=["7S", "pass", "pass", "pass"],
+    )
     assert hand.phase == "auction" and hand.to_act == "N"
     hand.apply("8S")
     assert hand.phase == "kitty" and hand.view_for(None)["contract"] == "8S"
@@ -140,11 +175,20 @@ def test_seats_and_teams_come_from_the_variant():
     v = get_variant("quebec")
     assert v.seats == ("N", "E", "S", "W") and v.team_names == ("NS", "EW")
     from games.engine.variants import seat_names, team_layout
+
     assert seat_names(6) == ("P1", "P2", "P3", "P4", "P5", "P6")
-    assert team_layout(6) == ((0, 3), (1, 4), (2, 5)) and team_layout(3) == ((0,), (1,), (2,))
+    assert team_layout(6) == ((0, 3), (1, 4), (2, 5)) and team_layout(3) == (
+        (0,),
+        (1,),
+        (2,),
+    )
 
 
 def test_reopen_same_strain_raise_keeps_passed_players_out():
-    hand = make_hand(variant="australian", options={"auction": "reopen"}, calls=["7S", "pass", "pass", "7H"])
+    hand = make_hand(
+        variant="australian",
+        options={"auction": "reopen"},
+        calls=["7S", "pass", "pass", "7H"],
+    )
     hand.apply("8S")
     assert hand.to_act == "W"

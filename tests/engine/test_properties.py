@@ -14,11 +14,36 @@ HANDS_PER_VARIANT = 1000
 
 def test_same_seed_same_deal_on_any_machine():
     rec = new_hand("quebec", "N", 42).to_record()
-    assert rec["hands"]["N"] == ["10H", "KS", "6H", "10C", "QS", "8C", "5D", "AD", "KH", "AH"]
+    assert rec["hands"]["N"] == [
+        "10H",
+        "KS",
+        "6H",
+        "10C",
+        "QS",
+        "8C",
+        "5D",
+        "AD",
+        "KH",
+        "AH",
+    ]
     assert rec["kitty"] == ["10D", "JS", "KD", "9D", "QC", "6S"]
     rec = new_hand("australian", "E", 7).to_record()
-    assert rec["hands"]["E"] == ["JS", "QS", "10S", "7D", "4D", "JC", "WJ", "6D", "AC", "10C"]
-    assert new_hand("quebec", "N", 43).to_record()["hands"] != new_hand("quebec", "N", 42).to_record()["hands"]
+    assert rec["hands"]["E"] == [
+        "JS",
+        "QS",
+        "10S",
+        "7D",
+        "4D",
+        "JC",
+        "WJ",
+        "6D",
+        "AC",
+        "10C",
+    ]
+    assert (
+        new_hand("quebec", "N", 43).to_record()["hands"]
+        != new_hand("quebec", "N", 42).to_record()["hands"]
+    )
 
 
 def check_cards_conserved(hand):
@@ -70,7 +95,9 @@ def test_random_hands_keep_every_invariant(variant):
         dteam = hand.variant.team_names[hand.variant.team_of[hand.declarer]]
         if hand.contract < MIS:
             assert sum(result.tricks.values()) == 10 and len(hand.tricks) == 10
-            sheet = score_sheet_hand(variant, result.declarer, result.contract, result.tricks[dteam])
+            sheet = score_sheet_hand(
+                variant, result.declarer, result.contract, result.tricks[dteam]
+            )
             assert sheet.score == result.score and sheet.made == result.made
             level = (hand.contract - BID0) // 5 + 6
             assert result.made == (result.tricks[dteam] >= level)
@@ -78,7 +105,9 @@ def test_random_hands_keep_every_invariant(variant):
             declarer_tricks = hand.tricks_won[hand.declarer]
             assert declarer_tricks <= 1 and result.made == (declarer_tricks == 0)
             assert len(hand.tricks) == 10 or declarer_tricks == 1
-            sheet = score_sheet_hand(variant, result.declarer, result.contract, declarer_tricks)
+            sheet = score_sheet_hand(
+                variant, result.declarer, result.contract, declarer_tricks
+            )
             assert sheet.score == result.score
     assert contracts > HANDS_PER_VARIANT // 4
 

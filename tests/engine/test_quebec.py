@@ -50,7 +50,12 @@ def test_bid_must_beat_the_highest_bid_same_level_needs_a_higher_strain():
 
 def test_check_reports_bid_too_low_at_its_call_index():
     out = check_record(make_record(calls=["7H", "pass", "pass", "7D"]))
-    assert out == {"ok": False, "at": "calls[3]", "action": "7D", "error": "7D does not beat 7H"}
+    assert out == {
+        "ok": False,
+        "at": "calls[3]",
+        "action": "7D",
+        "error": "7D does not beat 7H",
+    }
 
 
 def test_no_misere_in_quebec():
@@ -63,7 +68,12 @@ def test_no_misere_in_quebec():
 
 def test_all_pass_is_a_redeal_with_no_score():
     out = check_record(make_record(calls=["pass"] * 4))
-    assert out == {"ok": True, "complete": True, "redeal": True, "score": {"NS": 0, "EW": 0}}
+    assert out == {
+        "ok": True,
+        "complete": True,
+        "redeal": True,
+        "score": {"NS": 0, "EW": 0},
+    }
 
 
 def test_holder_of_both_jokers_must_bid_eight_or_more():
@@ -89,7 +99,9 @@ def test_holder_of_both_jokers_passes_only_over_ten_no_trump():
 
 
 def test_kitty_joker_is_shown_at_level_seven():
-    hand = make_hand(hands={"N": ["WJ"]}, kitty=["BJ"], calls=["7H", "pass", "pass", "pass"])
+    hand = make_hand(
+        hands={"N": ["WJ"]}, kitty=["BJ"], calls=["7H", "pass", "pass", "pass"]
+    )
     shown = [e for e in hand.public_events() if e["type"] == "joker_shown"]
     assert shown == [{"type": "joker_shown", "seat": "N", "card": "BJ"}]
     for viewer in ("E", "S", None):
@@ -97,26 +109,37 @@ def test_kitty_joker_is_shown_at_level_seven():
 
 
 def test_kitty_joker_is_shown_at_level_six_whichever_joker_is_held():
-    hand = make_hand(hands={"E": ["BJ"]}, kitty=["WJ"], calls=["pass", "6S", "pass", "pass"])
+    hand = make_hand(
+        hands={"E": ["BJ"]}, kitty=["WJ"], calls=["pass", "6S", "pass", "pass"]
+    )
     assert hand.view_for("W")["shown"] == {"E": ["WJ"]}
 
 
 def test_kitty_joker_is_not_shown_at_level_eight():
-    hand = make_hand(hands={"N": ["WJ"]}, kitty=["BJ"], calls=["8H", "pass", "pass", "pass"])
+    hand = make_hand(
+        hands={"N": ["WJ"]}, kitty=["BJ"], calls=["8H", "pass", "pass", "pass"]
+    )
     assert not [e for e in hand.public_events() if e["type"] == "joker_shown"]
     assert hand.view_for("E")["shown"] == {}
 
 
 def test_kitty_joker_is_not_shown_when_declarer_holds_no_joker():
-    hand = make_hand(hands={"E": ["WJ"]}, kitty=["BJ"], calls=["7H", "pass", "pass", "pass"])
+    hand = make_hand(
+        hands={"E": ["WJ"]}, kitty=["BJ"], calls=["7H", "pass", "pass", "pass"]
+    )
     assert hand.view_for("E")["shown"] == {}
 
 
 def test_declarer_takes_six_and_discards_any_six_then_leads():
-    hand = make_hand(kitty=["AS", "KS", "QS", "JS", "10S", "9S"], calls=["7S", "pass", "pass", "pass"])
+    hand = make_hand(
+        kitty=["AS", "KS", "QS", "JS", "10S", "9S"],
+        calls=["7S", "pass", "pass", "pass"],
+    )
     assert hand.phase == "kitty" and len(hand.view_for("N")["hand"]) == 16
     own = hand.view_for("N")["hand"]
-    keep_kitty_discard = [c for c in own if c not in ("AS", "KS", "QS", "JS", "10S", "9S")][:6]
+    keep_kitty_discard = [
+        c for c in own if c not in ("AS", "KS", "QS", "JS", "10S", "9S")
+    ][:6]
     for card in keep_kitty_discard:
         hand.apply(card)
     assert hand.phase == "play" and hand.to_act == "N"
@@ -124,8 +147,14 @@ def test_declarer_takes_six_and_discards_any_six_then_leads():
 
 
 def nt_hand(play=(), **kw):
-    return make_hand(hands=NT_DEAL, kitty=NT_KITTY, calls=["8NT", "pass", "pass", "pass"],
-                     discards="kitty", play=list(play), **kw)
+    return make_hand(
+        hands=NT_DEAL,
+        kitty=NT_KITTY,
+        calls=["8NT", "pass", "pass", "pass"],
+        discards="kitty",
+        play=list(play),
+        **kw
+    )
 
 
 def test_quebec_joker_cannot_be_led_before_its_suit_was_led():
@@ -146,13 +175,20 @@ def test_quebec_joker_may_call_a_suit_already_led():
     hand.apply("WJ:S")
     # E is void in spades: anything goes; the joker wins
     hand.apply("4C"), hand.apply("7C"), hand.apply("10C")
-    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1]["seat"] == "N"
+    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1][
+        "seat"
+    ] == "N"
 
 
 def test_quebec_joker_led_names_the_suit_the_others_must_follow():
     deal = {k: list(v) for k, v in NT_DEAL.items()}
-    hand = make_hand(hands=deal, kitty=NT_KITTY, calls=["8NT", "pass", "pass", "pass"],
-                     discards="kitty", play=["AC", "4C", "7C", "10C", "WJ:C"])
+    hand = make_hand(
+        hands=deal,
+        kitty=NT_KITTY,
+        calls=["8NT", "pass", "pass", "pass"],
+        discards="kitty",
+        play=["AC", "4C", "7C", "10C", "WJ:C"],
+    )
     assert hand.legal_actions() == ["6C", "5C"]
 
 
@@ -170,7 +206,9 @@ def test_joker_in_no_trump_only_when_void_in_the_led_suit():
         "S": ["5S", "7C", "7D", "7H", "8C", "8D", "8H", "9C", "9D", "9H"],
         "W": ["6S", "10C", "10D", "10H", "JC", "JD", "JH", "QH", "KH", "AH"],
     }
-    hand = make_hand(hands=deal, calls=["8NT", "pass", "pass", "pass"], discards="kitty", play=["AS"])
+    hand = make_hand(
+        hands=deal, calls=["8NT", "pass", "pass", "pass"], discards="kitty", play=["AS"]
+    )
     assert hand.legal_actions() == ["4S"]
     with pytest.raises(IllegalActionError) as e:
         hand.apply("WJ")
@@ -179,12 +217,18 @@ def test_joker_in_no_trump_only_when_void_in_the_led_suit():
     hand.apply("KS")  # E is now void in spades: the joker may be played
     assert "WJ" in hand.legal_actions()
     hand.apply("WJ"), hand.apply("7C"), hand.apply("10C")
-    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1]["seat"] == "E"
+    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1][
+        "seat"
+    ] == "E"
 
 
 def test_in_a_suit_contract_a_led_joker_is_a_trump_lead():
-    hand = make_hand(hands=NT_DEAL, kitty=NT_KITTY, calls=["8H", "pass", "pass", "pass"],
-                     discards="kitty")
+    hand = make_hand(
+        hands=NT_DEAL,
+        kitty=NT_KITTY,
+        calls=["8H", "pass", "pass", "pass"],
+        discards="kitty",
+    )
     assert "WJ" in hand.legal_actions() and "WJ:H" not in hand.legal_actions()
     hand.apply("WJ")
     assert hand.legal_actions() == ["6H", "5H", "4H"]

@@ -23,12 +23,22 @@ def test_views_never_contain_hidden_cards_in_random_hands():
                     played |= {c["card"] for c in view["trick"]}
                     shown = {c for cards in view["shown"].values() for c in cards}
                     named = set(view["named_jokers"])  # naming the joker is public
-                    allowed = mine | played | shown | named | set(view["discards"] or [])
+                    allowed = (
+                        mine | played | shown | named | set(view["discards"] or [])
+                    )
                     # bids share codes with cards ("6S"): leave calls and contracts out
-                    scrubbed = {k: v for k, v in view.items() if k not in ("calls", "contract", "result", "events")}
+                    scrubbed = {
+                        k: v
+                        for k, v in view.items()
+                        if k not in ("calls", "contract", "result", "events")
+                    }
                     if view["phase"] == "auction":
                         scrubbed.pop("legal")
-                    scrubbed["events"] = [e for e in view["events"] if e["type"] not in ("call", "contract", "hand_over")]
+                    scrubbed["events"] = [
+                        e
+                        for e in view["events"]
+                        if e["type"] not in ("call", "contract", "hand_over")
+                    ]
                     text = json.dumps(scrubbed)
                     for code in CODE:
                         if f'"{code}"' in text and code not in allowed:
@@ -42,7 +52,10 @@ def test_views_never_contain_hidden_cards_in_random_hands():
 def test_declarer_sees_his_discards_others_only_the_count():
     hand = make_hand(calls=["7S", "pass", "pass", "pass"], discards="kitty")
     assert len(hand.view_for("N")["discards"]) == 6
-    assert hand.view_for("E")["discards"] is None and hand.view_for("E")["discard_count"] == 6
+    assert (
+        hand.view_for("E")["discards"] is None
+        and hand.view_for("E")["discard_count"] == 6
+    )
 
 
 def test_spectator_sees_no_hand_and_no_legal_actions():

@@ -43,13 +43,22 @@ def in_progress_and_illegal():
         rng = random.Random(seed)
         while not hand.is_done:
             legal = hand.legal_actions()
-            if "ip" not in found and hand.phase == "play" and hand.to_act == "E" and legal == ["AS", "KS"]:
+            if (
+                "ip" not in found
+                and hand.phase == "play"
+                and hand.to_act == "E"
+                and legal == ["AS", "KS"]
+            ):
                 found["ip"] = hand.to_record()
             rec = hand.to_record()
             if (
-                "bad" not in found and hand.phase == "play" and len(rec.get("play", [])) == 5
-                and hand.to_act == "E" and hand.view_for(None)["led"] == "H"
-                and "KS" in hand.view_for("E")["hand"] and "KS" not in legal
+                "bad" not in found
+                and hand.phase == "play"
+                and len(rec.get("play", [])) == 5
+                and hand.to_act == "E"
+                and hand.view_for(None)["led"] == "H"
+                and "KS" in hand.view_for("E")["hand"]
+                and "KS" not in legal
             ):
                 rec["play"].append("KS")
                 found["bad"] = rec
