@@ -1,0 +1,313 @@
+"""Tournaments, registrations (entries), seating constraints, rounds and seats."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import status as st
+
+
+class Status(models.TextChoices):
+    DRAFT = st.DRAFT, _("Draft")
+    REGISTRATION_OPEN = st.REGISTRATION_OPEN, _("Registration open")
+    REGISTRATION_CLOSED = st.REGISTRATION_CLOSED, _("Registration closed")
+    RUNNING = st.RUNNING, _("Running")
+    FINISHED = st.FINISHED, _("Finished")
+    CANCELLED = st.CANCELLED, _("Cancelled")
+
+
+class Format(models.TextChoices):
+    INDIVIDUAL = "individual", _("Individual (partners drawn each round)")
+    PAIRS = "pairs", _("Pairs (fixed partners)")
+
+
+class Place(models.TextChoices):
+    HALL = "hall", _("Club hall")
+    ONLINE = "online", _("Online")
+
+
+class ByeScore(models.TextChoices):
+    AVERAGE = "average", _("Average score of the round")
+    FIXED = "fixed", _("Fixed score")
+    ZERO = "zero", _("Zero")
+
+
+class TieRule(models.TextChoices):
+    SHARED = "shared", _("Tied players share the place")
+    GAMES_WON = "games_won", _("Most games won breaks the tie")
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    starts_at = models.DateTimeField(_("date and start time"))
+    place = models.CharField(_("place"), max_length=10, choices=Place.choices,
+                             default=Place.HALL)
+    variant = models.CharField(_("rule variant"), max_length=40, default="quebec")
+    variant_options = models.JSONField(_("rule options"), default=dict, blank=True)
+    format = models.CharField(_("format"), max_length=12, choices=Format.choices,
+                              default=Format.INDIVIDUAL)
+    rounds_total = models.PositiveSmallIntegerField(_("number of games"), default=6)
+    hands_per_game = models.PositiveSmallIntegerField(_("hands per game"), default=8)
+    capacity = models.PositiveIntegerField(
+        _("capacity"), default=32,
+        help_text=_("Players (individual format) or pairs (pairs format)."))
+    registration_opens_at = models.DateTimeField(_("registration opens"), null=True,
+                                                 blank=True)
+    registration_closes_at = models.DateTimeField(_("registration closes"), null=True,
+                                                  blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+    bye_score = models.CharField(_("score of a bye"), max_length=10,
+                                 choices=ByeScore.choices, default=ByeScore.AVERAGE)
+    bye_fixed_score = models.IntegerField(_("fixed bye score"), default=0)
+    tie_rule = models.CharField(_("ties"), max_length=12, choices=TieRule.choices,
+                                default=TieRule.SHARED)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices,
+                              default=Status.DRAFT, db_index=True)
+    checkin_code = models.CharField(_("check-in code"), max_length=8)
+    version = models.PositiveIntegerField(default=1)
+    copied_from = models.ForeignKey("self", null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["starts_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(capacity__gte=1),
+                                   name="tournament_capacity_positive"),
+            models.CheckConstraint(condition=Q(rounds_total__gte=1, rounds_total__lte=30),
+                                   name="tournament_rounds_range"),
+            models.CheckConstraint(condition=Q(hands_per_game__gte=1,
+                                               hands_per_game__lte=100),
+                                   name="tournament_hands_range"),
+            models.CheckConstraint(
+                condition=Q(registration_opens_at__isnull=True)
+                | Q(registration_closes_at__isnull=True)
+                | Q(registration_closes_at__gt=models.F("registration_opens_at")),
+                name="tournament_registration_window"),
+            models.CheckConstraint(condition=Q(status__in=Status.values),
+                                   name="tournament_status_valid"),
+            models.CheckConstraint(condition=Q(format__in=Format.values),
+                                   name="tournament_format_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def is_pairs(self) -> bool:
+        return self.format == Format.PAIRS
+
+    @property
+    def group_name(self) -> str:
+        return f"tournament.{self.pk}"
+
+
+class EntryStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for the partner to confirm")
+    CONFIRMED = "confirmed", _("Registered")
+    WAITING = "waiting", _("Waiting list")
+    DECLINED = "declined", _("Partner declined")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+    REMOVED = "removed", _("Removed by a director")
+
+
+ACTIVE_ENTRY = (EntryStatus.PENDING, EntryStatus.CONFIRMED, EntryStatus.WAITING)
+
+
+class Entry(models.Model):
+    """One registration: a player (individual) or a pair (pairs format).
+
+    The seating draw works on entry ids: a player id in the individual format, a pair
+    id in the pairs format. A guest (walk-in who is not a member) has a name only.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="entries")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                               on_delete=models.PROTECT, related_name="tournament_entries")
+    guest_name = models.CharField(_("guest name"), max_length=80, blank=True)
+    partner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                on_delete=models.PROTECT, related_name="partner_entries")
+    partner_guest_name = models.CharField(_("partner's guest name"), max_length=80,
+                                          blank=True)
+    status = models.CharField(_("status"), max_length=12, choices=EntryStatus.choices,
+                              default=EntryStatus.CONFIRMED)
+    created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(null=True, blank=True)
+    checked_in = models.BooleanField(_("present"), default=False)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    is_walk_in = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=Q(player__isnull=False, status__in=[s.value for s in ACTIVE_ENTRY]),
+                name="entry_one_active_per_player"),
+            models.UniqueConstraint(
+                fields=["tournament", "partner"],
+                condition=Q(partner__isnull=False, status__in=[s.value for s in ACTIVE_ENTRY]),
+                name="entry_one_active_per_partner"),
+            models.CheckConstraint(
+                condition=Q(player__isnull=False) | ~Q(guest_name=""),
+                name="entry_player_or_guest"),
+            models.CheckConstraint(
+                condition=Q(partner__isnull=True) | ~Q(partner=models.F("player")),
+                name="entry_partner_not_self"),
+            models.CheckConstraint(condition=Q(status__in=EntryStatus.values),
+                                   name="entry_status_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def player_name(self) -> str:
+        return self.player.public_name if self.player_id else self.guest_name
+
+    @property
+    def partner_name(self) -> str:
+        if self.partner_id:
+            return self.partner.public_name
+        return self.partner_guest_name
+
+    @property
+    def name(self) -> str:
+        partner = self.partner_name
+        return f"{self.player_name} & {partner}" if partner else self.player_name
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in ACTIVE_ENTRY
+
+    def involves(self, user) -> bool:
+        return user.pk is not None and user.pk in (self.player_id, self.partner_id)
+
+
+class LookingForPartner(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="looking_for_partner")
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="+")
+    note = models.CharField(_("note"), max_length=140, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "member"],
+                                               name="looking_once_per_tournament")]
+
+
+class ConstraintKind(models.TextChoices):
+    NEVER_PARTNERS = "never_partners", _("Never partners")
+    NEVER_SAME_TABLE = "never_same_table", _("Never at the same table")
+
+
+class SeatingConstraint(models.Model):
+    """A director's hard rule for the draws: these two entries never partner / meet."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="seating_constraints")
+    kind = models.CharField(_("kind"), max_length=20, choices=ConstraintKind.choices)
+    a = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    b = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "kind", "a", "b"],
+                                    name="seating_constraint_unique"),
+            models.CheckConstraint(condition=Q(a__lt=models.F("b")),
+                                   name="seating_constraint_ordered"),
+        ]
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")
+    PUBLISHED = "published", _("Published")
+    PLAYING = "playing", _("Play started")
+
+
+class Round(models.Model):
+    """One game (partie) of the tournament: its draw, seed and edit version."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices,
+                              default=RoundStatus.DRAFT)
+    seed = models.BigIntegerField(_("seed"))
+    version = models.PositiveIntegerField(default=1)
+    report = models.JSONField(default=dict, blank=True)
+    drawn_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    play_started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"],
+                                    name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.number}"
+
+    @property
+    def is_editable(self) -> bool:
+        return self.status != RoundStatus.PLAYING
+
+
+class Position(models.TextChoices):
+    NORTH = "N", _("North")
+    EAST = "E", _("East")
+    SOUTH = "S", _("South")
+    WEST = "W", _("West")
+    NS = "NS", _("North–South")
+    EW = "EW", _("East–West")
+    BYE = "BYE", _("Bye")
+
+
+class Seat(models.Model):
+    """Where one entry sits in one round (a table and seat, or a bye)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    position = models.CharField(_("seat"), max_length=3, choices=Position.choices)
+    bye_score = models.IntegerField(
+        _("bye score"), null=True, blank=True,
+        help_text=_("Empty when the bye gets the average of the round (computed with the "
+                    "results)."))
+
+    class Meta:
+        ordering = ["round", "table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="seat_entry_once_per_round"),
+            models.UniqueConstraint(fields=["round", "table", "position"],
+                                    condition=Q(table__isnull=False),
+                                    name="seat_unique_per_round"),
+            models.CheckConstraint(
+                condition=(Q(position="BYE") & Q(table__isnull=True))
+                | (~Q(position="BYE") & Q(table__isnull=False)),
+                name="seat_bye_has_no_table"),
+        ]
+
+    @property
+    def is_bye(self) -> bool:
+        return self.position == Position.BYE

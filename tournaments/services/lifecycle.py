@@ -1,0 +1,194 @@
+"""Create, edit, copy a tournament and move it through its status machine."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.models import User
+from club.services import activity_record
+from games.engine import UnknownVariantError, get_variant
+from tournaments import status as st
+from tournaments.errors import TournamentError
+from tournaments.models import ByeScore, Format, Place, Status, TieRule, Tournament
+from tournaments.services.events import tournament_touch
+
+CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"  # no look-alikes (0/O, 1/I/L, 5/S, 8/B, 2/Z)
+
+#: The settings a director edits (and a copy carries over).
+SETTINGS_FIELDS = (
+    "name", "starts_at", "place", "variant", "variant_options", "format", "rounds_total",
+    "hands_per_game", "capacity", "registration_opens_at", "registration_closes_at",
+    "notes", "bye_score", "bye_fixed_score", "tie_rule",
+)
+RULE_FIELDS = ("variant", "variant_options", "format", "rounds_total", "hands_per_game")
+
+
+def new_checkin_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _i in range(5))
+
+
+def validate_rules(*, variant: str, options: dict[str, Any] | None,
+                   hands_per_game: int) -> dict[str, Any]:
+    """Check the variant and options with the engine; return the overrides to store."""
+    options = dict(options or {})
+    options["hands_per_game"] = hands_per_game
+    try:
+        rules = get_variant(variant, options)
+    except UnknownVariantError as exc:
+        raise TournamentError("bad_variant",
+                              _("These rules are not valid: %(error)s") % {"error": exc})
+    return dict(rules.overrides)
+
+
+def _check_settings(values: dict[str, Any]) -> None:
+    if not str(values.get("name", "")).strip():
+        raise TournamentError("bad_name", _("A tournament needs a name."))
+    if values.get("format") not in Format.values:
+        raise TournamentError("bad_format", _("Choose the individual or the pairs format."))
+    for field, choices in (("place", Place), ("bye_score", ByeScore), ("tie_rule", TieRule)):
+        if values.get(field) not in choices.values:
+            raise TournamentError("bad_choice", _("Unknown value for %(field)s.")
+                                  % {"field": field})
+    for field, low, high in (("rounds_total", 1, 30), ("hands_per_game", 1, 100),
+                             ("capacity", 1, 1000)):
+        value = values.get(field)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise TournamentError("bad_number", _("%(field)s must be between %(low)s and "
+                                                  "%(high)s.")
+                                  % {"field": field, "low": low, "high": high})
+    opens, closes = values.get("registration_opens_at"), values.get("registration_closes_at")
+    if opens and closes and closes <= opens:
+        raise TournamentError("bad_window",
+                              _("Registration must close after it opens."))
+    if not isinstance(values.get("starts_at"), datetime):
+        raise TournamentError("bad_date", _("A tournament needs a date and a start time."))
+
+
+@transaction.atomic
+def tournament_create(*, by: User, name: str, starts_at: datetime,
+                      variant: str = "quebec", variant_options: dict | None = None,
+                      format: str = Format.INDIVIDUAL, rounds_total: int = 6,
+                      hands_per_game: int = 8, capacity: int = 32,
+                      place: str = Place.HALL,
+                      registration_opens_at: datetime | None = None,
+                      registration_closes_at: datetime | None = None, notes: str = "",
+                      bye_score: str = ByeScore.AVERAGE, bye_fixed_score: int = 0,
+                      tie_rule: str = TieRule.SHARED, copied_from: Tournament | None = None,
+                      ) -> Tournament:
+    values = dict(name=name.strip() if isinstance(name, str) else name, starts_at=starts_at,
+                  variant=variant, format=format, rounds_total=rounds_total,
+                  hands_per_game=hands_per_game, capacity=capacity, place=place,
+                  registration_opens_at=registration_opens_at,
+                  registration_closes_at=registration_closes_at, notes=notes or "",
+                  bye_score=bye_score, bye_fixed_score=bye_fixed_score, tie_rule=tie_rule)
+    _check_settings(values)
+    values["variant_options"] = validate_rules(variant=variant, options=variant_options,
+                                               hands_per_game=hands_per_game)
+    tournament = Tournament.objects.create(**values, checkin_code=new_checkin_code(),
+                                           created_by=by, copied_from=copied_from)
+    activity_record(actor=by, kind="tournament.created",
+                    summary=f"{by.public_name} created the tournament {tournament.name}",
+                    subject=tournament,
+                    data={"copied_from": copied_from.pk if copied_from else None})
+    return tournament
+
+
+def _snapshot(tournament: Tournament) -> dict[str, Any]:
+    out = {}
+    for field in SETTINGS_FIELDS:
+        value = getattr(tournament, field)
+        out[field] = value.isoformat() if isinstance(value, datetime) else value
+    return out
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> Tournament:
+    """Change settings; the rules are frozen once the tournament runs."""
+    unknown = set(changes) - set(SETTINGS_FIELDS)
+    if unknown:
+        raise TypeError(f"not tournament settings: {sorted(unknown)}")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    before = _snapshot(tournament)
+    if tournament.status in st.RULES_FROZEN:
+        changed = [f for f in RULE_FIELDS if f in changes and changes[f] != before[f]]
+        if changed:
+            raise TournamentError("rules_frozen", _("The rules and the format cannot change "
+                                                    "once the tournament has started."))
+    if tournament.rounds.exists() and "format" in changes \
+            and changes["format"] != tournament.format:
+        raise TournamentError("rules_frozen", _("The format cannot change once a round "
+                                                "is drawn."))
+    values = {**{f: getattr(tournament, f) for f in SETTINGS_FIELDS}, **changes}
+    _check_settings(values)
+    values["variant_options"] = validate_rules(
+        variant=values["variant"], options=values["variant_options"],
+        hands_per_game=values["hands_per_game"])
+    for field, value in values.items():
+        setattr(tournament, field, value)
+    tournament.save()
+    after = _snapshot(tournament)
+    diff = {k: {"before": before[k], "after": after[k]} for k in after if before[k] != after[k]}
+    activity_record(actor=by, kind="tournament.updated",
+                    summary=f"{by.public_name} edited the tournament {tournament.name}",
+                    subject=tournament, data={"changes": diff})
+    if "capacity" in diff:
+        from tournaments.services.registration import promote_waiting
+
+        promote_waiting(tournament=tournament)
+    tournament_touch(tournament=tournament)
+    return tournament
+
+
+@transaction.atomic
+def tournament_transition(*, tournament: Tournament, by: User, to: str) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if to not in Status.values:
+        raise TournamentError("bad_status", _("Unknown status."))
+    if not st.can_transition(tournament.status, to):
+        raise TournamentError(
+            "bad_transition",
+            _("A tournament cannot go from “%(current)s” to “%(target)s”.")
+            % {"current": Status(tournament.status).label, "target": Status(to).label})
+    if to == st.RUNNING:
+        validate_rules(variant=tournament.variant, options=tournament.variant_options,
+                       hands_per_game=tournament.hands_per_game)
+    before = tournament.status
+    tournament.status = to
+    tournament.save(update_fields=["status"])
+    activity_record(actor=by, kind="tournament.status",
+                    summary=f"{by.public_name}: {tournament.name} {before} -> {to}",
+                    subject=tournament, data={"before": before, "after": to})
+    tournament_touch(tournament=tournament)
+    return tournament
+
+
+@transaction.atomic
+def tournament_copy(*, source: Tournament, by: User, starts_at: datetime,
+                    name: str | None = None) -> Tournament:
+    """Schedule the next tournament: same settings, new date (registration moved along)."""
+    shift = starts_at - source.starts_at
+    values = {f: getattr(source, f) for f in SETTINGS_FIELDS}
+    values["starts_at"] = starts_at
+    values["name"] = name or source.name
+    for field in ("registration_opens_at", "registration_closes_at"):
+        if values[field] is not None:
+            values[field] = values[field] + shift
+    tournament = tournament_create(by=by, copied_from=source, **values)
+    return tournament
+
+
+def registration_is_open(tournament: Tournament, now: datetime | None = None) -> bool:
+    now = now or timezone.now()
+    if tournament.status != Status.REGISTRATION_OPEN:
+        return False
+    if tournament.registration_opens_at and now < tournament.registration_opens_at:
+        return False
+    if tournament.registration_closes_at and now >= tournament.registration_closes_at:
+        return False
+    return True

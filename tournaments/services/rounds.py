@@ -1,0 +1,336 @@
+"""Draws and rounds: draw a draft, edit it (swap, bye moves), publish, start play.
+
+A bridge over the pure ``tournaments.seating``: load the present entries, the published
+history and the director's constraints, call the draw, write the seats. Every edit
+checks the round's ``version`` (optimistic concurrency), locks the round, recomputes the
+repeats with ``evaluate`` and logs before/after in the activity log.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.models import User
+from club.services import activity_record
+from tournaments import seating
+from tournaments.errors import ConflictError, TournamentError
+from tournaments.models import (
+    ByeScore,
+    ConstraintKind,
+    Entry,
+    EntryStatus,
+    Position,
+    Round,
+    RoundStatus,
+    Seat,
+    SeatingConstraint,
+    Status,
+    Tournament,
+)
+from tournaments.services.events import tournament_touch
+
+PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
+
+
+def seat_positions(tournament: Tournament) -> tuple[str, ...]:
+    return seating.SIDES if tournament.is_pairs else seating.SEATS
+
+
+def round_to_seating(seats) -> seating.Round:
+    """Seat rows -> a seating.Round (tables in table order; empty seats left out)."""
+    tables: dict[int, dict[str, int]] = {}
+    byes = []
+    for seat in sorted(seats, key=lambda s: (s.table or 0, s.position, s.entry_id)):
+        if seat.position == Position.BYE:
+            byes.append(seat.entry_id)
+        else:
+            tables.setdefault(seat.table, {})[seat.position] = seat.entry_id
+    count = max(tables, default=0)
+    return seating.Round([tables.get(n, {}) for n in range(1, count + 1)], byes)
+
+
+def history_for(tournament: Tournament, before: int) -> list[seating.Round]:
+    rounds = (Round.objects.filter(tournament=tournament, number__lt=before, status__in=PLAYED)
+              .order_by("number").prefetch_related("seats"))
+    return [round_to_seating(r.seats.all()) for r in rounds]
+
+
+def constraints_for(tournament: Tournament) -> seating.Constraints:
+    rows = SeatingConstraint.objects.filter(tournament=tournament)
+    return seating.Constraints(
+        never_partners=[(c.a_id, c.b_id) for c in rows if c.kind == ConstraintKind.NEVER_PARTNERS],
+        never_same_table=[(c.a_id, c.b_id) for c in rows
+                          if c.kind == ConstraintKind.NEVER_SAME_TABLE])
+
+
+def _report(rnd: Round, current: seating.Round) -> dict[str, Any]:
+    tournament = rnd.tournament
+    rounds = history_for(tournament, rnd.number) + [current]
+    report = seating.evaluate(rounds, constraints=constraints_for(tournament),
+                              fmt=tournament.format, only_round=len(rounds))
+    data = report.to_dict()
+    keep = ("partner_repeats", "opponent_repeats", "bye_repeats", "violations", "problems",
+            "partner_repeat_count", "opponent_repeat_count", "seat_spread", "dealer_spread")
+    return {k: data[k] for k in keep}
+
+
+def _bye_score(tournament: Tournament) -> int | None:
+    if tournament.bye_score == ByeScore.FIXED:
+        return tournament.bye_fixed_score
+    if tournament.bye_score == ByeScore.ZERO:
+        return 0
+    return None  # average of the round: computed with the results
+
+
+def _seating_error(exc: seating.SeatingError, pairs: bool) -> TournamentError:
+    messages = {
+        "too_few_players": (_("Too few pairs are checked in for a draw: at least 2 are "
+                              "needed.") if pairs else
+                            _("Too few players are checked in for a draw: at least 4 are "
+                              "needed.")),
+    }
+    return TournamentError(exc.code, messages.get(exc.code, _("The draw failed: %(error)s")
+                                                  % {"error": exc.message}))
+
+
+def _lock_round(rnd: Round, version: Any) -> Round:
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+    if rnd.status == RoundStatus.PLAYING:
+        raise TournamentError("play_started", _("Play has started in this round: its seating "
+                                                "can no longer change."))
+    try:
+        version = int(version)
+    except (TypeError, ValueError):
+        raise ConflictError("conflict", _("This page is out of date: reload it and try "
+                                          "again."))
+    if version != rnd.version:
+        raise ConflictError("conflict", _("Another director changed this round in the "
+                                          "meantime. The page now shows the current "
+                                          "draw; check it and try again."))
+    return rnd
+
+
+@transaction.atomic
+def round_draw(*, tournament: Tournament, by: User, seed: int | None = None,
+               version: Any = None) -> Round:
+    """Draw the next round (a draft) from the checked-in players; redraws a draft."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Status.RUNNING:
+        raise TournamentError("not_running", _("Start the tournament before drawing a "
+                                               "round."))
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.status == RoundStatus.DRAFT:
+        rnd = _lock_round(last, last.version if version is None else version)
+        number = rnd.number
+    else:
+        number = (last.number if last else 0) + 1
+        rnd = None
+    if number > tournament.rounds_total:
+        raise TournamentError("all_drawn", _("Every round of this tournament is drawn."))
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise TournamentError("bad_seed", _("The seed must be a whole number."))
+    players = list(Entry.objects.filter(tournament=tournament, status=EntryStatus.CONFIRMED,
+                                        checked_in=True).values_list("id", flat=True))
+    try:
+        draw = seating.draw_round(players, history_for(tournament, number),
+                                  fmt=tournament.format, seed=seed,
+                                  constraints=constraints_for(tournament),
+                                  rounds_total=tournament.rounds_total, round_number=number)
+    except seating.SeatingError as exc:
+        raise _seating_error(exc, tournament.is_pairs) from exc
+    before = None
+    if rnd is None:
+        rnd = Round.objects.create(tournament=tournament, number=number, seed=seed)
+    else:
+        before = round_to_seating(rnd.seats.all()).to_dict()
+        rnd.seats.all().delete()
+        rnd.seed = seed
+        rnd.version += 1
+    bye = _bye_score(tournament)
+    rows = [Seat(round=rnd, entry_id=eid, table=n, position=pos)
+            for n, table in enumerate(draw.tables, start=1) for pos, eid in table.items()]
+    rows += [Seat(round=rnd, entry_id=eid, position=Position.BYE, bye_score=bye)
+             for eid in draw.byes]
+    Seat.objects.bulk_create(rows)
+    rnd.tournament = tournament
+    rnd.report = _report(rnd, draw.as_round())
+    rnd.save()
+    activity_record(actor=by, kind="round.drawn",
+                    summary=f"{by.public_name} drew round {number} of {tournament.name} "
+                            f"(seed {seed})",
+                    subject=rnd, data={"round": number, "seed": seed, "before": before,
+                                       "after": draw.to_dict(), "players": sorted(players)})
+    tournament_touch(tournament=tournament)
+    return rnd
+
+
+def _after_edit(rnd: Round, by: User, kind: str, summary: str, before: dict,
+                extra: dict) -> Round:
+    current = round_to_seating(rnd.seats.all())
+    rnd.report = _report(rnd, current)
+    rnd.version += 1
+    rnd.save(update_fields=["report", "version"])
+    activity_record(actor=by, kind=kind, summary=summary, subject=rnd,
+                    data={"round": rnd.number, "before": before, "after": current.to_dict(),
+                          **extra})
+    tournament_touch(tournament=rnd.tournament)
+    return rnd
+
+
+def _seat_of(rnd: Round, entry_id: Any) -> Seat:
+    try:
+        return rnd.seats.select_related("entry").get(entry_id=int(entry_id))
+    except (TypeError, ValueError, Seat.DoesNotExist):
+        raise TournamentError("not_in_round", _("This player is not in this round."))
+
+
+@transaction.atomic
+def round_swap(*, round: Round, by: User, a: Any, b: Any, version: Any) -> Round:
+    """Swap two entries' places (seats, or a seat and a bye)."""
+    rnd = _lock_round(round, version)
+    if str(a) == str(b):
+        raise TournamentError("same_player", _("Choose two different players to swap."))
+    seat_a, seat_b = _seat_of(rnd, a), _seat_of(rnd, b)
+    if seat_a.is_bye and seat_b.is_bye:
+        raise TournamentError("both_byes", _("Both players have a bye: nothing to swap."))
+    before = round_to_seating(rnd.seats.all()).to_dict()
+    place_a = (seat_a.table, seat_a.position, seat_a.bye_score)
+    place_b = (seat_b.table, seat_b.position, seat_b.bye_score)
+    Seat.objects.filter(pk=seat_a.pk).update(table=None, position=Position.BYE)
+    Seat.objects.filter(pk=seat_b.pk).update(table=place_a[0], position=place_a[1],
+                                             bye_score=place_a[2])
+    Seat.objects.filter(pk=seat_a.pk).update(table=place_b[0], position=place_b[1],
+                                             bye_score=place_b[2])
+    return _after_edit(rnd, by, "round.swapped",
+                       f"{by.public_name} swapped {seat_a.entry.name} and "
+                       f"{seat_b.entry.name} in round {rnd.number}",
+                       before, {"a": seat_a.entry_id, "b": seat_b.entry_id})
+
+
+@transaction.atomic
+def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
+                   table: Any = None, position: str | None = None) -> Round:
+    """Move a seated entry to the byes, or a bye (or a late arrival) into an empty seat."""
+    rnd = _lock_round(round, version)
+    tournament = rnd.tournament
+    before = round_to_seating(rnd.seats.all()).to_dict()
+    try:
+        seat = rnd.seats.select_related("entry").get(entry_id=int(entry))
+    except (TypeError, ValueError):
+        raise TournamentError("not_in_round", _("This player is not in this round."))
+    except Seat.DoesNotExist:
+        seat = None
+    if seat is not None and not seat.is_bye:
+        Seat.objects.filter(pk=seat.pk).update(table=None, position=Position.BYE,
+                                               bye_score=_bye_score(tournament))
+        return _after_edit(rnd, by, "round.bye_moved",
+                           f"{by.public_name} gave {seat.entry.name} a bye in round "
+                           f"{rnd.number}", before, {"entry": seat.entry_id, "to": "bye"})
+    if seat is None:
+        late = Entry.objects.filter(pk=int(entry), tournament=tournament,
+                                    status=EntryStatus.CONFIRMED, checked_in=True).first()
+        if late is None:
+            raise TournamentError("not_in_round", _("This player is not in this round."))
+        seat = Seat.objects.create(round=rnd, entry=late, position=Position.BYE,
+                                   bye_score=_bye_score(tournament))
+        if table in (None, ""):
+            return _after_edit(rnd, by, "round.bye_moved",
+                               f"{by.public_name} added {late.name} to round {rnd.number} "
+                               f"with a bye", before, {"entry": late.pk, "to": "bye"})
+    if position not in seat_positions(tournament):
+        raise TournamentError("bad_seat", _("Choose a table and a seat."))
+    try:
+        table = int(table)
+    except (TypeError, ValueError):
+        raise TournamentError("bad_seat", _("Choose a table and a seat."))
+    tables = rnd.seats.exclude(table=None).values_list("table", flat=True)
+    if not 1 <= table <= max(tables, default=0) + 1:
+        raise TournamentError("bad_seat", _("There is no table %(n)s.") % {"n": table})
+    if rnd.seats.filter(table=table, position=position).exists():
+        raise TournamentError("seat_taken", _("This seat is taken: swap the two players "
+                                              "instead."))
+    Seat.objects.filter(pk=seat.pk).update(table=table, position=position, bye_score=None)
+    return _after_edit(rnd, by, "round.bye_moved",
+                       f"{by.public_name} seated {seat.entry.name} at table {table} "
+                       f"{position} in round {rnd.number}", before,
+                       {"entry": seat.entry_id, "to": f"{table}{position}"})
+
+
+@transaction.atomic
+def round_publish(*, round: Round, by: User, version: Any) -> Round:
+    rnd = _lock_round(round, version)
+    if rnd.status != RoundStatus.DRAFT:
+        raise TournamentError("already_published", _("This round is already published."))
+    current = round_to_seating(rnd.seats.all())
+    report = _report(rnd, current)
+    if report["problems"] or not current.tables:
+        raise TournamentError("incomplete", _("Every table needs all its seats filled "
+                                              "before publishing."))
+    rnd.status = RoundStatus.PUBLISHED
+    rnd.published_at = timezone.now()
+    rnd.report = report
+    rnd.version += 1
+    rnd.save(update_fields=["status", "published_at", "report", "version"])
+    activity_record(actor=by, kind="round.published",
+                    summary=f"{by.public_name} published round {rnd.number} of "
+                            f"{rnd.tournament.name}",
+                    subject=rnd, data={"round": rnd.number, "seed": rnd.seed,
+                                       "after": current.to_dict()})
+    tournament_touch(tournament=rnd.tournament)
+    return rnd
+
+
+@transaction.atomic
+def round_start_play(*, round: Round, by: User, version: Any) -> Round:
+    rnd = _lock_round(round, version)
+    if rnd.status != RoundStatus.PUBLISHED:
+        raise TournamentError("not_published", _("Publish the round before play starts."))
+    rnd.status = RoundStatus.PLAYING
+    rnd.play_started_at = timezone.now()
+    rnd.version += 1
+    rnd.save(update_fields=["status", "play_started_at", "version"])
+    activity_record(actor=by, kind="round.play_started",
+                    summary=f"{by.public_name} started play in round {rnd.number}",
+                    subject=rnd, data={"round": rnd.number})
+    tournament_touch(tournament=rnd.tournament)
+    return rnd
+
+
+@transaction.atomic
+def constraint_add(*, tournament: Tournament, by: User, kind: str, a: Any, b: Any
+                   ) -> SeatingConstraint:
+    if kind not in ConstraintKind.values:
+        raise TournamentError("bad_constraint", _("Choose a kind of constraint."))
+    try:
+        ids = sorted({int(a), int(b)})
+    except (TypeError, ValueError):
+        raise TournamentError("bad_constraint", _("Choose two players."))
+    if len(ids) != 2:
+        raise TournamentError("bad_constraint", _("Choose two different players."))
+    entries = list(Entry.objects.filter(tournament=tournament, pk__in=ids))
+    if len(entries) != 2:
+        raise TournamentError("bad_constraint", _("Choose two players of this tournament."))
+    row, created = SeatingConstraint.objects.get_or_create(
+        tournament=tournament, kind=kind, a_id=ids[0], b_id=ids[1])
+    if created:
+        names = " / ".join(e.name for e in entries)
+        activity_record(actor=by, kind="tournament.constraint_added",
+                        summary=f"{by.public_name} added {kind}: {names}",
+                        subject=tournament, data={"kind": kind, "a": ids[0], "b": ids[1]})
+    return row
+
+
+@transaction.atomic
+def constraint_remove(*, constraint: SeatingConstraint, by: User) -> None:
+    activity_record(actor=by, kind="tournament.constraint_removed",
+                    summary=f"{by.public_name} removed a {constraint.kind} constraint",
+                    subject=constraint.tournament,
+                    data={"kind": constraint.kind, "a": constraint.a_id, "b": constraint.b_id})
+    constraint.delete()
