@@ -107,7 +107,6 @@ def _misere_ok(cards: list[int]) -> bool:
 def _bid(view: dict[str, Any], legal: list[str]) -> str:
     cards = [CARD_OF[c] for c in view["hand"]]
     v = get_variant(view["variant"], view["options"])
-    seats = view["seats"]
     me = view["viewer"]
     partner = next(
         (s for t in view["teams"].values() if me in t for s in t if s != me), None
