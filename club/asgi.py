@@ -21,7 +21,7 @@ if settings.SERVE_STATIC:
 
     http_app = ASGIStaticFilesHandler(django_asgi_app)
 
-application = ProtocolTypeRouter(
+router = ProtocolTypeRouter(
     {
         "http": http_app,
         "websocket": AllowedHostsOriginValidator(
@@ -29,3 +29,11 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+
+async def application(scope, receive, send):
+    """The site; the first request of a process also starts its table runner (bots)."""
+    from games import runner
+
+    runner.start()
+    return await router(scope, receive, send)

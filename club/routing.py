@@ -1,8 +1,11 @@
 """All WebSocket routes of the site; each app contributes its own list."""
 
-from club.consumers import PingConsumer
 from django.urls import path
+
+from club.consumers import PingConsumer
+from games.routing import websocket_urlpatterns as games_patterns
 
 websocket_urlpatterns = [
     path("ws/ping/", PingConsumer.as_asgi()),
+    *games_patterns,
 ]

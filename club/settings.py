@@ -145,6 +145,9 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if not DEBUG else 
 X_FRAME_OPTIONS = "DENY"
 CSRF_FAILURE_VIEW = "club.views.csrf_failure"
 
+# Live tables: a table nobody has looked at for this long is closed (hands kept).
+GAMES_ABANDON_SECONDS = int(os.environ.get("GAMES_ABANDON_SECONDS", 1800))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

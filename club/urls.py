@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
 from club import views
 
@@ -28,5 +29,7 @@ urlpatterns = [
     path("members/approvals/", views.approvals, name="approvals"),
     path("members/<int:pk>/", views.member_detail, name="member_detail"),
     path("language/", views.set_language, name="set_language"),
+    path("tables/", include("games.urls")),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,160 @@
+"""Thin WebSocket consumers: check access, hand intents to services, render per viewer.
+
+Protocol: docs/protocol.md. Group events carry only a sequence number; each consumer
+renders its own viewer's snapshot, so another player's cards never enter a frame
+meant for someone else. Group handlers never write.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from games import broadcast, runner, selectors, services
+from games.errors import TableError
+from games.models import Table
+
+logger = logging.getLogger(__name__)
+MAX_FRAME = 4096
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    table_id: int
+    last_seq: int = -1
+
+    async def connect(self):
+        runner.start()
+        user = self.scope.get("user")
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.language = getattr(user, "preferred_language", None) or "fr"
+        session = self.scope.get("session") or {}
+        allowed = await database_sync_to_async(self._may_view)(user, session)
+        if not allowed:
+            await self.close(code=4403)
+            return
+        self.group = broadcast.table_group(self.table_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        self.is_member = user is not None and user.is_authenticated
+        if self.is_member:
+            await database_sync_to_async(services.presence_join)(
+                table_id=self.table_id, user=user, channel_name=self.channel_name)
+        await self.send_state()
+
+    def _may_view(self, user, session) -> bool:
+        table = Table.objects.filter(pk=self.table_id).first()
+        if table is None or user is None:
+            return False
+        invited = self.table_id in selectors.invited_tables(session)
+        return selectors.can_view(table, user, invited=invited)
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            if getattr(self, "is_member", False):
+                await database_sync_to_async(services.presence_leave)(
+                    table_id=self.table_id, channel_name=self.channel_name)
+
+    # ------------------------------------------------------------- client -> server
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if text_data is None or len(text_data) > MAX_FRAME:
+            await self.send_error("bad_frame", _("This message is not understood."))
+            return
+        try:
+            content = json.loads(text_data)
+        except ValueError:
+            await self.send_error("bad_json", _("This message is not understood."))
+            return
+        if not isinstance(content, dict):
+            await self.send_error("bad_frame", _("This message is not understood."))
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content, **kwargs):
+        kind = content.get("type")
+        if kind == "intent":
+            await self.handle_intent(content)
+        elif kind == "sync":
+            self.last_seq = -1
+            await self.send_state()
+        elif kind == "heartbeat":
+            if getattr(self, "is_member", False):
+                await database_sync_to_async(services.presence_heartbeat)(
+                    channel_name=self.channel_name)
+        else:
+            await self.send_error("unknown_type", _("This message is not understood."))
+
+    async def handle_intent(self, content):
+        action, seq = content.get("action"), content.get("seq")
+        if not isinstance(action, str) or not isinstance(seq, int) or isinstance(seq, bool):
+            await self.send_error("bad_intent",
+                                  _("An intent needs an action and the sequence number seen."))
+            return
+        user = self.scope["user"]
+        if not user.is_authenticated:
+            await self.send_error("not_seated", _("You are watching this table: you have no cards."))
+            return
+        try:
+            await database_sync_to_async(self._apply)(user, action[:16], seq)
+        except TableError as error:
+            await self.send_error(error.code, error.message, ref=content.get("ref"))
+            if error.code == "stale":
+                self.last_seq = -1
+                await self.send_state()
+
+    def _apply(self, user, action, seq):
+        with translation.override(self.language):
+            services.hand_apply_action(table_id=self.table_id, user=user, action=action,
+                                       expected_seq=seq)
+
+    # ------------------------------------------------------------- server -> client
+    async def send_error(self, code: str, message: str, ref=None):
+        frame = {"type": "error", "code": code, "message": message}
+        if ref is not None:
+            frame["ref"] = ref
+        await self.send_json(frame)
+
+    async def send_state(self):
+        frame = await database_sync_to_async(self._snapshot)()
+        if frame["seq"] <= self.last_seq:
+            return
+        self.last_seq = frame["seq"]
+        await self.send(text_data=json.dumps(frame, separators=(",", ":")))
+
+    def _snapshot(self):
+        return selectors.table_snapshot(self.table_id, self.scope["user"])
+
+    async def table_updated(self, event):
+        if event["seq"] > self.last_seq:
+            await self.send_state()
+
+    async def table_presence(self, event):
+        present = await database_sync_to_async(selectors.present_users)(self.table_id)
+        await self.send_json({"type": "presence", "present": sorted(present)})
+
+
+class LobbyConsumer(AsyncJsonWebsocketConsumer):
+    """Tells lobby pages to refresh their table list (the list itself is an htmx partial)."""
+
+    async def connect(self):
+        runner.start()
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        return None
+
+    async def lobby_changed(self, event):
+        await self.send_json({"type": "lobby.changed"})

@@ -1,0 +1,59 @@
+"""User-facing errors of the live tables, in the user's language."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.engine import EngineError
+
+
+class TableError(Exception):
+    """A problem the user can fix or understand (shown, not logged as a bug)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def suit_name(code: str | None) -> str:
+    """A suit's name from its code (``H``) or the engine's English name (``hearts``)."""
+    names = {"S": _("spades"), "C": _("clubs"), "D": _("diamonds"), "H": _("hearts"),
+             "NT": _("no trump")}
+    english = {"spades": "S", "clubs": "C", "diamonds": "D", "hearts": "H"}
+    key = english.get(code or "", code or "")
+    return names.get(key, key)
+
+
+def engine_message(error: EngineError) -> str:
+    """A translated message for an engine error (falls back to the engine's English)."""
+    code = getattr(error, "code", "")
+    params = getattr(error, "params", {}) or {}
+    messages = {
+        "not_your_turn": _("It is not your turn."),
+        "must_follow": _("You must follow suit."),
+        "card_not_held": _("You do not hold that card."),
+        "bid_too_low": _("Your bid must be higher than the last bid."),
+        "forced_bid": _("With both jokers you must bid, at 8 or more."),
+        "wrong_phase": _("That move does not belong to this phase of the hand."),
+        "hand_over": _("The hand is over."),
+        "game_over": _("The game is over."),
+        "joker_needs_suit": _("Name the suit your joker asks for."),
+        "must_play_joker": _("You must play the joker now."),
+        "misere_too_early": _("Misère may be bid only after a bid of 7."),
+        "no_misere": _("This variant has no misère."),
+        "not_leading": _("A joker names a suit only when it is led."),
+        "cannot_name_joker": _("The joker cannot be named now."),
+        "joker_is_trump": _("In a suit contract the joker is a trump: it names no suit."),
+        "unknown_action": _("Unknown move."),
+        "unknown_card": _("Unknown card."),
+        "suit_not_led_yet": _("The joker may ask for a suit only after that suit was led."),
+        "suit_already_led": _("The joker may ask only for a suit not yet led."),
+        "joker_lead_last_trick": _("Every suit was led: the joker may be led only to the last trick."),
+    }
+    message = messages.get(code)
+    if message is None:
+        return _("This move is not allowed now (%(detail)s).") % {"detail": str(error)}
+    if code == "must_follow" and params.get("suit"):
+        return _("You must follow %(suit)s.") % {"suit": suit_name(params["suit"])}
+    return message

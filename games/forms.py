@@ -1,0 +1,104 @@
+"""Forms of the lobby: a new table, with the variant's options."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.engine import EngineError, get_variant, option_catalogue
+from games.models import Table
+from games.option_labels import option_help, option_label, variant_label
+
+PACES = [
+    (2000, _("Relaxed (2 s per bot move)")),
+    (1200, _("Normal (1.2 s)")),
+    (500, _("Brisk (0.5 s)")),
+    (100, _("Fast (0.1 s)")),
+]
+END_CHOICES = [("preset", _("As the variant says")), ("hands", _("A number of hands")),
+               ("target", _("A target score"))]
+
+
+def _variant_choices():
+    return [(name, variant_label(name)) for name in option_catalogue()[0]["defaults"]]
+
+
+class TableForm(forms.Form):
+    """A new table: variant, how the game ends, who may join, and advanced options."""
+
+    name = forms.CharField(label=_("Table name"), max_length=80, required=False)
+    variant = forms.ChoiceField(label=_("Rule variant"), choices=_variant_choices, initial="quebec")
+    end = forms.ChoiceField(label=_("The game ends after"), choices=END_CHOICES, initial="preset")
+    hands_per_game = forms.IntegerField(label=_("Number of hands"), min_value=1, max_value=100,
+                                        required=False)
+    target = forms.IntegerField(label=_("Target score"), min_value=100, max_value=10000,
+                                required=False)
+    visibility = forms.ChoiceField(label=_("Who may join"), choices=Table.Visibility.choices,
+                                   initial=Table.Visibility.PUBLIC)
+    bot_delay_ms = forms.TypedChoiceField(label=_("Bot pace"), choices=PACES, coerce=int,
+                                          initial=1200)
+    absence_grace_seconds = forms.IntegerField(
+        label=_("A bot plays for an absent player after (seconds)"), min_value=5,
+        max_value=3600, initial=60)
+
+    ADVANCED_PREFIX = "opt_"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.catalogue = [o for o in option_catalogue()
+                          if o["name"] not in ("players", "end", "hands_per_game", "target")]
+        for option in self.catalogue:
+            self.fields[self.ADVANCED_PREFIX + option["name"]] = self._option_field(option)
+
+    @staticmethod
+    def _option_field(option) -> forms.Field:
+        label, help_text = option_label(option["name"]), option_help(option)
+        choices = [("", _("Variant default"))]
+        if option["type"] == "bool":
+            choices += [("true", _("Yes")), ("false", _("No"))]
+        elif option["choices"]:
+            choices += [(str(c), str(c)) for c in option["choices"]]
+        elif option["type"] == "str":
+            return forms.CharField(label=label, help_text=help_text, required=False,
+                                   max_length=60)
+        else:
+            return forms.IntegerField(label=label, help_text=help_text, required=False,
+                                      min_value=option["min"], max_value=option["max"])
+        return forms.ChoiceField(label=label, help_text=help_text, choices=choices,
+                                 required=False)
+
+    def advanced_fields(self):
+        return [self[self.ADVANCED_PREFIX + o["name"]] for o in self.catalogue]
+
+    def clean(self):
+        cleaned = super().clean()
+        options = {}
+        for option in self.catalogue:
+            raw = cleaned.get(self.ADVANCED_PREFIX + option["name"])
+            if raw in (None, ""):
+                continue
+            if option["type"] == "bool":
+                options[option["name"]] = raw == "true"
+            elif option["type"] == "int":
+                options[option["name"]] = int(raw)
+            else:
+                options[option["name"]] = raw
+        end = cleaned.get("end")
+        if end == "hands":
+            options["end"] = "hands"
+            if cleaned.get("hands_per_game"):
+                options["hands_per_game"] = cleaned["hands_per_game"]
+        elif end == "target":
+            options["end"] = "target"
+            if cleaned.get("target"):
+                options["target"] = cleaned["target"]
+        variant = cleaned.get("variant")
+        if variant:
+            try:
+                get_variant(variant, options)
+            except EngineError as error:
+                raise forms.ValidationError(
+                    _("These options do not fit together: %(detail)s"), params={"detail": error},
+                    code="bad_options")
+        cleaned["options"] = options
+        return cleaned

@@ -1,0 +1,155 @@
+"""Live tables: tables, seats, hands, the append-only action log, presence."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+        CLOSED = "closed", _("Closed")
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("Public")
+        INVITE = "invite", _("Invite only (link)")
+
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("host"),
+                             on_delete=models.SET_NULL, null=True, related_name="hosted_tables")
+    variant = models.CharField(_("rule variant"), max_length=30, default="quebec")
+    options = models.JSONField(_("options"), default=dict, blank=True,
+                               help_text=_("Overrides of the variant preset's options."))
+    visibility = models.CharField(_("visibility"), max_length=10, choices=Visibility.choices,
+                                  default=Visibility.PUBLIC)
+    invite_token = models.CharField(max_length=32, default=new_token, unique=True, editable=False)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.OPEN, db_index=True)
+    seq = models.PositiveIntegerField(
+        default=0, help_text="State sequence number: bumped by every accepted change.")
+    seed = models.BigIntegerField(help_text="Base seed: the first-dealer draw and every deal.")
+    first_dealer = models.CharField(max_length=3, blank=True)
+    absence_grace_seconds = models.PositiveIntegerField(
+        _("grace before a bot plays for an absent player (seconds)"), default=60)
+    bot_delay_ms = models.PositiveIntegerField(_("bot pace (milliseconds per move)"), default=1200)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    last_human_seen_at = models.DateTimeField(null=True, blank=True)
+    wake_at = models.DateTimeField(null=True, blank=True, db_index=True,
+                                   help_text="When a bot (or a grace period) is next due.")
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name or str(_("Table %(id)s") % {"id": self.pk})
+
+    @property
+    def label(self) -> str:
+        return str(self)
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:table", args=[self.pk])
+
+    @property
+    def invite_url(self) -> str:
+        return reverse("games:table_invite", args=[self.pk, self.invite_token])
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in (self.Status.OPEN, self.Status.PLAYING)
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=3)
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="seats")
+    is_bot = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="games_seat_unique"),
+            models.UniqueConstraint(fields=["table", "user"], name="games_seat_one_per_user",
+                                    condition=models.Q(user__isnull=False)),
+            models.CheckConstraint(condition=~(models.Q(is_bot=True) & models.Q(user__isnull=False)),
+                                   name="games_seat_bot_or_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}:{self.seat}"
+
+    @property
+    def is_free(self) -> bool:
+        return self.user_id is None and not self.is_bot
+
+
+class GameHand(models.Model):
+    """One deal at a table (an all-pass redeal is a deal of its own)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(help_text="1, 2, ... in deal order.")
+    dealer = models.CharField(max_length=3)
+    seed = models.BigIntegerField()
+    result = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="games_hand_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}#{self.number}"
+
+
+class Action(models.Model):
+    """The append-only log: every accepted action, in order. Never edited."""
+
+    hand = models.ForeignKey(GameHand, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField(help_text="The table's sequence number after this action.")
+    seat = models.CharField(max_length=3)
+    action = models.CharField(max_length=16)
+    by_bot = models.BooleanField(default=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seq"], name="games_action_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} {self.seq} {self.seat} {self.action}"
+
+
+class Presence(models.Model):
+    """One open socket of a member at a table (heartbeat-refreshed)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="presences")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    channel_name = models.CharField(max_length=200, unique=True)
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["table", "seen_at"])]

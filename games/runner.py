@@ -1,0 +1,139 @@
+"""The in-process driver of bots and absent players (one per daphne process).
+
+Bots play from the server, at the table's pace, whether or not anyone watches. The
+driver is event-driven (``poke`` after every committed change schedules a look at the
+table) with a database-backed safety net: ``Table.wake_at`` records when a table is
+next due, and a sweep picks up due tables every second, so nothing stalls after a
+restart or when another process made the change. Every move goes through
+``services.table_drive``, whose row lock and sequence check make concurrent drivers
+(several processes) harmless.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+logger = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 1.0
+STALE_SWEEP_SECONDS = 30.0
+
+_loop: asyncio.AbstractEventLoop | None = None
+_handles: dict[int, asyncio.TimerHandle] = {}
+_running: set[int] = set()
+_tasks: set[asyncio.Task] = set()
+
+
+def is_running() -> bool:
+    return _loop is not None
+
+
+def start() -> None:
+    """Start the driver on the running event loop (idempotent)."""
+    global _loop
+    if _loop is not None:
+        return
+    try:
+        _loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    _spawn(_sweep_forever())
+    logger.info("table runner started")
+
+
+def _spawn(coro) -> None:
+    task = _loop.create_task(coro)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+def poke(table_id: int, delay: float = 0.0) -> None:
+    """Ask for a look at a table soon (thread-safe; a no-op without a running driver)."""
+    if _loop is None or _loop.is_closed():
+        return
+    _loop.call_soon_threadsafe(_schedule, table_id, delay)
+
+
+def _schedule(table_id: int, delay: float) -> None:
+    handle = _handles.get(table_id)
+    when = _loop.time() + max(0.0, delay)
+    if handle is not None:
+        if handle.when() <= when:
+            return
+        handle.cancel()
+    _handles[table_id] = _loop.call_at(when, _fire, table_id)
+
+
+def _fire(table_id: int) -> None:
+    _handles.pop(table_id, None)
+    if table_id in _running:
+        _schedule(table_id, 0.05)
+        return
+    _spawn(_drive(table_id))
+
+
+async def _drive(table_id: int) -> None:
+    from games import services
+
+    _running.add(table_id)
+    try:
+        wait = await database_sync_to_async(services.table_drive)(table_id=table_id)
+    except Exception:  # a bug: log it, and look again later rather than stall
+        logger.exception("driving table %s failed", table_id)
+        wait = 5.0
+    finally:
+        _running.discard(table_id)
+    if wait is not None:
+        _schedule(table_id, wait)
+
+
+@database_sync_to_async
+def _due_tables(*, include_stale: bool) -> list[int]:
+    from django.db.models import Q
+
+    from games.models import Table
+    from games.services import PRESENCE_TIMEOUT
+
+    now = timezone.now()
+    due = Q(wake_at__lte=now)
+    if include_stale:
+        # After a restart: tables nobody scheduled, whose players stopped answering.
+        due |= Q(wake_at__isnull=True, last_human_seen_at__lt=now - PRESENCE_TIMEOUT)
+    return list(Table.objects.filter(due, status=Table.Status.PLAYING).values_list("pk", flat=True))
+
+
+@database_sync_to_async
+def _close_abandoned() -> None:
+    from games.services import tables_close_abandoned
+
+    tables_close_abandoned()
+
+
+async def _sweep_forever() -> None:
+    first = True
+    elapsed_stale = 0.0
+    while True:
+        try:
+            include_stale = first or elapsed_stale >= STALE_SWEEP_SECONDS
+            if first:
+                from games.models import Table
+
+                ids = await database_sync_to_async(lambda: list(
+                    Table.objects.filter(status=Table.Status.PLAYING).values_list("pk", flat=True)))()
+            else:
+                ids = await _due_tables(include_stale=include_stale)
+            for table_id in ids:
+                if table_id not in _handles and table_id not in _running:
+                    _schedule(table_id, 0)
+            if include_stale:
+                elapsed_stale = 0.0
+                await _close_abandoned()
+            first = False
+        except Exception:
+            logger.exception("table sweep failed")
+        await asyncio.sleep(SWEEP_SECONDS)
+        elapsed_stale += SWEEP_SECONDS

@@ -1,0 +1,347 @@
+"""The only writers of live tables. Every function runs in a transaction.
+
+Lock, write, then broadcast on commit: a change locks the table row
+(``select_for_update``), checks it, writes (the action log is append-only), bumps the
+table's ``seq`` and sends a tiny ``table.updated`` event through
+``transaction.on_commit``: nobody hears of a change before it is committed.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import broadcast, state
+from games.engine import EngineError, get_variant
+from games.engine.bots import choose_action
+from games.errors import TableError, engine_message
+from games.models import Action, GameHand, Presence, Seat, Table
+
+PRESENCE_TIMEOUT = timedelta(seconds=45)
+
+
+# ----------------------------------------------------------------- helpers
+def _locked(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise TableError("no_table", _("This table does not exist.")) from None
+
+
+def _bump(table: Table, *, fields: tuple[str, ...] = ()) -> None:
+    table.seq += 1
+    table.save(update_fields=["seq", *fields])
+    broadcast.table_updated_on_commit(table.pk, table.seq)
+
+
+def _require_live(table: Table) -> None:
+    if not table.is_live:
+        raise TableError("table_closed", _("This table is closed."))
+
+
+# ----------------------------------------------------------------- lifecycle
+@transaction.atomic
+def table_create(*, host, variant: str = "quebec", options: dict | None = None,
+                 name: str = "", visibility: str = Table.Visibility.PUBLIC,
+                 absence_grace_seconds: int = 60, bot_delay_ms: int = 1200,
+                 seed: int | None = None, host_seat: str | None = None) -> Table:
+    """Open a table with the host in a seat (the first one unless ``host_seat``)."""
+    try:
+        v = get_variant(variant, options or {})
+    except EngineError as error:
+        raise TableError("bad_variant", str(error)) from None
+    table = Table.objects.create(
+        host=host, variant=v.name, options=dict(v.overrides), name=name.strip()[:80],
+        visibility=visibility, absence_grace_seconds=absence_grace_seconds,
+        bot_delay_ms=bot_delay_ms,
+        seed=seed if seed is not None else secrets.randbelow(2**53),
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, seat=name, position=i) for i, name in enumerate(v.seats))
+    if host is not None:
+        seat = host_seat or v.seats[0]
+        if seat not in v.seats:
+            raise TableError("bad_seat", _("Unknown seat."))
+        Seat.objects.filter(table=table, seat=seat).update(user=host)
+    broadcast.lobby_changed_on_commit()
+    return table
+
+
+@transaction.atomic
+def table_join(*, table_id: int, user, seat: str) -> Table:
+    """Take a free seat (one seat per member per table), before the game starts."""
+    table = _locked(table_id)
+    _require_live(table)
+    if table.status != Table.Status.OPEN:
+        raise TableError("started", _("The game has started: you can watch it."))
+    row = Seat.objects.select_for_update().filter(table=table, seat=seat).first()
+    if row is None:
+        raise TableError("bad_seat", _("Unknown seat."))
+    if Seat.objects.filter(table=table, user=user).exists():
+        raise TableError("already_seated", _("You already have a seat at this table."))
+    if not row.is_free:
+        raise TableError("seat_taken", _("This seat is taken."))
+    row.user = user
+    row.save(update_fields=["user"])
+    _bump(table)
+    broadcast.lobby_changed_on_commit()
+    return table
+
+
+@transaction.atomic
+def table_leave(*, table_id: int, user) -> Table:
+    """Leave one's seat before the game starts (the seat becomes free)."""
+    table = _locked(table_id)
+    if table.status != Table.Status.OPEN:
+        raise TableError("started", _("The game has started: your seat is kept for you."))
+    updated = Seat.objects.filter(table=table, user=user).update(user=None)
+    if not updated:
+        raise TableError("not_seated", _("You have no seat at this table."))
+    _bump(table)
+    broadcast.lobby_changed_on_commit()
+    return table
+
+
+def _require_host(table: Table, user) -> None:
+    if table.host_id != user.pk and not user.has_perm("club.run_tables"):
+        raise TableError("not_host", _("Only the host can do that."))
+
+
+@transaction.atomic
+def table_set_bot(*, table_id: int, user, seat: str, bot: bool) -> Table:
+    """The host puts a bot in an empty seat, or removes it."""
+    table = _locked(table_id)
+    _require_host(table, user)
+    if table.status != Table.Status.OPEN:
+        raise TableError("started", _("The game has started."))
+    row = Seat.objects.select_for_update().filter(table=table, seat=seat).first()
+    if row is None:
+        raise TableError("bad_seat", _("Unknown seat."))
+    if row.user_id is not None:
+        raise TableError("seat_taken", _("This seat is taken."))
+    row.is_bot = bot
+    row.save(update_fields=["is_bot"])
+    _bump(table)
+    broadcast.lobby_changed_on_commit()
+    return table
+
+
+@transaction.atomic
+def table_fill_with_bots(*, table_id: int, user) -> Table:
+    table = _locked(table_id)
+    _require_host(table, user)
+    if table.status != Table.Status.OPEN:
+        raise TableError("started", _("The game has started."))
+    Seat.objects.filter(table=table, user__isnull=True).update(is_bot=True)
+    _bump(table)
+    broadcast.lobby_changed_on_commit()
+    return table
+
+
+@transaction.atomic
+def table_start(*, table_id: int, user=None) -> Table:
+    """Start the game: every seat taken (member or bot); draw the first dealer; deal."""
+    table = _locked(table_id)
+    if user is not None:
+        _require_host(table, user)
+    if table.status != Table.Status.OPEN:
+        raise TableError("started", _("The game has already started."))
+    if Seat.objects.filter(table=table, user__isnull=True, is_bot=False).exists():
+        raise TableError("seats_free", _("Every seat needs a player or a bot."))
+    from games.engine import Game
+
+    game = Game(table.variant, table.options, seed=table.seed)
+    table.first_dealer = game.first_dealer
+    table.status = Table.Status.PLAYING
+    table.started_at = timezone.now()
+    table.last_human_seen_at = table.started_at
+    GameHand.objects.create(table=table, number=1, dealer=game.dealer,
+                            seed=state.hand_seed(table.seed, 1))
+    state.forget(table.pk)
+    _bump(table, fields=("first_dealer", "status", "started_at", "last_human_seen_at"))
+    broadcast.lobby_changed_on_commit()
+    broadcast.poke_runner_on_commit(table.pk)
+    return table
+
+
+# ----------------------------------------------------------------- playing
+@transaction.atomic
+def hand_apply_action(*, table_id: int, user, action: str, expected_seq: int) -> Table:
+    """A member's intent: accepted (logged, seq bumped) or refused with a TableError.
+
+    Refused when the intent was made on a stale state (``expected_seq``), when it is
+    not the member's turn, or when the engine finds it illegal: nothing changes.
+    """
+    table = _locked(table_id)
+    if table.seq != expected_seq:
+        raise TableError("stale", _("The table moved on: your screen is refreshed."))
+    if table.status != Table.Status.PLAYING:
+        raise TableError("not_playing", _("The game is not in progress."))
+    with state.lock:
+        st = state.load(table)
+        seat = st.seat_of(user.pk)
+        if seat is None:
+            raise TableError("not_seated", _("You are watching this table: you have no cards."))
+        return _apply(table, st, seat=seat, action=action, user=user, by_bot=False)
+
+
+def _apply(table: Table, st: state.TableState, *, seat: str, action: str, user, by_bot: bool) -> Table:
+    """Apply one action to the locked table and its state (inside the caller's locks)."""
+    hand = st.hand
+    if hand is None:
+        raise TableError("no_hand", _("No hand is being played."))
+    if hand.to_act != seat:
+        raise TableError("not_your_turn", _("It is not your turn."))
+    try:
+        hand.apply_as(seat, action)
+    except EngineError as error:
+        raise TableError(getattr(error, "code", "illegal"), engine_message(error)) from None
+    try:
+        row = st.hand_row
+        Action.objects.create(hand=row, seq=table.seq + 1, seat=seat, action=action,
+                              by_bot=by_bot, user=None if by_bot else user)
+        fields: list[str] = []
+        if hand.is_done:
+            row.result = hand.result().to_dict()
+            row.finished_at = timezone.now()
+            row.save(update_fields=["result", "finished_at"])
+            if st.game.is_over:
+                table.status = Table.Status.FINISHED
+                table.finished_at = row.finished_at
+                fields += ["status", "finished_at"]
+                broadcast.lobby_changed_on_commit()
+            else:
+                number = row.number + 1
+                seed = state.hand_seed(table.seed, number)
+                new_row = GameHand.objects.create(table=table, number=number,
+                                                  dealer=st.game.dealer, seed=seed)
+                st.game.next_hand(seed)
+                st.hand_rows.append(new_row)
+        _bump(table, fields=tuple(fields))
+    except Exception:
+        state.forget(table.pk)
+        raise
+    state.remember(st)
+    broadcast.poke_runner_on_commit(table.pk)
+    return table
+
+
+# ----------------------------------------------------------------- presence & bots
+def seat_is_present(table_id: int, user_id: int | None, *, now=None) -> bool:
+    if user_id is None:
+        return False
+    now = now or timezone.now()
+    return Presence.objects.filter(table_id=table_id, user_id=user_id,
+                                   seen_at__gte=now - PRESENCE_TIMEOUT).exists()
+
+
+def _absent_since(table: Table, user_id: int) -> datetime:
+    last_seen = (Presence.objects.filter(table=table, user_id=user_id)
+                 .order_by("-seen_at").values_list("seen_at", flat=True).first())
+    last_action = (Action.objects.filter(hand__table=table).order_by("-seq")
+                   .values_list("created_at", flat=True).first())
+    candidates = [t for t in (last_seen, last_action, table.started_at) if t is not None]
+    return max(candidates)
+
+
+def table_drive(*, table_id: int, now=None) -> float | None:
+    """Drive the table (see ``_drive``) and record when to look at it again."""
+    now = now or timezone.now()
+    wait = _drive(table_id=table_id, now=now)
+    wake_at = None if wait is None else now + timedelta(seconds=wait)
+    Table.objects.filter(pk=table_id).update(wake_at=wake_at)
+    return wait
+
+
+@transaction.atomic
+def _drive(*, table_id: int, now) -> float | None:
+    """Let a bot play the seat to act, when it is a bot's or an absent player's turn.
+
+    Returns in how many seconds to look at this table again (None: nothing to wait
+    for: a present human is to act, or the game is over). Safe to call from several
+    processes at once: the row lock and the seq make exactly one move count.
+    """
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None or table.status != Table.Status.PLAYING:
+        return None
+    with state.lock:
+        st = state.load(table)
+        hand = st.hand
+        if hand is None or hand.to_act is None:
+            return None
+        seat = hand.to_act
+        info = st.seat_info(seat)
+        last_action = (Action.objects.filter(hand__table=table).order_by("-seq")
+                       .values_list("created_at", flat=True).first()) or table.started_at
+        if not info.is_bot:
+            if seat_is_present(table.pk, info.user_id, now=now):
+                return None
+            takeover_at = _absent_since(table, info.user_id) + timedelta(
+                seconds=table.absence_grace_seconds)
+            if now < takeover_at:
+                return (takeover_at - now).total_seconds()
+        due = last_action + timedelta(milliseconds=table.bot_delay_ms)
+        if now < due:
+            return (due - now).total_seconds()
+        rng = random.Random(f"{table.seed}:{table.seq}")
+        action = choose_action(hand, seat, rng)
+        _apply(table, st, seat=seat, action=action, user=None, by_bot=True)
+    return table.bot_delay_ms / 1000
+
+
+@transaction.atomic
+def presence_join(*, table_id: int, user, channel_name: str) -> None:
+    now = timezone.now()
+    try:
+        Presence.objects.update_or_create(channel_name=channel_name,
+                                          defaults={"table_id": table_id, "user": user,
+                                                    "seen_at": now})
+    except IntegrityError:
+        return
+    Table.objects.filter(pk=table_id).update(last_human_seen_at=now)
+    broadcast.presence_changed_on_commit(table_id)
+
+
+@transaction.atomic
+def presence_heartbeat(*, channel_name: str) -> None:
+    now = timezone.now()
+    table_ids = list(Presence.objects.filter(channel_name=channel_name).values_list("table_id", flat=True))
+    Presence.objects.filter(channel_name=channel_name).update(seen_at=now)
+    Table.objects.filter(pk__in=table_ids).update(last_human_seen_at=now)
+
+
+@transaction.atomic
+def presence_leave(*, table_id: int, channel_name: str) -> None:
+    Presence.objects.filter(channel_name=channel_name).delete()
+    broadcast.presence_changed_on_commit(table_id)
+    broadcast.poke_runner_on_commit(table_id)
+
+
+@transaction.atomic
+def tables_close_abandoned(*, now=None) -> list[int]:
+    """Close live tables no member has looked at for GAMES_ABANDON_SECONDS (hands kept)."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(seconds=settings.GAMES_ABANDON_SECONDS)
+    stale = list(
+        Table.objects.select_for_update(skip_locked=True)
+        .filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING])
+        .filter(Q(last_human_seen_at__lt=cutoff)
+                | Q(last_human_seen_at__isnull=True, created_at__lt=cutoff))
+    )
+    closed = []
+    for table in stale:
+        if Presence.objects.filter(table=table, seen_at__gte=now - PRESENCE_TIMEOUT).exists():
+            continue
+        table.status = Table.Status.CLOSED
+        _bump(table, fields=("status",))
+        closed.append(table.pk)
+    if closed:
+        broadcast.lobby_changed_on_commit()
+    return closed

@@ -1,0 +1,132 @@
+"""Rebuild a table's engine state from the database, with a per-process cache.
+
+The database is the truth: a table's state is its row, its seats, and the replay of
+its append-only action log through the engine. Rebuilding is cheap (a few
+milliseconds for a whole game), and each process keeps the last state of each table
+it served, keyed by the table's sequence number, so that the four sockets of a table
+render from one replay. A cached state whose ``seq`` differs from the row's is
+rebuilt; a write that fails drops the cache entry (see ``services``).
+
+Sync code may run in several threads of one process (one per request under ASGI):
+``lock`` serialises every use of a cached state (mutation by a service, rendering by
+a reader). Take the database row lock first, then ``lock``, never the other way.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from games.engine import Game, Hand
+from games.models import Action, GameHand, Seat, Table
+
+CACHE_SIZE = 5000
+_cache: "OrderedDict[int, TableState]" = OrderedDict()
+lock = threading.RLock()
+
+
+def hand_seed(table_seed: int, number: int) -> int:
+    """The deal seed of the table's ``number``-th deal (reproducible)."""
+    return (table_seed * 1_000_003 + number * 7_919) % (2**62)
+
+
+@dataclass
+class SeatInfo:
+    seat: str
+    user_id: int | None
+    name: str
+    is_bot: bool
+
+
+@dataclass
+class TableState:
+    table: Table
+    seats: list[SeatInfo]
+    game: Game | None
+    hand_rows: list[GameHand] = field(default_factory=list)
+
+    @property
+    def seq(self) -> int:
+        return self.table.seq
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being played (None before the start or after the end)."""
+        return self.game.current if self.game is not None else None
+
+    @property
+    def hand_row(self) -> GameHand | None:
+        return self.hand_rows[-1] if self.hand_rows else None
+
+    def seat_of(self, user_id: int | None) -> str | None:
+        if user_id is None:
+            return None
+        for info in self.seats:
+            if info.user_id == user_id:
+                return info.seat
+        return None
+
+    def seat_info(self, seat: str) -> SeatInfo:
+        return next(info for info in self.seats if info.seat == seat)
+
+
+def _seat_infos(table: Table) -> list[SeatInfo]:
+    rows = Seat.objects.filter(table=table).select_related("user").order_by("position")
+    return [
+        SeatInfo(seat=row.seat, user_id=row.user_id,
+                 name=row.user.public_name if row.user_id else "", is_bot=row.is_bot)
+        for row in rows
+    ]
+
+
+def build(table: Table) -> TableState:
+    """Replay the table from the database (no cache)."""
+    seats = _seat_infos(table)
+    if table.status == Table.Status.OPEN or not table.first_dealer:
+        return TableState(table=table, seats=seats, game=None)
+    game = Game(table.variant, table.options, seed=table.seed)
+    hand_rows = list(GameHand.objects.filter(table=table).order_by("number"))
+    actions = Action.objects.filter(hand__table=table).order_by("seq").values_list(
+        "hand_id", "seat", "action")
+    by_hand: dict[int, list[tuple[str, str]]] = {}
+    for hand_id, seat, action in actions:
+        by_hand.setdefault(hand_id, []).append((seat, action))
+    for row in hand_rows:
+        hand = game.next_hand(row.seed)
+        if hand.variant.seats[hand.dealer] != row.dealer:
+            raise RuntimeError(f"table {table.pk}: hand {row.number} dealer mismatch")
+        for seat, action in by_hand.get(row.pk, ()):
+            hand.apply_as(seat, action)
+    return TableState(table=table, seats=seats, game=game, hand_rows=hand_rows)
+
+
+def load(table: Table) -> TableState:
+    """The state of ``table`` (a fresh row, possibly locked), from cache when current."""
+    cached = _cache.get(table.pk)
+    if cached is not None and cached.table.seq == table.seq:
+        cached.table = table
+        _cache.move_to_end(table.pk)
+        return cached
+    state = build(table)
+    remember(state)
+    return state
+
+
+def load_by_id(table_id: int) -> TableState:
+    return load(Table.objects.get(pk=table_id))
+
+
+def remember(state: TableState) -> None:
+    _cache[state.table.pk] = state
+    _cache.move_to_end(state.table.pk)
+    while len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+
+
+def forget(table_id: int) -> None:
+    _cache.pop(table_id, None)
+
+
+def clear() -> None:
+    _cache.clear()

@@ -1,0 +1,147 @@
+"""Pages of the live tables: lobby, table, seat changes, replays and hand records."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.errors import TableError
+from games.forms import TableForm
+from games.models import Table
+from games.option_labels import variant_label
+
+
+def _table_for(request, table_id: int) -> Table:
+    table = get_object_or_404(Table, pk=table_id)
+    invited = table.pk in selectors.invited_tables(request.session)
+    if not selectors.can_view(table, request.user, invited=invited):
+        raise Http404
+    return table
+
+
+@login_required
+def lobby(request):
+    form = TableForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            table = services.table_create(
+                host=request.user, variant=data["variant"], options=data["options"],
+                name=data["name"], visibility=data["visibility"],
+                bot_delay_ms=data["bot_delay_ms"],
+                absence_grace_seconds=data["absence_grace_seconds"])
+        except TableError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(table)
+    tables = selectors.lobby_tables(request.user)
+    context = {"form": form, "tables": tables}
+    if request.htmx and request.method == "GET":
+        return render(request, "games/_table_list.html", context)
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+def table_page(request, table_id: int):
+    table = _table_for(request, table_id)
+    snapshot = selectors.table_snapshot(table.pk, request.user)
+    return render(request, "games/table.html", {
+        "table": table, "snapshot": snapshot, "variant_label": variant_label(table.variant),
+        "snapshot_json": json.dumps(snapshot),
+    })
+
+
+@login_required
+def table_invite(request, table_id: int, token: str):
+    table = get_object_or_404(Table, pk=table_id, invite_token=token)
+    invited = selectors.invited_tables(request.session) | {table.pk}
+    request.session[selectors.INVITED_SESSION_KEY] = sorted(invited)
+    return redirect(table)
+
+
+def _table_action(request, table_id: int, do):
+    table = _table_for(request, table_id)
+    try:
+        do(table)
+    except TableError as error:
+        messages.error(request, error.message)
+    if request.htmx:
+        return JsonResponse({"ok": True})
+    return redirect(table)
+
+
+@require_POST
+@login_required
+def table_sit(request, table_id: int):
+    seat = request.POST.get("seat", "")
+    return _table_action(request, table_id, lambda t: services.table_join(
+        table_id=t.pk, user=request.user, seat=seat))
+
+
+@require_POST
+@login_required
+def table_leave(request, table_id: int):
+    return _table_action(request, table_id, lambda t: services.table_leave(
+        table_id=t.pk, user=request.user))
+
+
+@require_POST
+@login_required
+def table_bot(request, table_id: int):
+    seat, bot = request.POST.get("seat", ""), request.POST.get("bot") == "1"
+    return _table_action(request, table_id, lambda t: services.table_set_bot(
+        table_id=t.pk, user=request.user, seat=seat, bot=bot))
+
+
+@require_POST
+@login_required
+def table_fill_bots(request, table_id: int):
+    return _table_action(request, table_id, lambda t: services.table_fill_with_bots(
+        table_id=t.pk, user=request.user))
+
+
+@require_POST
+@login_required
+def table_start(request, table_id: int):
+    return _table_action(request, table_id, lambda t: services.table_start(
+        table_id=t.pk, user=request.user))
+
+
+@login_required
+def hand_replay(request, table_id: int, number: int):
+    table = _table_for(request, table_id)
+    record = selectors.hand_record(table, number)
+    if record is None:
+        raise Http404
+    return render(request, "games/replay.html", {
+        "table": table, "number": number, "record_json": json.dumps(record),
+        "hands": selectors.finished_hands(table)})
+
+
+@login_required
+def hand_record_download(request, table_id: int, number: int):
+    table = _table_for(request, table_id)
+    record = selectors.hand_record(table, number)
+    if record is None:
+        raise Http404
+    response = JsonResponse(record, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="table{table.pk}-hand{number}.json"'
+    return response
+
+
+@login_required
+def game_records_download(request, table_id: int):
+    """Every finished hand of the table, as a JSON array of hand records."""
+    table = _table_for(request, table_id)
+    records = [selectors.hand_record(table, row.number)
+               for row in selectors.finished_hands(table)]
+    response = JsonResponse(records, safe=False, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="table{table.pk}-hands.json"'
+    return response
