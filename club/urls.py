@@ -29,6 +29,7 @@ urlpatterns = [
     path("members/approvals/", views.approvals, name="approvals"),
     path("members/<int:pk>/", views.member_detail, name="member_detail"),
     path("language/", views.set_language, name="set_language"),
+    path("tournaments/", include("tournaments.urls")),
     path("tables/", include("games.urls")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),

@@ -1,0 +1,60 @@
+"""The tournament's live socket: thin, read-only.
+
+On connect a logged-in member joins ``tournament.<id>``; on a group event
+``{"type": "tournament.updated", "version": n}`` the consumer tells the page, which
+re-fetches its own fragments through htmx (each request renders the viewer's view).
+Group events carry only ids and versions; the consumer never writes.
+"""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from tournaments.models import Status, Tournament
+
+
+@database_sync_to_async
+def _visible_version(tournament_id: int, user) -> int | None:
+    row = Tournament.objects.filter(pk=tournament_id).values("status", "version").first()
+    if row is None:
+        return None
+    if row["status"] == Status.DRAFT and not user.is_director:
+        return None
+    return row["version"]
+
+
+class TournamentConsumer(AsyncJsonWebsocketConsumer):
+    group = None
+
+    async def connect(self):
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
+        version = await _visible_version(tournament_id, user)
+        if version is None:
+            await self.close(code=4404)
+            return
+        self.group = f"tournament.{tournament_id}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_json({"type": "tournament.hello", "version": version})
+
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        await self.send_json({"type": "error", "code": "read_only",
+                              "message": "this socket only sends updates"})
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        try:
+            await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
+        except ValueError:
+            await self.send_json({"type": "error", "code": "bad_json", "message": "not JSON"})
+
+    async def tournament_updated(self, event):
+        await self.send_json({"type": "tournament.updated", "version": int(event["version"])})

@@ -1,0 +1,148 @@
+"""Forms of the tournament pages (validation of shape only; rules live in services)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from club.models import User
+from games.engine import VARIANTS, option_catalogue
+from tournaments.models import ConstraintKind, Tournament
+
+#: Options set elsewhere (the tournament's own fields) or not yet playable.
+HIDDEN_OPTIONS = {"players", "hands_per_game"}
+DATETIME_WIDGET = {"type": "datetime-local"}
+VARIANT_LABELS = {
+    "quebec": _("Quebec (club rules)"),
+    "australian": _("Australian"),
+    "american": _("American"),
+    "french-canadian": _("French-Canadian"),
+}
+
+
+def _dt_field(label, required=False):
+    return forms.DateTimeField(
+        label=label, required=required,
+        widget=forms.DateTimeInput(attrs=DATETIME_WIDGET, format="%Y-%m-%dT%H:%M"))
+
+
+class TournamentForm(forms.ModelForm):
+    starts_at = _dt_field(_("Date and start time"), required=True)
+    registration_opens_at = _dt_field(_("Registration opens"))
+    registration_closes_at = _dt_field(_("Registration closes"))
+    variant = forms.ChoiceField(label=_("Rule variant"))
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "starts_at", "place", "variant", "format", "rounds_total",
+                  "hands_per_game", "capacity", "registration_opens_at",
+                  "registration_closes_at", "bye_score", "bye_fixed_score", "tie_rule",
+                  "notes"]
+        widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].choices = [(name, VARIANT_LABELS.get(name, name))
+                                          for name in VARIANTS]
+        current = (self.instance.variant_options or {}) if self.instance.pk else {}
+        self.option_names = []
+        for spec in option_catalogue():
+            name = spec["name"]
+            if name in HIDDEN_OPTIONS:
+                continue
+            key = f"opt_{name}"
+            default_label = _("— as in the variant —")
+            if spec["type"] == "bool":
+                field = forms.ChoiceField(choices=[("", default_label), ("true", _("yes")),
+                                                   ("false", _("no"))])
+            elif spec["choices"]:
+                field = forms.ChoiceField(choices=[("", default_label)]
+                                          + [(str(c), str(c)) for c in spec["choices"]])
+            elif spec["type"] == "int":
+                field = forms.IntegerField(min_value=spec["min"], max_value=spec["max"])
+            else:
+                field = forms.CharField(max_length=60)
+            field.required = False
+            field.label = name.replace("_", " ")
+            field.help_text = spec["help"]
+            if name in current:
+                value = current[name]
+                field.initial = ("true" if value else "false") if isinstance(value, bool) \
+                    else value
+            self.fields[key] = field
+            self.option_names.append((key, spec))
+
+    def option_fields(self):
+        return [self[key] for key, _spec in self.option_names]
+
+    def main_fields(self):
+        keys = {key for key, _spec in self.option_names}
+        return [f for f in self.visible_fields() if f.name not in keys]
+
+    def variant_options(self) -> dict:
+        out = {}
+        for key, spec in self.option_names:
+            value = self.cleaned_data.get(key)
+            if value in (None, ""):
+                continue
+            if spec["type"] == "bool":
+                value = value == "true"
+            elif spec["type"] == "int":
+                value = int(value)
+            out[spec["name"]] = value
+        return out
+
+    def settings(self) -> dict:
+        data = {name: self.cleaned_data[name] for name in self.Meta.fields}
+        data["variant_options"] = self.variant_options()
+        return data
+
+
+class CopyForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    starts_at = _dt_field(_("Date and start time"), required=True)
+
+
+class RegisterForm(forms.Form):
+    partner = forms.ModelChoiceField(label=_("Partner"), queryset=User.objects.none(),
+                                     required=False)
+
+    def __init__(self, *args, member=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        qs = User.objects.filter(is_active=True).order_by("first_name", "last_name")
+        if member is not None:
+            qs = qs.exclude(pk=member.pk)
+        self.fields["partner"].queryset = qs
+
+
+class WalkInForm(forms.Form):
+    player = forms.ModelChoiceField(label=_("Member"), required=False,
+                                    queryset=User.objects.filter(is_active=True)
+                                    .order_by("first_name", "last_name"))
+    guest_name = forms.CharField(label=_("or a guest's name"), max_length=80, required=False)
+    partner = forms.ModelChoiceField(label=_("Partner (member)"), required=False,
+                                     queryset=User.objects.filter(is_active=True)
+                                     .order_by("first_name", "last_name"))
+    partner_guest_name = forms.CharField(label=_("or the partner's guest name"),
+                                         max_length=80, required=False)
+
+
+class CodeForm(forms.Form):
+    code = forms.CharField(label=_("Tournament code"), max_length=8)
+
+
+class DrawForm(forms.Form):
+    seed = forms.IntegerField(label=_("Seed (leave empty for a random draw)"),
+                              required=False, min_value=0, max_value=2**62)
+
+
+class ConstraintForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Rule"), choices=ConstraintKind.choices)
+    a = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    b = forms.TypedChoiceField(label=_("and"), coerce=int)
+
+    def __init__(self, *args, entries=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(e.pk, e.name) for e in entries]
+        self.fields["a"].choices = choices
+        self.fields["b"].choices = choices

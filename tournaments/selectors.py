@@ -1,0 +1,252 @@
+"""Readers for the tournament pages (constant query counts on lists)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from tournaments import seating
+from tournaments.models import (
+    ACTIVE_ENTRY,
+    Entry,
+    EntryStatus,
+    LookingForPartner,
+    Position,
+    Round,
+    RoundStatus,
+    Seat,
+    SeatingConstraint,
+    Status,
+    Tournament,
+)
+from tournaments.services.lifecycle import registration_is_open
+
+SEAT_ORDER = ("N", "E", "S", "W")
+
+
+def _visible(viewer) -> Q:
+    if viewer is not None and viewer.is_authenticated and viewer.is_director:
+        return Q()
+    return ~Q(status=Status.DRAFT)
+
+
+def tournaments_with_counts(viewer):
+    return (Tournament.objects.filter(_visible(viewer))
+            .annotate(registered=Count("entries",
+                                       filter=Q(entries__status=EntryStatus.CONFIRMED)),
+                      waiting=Count("entries", filter=Q(entries__status=EntryStatus.WAITING))))
+
+
+def calendar(viewer, *, now=None) -> dict:
+    """Upcoming (soonest first) and past (latest first) tournaments, grouped by month."""
+    now = now or timezone.now()
+    today = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    rows = list(tournaments_with_counts(viewer).order_by("starts_at", "id"))
+    upcoming = [t for t in rows if t.starts_at >= today]
+    past = [t for t in reversed(rows) if t.starts_at < today]
+
+    def by_month(items):
+        key = lambda t: timezone.localtime(t.starts_at).date().replace(day=1)  # noqa: E731
+        return [(month, list(group)) for month, group in groupby(items, key=key)]
+
+    return {"upcoming": by_month(upcoming), "past": by_month(past[:60])}
+
+
+def upcoming(viewer, *, limit: int = 3):
+    today = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
+    return list(tournaments_with_counts(viewer)
+                .filter(starts_at__gte=today)
+                .exclude(status__in=[Status.CANCELLED, Status.DRAFT])
+                .order_by("starts_at")[:limit])
+
+
+def member_history(member):
+    """A member's tournaments (as player or partner), most recent first."""
+    return list(Entry.objects.filter(Q(player=member) | Q(partner=member))
+                .exclude(status__in=[EntryStatus.DECLINED])
+                .exclude(tournament__status=Status.DRAFT)
+                .select_related("tournament", "player", "partner")
+                .order_by("-tournament__starts_at")[:50])
+
+
+def entry_of(tournament: Tournament, user) -> Entry | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return (Entry.objects.filter(tournament=tournament, status__in=ACTIVE_ENTRY)
+            .filter(Q(player=user) | Q(partner=user))
+            .select_related("player", "partner").first())
+
+
+def waiting_position(entry: Entry | None) -> int | None:
+    if entry is None or entry.status != EntryStatus.WAITING:
+        return None
+    return Entry.objects.filter(tournament_id=entry.tournament_id, status=EntryStatus.WAITING
+                                ).filter(Q(queued_at__lt=entry.queued_at)
+                                         | Q(queued_at=entry.queued_at, id__lt=entry.id)
+                                         ).count() + 1
+
+
+def entries(tournament: Tournament, *, statuses=ACTIVE_ENTRY, query: str = ""):
+    qs = (Entry.objects.filter(tournament=tournament, status__in=statuses)
+          .select_related("player", "partner"))
+    query = (query or "").strip()[:60]
+    if query:
+        words = Q()
+        for field in ("player__first_name", "player__last_name", "player__display_name",
+                      "guest_name", "partner__first_name", "partner__last_name",
+                      "partner__display_name", "partner_guest_name"):
+            words |= Q(**{f"{field}__icontains": query})
+        qs = qs.filter(words)
+    return qs
+
+
+def entries_sorted(tournament: Tournament, **kwargs) -> list[Entry]:
+    return sorted(entries(tournament, **kwargs), key=lambda e: e.name.lower())
+
+
+def tournament_page(tournament: Tournament, viewer) -> dict:
+    mine = entry_of(tournament, viewer)
+    counts = Entry.objects.filter(tournament=tournament).aggregate(
+        confirmed=Count("id", filter=Q(status=EntryStatus.CONFIRMED)),
+        waiting=Count("id", filter=Q(status=EntryStatus.WAITING)),
+        present=Count("id", filter=Q(status=EntryStatus.CONFIRMED, checked_in=True)))
+    looking = list(LookingForPartner.objects.filter(tournament=tournament)
+                   .select_related("member"))
+    return {
+        "tournament": tournament,
+        "my_entry": mine,
+        "my_waiting_position": waiting_position(mine),
+        "partner_request": mine if mine and mine.status == EntryStatus.PENDING
+        and mine.partner_id == viewer.pk else None,
+        "counts": counts,
+        "spots_left": max(0, tournament.capacity - counts["confirmed"]),
+        "registration_open": registration_is_open(tournament),
+        "looking": looking,
+        "i_am_looking": any(x.member_id == viewer.pk for x in looking),
+        "registered": entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED]),
+    }
+
+
+# ---- rounds -----------------------------------------------------------------------
+
+
+@dataclass
+class TableView:
+    number: int
+    seats: dict = field(default_factory=dict)     # "N" -> {"name", "entry_id", "user_ids"}
+    entries: dict = field(default_factory=dict)   # position (N.. or NS/EW) -> Entry
+
+    def ordered(self):
+        return [(pos, self.seats.get(pos)) for pos in SEAT_ORDER]
+
+
+def _person(name: str, entry: Entry, user_id) -> dict:
+    return {"name": name, "entry_id": entry.pk, "user_id": user_id}
+
+
+def round_tables(rnd: Round) -> tuple[list[TableView], list[Seat]]:
+    """The round's tables (seats N/E/S/W with names, pairs split) and its byes."""
+    seats = list(Seat.objects.filter(round=rnd).select_related("entry__player",
+                                                               "entry__partner"))
+    tables: dict[int, TableView] = {}
+    byes = []
+    for seat in seats:
+        if seat.is_bye:
+            byes.append(seat)
+            continue
+        view = tables.setdefault(seat.table, TableView(seat.table))
+        entry = seat.entry
+        view.entries[seat.position] = entry
+        if seat.position in SEAT_ORDER:
+            view.seats[seat.position] = _person(entry.name, entry, entry.player_id)
+        else:  # pairs: the player sits N (or E), the partner opposite
+            first, second = seat.position[0], seat.position[1]
+            view.seats[first] = _person(entry.player_name, entry, entry.player_id)
+            view.seats[second] = _person(entry.partner_name, entry, entry.partner_id)
+    byes.sort(key=lambda s: s.entry.name.lower())
+    return [tables[n] for n in sorted(tables)], byes
+
+
+def current_round(tournament: Tournament, *, published_only: bool = True) -> Round | None:
+    qs = Round.objects.filter(tournament=tournament)
+    if published_only:
+        qs = qs.filter(status__in=[RoundStatus.PUBLISHED, RoundStatus.PLAYING])
+    return qs.order_by("-number").first()
+
+
+def my_seat(tournament: Tournament, user) -> dict | None:
+    """Where the viewer sits in the current published round (table, seat, partner)."""
+    rnd = current_round(tournament)
+    if rnd is None or user is None or not user.is_authenticated:
+        return {"round": rnd, "state": "none"} if rnd is None else {"round": rnd,
+                                                                       "state": "absent"}
+    tables, byes = round_tables(rnd)
+    for seat in byes:
+        if seat.entry.involves(user):
+            return {"round": rnd, "state": "bye"}
+    for table in tables:
+        for pos, person in table.seats.items():
+            if person and person["user_id"] == user.pk:
+                partner = table.seats.get(SEAT_ORDER[(SEAT_ORDER.index(pos) + 2) % 4])
+                opponents = [table.seats.get(SEAT_ORDER[(SEAT_ORDER.index(pos) + k) % 4])
+                             for k in (1, 3)]
+                return {"round": rnd, "state": "seated", "table": table, "position": pos,
+                        "position_label": Position(pos).label, "partner": partner,
+                        "opponents": [o for o in opponents if o],
+                        "deals_first": pos == seating.FIRST_DEALER_SEAT}
+    return {"round": rnd, "state": "absent"}
+
+
+def report_with_names(report: dict, names: dict[int, str]) -> dict:
+    def name(eid):
+        return names.get(eid, str(eid))
+
+    def pairs(items):
+        return [{"a": name(r["a"]), "b": name(r["b"]), "times": r["times"],
+                 "rounds": r["rounds"]} for r in items]
+
+    return {
+        "partner_repeats": pairs(report.get("partner_repeats", [])),
+        "opponent_repeats": pairs(report.get("opponent_repeats", [])),
+        "bye_repeats": [{"player": name(r["player"]), "byes": r["byes"],
+                         "rounds": r["rounds"]} for r in report.get("bye_repeats", [])],
+        "violations": [{"kind": v["kind"], "a": name(v["a"]), "b": name(v["b"])}
+                       for v in report.get("violations", [])],
+        "problems": report.get("problems", []),
+    }
+
+
+def round_editor(rnd: Round) -> dict:
+    tables, byes = round_tables(rnd)
+    tournament = rnd.tournament
+    in_round = {e.pk: e for t in tables for e in t.entries.values()}
+    in_round.update({s.entry_id: s.entry for s in byes})
+    names = {eid: e.name for eid, e in in_round.items()}
+    late = [e for e in entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED])
+            if e.checked_in and e.pk not in in_round]
+    empty = []
+    positions = seating.SIDES if tournament.is_pairs else seating.SEATS
+    for t in tables:
+        for pos in positions:
+            if pos not in t.entries:
+                empty.append((t.number, pos))
+    return {
+        "round": rnd, "tables": tables, "byes": byes,
+        "choices": sorted(in_round.values(), key=lambda e: e.name.lower()),
+        "late": late, "empty_seats": empty,
+        "report": report_with_names(rnd.report or {}, names),
+    }
+
+
+def constraints(tournament: Tournament):
+    return list(SeatingConstraint.objects.filter(tournament=tournament)
+                .select_related("a__player", "a__partner", "b__player", "b__partner"))
+
+
+def dealer_rotation(hands: int) -> list[tuple[int, str]]:
+    """Hand number -> dealer seat: N deals first, then the deal passes to the left."""
+    start = SEAT_ORDER.index(seating.FIRST_DEALER_SEAT)
+    return [(h, SEAT_ORDER[(start + h - 1) % 4]) for h in range(1, hands + 1)]

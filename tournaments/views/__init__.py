@@ -1,0 +1,1 @@
+"""Tournament pages: members (pages), directors (manage, rounds), calendar feed (ical)."""

@@ -1,0 +1,47 @@
+"""Helpers shared by the tournament views."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+
+from tournaments.models import Round, Status, Tournament
+
+
+def get_tournament(request, pk: int) -> Tournament:
+    qs = Tournament.objects.all()
+    user = request.user
+    if not (user.is_authenticated and user.is_director):
+        qs = qs.exclude(status=Status.DRAFT)
+    return get_object_or_404(qs, pk=pk)
+
+
+def get_round(tournament: Tournament, number: int) -> Round:
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    rnd.tournament = tournament
+    return rnd
+
+
+def run(request, action, success: str | None = None):
+    """Call a service; show its user-fixable error as a message. Returns (ok, result)."""
+    from tournaments.errors import TournamentError
+
+    try:
+        result = action()
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+        return False, exc
+    if success:
+        messages.success(request, success)
+    return True, result
+
+
+def back(request, fallback):
+    """Redirect to the page the form came from (same site only), else ``fallback``."""
+    from django.utils.http import url_has_allowed_host_and_scheme
+
+    target = request.POST.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()},
+                                                  require_https=request.is_secure()):
+        return redirect(target)
+    return redirect(fallback)

@@ -1,0 +1,157 @@
+"""Member pages: calendar, tournament page, registration, partner answer, my seat."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from club.models import User
+from tournaments import selectors, services
+from tournaments.forms import CodeForm, RegisterForm
+from tournaments.models import Entry, EntryStatus
+from tournaments.views.common import back, get_tournament, run
+
+
+def calendar(request):
+    context = selectors.calendar(request.user)
+    return render(request, "tournaments/calendar.html", context)
+
+
+@login_required
+def detail(request, pk: int):
+    tournament = get_tournament(request, pk)
+    context = selectors.tournament_page(tournament, request.user)
+    context["register_form"] = RegisterForm(member=request.user)
+    context["code_form"] = CodeForm()
+    context["seat"] = selectors.my_seat(tournament, request.user)
+    return render(request, "tournaments/detail.html", context)
+
+
+@login_required
+def my_seat(request, pk: int):
+    """The live fragment: re-fetched by htmx when the tournament's socket says so."""
+    tournament = get_tournament(request, pk)
+    context = {"tournament": tournament,
+               "seat": selectors.my_seat(tournament, request.user)}
+    return render(request, "tournaments/_my_seat.html", context)
+
+
+@login_required
+@require_POST
+def register(request, pk: int):
+    tournament = get_tournament(request, pk)
+    form = RegisterForm(request.POST, member=request.user)
+    if not form.is_valid():
+        messages.error(request, _("Choose a partner from the list."))
+        return back(request, tournament.get_absolute_url())
+    ok, entry = run(request, lambda: services.registration_create(
+        tournament=tournament, member=request.user, partner=form.cleaned_data["partner"]))
+    if ok:
+        if entry.status == EntryStatus.WAITING:
+            messages.warning(request, _("The tournament is full: you are on the waiting "
+                                        "list. You will get an email if a place opens up."))
+        elif entry.status == EntryStatus.PENDING:
+            messages.success(request, _("Registered: %(name)s must now confirm the "
+                                        "partnership.") % {"name": entry.partner_name})
+        else:
+            messages.success(request, _("You are registered."))
+    return back(request, tournament.get_absolute_url())
+
+
+def _my_entry(request, tournament, entry_id) -> Entry | None:
+    try:
+        entry_id = int(entry_id)
+    except (TypeError, ValueError):
+        return None
+    return Entry.objects.filter(tournament=tournament, pk=entry_id).first()
+
+
+@login_required
+@require_POST
+def withdraw(request, pk: int):
+    tournament = get_tournament(request, pk)
+    entry = _my_entry(request, tournament, request.POST.get("entry"))
+    if entry is None:
+        messages.error(request, _("This is not your registration."))
+    else:
+        run(request, lambda: services.registration_withdraw(entry=entry,
+                                                            member=request.user),
+            success=_("Your registration is withdrawn."))
+    return back(request, tournament.get_absolute_url())
+
+
+@login_required
+@require_POST
+def partner_answer(request, pk: int):
+    tournament = get_tournament(request, pk)
+    entry = _my_entry(request, tournament, request.POST.get("entry"))
+    answer = request.POST.get("answer")
+    if entry is None or answer not in ("accept", "decline"):
+        messages.error(request, _("Answer with accept or decline."))
+        return back(request, tournament.get_absolute_url())
+    ok, entry = run(request, lambda: services.partner_confirm(
+        entry=entry, member=request.user, accept=answer == "accept"))
+    if ok:
+        if entry.status == EntryStatus.WAITING:
+            messages.warning(request, _("Partnership confirmed, but the tournament is "
+                                        "full: your pair is on the waiting list."))
+        elif entry.status == EntryStatus.CONFIRMED:
+            messages.success(request, _("Partnership confirmed: your pair is registered."))
+        else:
+            messages.success(request, _("You declined the partnership."))
+    return back(request, tournament.get_absolute_url())
+
+
+@login_required
+@require_POST
+def looking(request, pk: int):
+    tournament = get_tournament(request, pk)
+    flag = request.POST.get("looking") == "1"
+    run(request, lambda: services.looking_for_partner_set(
+        tournament=tournament, member=request.user, looking=flag,
+        note=request.POST.get("note", "")),
+        success=_("You are on the list of players looking for a partner.") if flag
+        else _("You are off the list of players looking for a partner."))
+    return back(request, tournament.get_absolute_url())
+
+
+@login_required
+@require_POST
+def checkin_code(request, pk: int):
+    tournament = get_tournament(request, pk)
+    form = CodeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Type the code shown by the director."))
+    else:
+        run(request, lambda: services.checkin_self(tournament=tournament,
+                                                   member=request.user,
+                                                   code=form.cleaned_data["code"]),
+            success=_("You are checked in. Your table will show here once the round "
+                      "is published."))
+    return back(request, tournament.get_absolute_url())
+
+
+@login_required
+def projector(request, pk: int):
+    tournament = get_tournament(request, pk)
+    return render(request, "tournaments/projector.html", _projector_context(tournament))
+
+
+@login_required
+def projector_tables(request, pk: int):
+    tournament = get_tournament(request, pk)
+    return render(request, "tournaments/_projector_tables.html",
+                  _projector_context(tournament))
+
+
+def _projector_context(tournament):
+    rnd = selectors.current_round(tournament)
+    tables, byes = selectors.round_tables(rnd) if rnd else ([], [])
+    return {"tournament": tournament, "round": rnd, "tables": tables, "byes": byes}
+
+
+def member_lookup(pk: int) -> User:
+    return get_object_or_404(User, pk=pk, is_active=True)
