@@ -304,7 +304,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         bool,
         None,
         "The target is reached only by making a contract (not on trick points).",
-        _d(False, True, False, False),
+        _d(True, True, False, False),
     ),
     OptionSpec(
         "point_difference",

@@ -77,10 +77,16 @@ def test_quebec_score_does_not_end_a_tournament_game():
     assert game.is_over and game.winner == "NS"
 
 
-def test_quebec_can_play_to_a_target_instead():
+def test_quebec_can_play_to_a_target_instead_with_section_3_end_rules():
     game = Game("quebec", options={"end": "target"}, first_dealer="N")
     game.add_score_sheet("N", "10NT", 10)
     assert game.is_over and game.winner == "NS" and game.end_reason == "target"
+    game = Game("quebec", options={"end": "target"}, first_dealer="N")
+    game.add_score_sheet("E", "9NT", 9)
+    game.add_score_sheet("N", "6S", 0)  # EW past 500 on trick points only
+    assert not game.is_over
+    game.add_score_sheet("N", "10NT", 4)  # NS at -500 or below: loses
+    assert game.is_over and game.end_reason == "minus_target" and game.winner == "EW"
 
 
 def test_australian_must_win_by_making_a_contract():
