@@ -54,7 +54,11 @@ def database_config(url: str, *, base_dir: Path, pool: bool = True) -> dict:
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": name,
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     if scheme in ("postgres", "postgresql", "pgsql"):
         options: dict = dict(parse_qsl(parts.query))

@@ -251,8 +251,9 @@ def _absent_since(table: Table, user_id: int) -> datetime:
     return max(candidates)
 
 
+@transaction.atomic
 def table_drive(*, table_id: int, now=None) -> float | None:
-    """Drive the table (see ``_drive``) and record when to look at it again."""
+    """Drive the table (see ``_drive``) and record in ``wake_at`` when it is next due."""
     now = now or timezone.now()
     wait = _drive(table_id=table_id, now=now)
     wake_at = None if wait is None else now + timedelta(seconds=wait)
@@ -260,7 +261,6 @@ def table_drive(*, table_id: int, now=None) -> float | None:
     return wait
 
 
-@transaction.atomic
 def _drive(*, table_id: int, now) -> float | None:
     """Let a bot play the seat to act, when it is a bot's or an absent player's turn.
 

@@ -1,0 +1,52 @@
+"""Fixtures for live tables."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services, state
+
+
+@pytest.fixture(autouse=True)
+def _fresh_state_cache():
+    state.clear()
+    yield
+    state.clear()
+
+
+@pytest.fixture
+def players(make_member):
+    return [make_member(first_name=name, last_name="Joueur")
+            for name in ("Nord", "Est", "Sud", "Ouest")]
+
+
+@pytest.fixture
+def table_of_four(players):
+    """A started quebec table, four members seated N E S W, seed fixed."""
+    table = services.table_create(host=players[0], variant="quebec", seed=2026,
+                                  bot_delay_ms=0)
+    for user, seat in zip(players[1:], "ESW"):
+        services.table_join(table_id=table.pk, user=user, seat=seat)
+    services.table_start(table_id=table.pk, user=players[0])
+    table.refresh_from_db()
+    return table
+
+
+def far_future():
+    return timezone.now() + timedelta(days=1)
+
+
+def drive_until(table_id: int, predicate, *, limit: int = 5000, now=None) -> int:
+    """Call table_drive until ``predicate()`` holds; returns the number of moves made."""
+    moves = 0
+    now = now or far_future()
+    while not predicate():
+        if services.table_drive(table_id=table_id, now=now) is None:
+            raise AssertionError("the table stopped: nobody may move")
+        moves += 1
+        if moves > limit:
+            raise AssertionError("too many moves")
+    return moves

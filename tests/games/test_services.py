@@ -1,0 +1,240 @@
+"""Live table services: lifecycle, actions, the log, replay, bots, absence, abandon."""
+
+import json
+import subprocess
+import sys
+import threading
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from games import selectors, services, state
+from games.errors import TableError
+from games.models import Action, GameHand, Presence, Table
+from tests.games.conftest import drive_until, far_future
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def current_hand(table):
+    with state.lock:
+        return state.load(Table.objects.get(pk=table.pk)).hand
+
+
+def act(table, players, action=None):
+    """The member to act plays ``action`` (default: the first legal action)."""
+    table.refresh_from_db()
+    hand = current_hand(table)
+    seat = hand.to_act
+    user = players["NESW".index(seat)]
+    services.hand_apply_action(table_id=table.pk, user=user,
+                               action=action or hand.legal_actions()[0],
+                               expected_seq=table.seq)
+    return seat
+
+
+def test_create_seats_the_host_and_validates_the_variant(players):
+    table = services.table_create(host=players[0], variant="australian",
+                                  options={"end": "hands", "hands_per_game": 4})
+    assert [(s.seat, s.user_id) for s in table.seats.all()] == [
+        ("N", players[0].pk), ("E", None), ("S", None), ("W", None)]
+    assert table.options == {"end": "hands", "hands_per_game": 4}
+    with pytest.raises(TableError) as error:
+        services.table_create(host=players[0], variant="bridge")
+    assert error.value.code == "bad_variant"
+    with pytest.raises(TableError):
+        services.table_create(host=players[0], variant="quebec", options={"kitty": 99})
+
+
+def test_joining_leaving_and_bots_before_the_start(players):
+    table = services.table_create(host=players[0])
+    services.table_join(table_id=table.pk, user=players[1], seat="E")
+    for user, seat, code in [(players[2], "E", "seat_taken"), (players[1], "S", "already_seated"),
+                             (players[2], "X", "bad_seat")]:
+        with pytest.raises(TableError) as error:
+            services.table_join(table_id=table.pk, user=user, seat=seat)
+        assert error.value.code == code
+    with pytest.raises(TableError) as error:
+        services.table_set_bot(table_id=table.pk, user=players[1], seat="S", bot=True)
+    assert error.value.code == "not_host"
+    services.table_set_bot(table_id=table.pk, user=players[0], seat="S", bot=True)
+    with pytest.raises(TableError) as error:
+        services.table_start(table_id=table.pk, user=players[0])
+    assert error.value.code == "seats_free"
+    services.table_leave(table_id=table.pk, user=players[1])
+    services.table_fill_with_bots(table_id=table.pk, user=players[0])
+    table = services.table_start(table_id=table.pk, user=players[0])
+    assert table.status == Table.Status.PLAYING and table.first_dealer in "NESW"
+    with pytest.raises(TableError) as error:
+        services.table_join(table_id=table.pk, user=players[3], seat="E")
+    assert error.value.code == "started"
+
+
+def test_first_dealer_and_deal_are_reproducible_from_the_seed(players):
+    tables = []
+    for _ in range(2):
+        t = services.table_create(host=players[0], seed=77, bot_delay_ms=0)
+        services.table_fill_with_bots(table_id=t.pk, user=players[0])
+        tables.append(services.table_start(table_id=t.pk, user=players[0]))
+    first, second = (current_hand(t) for t in tables)
+    assert tables[0].first_dealer == tables[1].first_dealer
+    assert first.to_record() == second.to_record()
+
+
+def test_an_accepted_action_is_logged_and_bumps_the_sequence(table_of_four, players):
+    seq = table_of_four.seq
+    seat = act(table_of_four, players)
+    table_of_four.refresh_from_db()
+    assert table_of_four.seq == seq + 1
+    logged = Action.objects.get()
+    assert (logged.seq, logged.seat, logged.by_bot, logged.user) == (
+        seq + 1, seat, False, players["NESW".index(seat)])
+
+
+@pytest.mark.parametrize("case", ["stale", "not_your_turn", "illegal", "spectator"])
+def test_refused_intents_change_nothing(table_of_four, players, make_member, case):
+    hand = current_hand(table_of_four)
+    to_act = players["NESW".index(hand.to_act)]
+    other = players[("NESW".index(hand.to_act) + 1) % 4]
+    seq = table_of_four.seq
+    args = {
+        "stale": (to_act, hand.legal_actions()[0], seq - 1),
+        "not_your_turn": (other, "pass", seq),
+        "illegal": (to_act, "KS", seq),
+        "spectator": (make_member(), "pass", seq),
+    }[case]
+    before = hand.to_record()
+    with pytest.raises(TableError) as error:
+        services.hand_apply_action(table_id=table_of_four.pk, user=args[0], action=args[1],
+                                   expected_seq=args[2])
+    assert error.value.message
+    table_of_four.refresh_from_db()
+    assert table_of_four.seq == seq
+    assert not Action.objects.exists()
+    assert current_hand(table_of_four).to_record() == before
+    state.clear()
+    assert current_hand(table_of_four).to_record() == before
+
+
+def test_engine_refusals_are_translated(table_of_four, players):
+    hand = current_hand(table_of_four)
+    user = players["NESW".index(hand.to_act)]
+    with pytest.raises(TableError) as error:
+        services.hand_apply_action(table_id=table_of_four.pk, user=user, action="QS",
+                                   expected_seq=table_of_four.seq)
+    assert "enchère" in error.value.message.lower() or "phase" in error.value.message.lower()
+
+
+def test_replaying_the_log_rebuilds_the_table_exactly(table_of_four, players):
+    for _ in range(23):
+        act(table_of_four, players)
+    table_of_four.refresh_from_db()
+    with state.lock:
+        cached = state.load(table_of_four)
+        rebuilt = state.build(table_of_four)
+    assert cached is not rebuilt
+    assert rebuilt.hand.to_record() == cached.hand.to_record()
+    for seat in "NESW":
+        assert rebuilt.hand.view_for(seat) == cached.hand.view_for(seat)
+
+
+def test_an_all_bot_table_plays_a_whole_game_and_records_it(players):
+    table = services.table_create(host=players[0], seed=11, bot_delay_ms=0)
+    services.table_fill_with_bots(table_id=table.pk, user=players[0])
+    services.table_start(table_id=table.pk, user=players[0])
+    drive_until(table.pk, lambda: Table.objects.get(pk=table.pk).status == "finished")
+    table.refresh_from_db()
+    hands = list(GameHand.objects.filter(table=table).order_by("number"))
+    counted = [h for h in hands if not h.result.get("redeal")]
+    assert len(counted) == 8 and all(h.result for h in hands)
+    assert Action.objects.filter(by_bot=True).count() == Action.objects.count() > 300
+    # The score sheet agrees with the check command on the downloaded records.
+    records = [selectors.hand_record(table, h.number) for h in hands]
+    out = subprocess.run([sys.executable, "-m", "games.engine", "check", "-"], cwd=ROOT,
+                         input="\n".join(json.dumps(r) for r in records), capture_output=True,
+                         text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    checked = [json.loads(line) for line in out.stdout.splitlines()]
+    with state.lock:
+        sheet = selectors.score_sheet(state.load(table))
+    assert [c["score"] for c in checked] == [row["score"] for row in sheet]
+    totals = {team: sum(c["score"][team] for c in checked) for team in ("NS", "EW")}
+    assert sheet[-1]["totals"] == totals
+
+
+def test_a_present_player_is_waited_for_and_an_absent_one_replaced_after_the_grace(
+        table_of_four, players):
+    Table.objects.filter(pk=table_of_four.pk).update(absence_grace_seconds=60)
+    seat = current_hand(table_of_four).to_act
+    user = players["NESW".index(seat)]
+    services.presence_join(table_id=table_of_four.pk, user=user, channel_name="chan-1")
+    now = timezone.now()
+    assert services.table_drive(table_id=table_of_four.pk, now=now) is None
+    services.presence_leave(table_id=table_of_four.pk, channel_name="chan-1")
+    wait = services.table_drive(table_id=table_of_four.pk, now=now + timedelta(seconds=10))
+    assert 40 < wait <= 60
+    assert not Action.objects.exists()
+    services.table_drive(table_id=table_of_four.pk, now=now + timedelta(seconds=61))
+    taken = Action.objects.get()
+    assert taken.by_bot and taken.seat == seat
+    # The next player is here: the bots wait for them.
+    nxt = players["NESW".index(current_hand(table_of_four).to_act)]
+    services.presence_join(table_id=table_of_four.pk, user=nxt, channel_name="chan-2")
+    assert services.table_drive(table_id=table_of_four.pk, now=timezone.now()) is None
+
+
+def test_a_stale_heartbeat_counts_as_absent(table_of_four, players):
+    hand = current_hand(table_of_four)
+    user = players["NESW".index(hand.to_act)]
+    services.presence_join(table_id=table_of_four.pk, user=user, channel_name="chan-1")
+    Presence.objects.update(seen_at=timezone.now() - timedelta(minutes=5))
+    assert services.table_drive(table_id=table_of_four.pk, now=far_future()) is not None
+    assert Action.objects.filter(by_bot=True).count() == 1
+
+
+def test_abandoned_tables_are_closed_and_keep_their_hands(table_of_four, players, settings):
+    settings.GAMES_ABANDON_SECONDS = 600
+    act(table_of_four, players)
+    Table.objects.filter(pk=table_of_four.pk).update(
+        last_human_seen_at=timezone.now() - timedelta(hours=1))
+    assert services.tables_close_abandoned() == [table_of_four.pk]
+    table_of_four.refresh_from_db()
+    assert table_of_four.status == Table.Status.CLOSED
+    assert Action.objects.count() == 1 and GameHand.objects.count() == 1
+    with pytest.raises(TableError):
+        act(table_of_four, players)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_intents_racing_for_the_same_turn_exactly_one_is_accepted(table_of_four, players):
+    hand = current_hand(table_of_four)
+    user = players["NESW".index(hand.to_act)]
+    legal = hand.legal_actions()
+    seq = table_of_four.seq
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def intent(action):
+        try:
+            barrier.wait()
+            services.hand_apply_action(table_id=table_of_four.pk, user=user, action=action,
+                                       expected_seq=seq)
+            outcomes.append("ok")
+        except TableError as error:
+            outcomes.append(error.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=intent, args=(a,)) for a in (legal[0], legal[-1])]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["ok", "stale"]
+    assert Action.objects.count() == 1
+    table_of_four.refresh_from_db()
+    assert table_of_four.seq == seq + 1
