@@ -1,0 +1,179 @@
+// Club 500: cards, calls and seats in words and pictures (shared by table.js and replay.js).
+// Strings go through Django's JavaScript catalog (gettext / pgettext / interpolate globals).
+
+const _ = (s) => (window.gettext ? window.gettext(s) : s);
+const _p = (ctx, s) => (window.pgettext ? window.pgettext(ctx, s) : s);
+export const fmt = (s, obj) => (window.interpolate ? window.interpolate(s, obj, true) : s);
+export { _ as gettext };
+
+export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
+const RANK_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"];
+const BASE_SUIT_ORDER = ["S", "H", "C", "D"]; // alternating colours
+const SAME_COLOUR = { S: "C", C: "S", H: "D", D: "H" };
+
+export function suitName(suit) {
+  return { S: _("spades"), C: _("clubs"), D: _("diamonds"), H: _("hearts"), NT: _("no trump") }[suit] || suit;
+}
+
+export function seatLabel(seat) {
+  return { N: _("North"), E: _("East"), S: _("South"), W: _("West") }[seat] || seat;
+}
+
+export function teamLabel(team) {
+  return { NS: _("North-South"), EW: _("East-West") }[team] || team;
+}
+
+export function teamShort(team) {
+  return { NS: _p("team", "NS"), EW: _p("team", "EW") }[team] || team;
+}
+
+export function parseCard(code) {
+  if (code === "WJ" || code === "BJ") return { joker: code, rank: null, suit: null };
+  return { joker: null, rank: code.slice(0, -1), suit: code.slice(-1) };
+}
+
+function rankName(rank) {
+  return { A: _("ace"), K: _("king"), Q: _("queen"), J: _("jack") }[rank] || rank;
+}
+
+/** A card in words: "ace of spades", "the high joker" (FR: la Blanche). */
+export function cardName(code) {
+  if (code === "WJ") return _("the high joker");
+  if (code === "BJ") return _("the low joker");
+  const { rank, suit } = parseCard(code);
+  return fmt(_("%(rank)s of %(suit)s"), { rank: rankName(rank), suit: suitName(suit) });
+}
+
+/** The strain of a contract: S C D H NT, "MIS" for misère kinds, null without contract. */
+export function strainOf(contract) {
+  if (!contract) return null;
+  if (contract === "MIS" || contract === "OMIS") return "MIS";
+  return contract.replace(/^\d+/, "");
+}
+
+/** A call as short text with a suit symbol: "7♥", "8 NT", "pass". */
+export function callShort(call) {
+  if (call === "pass") return _("Pass");
+  if (call === "MIS") return _("Misère");
+  if (call === "OMIS") return _("Open misère");
+  const level = call.match(/^\d+/)[0];
+  const strain = call.slice(level.length);
+  return strain === "NT" ? `${level} ${_p("short", "NT")}` : `${level}${SUIT_SYMBOL[strain]}`;
+}
+
+/** A call in words, for screen readers and the event log. */
+export function callWords(call) {
+  if (call === "pass") return _("pass");
+  if (call === "MIS") return _("misère");
+  if (call === "OMIS") return _("open misère");
+  const level = call.match(/^\d+/)[0];
+  return `${level} ${suitName(call.slice(level.length))}`;
+}
+
+export function isRed(suit) {
+  return suit === "H" || suit === "D";
+}
+
+/** Sort a hand: by suit in alternating colours; with a suit contract the trumps come
+ * first (jokers, right bower, left bower, then the trump suit); jokers lead anyway. */
+export function sortHand(cards, contract) {
+  const strain = strainOf(contract);
+  const trump = strain && "SCDH".includes(strain) ? strain : null;
+  let order = BASE_SUIT_ORDER;
+  if (trump) {
+    const i = BASE_SUIT_ORDER.indexOf(trump);
+    order = BASE_SUIT_ORDER.slice(i).concat(BASE_SUIT_ORDER.slice(0, i));
+  }
+  const key = (code) => {
+    if (code === "WJ") return 0;
+    if (code === "BJ") return 1;
+    const { rank, suit } = parseCard(code);
+    if (trump && rank === "J" && suit === trump) return 2;
+    if (trump && rank === "J" && suit === SAME_COLOUR[trump]) return 3;
+    return 10 + order.indexOf(suit) * 20 + RANK_ORDER.indexOf(rank);
+  };
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+export { el };
+
+/** The face of a card (a <span>): big rank and suit symbol, jokers distinct. */
+export function cardFace(code, { size = "" } = {}) {
+  const { joker, rank, suit } = parseCard(code);
+  if (joker) {
+    const high = joker === "WJ";
+    return el("span", { class: `pc ${high ? "joker-high" : "joker-low"} ${size}`, "aria-hidden": "true" },
+      el("span", { class: "corner" }, el("span", { class: "rank" }, "★"), el("span", { class: "pip" }, high ? _p("card corner", "H") : _p("card corner", "L"))),
+      el("span", { class: "face joker-face" }, el("span", { class: "joker-star" }, "★"),
+        el("span", { class: "joker-name" }, high ? _p("card face", "High joker") : _p("card face", "Low joker"))));
+  }
+  return el("span", { class: `pc suit-${suit} ${isRed(suit) ? "red" : "black"} ${size}`, "aria-hidden": "true" },
+    el("span", { class: "corner" }, el("span", { class: "rank" }, rank), el("span", { class: "pip" }, SUIT_SYMBOL[suit])),
+    el("span", { class: "face" }, SUIT_SYMBOL[suit]),
+    el("span", { class: "corner bottom" }, el("span", { class: "rank" }, rank), el("span", { class: "pip" }, SUIT_SYMBOL[suit])));
+}
+
+/** A card with its name for assistive technology (not interactive). */
+export function cardFigure(code, opts = {}) {
+  return el("span", { class: "card-wrap", role: "img", "aria-label": cardName(code), title: cardName(code), "data-card": code },
+    cardFace(code, opts));
+}
+
+/** Words for one public rule event (view.events). */
+export function eventText(ev, nameOf) {
+  const name = ev.seat ? nameOf(ev.seat) : "";
+  switch (ev.type) {
+    case "call":
+      if (ev.call === "pass") return fmt(_("%(name)s passes."), { name });
+      return fmt(_("%(name)s bids %(call)s."), { name, call: callWords(ev.call) });
+    case "redeal":
+      return ev.reason === "inkle"
+        ? _("No winning bid: the same dealer deals again.")
+        : _("Everyone passed: the hand is dealt again.");
+    case "contract":
+      return fmt(_("Contract: %(call)s by %(name)s."), { name, call: callWords(ev.contract) });
+    case "joker_shown":
+      return fmt(_("%(name)s shows %(card)s (it was in the kitty)."), { name, card: cardName(ev.card) });
+    case "kitty_taken":
+      return fmt(_("%(name)s takes the kitty (%(count)s cards)."), { name, count: ev.count });
+    case "discarded":
+      return fmt(_("%(name)s has discarded %(count)s cards."), { name, count: ev.count });
+    case "joker_named":
+      return fmt(_("%(name)s names %(card)s: it belongs to %(suit)s."), { name, card: cardName(ev.card), suit: suitName(ev.suit) });
+    case "hand_revealed":
+      return fmt(_("%(name)s lays the hand face up."), { name });
+    case "trick_won":
+      return fmt(_("Trick %(n)s won by %(name)s."), { n: ev.trick, name });
+    case "hand_over":
+      return resultText(ev, nameOf);
+    default:
+      return ev.type;
+  }
+}
+
+/** A hand's result in words: "Contract made: NS 240, EW 10." */
+export function resultText(res, nameOf) {
+  const scores = Object.entries(res.score || {}).map(([t, s]) => `${teamShort(t)} ${s > 0 ? "+" : ""}${s}`).join(", ");
+  if (res.redeal) return _("Dealt again: no score.");
+  const who = res.declarer ? nameOf(res.declarer) : "";
+  const text = res.made
+    ? _("%(name)s makes %(call)s: %(scores)s.")
+    : _("%(name)s fails %(call)s: %(scores)s.");
+  return fmt(text, { name: who, call: callWords(res.contract), scores });
+}

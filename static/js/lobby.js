@@ -1,0 +1,45 @@
+// Club 500 lobby: ws/lobby/ says {"type":"lobby.changed"}; the list is refreshed over
+// HTTP as an htmx partial (games/_table_list.html). Reconnects with backoff.
+const list = document.getElementById("table-list");
+const dot = document.getElementById("lobby-live");
+let delay = 500;
+let timer = null;
+let refreshTimer = null;
+
+function refresh() {
+  // Coalesce bursts of changes (a bot filling four seats) into one request.
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => {
+    if (window.htmx) window.htmx.trigger(document.body, "lobby-changed");
+    else fetch(list.dataset.url, { headers: { "HX-Request": "true" } })
+      .then((r) => r.text()).then((html) => { list.innerHTML = html; });
+  }, 150);
+}
+
+function connect() {
+  clearTimeout(timer);
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${proto}://${location.host}/ws/lobby/`);
+  let opened = false;
+  socket.addEventListener("open", () => {
+    if (opened || delay > 500) refresh(); // we may have missed changes while away
+    opened = true;
+    delay = 500;
+    dot.classList.add("on");
+    document.body.dataset.lobbyLive = "1";
+  });
+  socket.addEventListener("message", (event) => {
+    try {
+      if (JSON.parse(event.data).type === "lobby.changed") refresh();
+    } catch { /* ignore */ }
+  });
+  socket.addEventListener("close", (event) => {
+    dot.classList.remove("on");
+    document.body.dataset.lobbyLive = "0";
+    if (event.code === 4401) return;
+    timer = setTimeout(connect, delay * (0.8 + Math.random() * 0.4));
+    delay = Math.min(delay * 2, 10000);
+  });
+}
+
+connect();
