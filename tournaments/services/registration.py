@@ -140,7 +140,7 @@ def promote_waiting(*, tournament: Tournament) -> list[Entry]:
     room = tournament.capacity - confirmed_count(tournament)
     if room <= 0:
         return promoted
-    waiting = (Entry.objects.select_for_update()
+    waiting = (Entry.objects.select_for_update(of=("self",))
                .filter(tournament=tournament, status=EntryStatus.WAITING)
                .select_related("player", "partner").order_by("queued_at", "id")[:room])
     for entry in waiting:
