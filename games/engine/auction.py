@@ -33,12 +33,25 @@ def legal_calls(h: "Hand") -> list[int]:
     """The calls the seat to act may make, pass first then bids in rank order."""
     v = h.variant
     seat = h.to_act_i
-    rank_of = v.rank_of
-    high_rank = rank_of[h.high] if h.high >= 0 else -1
-    forced = (
+    forced = bool(
         v.both_jokers_forced_level and h.forced_seat == seat and not h.bid_made[seat]
     )
-    inkle_ok = v.inkles and len(h.calls) < 2
+    key = (
+        h.high,
+        forced,
+        bool(v.inkles and len(h.calls) < 2),
+        h.max_level >= v.misere_min_level,
+    )
+    cached = v.call_cache.get(key)
+    if cached is None:
+        cached = v.call_cache[key] = tuple(_legal_calls(v, *key))
+    return list(cached)
+
+
+def _legal_calls(v, high: int, forced: bool, inkle_ok: bool, mis_ok: bool) -> list[int]:
+    """legal_calls for one combination of the state that matters (cached)."""
+    rank_of = v.rank_of
+    high_rank = rank_of[high] if high >= 0 else -1
     min_bid = v.min_bid
     out = []
     for a in v.ladder:
@@ -47,7 +60,7 @@ def legal_calls(h: "Hand") -> list[int]:
         if a >= MIS:
             if forced:
                 continue
-            if a == MIS and h.max_level < v.misere_min_level:
+            if a == MIS and not mis_ok:
                 continue
         else:
             level = (a - BID0) // 5 + 6

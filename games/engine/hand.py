@@ -19,6 +19,7 @@ Internally cards and actions are small ints (``legal_codes()`` /
 from __future__ import annotations
 
 import random
+from struct import unpack as _unpack
 from enum import StrEnum
 from typing import Any
 
@@ -48,18 +49,22 @@ _PHASES = (Phase.DEAL, Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.DONE)
 def shuffled_deck(variant: Variant, seed: int) -> list[int]:
     """The variant's deck shuffled and cut, reproducibly from a seed.
 
-    Explicit Fisher-Yates: one 320-bit number from ``random.Random(seed)``'s
-    Mersenne Twister (``getrandbits``, identical on every machine and Python 3
-    version) is read as mixed-radix digits, one per swap, then one more digit
-    for the cut (bias below 2**-60; 46! is about 2**190).
+    Explicit shuffle by random sort keys: ``random.Random(seed).getrandbits``
+    (Mersenne Twister output, identical on every machine and Python 3 version)
+    gives n + 1 little-endian 64-bit words; card k of the deck's canonical
+    order gets key word k (ties, about 1 in 2**54, keep canonical order), and
+    the last word chooses the cut.  Never depends on hash() or set order.
     """
-    r = random.Random(seed).getrandbits(320)
-    deck = list(variant.deck_cards)
-    for i in range(len(deck) - 1, 0, -1):
-        r, j = divmod(r, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    cut = 1 + r % (len(deck) - 1)
-    return deck[cut:] + deck[:cut]
+    deck = variant.deck_cards
+    n = len(deck)
+    words = _unpack(
+        f"<{n + 1}Q",
+        random.Random(seed).getrandbits(64 * (n + 1)).to_bytes(8 * (n + 1), "little"),
+    )
+    order = sorted(range(n), key=words.__getitem__)
+    cut = 1 + ((words[n] * (n - 1)) >> 64)
+    order = order[cut:] + order[:cut]
+    return [deck[k] for k in order]
 
 
 def deal_cards(
@@ -67,19 +72,8 @@ def deal_cards(
 ) -> tuple[list[list[int]], list[int]]:
     """Deal per ``deal_packets`` from the dealer's left: (hands by seat, kitty)."""
     deck = shuffled_deck(variant, seed)
-    n = variant.n
-    hands: list[list[int]] = [[] for _ in range(n)]
-    kitty: list[int] = []
-    pos = 0
-    for to_kitty, count in variant.packets:
-        if to_kitty:
-            kitty += deck[pos : pos + count]
-            pos += count
-            continue
-        for k in range(1, n + 1):
-            hands[(dealer + k) % n] += deck[pos : pos + count]
-            pos += count
-    return hands, kitty
+    seats, kitty = variant.deal_plan(dealer)
+    return [list(get(deck)) for get in seats], list(kitty(deck))
 
 
 class Hand:

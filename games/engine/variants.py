@@ -11,6 +11,7 @@ need: the deck, the deal plan, the seats and teams, and the bid ladder.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from .actions import ACTION_STR, BID0, MIS, OMIS, PASS
@@ -140,6 +141,8 @@ class Variant:
             for i in range(self.players)
         )
         self._build_ladder()
+        self.call_cache: dict[tuple, tuple[int, ...]] = {}
+        self._deal_plans: dict[int, tuple] = {}
 
     def _build_ladder(self) -> None:
         rank: dict[int, int] = {}
@@ -151,6 +154,28 @@ class Variant:
             rank[OMIS] = rank[_action(self.open_misere_rank)] + 6
         self.rank_of = rank
         self.ladder = tuple(sorted(rank, key=rank.__getitem__))
+
+    def deal_plan(self, dealer: int) -> tuple:
+        """Getters of the deck positions dealt to each seat and to the kitty."""
+        plan = self._deal_plans.get(dealer)
+        if plan is None:
+            n = self.n
+            seats: list[list[int]] = [[] for _ in range(n)]
+            kitty: list[int] = []
+            pos = 0
+            for to_kitty, count in self.packets:
+                if to_kitty:
+                    kitty += range(pos, pos + count)
+                    pos += count
+                    continue
+                for k in range(1, n + 1):
+                    seats[(dealer + k) % n] += range(pos, pos + count)
+                    pos += count
+            plan = self._deal_plans[dealer] = (
+                tuple(itemgetter(*s) for s in seats),
+                itemgetter(*kitty),
+            )
+        return plan
 
     def table_value(self, action: int) -> int:
         """Avondale (or perfect) value of a level bid, misère values for MIS/OMIS."""

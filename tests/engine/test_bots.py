@@ -19,9 +19,9 @@ def test_bots_play_legal_actions_to_the_end_quickly(variant):
         hand = new_hand(variant, seed % 4, seed)
         rng = random.Random(seed)
         while not hand.is_done:
-            t = time.perf_counter()
+            t = time.process_time()  # CPU time: other processes do not count
             action = choose_action(hand, hand.to_act, rng)
-            worst = max(worst, time.perf_counter() - t)
+            worst = max(worst, time.process_time() - t)
             assert action in hand.legal_actions()
             hand.apply(action)
     assert worst < 0.05

@@ -15,30 +15,30 @@ HANDS_PER_VARIANT = 1000
 def test_same_seed_same_deal_on_any_machine():
     rec = new_hand("quebec", "N", 42).to_record()
     assert rec["hands"]["N"] == [
-        "10H",
-        "KS",
-        "6H",
-        "10C",
-        "QS",
-        "8C",
-        "5D",
-        "AD",
+        "10S",
+        "5C",
+        "JS",
+        "6D",
         "KH",
-        "AH",
+        "7D",
+        "8S",
+        "4S",
+        "4D",
+        "10C",
     ]
-    assert rec["kitty"] == ["10D", "JS", "KD", "9D", "QC", "6S"]
+    assert rec["kitty"] == ["4C", "7H", "WJ", "BJ", "AD", "7S"]
     rec = new_hand("australian", "E", 7).to_record()
     assert rec["hands"]["E"] == [
-        "JS",
-        "QS",
-        "10S",
-        "7D",
-        "4D",
-        "JC",
-        "WJ",
-        "6D",
+        "5S",
+        "7S",
         "AC",
-        "10C",
+        "KH",
+        "6S",
+        "AS",
+        "7D",
+        "KD",
+        "10S",
+        "JC",
     ]
     assert (
         new_hand("quebec", "N", 43).to_record()["hands"]
