@@ -16,6 +16,7 @@ Prints human-readable figures; takes about a minute on one core.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -153,7 +154,11 @@ def main() -> None:
     args = parser.parse_args()
     n_speed = 1000 if args.quick else 5000
     n_bots = 200 if args.quick else 2000
-    print(f"Python {sys.version.split()[0]}, one core")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"Python {sys.version.split()[0]}, one core, {os.cpu_count()} CPUs,"
+        f" load average {load:.2f} (figures drop when other work shares the CPU)"
+    )
     if not args.bots:
         print(
             f"\nRandom full hands per second ({n_speed} hands per variant; target 10,000)"

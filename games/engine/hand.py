@@ -115,6 +115,7 @@ class Hand:
         self.led = -1
         self._phase = AUCTION
         self._legal: list[int] | None = None
+        self._strs: tuple = (None, ())
         self._result: HandResult | None = None
         start_auction(self)
 
@@ -155,11 +156,31 @@ class Hand:
         return legal
 
     def legal_actions(self) -> list[str]:
-        """Legal actions of the seat to act, in record notation."""
-        return [ACTION_STR[a] for a in self.legal_codes()]
+        """Legal actions of the seat to act, in record notation (a fresh list)."""
+        legal = self._legal if self._legal is not None else self.legal_codes()
+        strs = [ACTION_STR[a] for a in legal]
+        self._strs = (legal, tuple(strs))
+        return strs
 
     def apply(self, action: str) -> None:
         """Apply an action given in record notation (see legal_actions)."""
+        legal = self._legal
+        if legal is not None and self._strs[0] is legal:
+            # fast path: an action picked from the last legal_actions() list
+            try:
+                code = legal[self._strs[1].index(action)]
+            except ValueError:
+                pass
+            else:
+                self._legal = None
+                phase = self._phase
+                if phase == PLAY:
+                    apply_play(self, code)
+                elif phase == AUCTION:
+                    apply_call(self, code)
+                else:
+                    self._discard(code)
+                return
         table = CALL_OF if self._phase == AUCTION else PLAY_OF
         code = table.get(action) if isinstance(action, str) else None
         if code is None:

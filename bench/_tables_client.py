@@ -1,0 +1,355 @@
+"""Load-test client of ``tables_bench.py``: many tables of four WebSocket players.
+
+Runs in a worker process (``multiprocessing`` spawn: no Django here), driven by the
+bench process through a pipe:
+
+1. ``spec`` in: the port, the tables (id and one session cookie per seat), the pace;
+2. the worker connects every socket (in batches), then reports ``connected``;
+3. ``go`` in (a start and an end time on the shared monotonic clock): every player
+   plays when a ``state`` frame says it is its turn (at once at full speed, after an
+   exponential think time at human pace), until the end time;
+4. the worker stops sending intents, waits for the moves in flight, reports the
+   figures (``results``), closes every socket when told to, and exits.
+
+Latency of a move: from sending the intent to the moment all four sockets of the
+table hold a ``state`` whose seq is >= the new seq (one process, one monotonic clock).
+A table is *stalled* when a move stays undelivered for more than ``STALL_SECONDS``,
+or when nobody has a turn to play (no intent due, none in flight) for that long.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import resource
+import time
+from collections import Counter
+
+STALL_SECONDS = 5.0
+HEARTBEAT_SECONDS = 20.0
+QUIESCE_SECONDS = 6.0
+
+
+class Table:
+    __slots__ = ("id", "clients", "pending", "scheduled", "last_change", "latencies",
+                 "moves", "stalls", "stalled_now", "finished", "max_seq", "rng", "retries")
+
+    def __init__(self, table_id: int, seed: int):
+        self.id = table_id
+        self.clients: dict[str, Client] = {}
+        self.pending: dict[int, tuple[float, set]] = {}  # target seq -> (t0, seats left)
+        self.scheduled = False  # a think-time sleep before an intent is running
+        self.last_change = time.monotonic()
+        self.latencies: list[tuple[float, float]] = []  # (done at, seconds)
+        self.moves = 0
+        self.stalls = 0
+        self.stalled_now = False
+        self.finished = False
+        self.max_seq = -1
+        self.rng = random.Random(seed)
+        self.retries = 0
+
+
+class Client:
+    __slots__ = ("table", "seat", "cookie", "ws", "last_seq", "frame", "skipped",
+                 "regressions", "frames", "acted_seq", "bytes")
+
+    def __init__(self, table: Table, seat: str, cookie: str):
+        self.table = table
+        self.seat = seat
+        self.cookie = cookie
+        self.ws = None
+        self.last_seq = -1
+        self.frame: dict | None = None
+        self.skipped = 0  # seqs never received as such (coalesced into a later full state)
+        self.regressions = 0  # a state older than one already received (must be 0)
+        self.frames = 0
+        self.acted_seq = -1
+        self.bytes = 0
+
+
+class Worker:
+    def __init__(self, spec: dict):
+        self.spec = spec
+        self.port = spec["port"]
+        self.human = spec["mode"] == "human"
+        self.pace = float(spec.get("pace", 4.0))
+        self.heartbeat = bool(spec.get("heartbeat", True))
+        self.tables = [Table(t["id"], spec.get("seed", 1) * 1_000_003 + t["id"])
+                       for t in spec["tables"]]
+        for table, t in zip(self.tables, spec["tables"]):
+            for seat, cookie in t["seats"].items():
+                table.clients[seat] = Client(table, seat, cookie)
+        self.playing = False
+        self.errors: Counter = Counter()
+        self.connect_failures: Counter = Counter()
+        self.disconnects: Counter = Counter()
+        self.tasks: set[asyncio.Task] = set()
+
+    # ------------------------------------------------------------------ sockets
+    async def connect_all(self) -> dict:
+        from websockets.asyncio.client import connect
+
+        uri = f"ws://127.0.0.1:{self.port}/ws/tables/{{}}/"
+        origin = f"http://127.0.0.1:{self.port}"
+        limit = asyncio.Semaphore(int(self.spec.get("connect_batch", 50)))
+        clients = [c for t in self.tables for c in t.clients.values()]
+        times: list[float] = []
+        retries = 0
+
+        async def one(client: Client) -> None:
+            nonlocal retries
+            for attempt in range(6):  # like a page: reconnect with backoff
+                if attempt:
+                    retries += 1
+                    await asyncio.sleep(min(8.0, 0.5 * 2 ** attempt) * random.uniform(0.5, 1))
+                t0 = time.monotonic()
+                try:
+                    async with limit:
+                        client.ws = await connect(
+                            uri.format(client.table.id), origin=origin, proxy=None,
+                            additional_headers={"Cookie": f"sessionid={client.cookie}"},
+                            compression=self.spec.get("compression", "deflate"),
+                            open_timeout=60, ping_interval=None, max_size=2**22,
+                            max_queue=None)
+                except Exception as error:  # noqa: BLE001 - counted and reported
+                    self.connect_failures[type(error).__name__] += 1
+                    continue
+                times.append(time.monotonic() - t0)
+                self._spawn(self.read(client))
+                return
+
+        start = time.monotonic()
+        await asyncio.gather(*(one(c) for c in clients))
+        elapsed = time.monotonic() - start
+        # Wait for the first state frame of every connected socket.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if all(c.last_seq >= 0 for c in clients if c.ws is not None):
+                break
+            await asyncio.sleep(0.05)
+        times.sort()
+        return {
+            "sockets": len(clients),
+            "connected": sum(c.ws is not None for c in clients),
+            "first_state": sum(c.last_seq >= 0 for c in clients),
+            "failures": dict(self.connect_failures),
+            "retries": retries,
+            "connect_seconds": elapsed,
+            "handshake_p50": times[len(times) // 2] if times else None,
+            "handshake_p99": times[int(len(times) * 0.99)] if times else None,
+        }
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def read(self, client: Client) -> None:
+        try:
+            async for message in client.ws:
+                client.bytes += len(message)
+                frame = json.loads(message)
+                kind = frame.get("type")
+                if kind == "state":
+                    self.on_state(client, frame)
+                elif kind == "error":
+                    self.on_error(client, frame)
+        except Exception as error:  # noqa: BLE001
+            self.disconnects[type(error).__name__] += 1
+            return
+        if self.playing or client.ws.close_code not in (1000, 1001):
+            self.disconnects[f"closed {client.ws.close_code}"] += 1
+
+    async def heartbeats(self, client: Client) -> None:
+        await asyncio.sleep(random.uniform(0, HEARTBEAT_SECONDS))
+        while True:
+            await client.ws.send('{"type":"heartbeat"}')
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+
+    # ------------------------------------------------------------------ protocol
+    def on_state(self, client: Client, frame: dict) -> None:
+        seq = frame["seq"]
+        table = client.table
+        client.frames += 1
+        if seq < client.last_seq:
+            client.regressions += 1
+            return
+        if client.last_seq >= 0 and seq > client.last_seq + 1:
+            client.skipped += seq - client.last_seq - 1
+        if seq == client.last_seq:
+            return  # a resend of the state held (after a sync or stale): nothing new
+        client.last_seq = seq
+        client.frame = frame
+        now = time.monotonic()
+        if seq > table.max_seq:
+            table.max_seq = seq
+            table.last_change = now
+        for target in [t for t in table.pending if t <= seq]:
+            t0, left = table.pending[target]
+            left.discard(client.seat)
+            if not left:
+                del table.pending[target]
+                table.stalled_now = False
+                table.last_change = now
+                table.latencies.append((now, now - t0))
+                table.moves += 1
+        if frame["table"]["status"] != "playing":
+            table.finished = True
+            return
+        self.maybe_act(client)
+
+    def on_error(self, client: Client, frame: dict) -> None:
+        code = frame.get("code")
+        self.errors[code] += 1
+        table = client.table
+        if code != "stale" and table.pending and client.seat == self._to_act(client):
+            # A refused move (should not happen): forget it and try another legal action.
+            table.pending.pop(client.last_seq + 1, None)
+            table.retries += 1
+            client.acted_seq = -1
+            self.maybe_act(client)
+
+    @staticmethod
+    def _to_act(client: Client):
+        view = (client.frame or {}).get("view") or {}
+        return view.get("to_act")
+
+    def maybe_act(self, client: Client) -> None:
+        if not self.playing:
+            return
+        frame = client.frame
+        if frame is None:
+            return
+        view = frame.get("view") or {}
+        legal = view.get("legal") or []
+        you = frame["table"].get("you")
+        table = client.table
+        if (view.get("to_act") != you or not legal or client.acted_seq >= frame["seq"]
+                or table.scheduled):
+            return
+        client.acted_seq = frame["seq"]
+        if self.human:
+            table.scheduled = True
+            self._spawn(self.act_later(client, frame, legal, table.rng.expovariate(1 / self.pace)))
+        else:
+            self._spawn(self.act(client, frame, legal))
+
+    def choose(self, table: Table, legal: list[str]) -> str:
+        if "pass" in legal and len(legal) > 1 and table.rng.random() < 0.6:
+            return "pass"
+        return table.rng.choice(legal)
+
+    async def act_later(self, client: Client, frame: dict, legal: list[str], delay: float):
+        try:
+            await asyncio.sleep(delay)
+        finally:
+            client.table.scheduled = False
+        if self.playing and client.frame is frame:
+            await self.act(client, frame, legal)
+
+    async def act(self, client: Client, frame: dict, legal: list[str]) -> None:
+        table = client.table
+        action = self.choose(table, legal)
+        table.pending[frame["seq"] + 1] = (time.monotonic(), set(table.clients))
+        await client.ws.send(json.dumps({"type": "intent", "seq": frame["seq"],
+                                         "action": action}))
+
+    async def monitor(self) -> None:
+        while True:
+            await asyncio.sleep(0.5)
+            now = time.monotonic()
+            for table in self.tables:
+                if table.finished or table.stalled_now:
+                    continue
+                if table.pending:
+                    stuck = now - min(t0 for t0, _ in table.pending.values()) > STALL_SECONDS
+                elif self.playing and not table.scheduled:
+                    stuck = now - table.last_change > STALL_SECONDS
+                else:
+                    stuck = False
+                if stuck:
+                    table.stalls += 1
+                    table.stalled_now = True
+
+    # ------------------------------------------------------------------ phases
+    async def play(self, go_at: float, end_at: float) -> dict:
+        await asyncio.sleep(max(0.0, go_at - time.monotonic()))
+        usage0 = resource.getrusage(resource.RUSAGE_SELF)
+        self.playing = True
+        now = time.monotonic()
+        for table in self.tables:
+            table.last_change = now
+            for client in table.clients.values():
+                if client.ws is not None and self.heartbeat:
+                    self._spawn(self.heartbeats(client))
+                self.maybe_act(client)
+        self._spawn(self.monitor())
+        await asyncio.sleep(max(0.0, end_at - time.monotonic()))
+        self.playing = False
+        usage1 = resource.getrusage(resource.RUSAGE_SELF)
+        # Let the moves in flight land (they count for lost/stalled, not for the rate).
+        deadline = time.monotonic() + QUIESCE_SECONDS
+        while time.monotonic() < deadline and any(t.pending for t in self.tables):
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
+        latencies = [lat for t in self.tables for (done, lat) in t.latencies
+                     if go_at <= done <= end_at]
+        clients = [c for t in self.tables for c in t.clients.values()]
+        return {
+            "latencies": latencies,
+            "moves_total": sum(t.moves for t in self.tables),
+            "in_flight_at_end": sum(1 for t in self.tables if t.pending),
+            "stalled_tables": [t.id for t in self.tables if t.stalls],
+            "finished_tables": sum(t.finished for t in self.tables),
+            "final_seqs": {t.id: [c.last_seq for c in t.clients.values()] for t in self.tables},
+            "skipped": sum(c.skipped for c in clients),
+            "regressions": sum(c.regressions for c in clients),
+            "frames": sum(c.frames for c in clients),
+            "bytes": sum(c.bytes for c in clients),
+            "errors": dict(self.errors),
+            "disconnects": dict(self.disconnects),
+            "retries": sum(t.retries for t in self.tables),
+            "client_cpu": (usage1.ru_utime + usage1.ru_stime)
+            - (usage0.ru_utime + usage0.ru_stime),
+        }
+
+    async def close_all(self) -> None:
+        self.playing = False
+        for task in list(self.tasks):
+            task.cancel()
+        clients = [c for t in self.tables for c in t.clients.values() if c.ws is not None]
+        for i in range(0, len(clients), 500):
+            await asyncio.gather(*(c.ws.close() for c in clients[i:i + 500]),
+                                 return_exceptions=True)
+
+
+def raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        target = hard if hard != resource.RLIM_INFINITY else 65536
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
+def worker_main(conn) -> None:
+    """Entry point of a client process (``multiprocessing`` spawn)."""
+    raise_fd_limit()
+
+    async def run() -> None:
+        spec = conn.recv()
+        worker = Worker(spec)
+        loop = asyncio.get_running_loop()
+        try:
+            conn.send(("connected", await worker.connect_all()))
+            go_at, end_at = await loop.run_in_executor(None, conn.recv)
+            conn.send(("results", await worker.play(go_at, end_at)))
+            await loop.run_in_executor(None, conn.recv)  # "close"
+        finally:
+            await worker.close_all()
+        conn.send(("closed", None))
+
+    try:
+        asyncio.run(run())
+    except (EOFError, KeyboardInterrupt):
+        pass

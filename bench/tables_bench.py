@@ -1,0 +1,510 @@
+"""Live tables load test: N tables of 4 WebSocket players against one daphne process.
+
+Run from the repository root: ``python bench/tables_bench.py`` (``--quick`` for a
+short run; ``--tables N --seconds S`` for the human-pace phase; ``--help``).
+Loopback only (127.0.0.1). Takes about 4 minutes by default.
+
+What it does:
+
+* starts a throwaway PostgreSQL (``tools/testenv.postgres_cluster``; SQLite with a
+  warning when ``initdb`` is not installed), migrates it, and one daphne process
+  (``DJANGO_DEBUG=0``; in-memory channel layer, or Redis pub/sub with ``--redis``);
+* creates members, their sessions (what ``django.contrib.auth.login`` stores) and
+  started tables of four members directly in the database, through
+  ``games.services``;
+* phases: full speed (every player answers its turn at once) with 50 and 200 tables,
+  then human pace (an exponential think time, mean 4 s per move per table, i.e.
+  ~0.25 moves/s/table) with 1,000 tables (4,000 sockets) after all have connected;
+* per phase: moves/s, p50/p99/max latency from an intent to all four seats holding
+  the new state, server (daphne) CPU per move from ``/proc/<pid>/stat``, PostgreSQL
+  CPU per move (postmaster and backends), client CPU, stalled tables (a move
+  undelivered, or nobody with a turn, for > 5 s), lost updates (a socket whose last
+  state is not the table's final seq in the database), order regressions, and
+  skipped seqs (a seq superseded by a newer full state before it was rendered:
+  harmless, the frame is a full snapshot).
+
+Everything it started (daphne, PostgreSQL, Redis, client processes) is stopped at
+the end, also on error or Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import multiprocessing
+import os
+import secrets
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from _tables_client import raise_fd_limit, worker_main  # noqa: E402
+from tools.testenv import find_program, free_port, postgres_cluster, redis_server  # noqa: E402
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def say(message: str) -> None:
+    print(message, flush=True)
+
+
+# ---------------------------------------------------------------------- CPU accounting
+def proc_cpu(pid: int, *, children: bool = False) -> float:
+    """CPU seconds (user + system) of a process (and of its reaped children)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    # fields[0] is field 3 (state): utime is field 14, stime 15, cutime 16, cstime 17.
+    ticks = int(fields[11]) + int(fields[12])
+    if children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / TICKS
+
+
+def postgres_pids(port: int) -> list[int]:
+    """The postmaster listening on ``port`` and its children (backends, workers)."""
+    master = None
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        pid = int(entry)
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                stat = f.read()
+            parents[pid] = int(stat.rsplit(")", 1)[1].split()[1])
+            if master is None and "(postgres)" in stat:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    argv = f.read().split(b"\0")
+                if b"-p" in argv and argv[argv.index(b"-p") + 1] == str(port).encode():
+                    master = pid
+        except (OSError, ValueError, IndexError):
+            continue
+    if master is None:
+        return []
+    return [master, *(pid for pid, ppid in parents.items() if ppid == master)]
+
+
+def postgres_cpu(port: int | None) -> float:
+    if port is None:
+        return 0.0
+    pids = postgres_pids(port)
+    if not pids:
+        return 0.0
+    return proc_cpu(pids[0], children=True) + sum(proc_cpu(p) for p in pids[1:])
+
+
+# ---------------------------------------------------------------------- database
+def create_database(url: str) -> None:
+    import psycopg
+
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute("CREATE DATABASE club500")
+
+
+def django_setup(env: dict) -> None:
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_DEBUG", "DJANGO_SECRET_KEY",
+                                           "DJANGO_ALLOWED_HOSTS", "DJANGO_SETTINGS_MODULE")})
+    os.environ.pop("REDIS_URL", None)
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    # The bench process writes tables but serves no socket: no group sends from here
+    # (``get_channel_layer`` returns None), and no runner (never started here).
+    settings.CHANNEL_LAYERS = {}
+
+
+def create_members(n: int) -> list[tuple[int, str]]:
+    """``n`` members, each with a logged-in session: [(user id, session key)]."""
+    from datetime import timedelta
+
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+
+    from club.models import User
+
+    users = []
+    for i in range(n):
+        user = User(email=f"bench{i}@example.invalid", first_name=f"Bench{i}",
+                    last_name="Load", is_approved=True, preferred_language="fr")
+        user.set_unusable_password()
+        users.append(user)
+    User.objects.bulk_create(users, batch_size=1000)
+    users = list(User.objects.filter(email__startswith="bench").order_by("pk"))
+    store = SessionStore()
+    expire = timezone.now() + timedelta(days=1)
+    sessions, out = [], []
+    for user in users:
+        key = secrets.token_hex(16)
+        data = {SESSION_KEY: str(user.pk),
+                BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+                HASH_SESSION_KEY: user.get_session_auth_hash()}
+        sessions.append(Session(session_key=key, session_data=store.encode(data),
+                                expire_date=expire))
+        out.append((user.pk, key))
+    Session.objects.bulk_create(sessions, batch_size=1000)
+    return out
+
+
+def create_tables(n: int, members: list[tuple[int, str]], seed: int) -> list[dict]:
+    """``n`` started quebec tables, four members each (all human: the clients play)."""
+    from club.models import User
+    from games import services
+
+    by_id = {u.pk: u for u in User.objects.filter(pk__in=[m[0] for m in members[:4 * n]])}
+    tables = []
+    for i in range(n):
+        four = members[4 * i:4 * i + 4]
+        users = [by_id[m[0]] for m in four]
+        table = services.table_create(host=users[0], variant="quebec", name=f"bench {i}",
+                                      seed=seed * 100_003 + i, absence_grace_seconds=86_400,
+                                      bot_delay_ms=0)
+        for user, seat in zip(users[1:], "ESW"):
+            services.table_join(table_id=table.pk, user=user, seat=seat)
+        services.table_start(table_id=table.pk)
+        tables.append({"id": table.pk,
+                       "seats": {seat: key for seat, (_, key) in zip("NESW", four)}})
+    return tables
+
+
+def close_tables(ids: list[int]) -> None:
+    from games.models import Table
+
+    Table.objects.filter(pk__in=ids).update(status=Table.Status.CLOSED, wake_at=None)
+
+
+def table_seqs(ids: list[int]) -> dict[int, int]:
+    from games.models import Table
+
+    return dict(Table.objects.filter(pk__in=ids).values_list("pk", "seq"))
+
+
+# ---------------------------------------------------------------------- daphne
+class Daphne:
+    def __init__(self, env: dict, log_dir: Path, root: Path = ROOT):
+        self.env = env
+        self.root = root
+        self.port = free_port()
+        self.log_path = log_dir / "daphne.log"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> "Daphne":
+        log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+             "club.asgi:application"],
+            cwd=self.root, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        import socket
+
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne exited early:\n{self.tail()}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 0.2):
+                return self
+            time.sleep(0.1)
+        raise RuntimeError(f"daphne did not start:\n{self.tail()}")
+
+    def tail(self, chars: int = 3000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except OSError:
+            return ""
+
+    def problems(self) -> dict[str, int]:
+        """Exceptions in the server log: {last line of the traceback: count}."""
+        found: dict[str, int] = {}
+        lines = self.tail(10**9).splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("Traceback"):
+                j = i + 1
+                while j < len(lines) and (lines[j].startswith(" ") or not lines[j].strip()):
+                    j += 1
+                key = lines[j][:120] if j < len(lines) else "?"
+                found[key] = found.get(key, 0) + 1
+        return found
+
+    def cpu(self) -> float:
+        return proc_cpu(self.process.pid) if self.process else 0.0
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+
+
+# ---------------------------------------------------------------------- phases
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
+              daphne: Daphne, pg_port: int | None) -> dict:
+    ctx = multiprocessing.get_context("spawn")
+    procs = max(1, min(args.procs, len(tables)))
+    workers = []
+    try:
+        for i in range(procs):
+            parent, child = ctx.Pipe()
+            proc = ctx.Process(target=worker_main, args=(child,), daemon=True)
+            proc.start()
+            parent.send({"port": daphne.port, "mode": mode, "pace": args.pace,
+                         "heartbeat": not args.no_heartbeat, "seed": args.seed + i,
+                         "connect_batch": args.connect_batch,
+                         "compression": None if args.no_compression else "deflate",
+                         "tables": tables[i::procs]})
+            workers.append((proc, parent))
+        say(f"   connecting {4 * len(tables)} sockets ({len(tables)} tables, "
+            f"{procs} client process{'es' if procs > 1 else ''}) ...")
+        t0 = time.monotonic()
+        connected = [conn.recv()[1] for _, conn in workers]
+        connect_wall = time.monotonic() - t0
+        n_connected = sum(c["connected"] for c in connected)
+        failures: dict = {}
+        for c in connected:
+            for k, v in c["failures"].items():
+                failures[k] = failures.get(k, 0) + v
+        say(f"   connected {n_connected}/{4 * len(tables)} in {connect_wall:.1f} s"
+            + (f"; failed attempts {failures} (retried with backoff)" if failures else ""))
+        time.sleep(args.settle)  # let presence broadcasts of the connects drain
+        go_at = time.monotonic() + 0.3
+        end_at = go_at + seconds
+        for _, conn in workers:
+            conn.send((go_at, end_at))
+        time.sleep(max(0.0, go_at - time.monotonic()))
+        cpu0, pg0 = daphne.cpu(), postgres_cpu(pg_port)
+        time.sleep(max(0.0, end_at - time.monotonic()))
+        cpu1, pg1 = daphne.cpu(), postgres_cpu(pg_port)
+        results = [conn.recv()[1] for _, conn in workers]
+        ids = [t["id"] for t in tables]
+        db_seqs = table_seqs(ids)
+        for _, conn in workers:
+            conn.send("close")
+        for proc, conn in workers:
+            with contextlib.suppress(EOFError):
+                conn.recv()
+            proc.join(20)
+    finally:
+        for proc, _ in workers:
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(5)
+    close_tables(ids)
+
+    latencies = [lat for r in results for lat in r["latencies"]]
+    final = {}
+    for r in results:
+        final.update(r["final_seqs"])
+    lost_sockets = sum(1 for tid, seqs in final.items() for s in seqs
+                       if s != db_seqs.get(int(tid)))
+    lost_tables = sum(1 for tid, seqs in final.items()
+                      if any(s != db_seqs.get(int(tid)) for s in seqs))
+    moves = len(latencies)
+    sum_of = lambda key: sum(r[key] for r in results)  # noqa: E731
+    merged = lambda key: {k: v for r in results for k, v in r[key].items()}  # noqa: E731
+    server_cpu = cpu1 - cpu0
+    out = {
+        "phase": name, "mode": mode, "tables": len(tables), "sockets": 4 * len(tables),
+        "procs": procs, "seconds": seconds,
+        "connected": n_connected, "connect_failures": failures,
+        "connect_attempts_failed": sum(failures.values()),
+        "connect_seconds": connect_wall,
+        "handshake_p99": max((c["handshake_p99"] or 0) for c in connected),
+        "moves": moves, "moves_per_s": moves / seconds,
+        "p50_ms": 1000 * (percentile(latencies, 0.50) or 0),
+        "p99_ms": 1000 * (percentile(latencies, 0.99) or 0),
+        "max_ms": 1000 * (max(latencies) if latencies else 0),
+        "server_cpu_s": server_cpu,
+        "server_cpu_share": server_cpu / seconds,
+        "server_ms_per_move": 1000 * server_cpu / moves if moves else None,
+        "pg_ms_per_move": 1000 * (pg1 - pg0) / moves if moves and pg_port else None,
+        "client_cpu_share": sum_of("client_cpu") / seconds,
+        "stalled_tables": sum(len(r["stalled_tables"]) for r in results),
+        "lost_tables": lost_tables, "lost_sockets": lost_sockets,
+        "regressions": sum_of("regressions"), "skipped": sum_of("skipped"),
+        "errors": merged("errors"), "disconnects": merged("disconnects"),
+        "frames": sum_of("frames"), "bytes": sum_of("bytes"),
+        "finished_tables": sum_of("finished_tables"),
+    }
+    return out
+
+
+def print_phase(r: dict) -> None:
+    pg = f"{r['pg_ms_per_move']:.2f}" if r["pg_ms_per_move"] is not None else "-"
+    srv = f"{r['server_ms_per_move']:.2f}" if r["server_ms_per_move"] is not None else "-"
+    say(f"   moves {r['moves']} in {r['seconds']:.0f} s = {r['moves_per_s']:.1f} moves/s; "
+        f"latency p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.0f} ms")
+    say(f"   daphne CPU {100 * r['server_cpu_share']:.0f}% of a core, {srv} ms/move; "
+        f"PostgreSQL {pg} ms/move; client CPU {100 * r['client_cpu_share']:.0f}%")
+    say(f"   stalled tables {r['stalled_tables']}, lost updates {r['lost_sockets']} sockets "
+        f"({r['lost_tables']} tables), order regressions {r['regressions']}, skipped seqs "
+        f"{r['skipped']} (coalesced), errors {r['errors'] or 0}, disconnects "
+        f"{r['disconnects'] or 0}, frames {r['frames']} ({r['bytes'] / max(1, r['frames']):.0f}"
+        f" B avg)")
+
+
+def print_summary(rows: list[dict], daphne_problems: dict[str, int]) -> None:
+    say("\n== live tables: summary (one daphne process, loopback)")
+    header = (f"{'phase':<16}{'tables':>7}{'sockets':>8}{'conn s':>8}{'moves/s':>9}"
+              f"{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'srv ms/mv':>10}{'pg ms/mv':>9}"
+              f"{'srv CPU':>8}{'stalled':>8}{'lost':>6}")
+    say(header)
+    say("-" * len(header))
+    for r in rows:
+        pg = f"{r['pg_ms_per_move']:.2f}" if r["pg_ms_per_move"] is not None else "-"
+        srv = f"{r['server_ms_per_move']:.2f}" if r["server_ms_per_move"] is not None else "-"
+        say(f"{r['phase']:<16}{r['tables']:>7}{r['sockets']:>8}{r['connect_seconds']:>8.1f}"
+            f"{r['moves_per_s']:>9.1f}{r['p50_ms']:>8.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.0f}"
+            f"{srv:>10}{pg:>9}{100 * r['server_cpu_share']:>7.0f}%{r['stalled_tables']:>8}"
+            f"{r['lost_sockets']:>6}")
+    say(f"daphne log: {sum(daphne_problems.values())} tracebacks")
+    for message, count in sorted(daphne_problems.items(), key=lambda kv: -kv[1]):
+        say(f"   {count:>6} x {message}")
+    human = [r for r in rows if r["mode"] == "human"]
+    for r in human:
+        ok = r["p99_ms"] < 50 and r["stalled_tables"] == 0 and r["lost_sockets"] == 0
+        say(f"target ({r['tables']} human-paced tables, p99 < 50 ms, nothing lost or "
+            f"stalled): {'MET' if ok else 'NOT MET'}")
+
+
+# ---------------------------------------------------------------------- main
+def parse(argv: list[str]):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="small tables counts, short phases")
+    p.add_argument("--tables", type=int, help="human-pace tables (default 1000; quick 100)")
+    p.add_argument("--seconds", type=float, help="human-pace phase (default 60; quick 15)")
+    p.add_argument("--full", help="full-speed table counts, comma-separated "
+                   "(default 50,200; quick 10,50; 0 to skip)")
+    p.add_argument("--full-seconds", type=float, help="each full-speed phase (default 20)")
+    p.add_argument("--pace", type=float, default=4.0,
+                   help="human pace: mean seconds per move per table (exponential)")
+    p.add_argument("--procs", type=int, default=1, help="client processes (default 1)")
+    p.add_argument("--pool", type=int, default=20, help="daphne's psycopg pool max_size")
+    p.add_argument("--redis", action="store_true",
+                   help="run daphne with REDIS_URL (Redis pub/sub channel layer)")
+    p.add_argument("--no-heartbeat", action="store_true",
+                   help="clients send no heartbeat (pages send one every 20 s)")
+    p.add_argument("--no-compression", action="store_true",
+                   help="clients do not offer permessage-deflate")
+    p.add_argument("--connect-batch", type=int, default=50,
+                   help="connection attempts in flight at once (per client process)")
+    p.add_argument("--settle", type=float, default=2.0,
+                   help="seconds between the last connect and the start")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--sqlite", action="store_true", help="SQLite even when initdb exists")
+    p.add_argument("--server-root", type=Path, default=ROOT,
+                   help="run daphne from another checkout (to measure a server patch)")
+    args, unknown = p.parse_known_args(argv)
+    if unknown:
+        say(f"(tables_bench: ignoring {' '.join(unknown)})")
+    q = args.quick
+    args.tables = args.tables if args.tables is not None else (100 if q else 1000)
+    args.seconds = args.seconds if args.seconds is not None else (15 if q else 60)
+    args.full = args.full if args.full is not None else ("10,50" if q else "50,200")
+    args.full_counts = [int(x) for x in args.full.split(",") if x.strip() and int(x) > 0]
+    args.full_seconds = args.full_seconds if args.full_seconds is not None else (8 if q else 20)
+    return args
+
+
+def main(argv: list[str]) -> int:
+    args = parse(argv)
+    raise_fd_limit()
+    started = time.monotonic()
+    rows: list[dict] = []
+    with contextlib.ExitStack() as stack:
+        tmp = Path(tempfile.mkdtemp(prefix="club500-bench-"))
+        stack.callback(shutil.rmtree, tmp, True)
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "club.settings", "DJANGO_DEBUG": "0",
+               "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
+               "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "PYTHONUNBUFFERED": "1",
+               "DJANGO_LOG_LEVEL": "WARNING"}
+        for key in ("REDIS_URL", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"):
+            env.pop(key, None)
+        initdb, pg_ctl = find_program("initdb"), find_program("pg_ctl")
+        pg_port = None
+        if initdb and pg_ctl and not args.sqlite:
+            url = stack.enter_context(postgres_cluster(initdb, pg_ctl))
+            create_database(url)
+            pg_port = int(url.rsplit(":", 1)[1].split("/")[0])
+            env["DATABASE_URL"] = f"{url}?pool_max_size={args.pool}"
+            db_label = f"PostgreSQL (throwaway, fsync off), pool_max_size={args.pool}"
+        else:
+            if not args.sqlite:
+                say("WARNING: PostgreSQL's initdb/pg_ctl not found: benchmarking on SQLite, "
+                    "which serialises every write; figures are not representative.")
+            env["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
+            db_label = "SQLite"
+        layer = "in-memory channel layer"
+        if args.redis:
+            program = shutil.which("redis-server")
+            if not program:
+                say("WARNING: --redis: redis-server not found; in-memory layer used.")
+            else:
+                env["REDIS_URL"] = stack.enter_context(redis_server(program))
+                layer = "Redis pub/sub channel layer"
+        say(f"   database: {db_label}; {layer}")
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                       cwd=ROOT, env=env, check=True)
+        django_setup(env)
+        from django.db import connection
+
+        n_members = 4 * max([args.tables, *args.full_counts, 1])
+        t0 = time.monotonic()
+        members = create_members(n_members)
+        say(f"   {n_members} members with sessions in {time.monotonic() - t0:.1f} s")
+        daphne = Daphne(env, tmp, args.server_root.resolve()).start()
+        stack.callback(daphne.stop)
+        say(f"   daphne pid {daphne.process.pid} on 127.0.0.1:{daphne.port}"
+            + (f" from {args.server_root}" if args.server_root.resolve() != ROOT else ""))
+        phases = [(f"full speed {n}", "full", n, args.full_seconds) for n in args.full_counts]
+        if args.tables > 0:
+            phases.append((f"human {args.tables}", "human", args.tables, args.seconds))
+        for index, (name, mode, n, seconds) in enumerate(phases):
+            say(f"\n== phase: {name} tables, {seconds:.0f} s"
+                + (f" (mean {args.pace:g} s per move per table)" if mode == "human" else ""))
+            t0 = time.monotonic()
+            tables = create_tables(n, members, seed=args.seed * 1000 + index)
+            connection.close()
+            say(f"   {n} tables created in {time.monotonic() - t0:.1f} s")
+            row = run_phase(name, mode=mode, tables=tables, seconds=seconds, args=args,
+                            daphne=daphne, pg_port=pg_port)
+            print_phase(row)
+            rows.append(row)
+            if daphne.process.poll() is not None:
+                raise RuntimeError(f"daphne died:\n{daphne.tail()}")
+            time.sleep(2)  # disconnects of this phase drain before the next
+        problems = daphne.problems()
+        print_summary(rows, problems)
+    say(f"(tables_bench: {time.monotonic() - started:.0f} s in all)")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:
+        print("interrupted: everything started was stopped", file=sys.stderr)
+        sys.exit(130)
