@@ -76,3 +76,15 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     if db["ENGINE"].endswith("sqlite3"):
         path = Path(tempfile.gettempdir()) / f"club500-test-{os.getpid()}.sqlite3"
         db.setdefault("TEST", {})["NAME"] = str(path)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """pytest-django's database setup, closing psycopg pools before the database is dropped."""
+    yield
+    from django.db import connections
+
+    for conn in connections.all():
+        close_pool = getattr(conn, "close_pool", None)
+        if close_pool is not None:
+            close_pool()

@@ -1,0 +1,270 @@
+"""The table socket: protocol, errors, hidden information, reconnect, restart."""
+
+import json
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from club.asgi import application
+from games import services, state
+from games.models import Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CARD = re.compile(r"^(10|[4-9JQKA])[SCDH]$|^[WB]J$")
+
+
+async def recv(comm, timeout=5):
+    """The next frame that is not a presence notice."""
+    while True:
+        frame = await comm.receive_json_from(timeout=timeout)
+        if frame.get("type") != "presence":
+            return frame
+
+
+async def quiet(comm) -> bool:
+    """Nothing but presence notices arrive for a moment."""
+    while not await comm.receive_nothing(timeout=0.3):
+        if (await comm.receive_json_from())["type"] != "presence":
+            return False
+    return True
+
+
+def session_cookie(client, user) -> bytes:
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+async def connect(table_id, cookie=None):
+    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+    if cookie:
+        headers.append((b"cookie", cookie))
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
+    connected, code = await comm.connect()
+    return comm, connected, code
+
+
+@pytest.fixture
+def cookies(players, django_user_model):
+    from django.test import Client
+
+    return [session_cookie(Client(), user) for user in players]
+
+
+async def test_seated_player_gets_their_own_cards_and_a_spectator_none(
+        table_of_four, cookies, make_member):
+    north, ok, _ = await connect(table_of_four.pk, cookies[0])
+    assert ok
+    frame = await recv(north)
+    assert frame["type"] == "state" and frame["seq"] == table_of_four.seq
+    assert frame["table"]["you"] == "N"
+    assert len(frame["view"]["hand"]) == 10
+    watcher = await sync_to_async(make_member)()
+    from django.test import Client
+
+    spectator, ok, _ = await connect(table_of_four.pk, await sync_to_async(session_cookie)(Client(), watcher))
+    assert ok
+    seen = await recv(spectator)
+    assert seen["table"]["you"] is None and seen["view"]["hand"] is None
+    assert seen["view"]["legal"] == []
+    await north.disconnect()
+    await spectator.disconnect()
+
+
+async def test_visitors_and_outsiders_of_invite_only_tables_are_refused(table_of_four, make_member):
+    _, ok, _ = await connect(table_of_four.pk)
+    assert not ok
+    await sync_to_async(Table.objects.filter(pk=table_of_four.pk).update)(visibility="invite")
+    from django.test import Client
+
+    outsider = await sync_to_async(make_member)()
+    _, ok, code = await connect(table_of_four.pk, await sync_to_async(session_cookie)(Client(), outsider))
+    assert not ok and code == 4403
+
+
+async def _all_connected(table, cookies):
+    comms = []
+    for cookie in cookies:
+        comm, ok, _ = await connect(table.pk, cookie)
+        assert ok
+        comms.append((comm, await recv(comm)))
+    return comms
+
+
+def visible_cards(frame) -> set[str]:
+    """Every card named in a frame, except where a call (bid) looks like a card."""
+    found = set()
+
+    def walk(node, key=None):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k in ("call", "contract", "calls", "draw"):  # bids; the public first-dealer draw
+                    continue
+                walk(v, k)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item, key)
+        elif isinstance(node, str):
+            card = node.split(":")[1] if node.startswith("name:") else node.split(":")[0]
+            if CARD.match(card):
+                found.add(card)
+
+    view = dict(frame.get("view") or {})
+    if view.get("phase") == "auction":
+        view.pop("legal", None)
+    walk({**frame, "view": view})
+    return found
+
+
+async def test_a_whole_hand_over_the_socket_never_leaks_a_hidden_card(table_of_four, cookies,
+                                                                       make_member):
+    from django.test import Client
+
+    comms = await _all_connected(table_of_four, cookies)
+    watcher = await sync_to_async(make_member)()
+    spectator, ok, _ = await connect(table_of_four.pk, await sync_to_async(session_cookie)(Client(), watcher))
+    assert ok
+    frames = {seat: [first] for seat, (_, first) in zip("NESW", comms)}
+    frames["spectator"] = [await recv(spectator)]
+    by_seat = dict(zip("NESW", (c for c, _ in comms)))
+    latest = {seat: f[0] for seat, f in frames.items()}
+    hand_number = latest["N"]["table"]["hand_number"]
+    while latest["N"]["table"]["hand_number"] == hand_number:
+        to_act = latest["N"]["view"]["to_act"]
+        mine = latest[to_act]
+        legal = mine["view"]["legal"]
+        # Open the auction with a bid so that the hand is played, then everyone passes.
+        bid = mine["view"]["phase"] == "auction" and not mine["view"]["contract"] and not any(
+            c["call"] != "pass" for c in mine["view"]["calls"])
+        await by_seat[to_act].send_json_to({"type": "intent", "seq": mine["seq"],
+                                            "action": legal[1] if bid and len(legal) > 1 else legal[0]})
+        for seat, comm in [*by_seat.items(), ("spectator", spectator)]:
+            frame = await recv(comm)
+            assert frame["type"] == "state" and frame["seq"] == mine["seq"] + 1
+            frames[seat].append(frame)
+            latest[seat] = frame
+    # Check every frame against what that viewer may know.
+    records = {}
+    for seat, seen in frames.items():
+        for frame in seen:
+            number = frame["table"]["hand_number"]
+            if number not in records:
+                records[number] = await sync_to_async(_hand_deal)(table_of_four.pk, number)
+            dealt, kitty = records[number]
+            view = frame["view"]
+            public = set()
+            if view and view["tricks"] is not None:
+                for trick in view["tricks"]:
+                    public |= {c["card"] for c in trick["cards"]}
+                public |= {c["card"] for c in view["trick"]}
+                for shown in view["shown"].values():
+                    public |= set(shown)
+            allowed = set(public)
+            if seat != "spectator":
+                allowed |= set(dealt[seat])
+                if view and view["declarer"] == seat:
+                    allowed |= kitty
+            leaked = visible_cards(frame) - allowed
+            assert not leaked, f"{seat} saw {leaked} at seq {frame['seq']}: {json.dumps(frame)[:3000]} dealt {dealt} kitty {kitty}"
+    assert len(frames["spectator"]) > 40
+    for comm in [*by_seat.values(), spectator]:
+        await comm.disconnect()
+
+
+def _hand_deal(table_id, number):
+    """The cards dealt in a hand (finished or not): seat -> cards, and the kitty."""
+    with state.lock:
+        st = state.load(Table.objects.get(pk=table_id))
+        record = st.game.entries[number - 1].to_record()
+    return record["hands"], set(record["kitty"])
+
+
+async def test_refused_intents_answer_only_the_sender_and_change_nothing(table_of_four, cookies):
+    comms = await _all_connected(table_of_four, cookies)
+    first = comms[0][1]
+    to_act = first["view"]["to_act"]
+    index = "NESW".index(to_act)
+    actor, actor_state = comms[index]
+    other, other_state = comms[(index + 1) % 4]
+    seq = first["seq"]
+    cases = [
+        (actor, {"type": "intent", "seq": seq, "action": "KS", "ref": 1}, "wrong_phase"),
+        (other, {"type": "intent", "seq": seq, "action": "pass"}, "not_your_turn"),
+        (actor, {"type": "intent", "seq": "7", "action": "pass"}, "bad_intent"),
+        (actor, {"type": "intent", "action": "pass"}, "bad_intent"),
+        (actor, {"type": "dance"}, "unknown_type"),
+        (actor, ["not", "an", "object"], "bad_frame"),
+    ]
+    for comm, frame, code in cases:
+        await comm.send_json_to(frame)
+        reply = await recv(comm)
+        assert reply["type"] == "error" and reply["code"] == code, reply
+        assert reply["message"]
+    await actor.send_to(text_data="{oops")
+    assert (await recv(actor))["code"] == "bad_json"
+    await actor.send_to(text_data="x" * 5000)
+    assert (await recv(actor))["code"] == "bad_frame"
+    # A stale intent: an error, then the current state, to the sender only.
+    await actor.send_json_to({"type": "intent", "seq": seq - 1, "action": "pass"})
+    assert (await recv(actor))["code"] == "stale"
+    resync = await recv(actor)
+    assert resync["type"] == "state" and resync["seq"] == seq
+    for comm, _ in comms:
+        assert await quiet(comm)
+    table = await sync_to_async(Table.objects.get)(pk=table_of_four.pk)
+    assert table.seq == seq
+    # And the server still plays on.
+    await actor.send_json_to({"type": "intent", "seq": seq, "action": actor_state["view"]["legal"][0]})
+    for comm, _ in comms:
+        assert (await recv(comm))["seq"] == seq + 1
+    for comm, _ in comms:
+        await comm.disconnect()
+
+
+async def test_reconnecting_and_restarting_resume_from_the_log(table_of_four, cookies):
+    comms = await _all_connected(table_of_four, cookies)
+    for _ in range(6):
+        current = comms[0][1]
+        seat = current["view"]["to_act"]
+        comm, mine = comms["NESW".index(seat)]
+        await comm.send_json_to({"type": "intent", "seq": mine["seq"], "action": mine["view"]["legal"][0]})
+        comms = [(c, await recv(c)) for c, _ in comms]
+    before = comms[2][1]
+    for comm, _ in comms:
+        await comm.disconnect()
+    # A new process knows nothing: its cache is empty; the log rebuilds the table.
+    state.clear()
+    again, ok, _ = await connect(table_of_four.pk, cookies[2])
+    assert ok
+    after = await recv(again)
+    for key in ("seq", "view", "game", "sheet"):
+        assert after[key] == before[key]
+    await again.send_json_to({"type": "sync"})
+    assert (await recv(again))["seq"] == before["seq"]
+    await again.disconnect()
+
+
+async def test_presence_is_broadcast_to_the_table(table_of_four, cookies, players):
+    async def until_present(comm, expected):
+        while True:
+            frame = await comm.receive_json_from(timeout=5)
+            if frame["type"] == "presence" and set(frame["present"]) == expected:
+                return
+
+    north, _, _ = await connect(table_of_four.pk, cookies[0])
+    east, _, _ = await connect(table_of_four.pk, cookies[1])
+    await until_present(north, {players[0].pk, players[1].pk})
+    await east.disconnect()
+    await until_present(north, {players[0].pk})
+    await north.disconnect()
+
+
+async def test_the_lobby_socket_hears_of_new_tables(players, cookies):
+    comm = WebsocketCommunicator(application, "/ws/lobby/", headers=[
+        (b"origin", b"http://localhost"), (b"host", b"localhost"), (b"cookie", cookies[0])])
+    assert (await comm.connect())[0]
+    await sync_to_async(services.table_create)(host=players[1])
+    assert await comm.receive_json_from(timeout=5) == {"type": "lobby.changed"}
+    await comm.disconnect()
