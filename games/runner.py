@@ -12,6 +12,7 @@ restart or when another process made the change. Every move goes through
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 
 from channels.db import database_sync_to_async
@@ -46,7 +47,10 @@ def start() -> None:
 
 
 def _spawn(coro) -> None:
-    task = _loop.create_task(coro)
+    # A fresh context: a task created inside a consumer would otherwise inherit that
+    # consumer's thread-sensitive executor (asgiref), and database_sync_to_async then
+    # fails with "Single thread executor already being used, would deadlock".
+    task = _loop.create_task(coro, context=contextvars.Context())
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
 
