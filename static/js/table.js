@@ -186,6 +186,7 @@ function render() {
   const key = focusKey();
   const { table, view } = state;
   app.dataset.status = table.status;
+  app.dataset.seq = String(state.seq);
   app.dataset.phase = view ? view.phase : "";
   app.classList.toggle("my-turn", isMyTurn());
   $("spectator-note").hidden = !!me();

@@ -1,0 +1,176 @@
+"""The live table in Chromium: a member and three bots play a whole Quebec game.
+
+The member opens a table in the lobby, fills it with bots, starts, and plays every
+one of their turns by clicking the first enabled legal control (a call, a card, a suit
+for a led joker). At the end, the score sheet on the page must be what the engine's
+``check`` command finds in the downloaded hand records. A second test restarts the
+server mid-hand: the page shows that it reconnects, resyncs, and play goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from games import services
+from games.models import Table
+from tests.conftest import PASSWORD
+
+ROOT = Path(__file__).resolve().parents[2]
+LEGAL = "#table-app button.legal:not([disabled])"
+TURN_OR_END = ("() => document.querySelector('#game-over:not([hidden])') || "
+               "document.querySelector('#table-app button.legal:not([disabled])')")
+
+
+def log_in(page, user):
+    page.goto("/accounts/login/")
+    form = page.get_by_test_id("login-form")
+    form.locator("input[name=username]").fill(user.email)
+    form.locator("input[name=password]").fill(PASSWORD)
+    form.locator("button[type=submit]").click()
+    expect(page.get_by_test_id("nav-profile")).to_be_visible()
+
+
+def play_until_over(page, *, limit_seconds: float = 150) -> int:
+    """Click the first legal control at every turn until the game is over."""
+    deadline = time.monotonic() + limit_seconds
+    clicks = 0
+    while time.monotonic() < deadline:
+        page.wait_for_function(TURN_OR_END, timeout=30_000)
+        if page.locator("#game-over").is_visible():
+            return clicks
+        if clicks == 0:
+            # Whose turn is visible: banner, highlighted plate, title prefix.
+            expect(page.get_by_test_id("turn-banner")).to_have_class(re.compile("mine"))
+            assert page.title().startswith("▶")
+        page.locator(LEGAL).first.click()
+        clicks += 1
+    raise AssertionError(f"the game did not end in {limit_seconds}s ({clicks} moves)")
+
+
+def in_thread(fn):
+    """Run ``fn`` in another thread: Playwright's sync API keeps an event loop running in
+    this one, and the services' on-commit broadcasts may not run inside it."""
+    from django.db import connection
+
+    def run():
+        try:
+            return fn()
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
+def _bot_table(member, *, seed):
+    table = services.table_create(host=member, variant="quebec", seed=seed, bot_delay_ms=50,
+                                  name="Reconnect")
+    services.table_fill_with_bots(table_id=table.pk, user=member)
+    services.table_start(table_id=table.pk, user=member)
+    return table
+
+
+def check_records(records: list[dict]) -> list[dict]:
+    lines = "\n".join(json.dumps(r) for r in records)
+    out = subprocess.run([sys.executable, "-m", "games.engine", "check"], input=lines,
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def test_member_plays_a_whole_quebec_game_against_three_bots(browser_page, make_member):
+    page = browser_page
+    member = make_member(first_name="Marie", last_name="Lachance", preferred_language="en")
+    log_in(page, member)
+
+    # The lobby: open a table, bots at the fast pace.
+    page.goto("/tables/")
+    form = page.get_by_test_id("table-form")
+    form.locator("#id_name").fill("Partie d'essai")
+    form.locator("#id_variant").select_option("quebec")
+    form.locator("#id_bot_delay_ms").select_option("100")
+    form.get_by_test_id("create-table").click()
+    expect(page).to_have_url(re.compile(r"/tables/\d+/$"))
+    table_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
+    Table.objects.filter(pk=table_id).update(seed=20260501)  # deterministic deals
+    expect(page.get_by_test_id("seat-N")).to_contain_text("Marie")
+
+    page.get_by_test_id("fill-bots").click()
+    for seat in "ESW":
+        expect(page.get_by_test_id(f"seat-{seat}")).to_contain_text("bot")
+    page.get_by_test_id("start").click()
+    expect(page.locator("#table-app")).to_have_attribute("data-status", "playing")
+    expect(page.locator("#hand .hand-card")).to_have_count(10)
+
+    clicks = play_until_over(page)
+    assert clicks >= 8
+
+    over = page.get_by_test_id("game-over")
+    expect(over).to_contain_text("Game over")
+    table = Table.objects.get(pk=table_id)
+    assert table.status == Table.Status.FINISHED
+
+    # The sheet on the page, hand by hand, and the totals.
+    rows = page.locator("#sheet tbody tr[data-hand]")
+    sheet = {int(rows.nth(i).get_attribute("data-hand")): json.loads(rows.nth(i).get_attribute("data-score"))
+             for i in range(rows.count())}
+    totals = json.loads(page.get_by_test_id("sheet-totals").get_attribute("data-totals"))
+    for team, total in totals.items():
+        expect(page.get_by_test_id(f"total-{team}")).to_have_text(str(total))
+
+    # The game's records, downloaded as the member, checked by the engine.
+    response = page.request.get(f"/tables/{table_id}/records.json")
+    assert response.ok
+    records = response.json()
+    assert len(records) == len(sheet)
+    played = [r for r in records if r.get("play")]
+    assert len(played) == 8
+    results = check_records(records)
+    summed = {team: 0 for team in totals}
+    for number, result in enumerate(results, start=1):
+        assert result["ok"] and result["complete"], result
+        assert result["score"] == sheet[number], (number, result, sheet[number])
+        for team in summed:
+            summed[team] += result["score"][team]
+    assert summed == totals
+
+    # Replay links for every hand.
+    expect(over.get_by_role("link", name=re.compile("Replay hand"))).to_have_count(len(sheet))
+
+
+def test_page_reconnects_after_a_server_restart_and_play_goes_on(
+        browser_page, make_member, live_server_asgi):
+    page = browser_page
+    member = make_member(first_name="Réal", last_name="Côté", preferred_language="en")
+    table = in_thread(lambda: _bot_table(member, seed=777))
+    log_in(page, member)
+    page.goto(f"/tables/{table.pk}/")
+    app = page.locator("#table-app")
+    expect(app).to_have_attribute("data-connected", "1")
+
+    # Play a couple of turns, then lose the server in the middle of the hand.
+    for _ in range(2):
+        page.wait_for_function(TURN_OR_END, timeout=20_000)
+        page.locator(LEGAL).first.click()
+    page.wait_for_function(TURN_OR_END, timeout=20_000)
+    seq_before = int(app.get_attribute("data-seq"))
+
+    live_server_asgi.restart()
+    expect(page.get_by_test_id("reconnecting")).to_be_visible(timeout=10_000)
+    expect(page.get_by_test_id("reconnecting")).to_be_hidden(timeout=30_000)
+    expect(app).to_have_attribute("data-connected", "1")
+
+    # Resynced: the same state, and the member plays on.
+    page.wait_for_function(TURN_OR_END, timeout=20_000)
+    assert int(app.get_attribute("data-seq")) >= seq_before
+    page.locator(LEGAL).first.click()
+    page.wait_for_function(f"() => Number(document.querySelector('#table-app').dataset.seq) > {seq_before}",
+                           timeout=20_000)
