@@ -19,8 +19,8 @@ Internally cards and actions are small ints (``legal_codes()`` /
 from __future__ import annotations
 
 import random
-from struct import unpack as _unpack
 from enum import StrEnum
+from struct import unpack as _unpack
 from typing import Any
 
 from .actions import ACTION_STR, BID0, CALL_OF, MIS, PASS, PLAY_OF
