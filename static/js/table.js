@@ -222,11 +222,11 @@ function renderSeats() {
       title: info.present ? _("Connected") : _("Not connected"),
       role: "img", "aria-label": info.present ? _("Connected") : _("Not connected"),
     });
-    const name = info.free ? _("Free seat") : nameOf(info.seat);
+    const name = info.free ? _("Free seat") : info.is_bot ? seatLabel(info.seat) : nameOf(info.seat);
     plate.append(el("div", { class: "plate-name" }, presence, el("span", { class: "who" }, name),
       info.is_bot ? el("span", { class: "badge bot" }, _("bot")) : null,
       info.is_you ? el("span", { class: "badge you" }, _("you")) : null));
-    const meta = [seatLabel(info.seat)];
+    const meta = info.is_bot ? [] : [seatLabel(info.seat)];
     if (view && table.status !== "open") {
       if (view.dealer === info.seat) meta.push(_("dealer"));
       if (view.declarer === info.seat) meta.push(_("declarer"));
@@ -276,7 +276,7 @@ function renderCenter() {
   if (table.status === "open") {
     const free = table.seats.filter((s) => s.free).length;
     center.append(el("div", { class: "center-note" },
-      free ? fmt(_("Waiting for players: %(n)s free seats."), { n: free }) : _("Every seat is taken: the host can start.")));
+      free ? fmt(ngettext("Waiting for players: %(n)s free seat.", "Waiting for players: %(n)s free seats.", free), { n: free }) : _("Every seat is taken: the host can start.")));
     return;
   }
   if (!view) return;
