@@ -50,8 +50,13 @@ def check_main(paths: list[str], stdin: TextIO, out: TextIO) -> int:
     status = 0
     for path in paths or ["-"]:
         if path == "-":
-            text = stdin.read()
             name = "<stdin>"
+            try:
+                text = stdin.read()
+            except UnicodeDecodeError as e:
+                _emit(out, {"ok": False, "at": name, "error": f"cannot read: {e}"})
+                status = 2
+                continue
         else:
             try:
                 with open(path, encoding="utf-8") as f:
@@ -70,7 +75,14 @@ def check_main(paths: list[str], stdin: TextIO, out: TextIO) -> int:
             name = path
         records, error = parse_records(text)
         for record in records:
-            result = check_record(record)
+            try:
+                result = check_record(record)
+            except Exception as e:  # a bug, not bad input: still no traceback
+                result = {
+                    "ok": False,
+                    "at": "record",
+                    "error": f"internal error: {e!r}",
+                }
             if not result["ok"]:
                 status = max(status, 1)
             _emit(out, result)

@@ -381,7 +381,7 @@ def new_hand(
         if isinstance(variant, Variant) and not options
         else get_variant(variant, options)
     )
-    d = dealer if isinstance(dealer, int) else v.seat_index.get(dealer)
+    d = dealer if isinstance(dealer, int) else v.seat_index.get(str(dealer))
     if d is None or not 0 <= d < v.n:
         raise MalformedError(
             f"unknown seat {dealer!r} (seats: {' '.join(v.seats)})",

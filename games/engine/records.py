@@ -87,7 +87,7 @@ def _variant(record: dict[str, Any]) -> Variant:
 
 
 def _seat(v: Variant, value: Any, field: str) -> int:
-    if value not in v.seat_index:
+    if not isinstance(value, str) or value not in v.seat_index:
         raise _err(
             f"unknown seat {value!r} (seats: {' '.join(v.seats)})",
             field,

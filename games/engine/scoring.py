@@ -112,7 +112,7 @@ def score_sheet_hand(
     ``tricks``).
     """
     v = get_variant(variant, options)
-    if declarer not in v.seat_index:
+    if not isinstance(declarer, str) or declarer not in v.seat_index:
         raise MalformedError(
             f"unknown seat {declarer!r} (seats: {' '.join(v.seats)})",
             code="unknown_seat",

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
     """The view of ``seat`` (a seat name) or of a spectator (``None``)."""
     v = h.variant
-    if seat is not None and seat not in v.seat_index:
+    if seat is not None and (not isinstance(seat, str) or seat not in v.seat_index):
         raise MalformedError(
             f"unknown seat {seat!r} (seats: {' '.join(v.seats)})",
             code="unknown_seat",
