@@ -1,23 +1,25 @@
-"""Fill French translations into locale/fr/LC_MESSAGES/django.po from a Python dict file.
+"""Fill French translations into locale/fr/LC_MESSAGES/<domain>.po from a Python dict file.
 
-Usage: python tools/i18n_fill.py TRANSLATIONS.py
-The file defines FR = {"English msgid": "traduction française", ...}. Entries already
-translated are left alone unless the dict gives them; fuzzy flags are cleared for
-the entries it fills. Prints the msgids still untranslated.
+Usage: python tools/i18n_fill.py [--domain django|djangojs] TRANSLATIONS.py
+The file defines FR = {"English msgid": "traduction française", ...} (a tuple of two
+strings for plural entries). Entries already translated are left alone unless the dict
+gives them; fuzzy flags are cleared for the entries it fills. Prints the msgids still
+untranslated.
 """
 
+import argparse
 import runpy
 import sys
 from pathlib import Path
 
 import polib
 
-PO = Path(__file__).resolve().parent.parent / "locale/fr/LC_MESSAGES/django.po"
+LOCALE = Path(__file__).resolve().parent.parent / "locale/fr/LC_MESSAGES"
 
 
-def main(path: str) -> int:
+def main(path: str, domain: str = "django") -> int:
     table = runpy.run_path(path)["FR"]
-    po = polib.pofile(str(PO))
+    po = polib.pofile(str(LOCALE / f"{domain}.po"))
     po.metadata.update({"Language": "fr", "Content-Type": "text/plain; charset=UTF-8",
                         "Plural-Forms": "nplurals=2; plural=(n > 1);"})
     for entry in po:
@@ -30,6 +32,7 @@ def main(path: str) -> int:
                 entry.msgstr = value
             if "fuzzy" in entry.flags:
                 entry.flags.remove("fuzzy")
+                entry.previous_msgid = entry.previous_msgid_plural = entry.previous_msgctxt = None
     po.save()
     missing = [e.msgid for e in po if not e.obsolete and not e.translated()]
     for msgid in missing:
@@ -38,4 +41,8 @@ def main(path: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--domain", default="django", choices=["django", "djangojs"])
+    parser.add_argument("translations")
+    args = parser.parse_args()
+    sys.exit(main(args.translations, args.domain))

@@ -2,7 +2,7 @@
 // Strings go through Django's JavaScript catalog (gettext / pgettext / interpolate globals).
 
 const _ = (s) => (window.gettext ? window.gettext(s) : s);
-const _p = (ctx, s) => (window.pgettext ? window.pgettext(ctx, s) : s);
+const pgettext = (ctx, s) => (window.pgettext ? window.pgettext(ctx, s) : s);
 export const fmt = (s, obj) => (window.interpolate ? window.interpolate(s, obj, true) : s);
 export { _ as gettext };
 
@@ -24,7 +24,7 @@ export function teamLabel(team) {
 }
 
 export function teamShort(team) {
-  return { NS: _p("team", "NS"), EW: _p("team", "EW") }[team] || team;
+  return { NS: pgettext("team", "NS"), EW: pgettext("team", "EW") }[team] || team;
 }
 
 export function parseCard(code) {
@@ -58,7 +58,7 @@ export function callShort(call) {
   if (call === "OMIS") return _("Open misère");
   const level = call.match(/^\d+/)[0];
   const strain = call.slice(level.length);
-  return strain === "NT" ? `${level} ${_p("short", "NT")}` : `${level}${SUIT_SYMBOL[strain]}`;
+  return strain === "NT" ? "" + level + " " + (pgettext("short", "NT")) : "" + level + (SUIT_SYMBOL[strain]);
 }
 
 /** A call in words, for screen readers and the event log. */
@@ -67,7 +67,7 @@ export function callWords(call) {
   if (call === "MIS") return _("misère");
   if (call === "OMIS") return _("open misère");
   const level = call.match(/^\d+/)[0];
-  return `${level} ${suitName(call.slice(level.length))}`;
+  return "" + level + " " + (suitName(call.slice(level.length)));
 }
 
 export function isRed(suit) {
@@ -118,12 +118,12 @@ export function cardFace(code, { size = "" } = {}) {
   const { joker, rank, suit } = parseCard(code);
   if (joker) {
     const high = joker === "WJ";
-    return el("span", { class: `pc ${high ? "joker-high" : "joker-low"} ${size}`, "aria-hidden": "true" },
-      el("span", { class: "corner" }, el("span", { class: "rank" }, "★"), el("span", { class: "pip" }, high ? _p("card corner", "H") : _p("card corner", "L"))),
+    return el("span", { class: "pc " + (high ? "joker-high" : "joker-low") + " " + size, "aria-hidden": "true" },
+      el("span", { class: "corner" }, el("span", { class: "rank" }, "★"), el("span", { class: "pip" }, high ? pgettext("card corner", "H") : pgettext("card corner", "L"))),
       el("span", { class: "face joker-face" }, el("span", { class: "joker-star" }, "★"),
-        el("span", { class: "joker-name" }, high ? _p("card face", "High joker") : _p("card face", "Low joker"))));
+        el("span", { class: "joker-name" }, high ? pgettext("card face", "High joker") : pgettext("card face", "Low joker"))));
   }
-  return el("span", { class: `pc suit-${suit} ${isRed(suit) ? "red" : "black"} ${size}`, "aria-hidden": "true" },
+  return el("span", { class: "pc suit-" + suit + " " + (isRed(suit) ? "red" : "black") + " " + size, "aria-hidden": "true" },
     el("span", { class: "corner" }, el("span", { class: "rank" }, rank), el("span", { class: "pip" }, SUIT_SYMBOL[suit])),
     el("span", { class: "face" }, SUIT_SYMBOL[suit]),
     el("span", { class: "corner bottom" }, el("span", { class: "rank" }, rank), el("span", { class: "pip" }, SUIT_SYMBOL[suit])));
@@ -169,7 +169,7 @@ export function eventText(ev, nameOf) {
 
 /** A hand's result in words: "Contract made: NS 240, EW 10." */
 export function resultText(res, nameOf) {
-  const scores = Object.entries(res.score || {}).map(([t, s]) => `${teamShort(t)} ${s > 0 ? "+" : ""}${s}`).join(", ");
+  const scores = Object.entries(res.score || {}).map(([t, s]) => teamShort(t) + " " + (s > 0 ? "+" : "") + s).join(", ");
   if (res.redeal) return _("Dealt again: no score.");
   const who = res.declarer ? nameOf(res.declarer) : "";
   const text = res.made

@@ -19,7 +19,7 @@ function refresh() {
 function connect() {
   clearTimeout(timer);
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${proto}://${location.host}/ws/lobby/`);
+  const socket = new WebSocket("" + proto + "://" + location.host + "/ws/lobby/");
   let opened = false;
   socket.addEventListener("open", () => {
     if (opened || delay > 500) refresh(); // we may have missed changes while away

@@ -102,7 +102,7 @@ function buildSteps() {
       return 300 + (code === "WJ" ? 1 : 0);
     }
     if (trump && suit === trump) {
-      if (code === `J${trump}`) return 120;
+      if (code === "J" + trump) return 120;
       if (code.startsWith("J")) return 119;
       return 100 + rankValue(code);
     }
@@ -158,25 +158,25 @@ function render() {
   const step = steps[index];
   const contract = step.contract;
   for (const seat of SEATS) {
-    const slot = root.querySelector(`.seat-slot[data-seat="${seat}"]`);
+    const slot = root.querySelector(".seat-slot[data-seat=\"" + seat + "\"]");
     const cards = sortHand(step.hands[seat], contract && step.declarer ? contract : null);
     const isDecl = step.declarer === seat && contract;
     const calls = step.calls.filter((c) => c.seat === seat);
-    const plate = el("div", { class: `plate${step.toAct === seat ? " to-act" : ""}`, "data-testid": `replay-${seat}` },
+    const plate = el("div", { class: "plate" + (step.toAct === seat ? " to-act" : ""), "data-testid": "replay-" + seat },
       el("div", { class: "plate-name" }, el("span", { class: "who" }, seatLabel(seat)),
         record.dealer === seat ? el("span", { class: "chip", title: _("dealer") }, "D") : null,
         isDecl && step.calls.length === (record.calls || []).length ? el("span", { class: "badge you" }, _("declarer")) : null),
-      calls.length && !step.trick.length && !step.lastTrick ? el("div", { class: `bubble${calls[calls.length - 1].call === "pass" ? " pass" : ""}` }, callShort(calls[calls.length - 1].call)) : null,
+      calls.length && !step.trick.length && !step.lastTrick ? el("div", { class: "bubble" + (calls[calls.length - 1].call === "pass" ? " pass" : "") }, callShort(calls[calls.length - 1].call)) : null,
       el("div", { class: "replay-hand" }, ...cards.map((c) => cardFigure(c, { size: "" }))),
       el("div", { class: "plate-meta" }, fmt(_("Tricks: %(n)s"), { n: step.won[seat] })));
     slot.replaceChildren(plate);
   }
   const center = root.querySelector(".center");
   const shown = step.trick.length ? step.trick : (step.lastTrick ? step.lastTrick.cards : []);
-  const trick = el("div", { class: `trick${step.trick.length ? "" : " done"}` });
+  const trick = el("div", { class: "trick" + (step.trick.length ? "" : " done") });
   for (const { seat, card } of shown) {
     const pos = { S: "bottom", W: "left", N: "top", E: "right" }[seat];
-    trick.append(el("div", { class: `trick-card at-${pos}${step.lastTrick && !step.trick.length && step.lastTrick.winner === seat ? " winner" : ""}` }, cardFigure(card)));
+    trick.append(el("div", { class: "trick-card at-" + pos + (step.lastTrick && !step.trick.length && step.lastTrick.winner === seat ? " winner" : "") }, cardFigure(card)));
   }
   center.replaceChildren(trick);
   if (step.kitty.length) {

@@ -29,7 +29,7 @@ let hasConnected = false;
 // ------------------------------------------------------------------ socket
 function socketUrl() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  return `${proto}://${location.host}/ws/tables/${state.table.id}/`;
+  return "" + proto + "://" + location.host + "/ws/tables/" + state.table.id + "/";
 }
 
 function connect() {
@@ -173,7 +173,7 @@ function focusKey() {
 }
 function restoreFocus(key) {
   if (!key) return;
-  const target = app.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const target = app.querySelector("[data-key=\"" + (CSS.escape(key)) + "\"]");
   if (target && !target.disabled) target.focus();
   else if (key.startsWith("card:")) {
     const first = app.querySelector("#hand button.legal:not(:disabled)") || app.querySelector("#hand button");
@@ -211,14 +211,14 @@ function renderSeats() {
   for (const slot of app.querySelectorAll(".seat-slot")) slot.replaceChildren();
   for (const info of table.seats) {
     const pos = positionOf(info.seat);
-    const slot = app.querySelector(`.seat-slot[data-pos="${pos}"]`);
+    const slot = app.querySelector(".seat-slot[data-pos=\"" + pos + "\"]");
     const toAct = view && table.status === "playing" && view.to_act === info.seat;
     const plate = el("div", {
-      class: `plate${toAct ? " to-act" : ""}${info.is_you ? " is-you" : ""}${info.free ? " is-free" : ""}`,
-      "data-seat": info.seat, "data-testid": `seat-${info.seat}`,
+      class: "plate" + (toAct ? " to-act" : "") + (info.is_you ? " is-you" : "") + (info.free ? " is-free" : ""),
+      "data-seat": info.seat, "data-testid": "seat-" + info.seat,
     });
     const presence = info.free ? null : el("span", {
-      class: `dot ${info.present ? "on" : "off"}`,
+      class: "dot " + (info.present ? "on" : "off"),
       title: info.present ? _("Connected") : _("Not connected"),
       role: "img", "aria-label": info.present ? _("Connected") : _("Not connected"),
     });
@@ -244,7 +244,7 @@ function renderSeats() {
         const calls = (view.calls || []).filter((c) => c.seat === info.seat);
         if (calls.length) {
           const last = calls[calls.length - 1].call;
-          plate.append(el("div", { class: `bubble${last === "pass" ? " pass" : ""}`, "aria-label": callWords(last) }, callShort(last)));
+          plate.append(el("div", { class: "bubble" + (last === "pass" ? " pass" : ""), "aria-label": callWords(last) }, callShort(last)));
         }
       }
       if (view.shown && view.shown[info.seat] && view.shown[info.seat].length && !info.is_you) {
@@ -261,10 +261,10 @@ function seatControls(info) {
   const box = el("div", { class: "plate-actions" });
   const { table } = state;
   if (info.free) {
-    if (!me()) box.append(postForm(app.dataset.sitUrl, { seat: info.seat }, _("Sit here"), { testid: `sit-${info.seat}` }));
-    if (table.is_host) box.append(postForm(app.dataset.botUrl, { seat: info.seat, bot: "1" }, _("Add a bot"), { cls: "button small secondary", testid: `bot-${info.seat}` }));
+    if (!me()) box.append(postForm(app.dataset.sitUrl, { seat: info.seat }, _("Sit here"), { testid: "sit-" + info.seat }));
+    if (table.is_host) box.append(postForm(app.dataset.botUrl, { seat: info.seat, bot: "1" }, _("Add a bot"), { cls: "button small secondary", testid: "bot-" + info.seat }));
   } else if (info.is_bot && table.is_host) {
-    box.append(postForm(app.dataset.botUrl, { seat: info.seat, bot: "0" }, _("Remove the bot"), { cls: "button small secondary", testid: `unbot-${info.seat}` }));
+    box.append(postForm(app.dataset.botUrl, { seat: info.seat, bot: "0" }, _("Remove the bot"), { cls: "button small secondary", testid: "unbot-" + info.seat }));
   }
   return box;
 }
@@ -286,11 +286,11 @@ function renderCenter() {
     finished = view.tricks[view.tricks.length - 1];
     cards = finished.cards;
   }
-  const trick = el("div", { class: `trick${finished ? " done" : ""}`, "data-testid": "trick" });
+  const trick = el("div", { class: "trick" + (finished ? " done" : ""), "data-testid": "trick" });
   for (const { seat, card } of cards) {
     const fig = cardFigure(card);
     fig.setAttribute("aria-label", fmt(_("%(name)s: %(card)s"), { name: nameOf(seat), card: cardName(card) }));
-    trick.append(el("div", { class: `trick-card at-${positionOf(seat)}${finished && finished.winner === seat ? " winner" : ""}` }, fig));
+    trick.append(el("div", { class: "trick-card at-" + (positionOf(seat)) + (finished && finished.winner === seat ? " winner" : "") }, fig));
   }
   center.append(trick);
   if (finished && view.phase === "play") {
@@ -319,7 +319,7 @@ function renderTurn() {
     }
   }
   banner.textContent = text;
-  document.title = isMyTurn() ? `▶ ${_("Your turn")} · ${baseTitle}` : baseTitle;
+  document.title = isMyTurn() ? "▶ " + (_("Your turn")) + " · " + baseTitle : baseTitle;
 }
 
 function renderPregame() {
@@ -348,8 +348,8 @@ function legalButton(action, label, { ariaLabel = null, cls = "", onPick = null 
   const legal = state.view.legal.includes(action);
   const mine = isMyTurn();
   const button = el("button", {
-    type: "button", class: `call ${cls}${legal && mine ? " legal" : ""}`, "data-action": action,
-    "data-key": `act:${action}`, "aria-label": ariaLabel, disabled: !(legal && mine) || pending,
+    type: "button", class: "call " + cls + (legal && mine ? " legal" : ""), "data-action": action,
+    "data-key": "act:" + action, "aria-label": ariaLabel, disabled: !(legal && mine) || pending,
   }, label);
   button.addEventListener("click", () => (onPick ? onPick() : intent(action)));
   return button;
@@ -363,13 +363,13 @@ function renderActions() {
   const legal = view.legal || [];
   if (view.phase === "auction") {
     const grid = el("div", { class: "auction", role: "group", "aria-label": _("Your call") });
-    const head = el("div", { class: "auction-row head" }, el("span", {}), ...STRAINS.map((s) => el("span", { class: `strain-head suit-${s}` }, s === "NT" ? callShort("6NT").replace(/^6\s*/, "") : SUIT_SYMBOL[s])));
+    const head = el("div", { class: "auction-row head" }, el("span", {}), ...STRAINS.map((s) => el("span", { class: "strain-head suit-" + s }, s === "NT" ? callShort("6NT").replace(/^6\s*/, "") : SUIT_SYMBOL[s])));
     grid.append(head);
     for (let level = 6; level <= 10; level += 1) {
       const row = el("div", { class: "auction-row" }, el("span", { class: "level" }, String(level)));
       for (const s of STRAINS) {
-        const action = `${level}${s}`;
-        row.append(legalButton(action, callShort(action), { ariaLabel: callWords(action), cls: `bid suit-${s}` }));
+        const action = "" + level + s;
+        row.append(legalButton(action, callShort(action), { ariaLabel: callWords(action), cls: "bid suit-" + s }));
       }
       grid.append(row);
     }
@@ -393,19 +393,19 @@ function renderActions() {
     const box = el("div", { class: "name-joker" }, el("p", { class: "prompt" }, _("Before the first lead, you may name the joker's suit:")));
     for (const action of names) {
       const [, card, suit] = action.split(":");
-      box.append(legalButton(action, `${SUIT_SYMBOL[suit]} ${suitName(suit)}`, {
-        ariaLabel: fmt(_("Name %(card)s as %(suit)s"), { card: cardName(card), suit: suitName(suit) }), cls: `suit-${suit}` }));
+      box.append(legalButton(action, "" + (SUIT_SYMBOL[suit]) + " " + (suitName(suit)), {
+        ariaLabel: fmt(_("Name %(card)s as %(suit)s"), { card: cardName(card), suit: suitName(suit) }), cls: "suit-" + suit }));
     }
     panel.append(box);
   }
   if (pickerFor) {
-    const options = legal.filter((a) => a.startsWith(`${pickerFor}:`));
+    const options = legal.filter((a) => a.startsWith("" + pickerFor + ":"));
     if (options.length) {
       const box = el("div", { class: "suit-picker", role: "group", "aria-label": _("Suit asked for") },
         el("p", { class: "prompt" }, fmt(_("You lead %(card)s: which suit do you ask for?"), { card: cardName(pickerFor) })));
       for (const action of options) {
         const suit = action.split(":")[1];
-        box.append(legalButton(action, `${SUIT_SYMBOL[suit]} ${suitName(suit)}`, { cls: `suit-${suit}` }));
+        box.append(legalButton(action, "" + (SUIT_SYMBOL[suit]) + " " + (suitName(suit)), { cls: "suit-" + suit }));
       }
       box.append(el("button", { type: "button", class: "call", "data-key": "picker:cancel", onclick: () => { pickerFor = null; render(); } }, _("Cancel")));
       panel.append(box);
@@ -420,7 +420,7 @@ function cardActions(code) {
   if (!view || (view.phase !== "play" && view.phase !== "kitty")) return []; // "6S" is also a bid
   const legal = view.legal || [];
   if (legal.includes(code)) return [code];
-  return legal.filter((a) => a.startsWith(`${code}:`));
+  return legal.filter((a) => a.startsWith("" + code + ":"));
 }
 
 function renderHand() {
@@ -435,7 +435,7 @@ function renderHand() {
     const actions = mine ? cardActions(code) : [];
     const legal = actions.length > 0;
     const button = el("button", {
-      type: "button", class: `hand-card${legal ? " legal" : ""}`, "data-card": code, "data-key": `card:${code}`,
+      type: "button", class: "hand-card" + (legal ? " legal" : ""), "data-card": code, "data-key": "card:" + code,
       "aria-label": cardName(code), disabled: !legal || pending,
     }, cardFace(code));
     button.addEventListener("click", () => {
@@ -460,7 +460,7 @@ function renderScoreboard() {
         el("strong", {}, callShort(view.contract)), " ", fmt(_("by %(name)s"), { name: nameOf(view.declarer) }))]);
     }
     if (view.named_jokers && Object.keys(view.named_jokers).length) {
-      rows.push([_("Joker"), Object.entries(view.named_jokers).map(([c, s]) => `${cardName(c)} = ${suitName(s)}`).join(", ")]);
+      rows.push([_("Joker"), Object.entries(view.named_jokers).map(([c, s]) => "" + (cardName(c)) + " = " + (suitName(s))).join(", ")]);
     }
   }
   const dl = el("dl", { class: "facts" });
@@ -470,9 +470,9 @@ function renderScoreboard() {
   const grid = el("div", { class: "teams" });
   for (const team of teams) {
     const mineTeam = me() && teamOf(me()) === team;
-    grid.append(el("div", { class: `team${mineTeam ? " mine" : ""}`, "data-team": team },
+    grid.append(el("div", { class: "team" + (mineTeam ? " mine" : ""), "data-team": team },
       el("div", { class: "team-name" }, teamLabel(team)),
-      el("div", { class: "team-total", "data-testid": `total-${team}` }, String(game ? game.totals[team] : 0)),
+      el("div", { class: "team-total", "data-testid": "total-" + team }, String(game ? game.totals[team] : 0)),
       view && table.status === "playing" && view.phase === "play"
         ? el("div", { class: "team-tricks" }, fmt(ngettext("%(n)s trick", "%(n)s tricks", view.tricks_won[team] || 0), { n: view.tricks_won[team] || 0 })) : null));
   }
@@ -503,7 +503,7 @@ function renderSheet() {
       el("td", {}, state.table.status === "finished" || state.sheet.length ? el("a", { href: app.dataset.replayUrl.replace("999999", row.number), title: _("Replay this hand") }, String(row.number)) : String(row.number)),
       el("td", {}, contract), el("td", {}, tricks),
       ...teams.map((t) => el("td", { class: "num" },
-        el("span", { class: "score" }, `${row.score[t] > 0 ? "+" : ""}${row.score[t]}`), el("br"),
+        el("span", { class: "score" }, "" + (row.score[t] > 0 ? "+" : "") + (row.score[t])), el("br"),
         el("span", { class: "running muted" }, String(row.totals[t])))));
     body.append(tr);
   }
@@ -521,7 +521,7 @@ function renderEvents() {
   if (!view) return;
   const events = view.events || [];
   for (const ev of events.slice(-14)) {
-    list.append(el("li", { class: `ev ev-${ev.type}` }, eventText(ev, nameOf)));
+    list.append(el("li", { class: "ev ev-" + ev.type }, eventText(ev, nameOf)));
   }
   if (!events.length && state.table.status === "playing") {
     list.append(el("li", { class: "muted" }, fmt(_("Hand %(n)s: %(name)s deals."), { n: state.table.hand_number, name: nameOf(view.dealer) })));
@@ -539,7 +539,7 @@ function renderLastTrick() {
   if (!tricks.length) { box.hidden = true; button.setAttribute("aria-expanded", "false"); return; }
   const last = tricks[tricks.length - 1];
   box.append(el("p", { class: "small" }, fmt(_("Trick %(n)s, won by %(name)s"), { n: tricks.length, name: nameOf(last.winner) })),
-    el("div", { class: "last-cards" }, ...last.cards.map(({ seat, card }) => el("div", { class: `lt${seat === last.winner ? " winner" : ""}` },
+    el("div", { class: "last-cards" }, ...last.cards.map(({ seat, card }) => el("div", { class: "lt" + (seat === last.winner ? " winner" : "") },
       cardFigure(card, { size: "small" }), el("span", { class: "small" }, nameOf(seat))))));
 }
 
@@ -570,7 +570,7 @@ function renderGameOver() {
     ? fmt(_("Game over: %(team)s wins!"), { team: teamLabel(game.winner) })
     : _("Game over: a tie.");
   box.append(el("h2", {}, title),
-    el("p", { class: "final-score" }, ...teams.map((t, i) => [i ? " — " : "", el("span", { class: game.winner === t ? "winner" : "" }, `${teamLabel(t)} ${game.totals[t]}`)])));
+    el("p", { class: "final-score" }, ...teams.map((t, i) => [i ? " — " : "", el("span", { class: game.winner === t ? "winner" : "" }, "" + (teamLabel(t)) + " " + (game.totals[t]))])));
   const links = el("ul", { class: "replay-links" });
   for (const row of state.sheet) {
     links.append(el("li", {}, el("a", { href: app.dataset.replayUrl.replace("999999", row.number) }, fmt(_("Replay hand %(n)s"), { n: row.number }))));
