@@ -1,0 +1,151 @@
+"""Real daphne processes: two of them over Redis, and a restart in the middle of a hand."""
+
+import asyncio
+import json
+import os
+
+import pytest
+from django.test import Client
+
+from tests.live_server import LiveServer
+
+websockets = pytest.importorskip("websockets")
+from websockets.asyncio.client import connect  # noqa: E402
+
+pytestmark = pytest.mark.django_db(transaction=True)
+REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL")
+
+
+def cookie_for(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}"
+
+
+class Player:
+    """One seat's socket: keeps the latest state frame."""
+
+    def __init__(self, server: LiveServer, table_id: int, cookie: str):
+        self.url = f"{server.ws_url}/ws/tables/{table_id}/"
+        self.origin = server.url
+        self.cookie = cookie
+        self.state = None
+
+    async def open(self):
+        self.ws = await connect(self.url, origin=self.origin,
+                                additional_headers={"Cookie": self.cookie}, open_timeout=10)
+        await self.until(lambda f: True)
+        return self
+
+    async def until(self, predicate, timeout=10):
+        async def loop():
+            while True:
+                frame = json.loads(await self.ws.recv())
+                if frame["type"] == "state":
+                    self.state = frame
+                    if predicate(frame):
+                        return frame
+                elif frame["type"] == "error":
+                    raise AssertionError(frame)
+
+        return await asyncio.wait_for(loop(), timeout)
+
+    async def play_first_legal(self):
+        view = self.state["view"]
+        await self.ws.send(json.dumps({"type": "intent", "seq": self.state["seq"],
+                                       "action": view["legal"][0]}))
+
+
+async def play_moves(players, moves):
+    for _ in range(moves):
+        seq = players[0].state["seq"]
+        to_act = players[0].state["view"]["to_act"]
+        actor = next(p for p in players if p.state["table"]["you"] == to_act)
+        await actor.play_first_legal()
+        for p in players:
+            await p.until(lambda f, seq=seq: f["seq"] > seq)
+
+
+@pytest.mark.skipif(not REDIS_TEST_URL, reason="REDIS_TEST_URL not set (no redis-server)")
+def test_two_processes_over_redis_serve_one_table(table_of_four, players):
+    cookies = [cookie_for(u) for u in players]
+    servers = [LiveServer(env={"REDIS_URL": REDIS_TEST_URL}).start() for _ in range(2)]
+    try:
+        async def scenario():
+            # N and S on the first process, E and W on the second.
+            seated = [await Player(servers[i % 2], table_of_four.pk, cookies[i]).open()
+                      for i in range(4)]
+            await play_moves(seated, 12)
+            seqs = {p.state["seq"] for p in seated}
+            hands = {p.state["table"]["you"]: p.state["view"]["hand"] for p in seated}
+            for p in seated:
+                await p.ws.close()
+            return seqs, hands
+
+        seqs, hands = asyncio.run(scenario())
+        assert seqs == {table_of_four.seq + 12}
+        assert len({tuple(h) for h in hands.values()}) == 4
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def test_restarting_the_server_mid_hand_loses_nothing(table_of_four, players):
+    cookies = [cookie_for(u) for u in players]
+    server = LiveServer().start()
+    try:
+        async def before_restart():
+            seated = [await Player(server, table_of_four.pk, c).open() for c in cookies]
+            await play_moves(seated, 9)
+            states = [p.state for p in seated]
+            for p in seated:
+                await p.ws.close()
+            return states
+
+        async def after_restart():
+            seated = [await Player(server, table_of_four.pk, c).open() for c in cookies]
+            states = [p.state for p in seated]
+            await play_moves(seated, 3)
+            for p in seated:
+                await p.ws.close()
+            return states, seated[0].state["seq"]
+
+        before = asyncio.run(before_restart())
+        server.restart()
+        after, final_seq = asyncio.run(after_restart())
+        for old, new in zip(before, after):
+            assert new["seq"] == old["seq"]
+            assert new["view"] == old["view"]
+        assert final_seq == before[0]["seq"] + 3
+    finally:
+        server.stop()
+
+
+def test_bots_play_on_in_the_server_with_nobody_connected(players):
+    import time
+    import urllib.request
+
+    from games import services
+    from games.models import Table
+
+    # The host (N) never connects: with no grace, a bot plays for them too.
+    table = services.table_create(host=players[0], seed=3, bot_delay_ms=0, absence_grace_seconds=0)
+    services.table_fill_with_bots(table_id=table.pk, user=players[0])
+    services.table_start(table_id=table.pk, user=players[0])
+    server = LiveServer().start()
+    try:
+        urllib.request.urlopen(f"{server.url}/", timeout=10).read()  # wakes the process up
+        deadline = time.monotonic() + 120
+        progress = []
+        while time.monotonic() < deadline:
+            table.refresh_from_db()
+            progress.append(table.seq)
+            if table.status == Table.Status.FINISHED:
+                break
+            if len(progress) == 20:  # restart once, mid-game: the runner resumes by itself
+                server.restart()
+                urllib.request.urlopen(f"{server.url}/", timeout=10).read()
+            time.sleep(0.25)
+        assert table.status == Table.Status.FINISHED, f"stalled at seq {table.seq}"
+    finally:
+        server.stop()
