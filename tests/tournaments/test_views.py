@@ -224,8 +224,9 @@ def test_print_pages(director_client, director, drawn):
     assert cards.count('class="t-card-page"') == 2
     sheets = director_client.get(_url("sheets", t, rnd)).content.decode()
     assert sheets.count('data-testid="sheet"') == 2
+    # N deals first, then the deal passes to the left (E, S, W=Ouest in French).
     assert "<td>1</td><td>N</td>" in sheets and "<td>2</td><td>E</td>" in sheets
-    assert "<td>5</td><td>N</td>" in sheets and "<td>8</td><td>W</td>" in sheets
+    assert "<td>5</td><td>N</td>" in sheets and "<td>8</td><td>O</td>" in sheets
 
 
 def test_create_form_and_variant_options(director_client):

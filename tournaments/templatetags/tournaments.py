@@ -20,3 +20,13 @@ def upcoming_tournaments(context, limit=3):
 @register.filter
 def get_item(mapping, key):
     return mapping.get(key) if mapping else None
+
+
+@register.filter
+def seat_letter(position):
+    """N/E/S/W in the page's language (Ouest -> O); NS/EW left as sides."""
+    from tournaments.models import Position
+
+    if position in ("N", "E", "S", "W"):
+        return str(Position(position).label)[:1]
+    return position

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.models import User
 from tournaments import selectors, services
-from tournaments.forms import CodeForm, RegisterForm
+from tournaments.forms import VARIANT_LABELS, CodeForm, RegisterForm
 from tournaments.models import Entry, EntryStatus
 from tournaments.views.common import back, get_tournament, run
 
@@ -27,6 +26,7 @@ def detail(request, pk: int):
     context["register_form"] = RegisterForm(member=request.user)
     context["code_form"] = CodeForm()
     context["seat"] = selectors.my_seat(tournament, request.user)
+    context["variant_label"] = VARIANT_LABELS.get(tournament.variant, tournament.variant)
     return render(request, "tournaments/detail.html", context)
 
 
@@ -151,7 +151,3 @@ def _projector_context(tournament):
     rnd = selectors.current_round(tournament)
     tables, byes = selectors.round_tables(rnd) if rnd else ([], [])
     return {"tournament": tournament, "round": rnd, "tables": tables, "byes": byes}
-
-
-def member_lookup(pk: int) -> User:
-    return get_object_or_404(User, pk=pk, is_active=True)
