@@ -165,6 +165,7 @@ def compute_standings(
             in_round[r] = roster = set()
         flags = g.flags
         true_flags = [k for k, v in flags.items() if v] if flags else None
+        n_credits = 0
         for s, side in sides.items():
             n_side = len(side)
             if not n_side:
@@ -173,21 +174,18 @@ def compute_standings(
                 raise StandingsError("pairs_side_size",
                                      f"{_where(g)}: in the pairs format side {s} must list "
                                      f"exactly one pair, not {n_side}.")
+            n_credits += n_side
+        before = len(roster)
+        try:
+            roster.update(*sides.values())
+        except TypeError:
+            _bad_ids(g, [c for side in sides.values() for c in side])
+        if len(roster) - before != n_credits:
+            _twice(g, credits)
+        for s, side in sides.items():
             pts = totals[s]
-            outcome = LOSS if pts < best else (WIN if sole_best else TIE)
-            credit = (r, pts, outcome, t)
+            credit = (r, pts, LOSS if pts < best else (WIN if sole_best else TIE), t)
             for c in side:
-                if type(c) is not int and type(c) is not str:
-                    _check_id(c, _where(g))
-                if c in roster:
-                    if sum(x == c for sd in sides.values() for x in sd) > 1:
-                        raise StandingsError("competitor_twice_in_game",
-                                             f"{_where(g)}: competitor {c!r} is listed twice "
-                                             f"(on both sides, or twice on one side).")
-                    raise StandingsError("competitor_twice_in_round",
-                                         f"{_where(g)}: competitor {c!r} already has a game or "
-                                         f"a bye in round {r}.")
-                roster.add(c)
                 lst = credits.get(c)
                 if lst is None:
                     credits[c] = [credit]
@@ -197,8 +195,8 @@ def compute_standings(
                     fc = flag_counts.setdefault(c, {})
                     for k in true_flags:
                         fc[k] = fc.get(k, 0) + 1
-            round_sum[r] = round_sum.get(r, 0) + pts * n_side
-            round_n[r] = round_n.get(r, 0) + n_side
+            round_sum[r] = round_sum.get(r, 0) + pts * len(side)
+        round_n[r] = round_n.get(r, 0) + n_credits
         if want_meetings:
             named = [(s, m[0]) for s, m in sides.items()]
             for s, c in named:
@@ -260,6 +258,10 @@ def compute_standings(
     for c in competitors:
         _check_id(c, "competitors")
         credits.setdefault(c, [])
+    for c in credits:  # game ids were only hashed so far: check their types once each
+        if type(c) is not int and type(c) is not str:
+            r, _, _, t = credits[c][0]
+            _check_id(c, f"Game (round {r!r}, table {t!r})")
 
     # --- per competitor (index k, in sort_key order), per round (index i) ------------------
     everyone = sorted(credits, key=sort_key)
@@ -370,6 +372,35 @@ def _new_line(*values) -> StandingLine:
     line = object.__new__(StandingLine)
     line.__dict__.update(zip(_LINE_FIELDS, values))
     return line
+
+
+def _ids(g: Any) -> list:
+    return [c for side in g.sides.values() for c in side]
+
+
+def _bad_ids(g: Any, ids: list) -> None:
+    for c in ids:
+        _check_id(c, _where(g))
+    raise StandingsError("bad_competitor_id", f"{_where(g)}: competitor ids must be ints or "
+                         f"strings: {ids!r}.")
+
+
+def _twice(g: Any, credits: Mapping) -> None:
+    """Explain why a game's competitors did not all add to the round's roster."""
+    ids = _ids(g)
+    for c in ids:
+        if ids.count(c) > 1:
+            raise StandingsError("competitor_twice_in_game",
+                                 f"{_where(g)}: competitor {c!r} is listed twice (on both "
+                                 f"sides, or twice on one side).")
+    for c in ids:
+        if any(x[0] == g.round for x in credits.get(c, ())):
+            break
+    else:  # pragma: no cover - the roster only holds credited competitors
+        c = ids[0]
+    raise StandingsError("competitor_twice_in_round",
+                         f"{_where(g)}: competitor {c!r} already has a game or a bye in "
+                         f"round {g.round}.")
 
 
 def _where(g: Any) -> str:
