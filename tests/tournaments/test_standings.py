@@ -8,7 +8,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -459,9 +458,8 @@ def test_to_dict_is_json_friendly_and_lines_are_ordinary_frozen_dataclasses():
     assert g.sides == {"NS": (1, 3), "EW": (2, 4)}
 
 
-def test_two_hundred_players_ten_games_is_fast():
-    """A loose guard (the bench measures properly): far from the 10 ms target's order
-    of magnitude even on a busy machine."""
+def test_two_hundred_players_ten_games_rank_everyone():
+    """The benchmark's size (bench/standings_bench.py measures its speed)."""
     rng = random.Random(1)
     games = []
     for r in range(1, 11):
@@ -470,11 +468,8 @@ def test_two_hundred_players_ten_games_is_fast():
         games += [game(r, t + 1, (p[4 * t], p[4 * t + 2]), (p[4 * t + 1], p[4 * t + 3]),
                        rng.randrange(-50, 121) * 10, rng.randrange(-50, 121) * 10)
                   for t in range(50)]
-    best = min(_timed(lambda: compute_standings(games, tie_rule="wins")) for _ in range(5))
-    assert best < 0.2
-
-
-def _timed(fn):
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
+    standings = compute_standings(games, tie_rule="wins")
+    assert len(standings.lines) == 200
+    assert all(line.games == 10 and None not in line.scores for line in standings.lines)
+    places = [line.place for line in standings.lines]
+    assert places == sorted(places) and places[0] == 1
