@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments import status as st
 
@@ -16,7 +17,7 @@ class Status(models.TextChoices):
     REGISTRATION_OPEN = st.REGISTRATION_OPEN, _("Registration open")
     REGISTRATION_CLOSED = st.REGISTRATION_CLOSED, _("Registration closed")
     RUNNING = st.RUNNING, _("Running")
-    FINISHED = st.FINISHED, _("Finished")
+    FINISHED = st.FINISHED, pgettext_lazy("tournament status", "Finished")
     CANCELLED = st.CANCELLED, _("Cancelled")
 
 
