@@ -162,10 +162,12 @@ def table_start(*, table_id: int, user=None) -> Table:
     table.status = Table.Status.PLAYING
     table.started_at = timezone.now()
     table.last_human_seen_at = table.started_at
+    table.wake_at = table.started_at  # due now: any process's runner may pick it up
     GameHand.objects.create(table=table, number=1, dealer=game.dealer,
                             seed=state.hand_seed(table.seed, 1))
     state.forget(table.pk)
-    _bump(table, fields=("first_dealer", "status", "started_at", "last_human_seen_at"))
+    _bump(table, fields=("first_dealer", "status", "started_at", "last_human_seen_at",
+                         "wake_at"))
     broadcast.lobby_changed_on_commit()
     broadcast.poke_runner_on_commit(table.pk)
     return table
@@ -207,7 +209,9 @@ def _apply(table: Table, st: state.TableState, *, seat: str, action: str, user, 
         row = st.hand_row
         Action.objects.create(hand=row, seq=table.seq + 1, seat=seat, action=action,
                               by_bot=by_bot, user=None if by_bot else user)
-        fields: list[str] = []
+        # Due now for every process's runner (the poke below only reaches this one).
+        table.wake_at = timezone.now()
+        fields: list[str] = ["wake_at"]
         if hand.is_done:
             row.result = hand.result().to_dict()
             row.finished_at = timezone.now()

@@ -126,7 +126,8 @@ def test_engine_refusals_are_translated(table_of_four, players):
     with pytest.raises(TableError) as error:
         services.hand_apply_action(table_id=table_of_four.pk, user=user, action="QS",
                                    expected_seq=table_of_four.seq)
-    assert "enchère" in error.value.message.lower() or "phase" in error.value.message.lower()
+    assert error.value.code == "wrong_phase"
+    assert error.value.message == "Ce coup n’appartient pas à cette étape de la brasse."
 
 
 def test_replaying_the_log_rebuilds_the_table_exactly(table_of_four, players):
