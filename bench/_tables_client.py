@@ -28,7 +28,8 @@ from collections import Counter
 
 STALL_SECONDS = 5.0
 HEARTBEAT_SECONDS = 20.0
-QUIESCE_SECONDS = 6.0
+QUIESCE_SECONDS = 10.0  # after the end: a move in flight with no frame at all for this long is lost
+DRAIN_MAX_SECONDS = 120.0  # ... and an overloaded server gets at most this long to drain
 
 
 class Table:
@@ -86,6 +87,7 @@ class Worker:
         self.connect_failures: Counter = Counter()
         self.disconnects: Counter = Counter()
         self.tasks: set[asyncio.Task] = set()
+        self.last_frame_at = time.monotonic()
 
     # ------------------------------------------------------------------ sockets
     async def connect_all(self) -> dict:
@@ -173,6 +175,7 @@ class Worker:
         seq = frame["seq"]
         table = client.table
         client.frames += 1
+        self.last_frame_at = time.monotonic()
         if seq < client.last_seq:
             client.regressions += 1
             return
@@ -289,18 +292,23 @@ class Worker:
         await asyncio.sleep(max(0.0, end_at - time.monotonic()))
         self.playing = False
         usage1 = resource.getrusage(resource.RUSAGE_SELF)
-        # Let the moves in flight land (they count for lost/stalled, not for the rate).
-        deadline = time.monotonic() + QUIESCE_SECONDS
-        while time.monotonic() < deadline and any(t.pending for t in self.tables):
+        # Let the moves in flight land (they count for lost/stalled, not for the rate):
+        # wait while frames keep arriving (an overloaded server drains its backlog); a
+        # move still in flight when no frame came for QUIESCE_SECONDS is lost.
+        deadline = time.monotonic() + DRAIN_MAX_SECONDS
+        while (time.monotonic() < deadline and any(t.pending for t in self.tables)
+               and time.monotonic() - self.last_frame_at < QUIESCE_SECONDS):
             await asyncio.sleep(0.05)
-        await asyncio.sleep(0.5)
+        drained = time.monotonic() - end_at
+        await asyncio.sleep(1.0)
         latencies = [lat for t in self.tables for (done, lat) in t.latencies
                      if go_at <= done <= end_at]
         clients = [c for t in self.tables for c in t.clients.values()]
         return {
             "latencies": latencies,
             "moves_total": sum(t.moves for t in self.tables),
-            "in_flight_at_end": sum(1 for t in self.tables if t.pending),
+            "undelivered": sum(len(t.pending) for t in self.tables),
+            "drain_seconds": drained,
             "stalled_tables": [t.id for t in self.tables if t.stalls],
             "finished_tables": sum(t.finished for t in self.tables),
             "final_seqs": {t.id: [c.last_seq for c in t.clients.values()] for t in self.tables},

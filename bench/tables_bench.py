@@ -8,7 +8,8 @@ What it does:
 
 * starts a throwaway PostgreSQL (``tools/testenv.postgres_cluster``; SQLite with a
   warning when ``initdb`` is not installed), migrates it, and one daphne process
-  (``DJANGO_DEBUG=0``; in-memory channel layer, or Redis pub/sub with ``--redis``);
+  (``DJANGO_DEBUG=0``; Redis pub/sub channel layer as deployed, on a throwaway
+  ``redis-server`` when installed; ``--layer memory`` for the in-memory layer);
 * creates members, their sessions (what ``django.contrib.auth.login`` stores) and
   started tables of four members directly in the database, through
   ``games.services``;
@@ -47,7 +48,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from _tables_client import raise_fd_limit, worker_main  # noqa: E402
+from _tables_client import (  # noqa: E402
+    DRAIN_MAX_SECONDS, QUIESCE_SECONDS, raise_fd_limit, worker_main)
 from tools.testenv import find_program, free_port, postgres_cluster, redis_server  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -348,6 +350,8 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
         "errors": merged("errors"), "disconnects": merged("disconnects"),
         "frames": sum_of("frames"), "bytes": sum_of("bytes"),
         "finished_tables": sum_of("finished_tables"),
+        "undelivered": sum_of("undelivered"),
+        "drain_seconds": max(r["drain_seconds"] for r in results),
     }
     return out
 
@@ -359,6 +363,9 @@ def print_phase(r: dict) -> None:
         f"latency p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.0f} ms")
     say(f"   daphne CPU {100 * r['server_cpu_share']:.0f}% of a core, {srv} ms/move; "
         f"PostgreSQL {pg} ms/move; client CPU {100 * r['client_cpu_share']:.0f}%")
+    say(f"   after the end: moves in flight drained in {r['drain_seconds']:.1f} s; "
+        f"undelivered (no frame for {QUIESCE_SECONDS:.0f} s, or still queued after "
+        f"{DRAIN_MAX_SECONDS:.0f} s): {r['undelivered']}")
     say(f"   stalled tables {r['stalled_tables']}, lost updates {r['lost_sockets']} sockets "
         f"({r['lost_tables']} tables), order regressions {r['regressions']}, skipped seqs "
         f"{r['skipped']} (coalesced), errors {r['errors'] or 0}, disconnects "
@@ -403,8 +410,9 @@ def parse(argv: list[str]):
                    help="human pace: mean seconds per move per table (exponential)")
     p.add_argument("--procs", type=int, default=1, help="client processes (default 1)")
     p.add_argument("--pool", type=int, default=20, help="daphne's psycopg pool max_size")
-    p.add_argument("--redis", action="store_true",
-                   help="run daphne with REDIS_URL (Redis pub/sub channel layer)")
+    p.add_argument("--layer", choices=["redis", "memory"], default=None,
+                   help="channel layer: Redis pub/sub as deployed (default when "
+                   "redis-server is installed) or the in-memory layer (no REDIS_URL)")
     p.add_argument("--no-heartbeat", action="store_true",
                    help="clients send no heartbeat (pages send one every 20 s)")
     p.add_argument("--no-compression", action="store_true",
@@ -457,14 +465,15 @@ def main(argv: list[str]) -> int:
                     "which serialises every write; figures are not representative.")
             env["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
             db_label = "SQLite"
-        layer = "in-memory channel layer"
-        if args.redis:
-            program = shutil.which("redis-server")
+        layer = "in-memory channel layer (no REDIS_URL)"
+        program = shutil.which("redis-server")
+        if args.layer != "memory":
             if not program:
-                say("WARNING: --redis: redis-server not found; in-memory layer used.")
+                say("WARNING: redis-server not found: in-memory channel layer, whose cost "
+                    "per message grows with the number of sockets (see docs/performance.md).")
             else:
                 env["REDIS_URL"] = stack.enter_context(redis_server(program))
-                layer = "Redis pub/sub channel layer"
+                layer = "Redis pub/sub channel layer (as deployed)"
         say(f"   database: {db_label}; {layer}")
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=env, check=True)
