@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import broadcast, state
+from games import broadcast, hooks, state
 from games.engine import EngineError, get_variant
 from games.engine.bots import choose_action
 from games.errors import TableError, engine_message
@@ -51,8 +51,12 @@ def _require_live(table: Table) -> None:
 def table_create(*, host, variant: str = "quebec", options: dict | None = None,
                  name: str = "", visibility: str = Table.Visibility.PUBLIC,
                  absence_grace_seconds: int = 60, bot_delay_ms: int = 1200,
-                 seed: int | None = None, host_seat: str | None = None) -> Table:
-    """Open a table with the host in a seat (the first one unless ``host_seat``)."""
+                 seed: int | None = None, host_seat: str | None = None,
+                 first_dealer: str | None = None) -> Table:
+    """Open a table with the host in a seat (the first one unless ``host_seat``).
+
+    ``first_dealer``: a seat that deals the first hand (a tournament's seating decides
+    it); by default the engine's card draw picks it at the start."""
     try:
         v = get_variant(variant, options or {})
     except EngineError as error:
@@ -62,6 +66,7 @@ def table_create(*, host, variant: str = "quebec", options: dict | None = None,
         visibility=visibility, absence_grace_seconds=absence_grace_seconds,
         bot_delay_ms=bot_delay_ms,
         seed=seed if seed is not None else secrets.randbelow(2**53),
+        first_dealer=first_dealer if first_dealer in v.seats else "",
     )
     Seat.objects.bulk_create(
         Seat(table=table, seat=name, position=i) for i, name in enumerate(v.seats))
@@ -146,6 +151,32 @@ def table_fill_with_bots(*, table_id: int, user) -> Table:
 
 
 @transaction.atomic
+def table_seat_assign(*, table_id: int, seat: str, user=None) -> Table:
+    """Put a member (or, with ``user=None``, a bot) in a seat, even during the game.
+
+    For organisers (a tournament's seating, a director's substitution), not for
+    players: no host check here; the caller checks its own permission. The member
+    leaves any other seat of this table.
+    """
+    table = _locked(table_id)
+    _require_live(table)
+    row = Seat.objects.select_for_update().filter(table=table, seat=seat).first()
+    if row is None:
+        raise TableError("bad_seat", _("Unknown seat."))
+    if user is not None:
+        Seat.objects.filter(table=table, user=user).exclude(pk=row.pk).update(
+            user=None, is_bot=True)
+    row.user = user
+    row.is_bot = user is None
+    row.save(update_fields=["user", "is_bot"])
+    state.forget(table.pk)
+    table.wake_at = timezone.now()
+    _bump(table, fields=("wake_at",))
+    broadcast.poke_runner_on_commit(table.pk)
+    return table
+
+
+@transaction.atomic
 def table_start(*, table_id: int, user=None) -> Table:
     """Start the game: every seat taken (member or bot); draw the first dealer; deal."""
     table = _locked(table_id)
@@ -157,7 +188,7 @@ def table_start(*, table_id: int, user=None) -> Table:
         raise TableError("seats_free", _("Every seat needs a player or a bot."))
     from games.engine import Game
 
-    game = Game(table.variant, table.options, seed=table.seed)
+    game = state.new_game(table)
     table.first_dealer = game.first_dealer
     table.status = Table.Status.PLAYING
     table.started_at = timezone.now()
@@ -216,6 +247,7 @@ def _apply(table: Table, st: state.TableState, *, seat: str, action: str, user, 
             row.result = hand.result().to_dict()
             row.finished_at = timezone.now()
             row.save(update_fields=["result", "finished_at"])
+            hooks.hand_finished(table.pk, row)
             if st.game.is_over:
                 table.status = Table.Status.FINISHED
                 table.finished_at = row.finished_at

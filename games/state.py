@@ -80,12 +80,22 @@ def _seat_infos(table: Table) -> list[SeatInfo]:
     ]
 
 
+def new_game(table: Table) -> Game:
+    """The table's game: the engine draws the first dealer from the seed, unless the
+    table was created with a first dealer (a tournament table: seat N deals first)."""
+    game = Game(table.variant, table.options, seed=table.seed)
+    if table.first_dealer and table.first_dealer != game.first_dealer:
+        game.first_dealer = table.first_dealer
+        game.draw = None
+    return game
+
+
 def build(table: Table) -> TableState:
     """Replay the table from the database (no cache)."""
     seats = _seat_infos(table)
     if table.status == Table.Status.OPEN or not table.first_dealer:
         return TableState(table=table, seats=seats, game=None)
-    game = Game(table.variant, table.options, seed=table.seed)
+    game = new_game(table)
     hand_rows = list(GameHand.objects.filter(table=table).order_by("number"))
     actions = Action.objects.filter(hand__table=table).order_by("seq").values_list(
         "hand_id", "seat", "action")

@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self):
+        from games import hooks
+        from tournaments.services.online import live_hand_finished
+
+        hooks.on_hand_finished(live_hand_finished)

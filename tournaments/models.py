@@ -312,3 +312,4 @@ class Seat(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.position == Position.BYE
+from tournaments.models_results import *  # noqa: E402,F401,F403  (results models)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import feed, manage, pages, rounds
+from tournaments.views import feed, manage, pages, results, rounds
 
 app_name = "tournaments"
 
@@ -37,4 +37,33 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/start/", rounds.start_play, name="start_play"),
     path("<int:pk>/rounds/<int:number>/cards/", rounds.cards, name="cards"),
     path("<int:pk>/rounds/<int:number>/sheets/", rounds.sheets, name="sheets"),
+    # results (tournaments/views/results.py)
+    path("<int:pk>/rounds/<int:number>/tables/<int:table>/", results.sheet, name="sheet"),
+    path("<int:pk>/rounds/<int:number>/tables/<int:table>/preview/", results.preview,
+         name="sheet_preview"),
+    path("<int:pk>/rounds/<int:number>/tables/<int:table>/enter/", results.enter,
+         name="sheet_enter"),
+    path("<int:pk>/rounds/<int:number>/tables/<int:table>/confirm/", results.confirm,
+         name="sheet_confirm"),
+    path("<int:pk>/rounds/<int:number>/tables/<int:table>/withdraw/", results.withdraw_hand,
+         name="sheet_withdraw"),
+    path("<int:pk>/standings/", results.standings, name="standings"),
+    path("<int:pk>/standings.csv", results.standings_csv, name="standings_csv"),
+    path("<int:pk>/results.csv", results.results_csv, name="results_csv"),
+    path("<int:pk>/records.json", results.records, name="records"),
+    path("<int:pk>/results/final/", results.final, name="final"),
+    path("<int:pk>/projector/standings/", results.projector_standings,
+         name="projector_standings"),
+    path("<int:pk>/console/", results.console, name="console"),
+    path("<int:pk>/console/correct/", results.correct, name="correct"),
+    path("<int:pk>/console/confirm/", results.confirm_director, name="confirm_director"),
+    path("<int:pk>/console/adjust/", results.adjust, name="adjust"),
+    path("<int:pk>/console/substitute/", results.substitute, name="substitute"),
+    path("<int:pk>/console/close/", results.close_round, name="close_round"),
+    path("<int:pk>/console/mode/", results.round_mode, name="round_mode"),
+    path("<int:pk>/console/grace/", results.grace, name="grace"),
+    path("seasons/", results.seasons, name="seasons"),
+    path("seasons/new/", results.season_edit, name="season_new"),
+    path("seasons/<int:season_id>/", results.season, name="season"),
+    path("seasons/<int:season_id>/edit/", results.season_edit, name="season_edit"),
 ]

@@ -263,6 +263,20 @@ def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
                        {"entry": seat.entry_id, "to": f"{table}{position}"})
 
 
+def _online_hook(rnd: Round, by: User, *, start: bool) -> None:
+    """An online round (tournaments.services.online): live tables at publication,
+    started when play starts."""
+    from tournaments.models import PlayMode
+    from tournaments.services import online, results
+
+    if results.round_play(rnd).mode != PlayMode.ONLINE:
+        return
+    if start:
+        online.online_round_start(rnd)
+    else:
+        online.online_round_publish(rnd, by=by)
+
+
 @transaction.atomic
 def round_publish(*, round: Round, by: User, version: Any) -> Round:
     rnd = _lock_round(round, version)
@@ -278,6 +292,7 @@ def round_publish(*, round: Round, by: User, version: Any) -> Round:
     rnd.report = report
     rnd.version += 1
     rnd.save(update_fields=["status", "published_at", "report", "version"])
+    _online_hook(rnd, by, start=False)
     activity_record(actor=by, kind="round.published",
                     summary=f"{by.public_name} published round {rnd.number} of "
                             f"{rnd.tournament.name}",
@@ -296,6 +311,7 @@ def round_start_play(*, round: Round, by: User, version: Any) -> Round:
     rnd.play_started_at = timezone.now()
     rnd.version += 1
     rnd.save(update_fields=["status", "play_started_at", "version"])
+    _online_hook(rnd, by, start=True)
     activity_record(actor=by, kind="round.play_started",
                     summary=f"{by.public_name} started play in round {rnd.number}",
                     subject=rnd, data={"round": rnd.number})

@@ -1,0 +1,172 @@
+"""Results: each table's game in a round, its hands (score sheet), online links, seasons.
+
+Imported at the end of ``tournaments.models`` (one line), so these are models of the
+``tournaments`` app. The engine is the only scorer: a hand row stores what the table
+entered (declarer, contract, tricks) and the score ``games.engine.score_sheet_hand``
+computed; nobody types a score.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+__all__ = ["PlayMode", "ResultsSettings", "RoundPlay", "GameStatus", "TableGame",
+           "HandScore", "Season"]
+
+SIDES = ("NS", "EW")
+
+
+class PlayMode(models.TextChoices):
+    HALL = "hall", _("Club hall (cards, sheet entered on phones)")
+    ONLINE = "online", _("Online (live tables)")
+
+
+class ResultsSettings(models.Model):
+    """Per-tournament results settings (created on first use)."""
+
+    tournament = models.OneToOneField("tournaments.Tournament", on_delete=models.CASCADE,
+                                      related_name="results_settings")
+    absence_grace_seconds = models.PositiveIntegerField(
+        _("grace before a bot plays for an absent player (seconds)"), default=120)
+
+
+class RoundPlay(models.Model):
+    """How a round is played (hall or online) and whether its results are closed."""
+
+    round = models.OneToOneField("tournaments.Round", on_delete=models.CASCADE,
+                                 related_name="play")
+    mode = models.CharField(_("played"), max_length=10, choices=PlayMode.choices,
+                            default=PlayMode.HALL)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                  on_delete=models.SET_NULL, related_name="+")
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class GameStatus(models.TextChoices):
+    PLAYING = "playing", _("In progress")
+    COMPLETE = "complete", _("Complete")
+    ADJUSTED = "adjusted", _("Adjusted score")
+
+
+class TableGame(models.Model):
+    """One table's game (*partie*) in one round: the running sheet's header and totals.
+
+    ``ns_total`` / ``ew_total`` are the sums of the hand scores (or the director's
+    adjusted totals); only complete or adjusted games feed the standings.
+    """
+
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE,
+                              related_name="games")
+    table = models.PositiveSmallIntegerField(_("table"))
+    mode = models.CharField(max_length=10, choices=PlayMode.choices, default=PlayMode.HALL)
+    live_table = models.OneToOneField("games.Table", null=True, blank=True,
+                                      on_delete=models.SET_NULL, related_name="tournament_game")
+    status = models.CharField(_("status"), max_length=10, choices=GameStatus.choices,
+                              default=GameStatus.PLAYING)
+    ns_total = models.IntegerField(default=0)
+    ew_total = models.IntegerField(default=0)
+    hands_done = models.PositiveSmallIntegerField(default=0)
+    hands_pending = models.PositiveSmallIntegerField(default=0)
+    flags = models.JSONField(default=dict, blank=True)
+    adjusted_reason = models.CharField(max_length=300, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="table_game_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} / {self.table}"
+
+    @property
+    def counts(self) -> bool:
+        return self.status in (GameStatus.COMPLETE, GameStatus.ADJUSTED)
+
+
+class HandScore(models.Model):
+    """One deal at a table, as on the paper sheet (a re-deal is a row that scores 0).
+
+    ``seq`` is the deal's order at the table (1, 2, ...; unique: a deal is entered once);
+    ``hand`` is the hand number that counts (a re-deal by the same dealer keeps the
+    number of the hand that follows it). ``confirmed_*``: the other side's sign-off.
+    """
+
+    game = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="hands")
+    seq = models.PositiveSmallIntegerField()
+    hand = models.PositiveSmallIntegerField(_("hand"))
+    dealer = models.CharField(_("dealer"), max_length=1)
+    redeal = models.BooleanField(_("re-deal (all passed)"), default=False)
+    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
+    contract = models.CharField(_("contract"), max_length=5, blank=True)
+    tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
+    ns_score = models.IntegerField(default=0)
+    ew_score = models.IntegerField(default=0)
+    made = models.BooleanField(null=True)
+    entered_side = models.CharField(max_length=2, blank=True)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed = models.BooleanField(default=False)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    confirmed_by_name = models.CharField(max_length=120, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    corrected = models.BooleanField(default=False)
+    live_hand = models.OneToOneField("games.GameHand", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    by_bot = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="hand_score_unique"),
+            models.UniqueConstraint(fields=["game", "hand"], condition=Q(redeal=False),
+                                    name="hand_score_hand_once"),
+            models.CheckConstraint(condition=Q(tricks__isnull=True)
+                                   | Q(tricks__gte=0, tricks__lte=10),
+                                   name="hand_score_tricks_range"),
+            models.CheckConstraint(condition=Q(entered_side__in=["", "NS", "EW"]),
+                                   name="hand_score_side_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq}"
+
+    def record(self, variant: str, options: dict) -> dict:
+        """The score-sheet record of this hand (HAND-RECORD.md), or None for a re-deal."""
+        return {"format": "club500-hand/1", "variant": variant, "options": dict(options),
+                "declarer": self.declarer, "contract": self.contract, "tricks": self.tricks}
+
+
+class Season(models.Model):
+    """A season ranking over tournaments a director picks."""
+
+    class Scoring(models.TextChoices):
+        POINTS = "points", _("Sum of tournament totals")
+        PLACES = "places", _("Points per place (10, 8, 6, 5, 4, 3, 2, 1)")
+
+    name = models.CharField(_("name"), max_length=120)
+    tournaments = models.ManyToManyField("tournaments.Tournament", blank=True,
+                                         related_name="seasons",
+                                         verbose_name=_("tournaments"))
+    scoring = models.CharField(_("ranking by"), max_length=10, choices=Scoring.choices,
+                               default=Scoring.POINTS)
+    best_of = models.PositiveSmallIntegerField(_("best results counted"), null=True,
+                                               blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "id"]
+
+    def __str__(self) -> str:
+        return self.name

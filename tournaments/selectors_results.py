@@ -1,0 +1,276 @@
+"""Readers for results: table sheets, standings (constant query count), console, season.
+
+The standings are computed by the pure ``tournaments.standings.compute_standings`` from
+the games that count (complete, or adjusted by the director) and the byes of the
+published rounds. Competitors are entry ids (a player in the individual format, a pair in
+the pairs format); for a season, players are member ids (guests stay per entry).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+
+from tournaments import standings as st
+from tournaments.models import (
+    GameStatus,
+    HandScore,
+    PlayMode,
+    Position,
+    Round,
+    RoundPlay,
+    RoundStatus,
+    Seat,
+    Status,
+    TableGame,
+    TieRule,
+    Tournament,
+)
+from tournaments.services import results as rs
+
+PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
+TIE_RULES = {TieRule.SHARED: st.TIE_SHARED, TieRule.GAMES_WON: st.TIE_WINS}
+
+
+@dataclass
+class Inputs:
+    games: list = field(default_factory=list)
+    byes: list = field(default_factory=list)
+    names: dict = field(default_factory=dict)       # competitor -> name
+    members: dict = field(default_factory=dict)     # pairs: entry -> (player ids)
+    member_of: dict = field(default_factory=dict)   # entry -> season id
+    rounds: int = 0
+
+
+def _season_id(entry, who="p"):
+    uid = entry.player_id if who == "p" else entry.partner_id
+    if uid is not None:
+        return uid
+    return f"guest-{entry.pk}-{who}"
+
+
+def standings_inputs(tournament: Tournament) -> Inputs:
+    """Games that count and byes, from 2 queries (games, seats with entries)."""
+    out = Inputs(rounds=tournament.rounds_total)
+    games = {(g["round__number"], g["table"]): g for g in TableGame.objects.filter(
+        round__tournament=tournament,
+        status__in=[GameStatus.COMPLETE, GameStatus.ADJUSTED]).values(
+        "round__number", "table", "ns_total", "ew_total", "flags", "status")}
+    sides: dict[tuple, dict] = {}
+    seats = (Seat.objects.filter(round__tournament=tournament, round__status__in=PLAYED)
+             .select_related("round", "entry__player", "entry__partner"))
+    for seat in seats:
+        e = seat.entry
+        n = seat.round.number
+        out.rounds = max(out.rounds, n)
+        if e.pk not in out.names:
+            out.names[e.pk] = e.name
+            if tournament.is_pairs:
+                out.members[e.pk] = tuple(x for x in (_season_id(e, "p"),
+                                                      _season_id(e, "q")))
+            else:
+                out.member_of[e.pk] = _season_id(e)
+        if seat.position == Position.BYE:
+            out.byes.append(st.Bye(round=n, competitor=e.pk, points=seat.bye_score))
+            continue
+        side = rs.SIDE_OF.get(seat.position, seat.position)
+        sides.setdefault((n, seat.table), {}).setdefault(side, []).append(
+            (seat.position, e.pk))
+    for key, g in games.items():
+        by_side = sides.get(key)
+        if not by_side or set(by_side) != {"NS", "EW"}:
+            continue
+        out.games.append(st.GameResult(
+            round=key[0], table=key[1],
+            sides={s: tuple(eid for _pos, eid in sorted(v)) for s, v in by_side.items()},
+            totals={"NS": g["ns_total"], "EW": g["ew_total"]},
+            flags={"adjusted": g["status"] == GameStatus.ADJUSTED,
+                   "bot": bool((g["flags"] or {}).get("bot"))}))
+    return out
+
+
+def compute(tournament: Tournament, inputs: Inputs | None = None, *, final=None):
+    inputs = inputs or standings_inputs(tournament)
+    bye_rule = tournament.bye_score
+    return st.compute_standings(
+        inputs.games, inputs.byes, fmt=tournament.format,
+        tie_rule=TIE_RULES.get(tournament.tie_rule, st.TIE_SHARED), bye_rule=bye_rule,
+        bye_points=tournament.bye_fixed_score if bye_rule == st.BYE_FIXED else None,
+        final=(tournament.status == Status.FINISHED) if final is None else final,
+        competitors=list(inputs.names), rounds=inputs.rounds or None,
+        members=inputs.members or None)
+
+
+@dataclass
+class Row:
+    line: object
+    name: str
+
+    def __getattr__(self, item):
+        return getattr(self.line, item)
+
+
+def standings_page(tournament: Tournament) -> dict:
+    """Everything the standings page shows: lines with names, per-round columns."""
+    inputs = standings_inputs(tournament)
+    result = compute(tournament, inputs)
+    rows = [Row(ln, inputs.names.get(ln.competitor, str(ln.competitor)))
+            for ln in result.lines]
+    return {"standings": result, "rows": rows,
+            "round_numbers": list(range(1, result.rounds + 1)),
+            "final": result.final, "medallists": [r for r in rows if r.medal],
+            "games_counted": len(inputs.games)}
+
+
+# ----------------------------------------------------------------- one table's sheet
+def table_sheet(rnd: Round, table: int, viewer) -> dict:
+    tournament = rnd.tournament
+    game = rs.table_game(rnd, table)
+    hands = list(HandScore.objects.filter(game=game).order_by("seq")
+                 .select_related("entered_by", "live_hand"))
+    people = rs.table_people(rnd, table)
+    side = rs.side_of(people, viewer)
+    running = {"NS": 0, "EW": 0}
+    lines = []
+    for h in hands:
+        running = {"NS": running["NS"] + h.ns_score, "EW": running["EW"] + h.ew_score}
+        lines.append({"hand": h, "running": running})
+    nxt = rs.next_hand(tournament, hands)
+    play = rs.round_play(rnd)
+    is_director = viewer.is_authenticated and viewer.has_perm("club.run_tournaments")
+    return {
+        "tournament": tournament, "round": rnd, "game": game, "table": table,
+        "people": [people.get(s) for s in rs.SEATS], "lines": lines, "next": nxt,
+        "my_side": side, "closed": play.is_closed or tournament.status != Status.RUNNING,
+        "contracts": rs.allowed_contracts(tournament), "seats": rs.SEATS,
+        "can_enter": side is not None and game.mode == PlayMode.HALL
+        and game.status == GameStatus.PLAYING and not nxt["over"],
+        "is_director": is_director,
+        "pending": [h for h in hands if not h.confirmed],
+        "other_side": {"NS": "EW", "EW": "NS"},
+        "tricks_range": range(0, 11),
+        "live_table": game.live_table,
+    }
+
+
+def viewer_table(tournament: Tournament, viewer) -> tuple[Round, int] | None:
+    """The current round and table where the viewer sits (for the my-seat link)."""
+    if not viewer.is_authenticated:
+        return None
+    rnd = (Round.objects.filter(tournament=tournament, status__in=PLAYED)
+           .order_by("-number").first())
+    if rnd is None:
+        return None
+    seat = (Seat.objects.filter(round=rnd).exclude(position=Position.BYE)
+            .filter(Q(entry__player=viewer) | Q(entry__partner=viewer)).first())
+    return (rnd, seat.table) if seat else None
+
+
+def my_pin(tournament: Tournament, viewer) -> str | None:
+    from tournaments.models import ACTIVE_ENTRY, Entry
+
+    if not viewer.is_authenticated:
+        return None
+    e = (Entry.objects.filter(tournament=tournament, status__in=ACTIVE_ENTRY)
+         .filter(Q(player=viewer) | Q(partner=viewer)).first())
+    if e is None:
+        return None
+    return rs.player_pin(tournament.pk, e.pk, "p" if e.player_id == viewer.pk else "q")
+
+
+# ----------------------------------------------------------------- director console
+def console(tournament: Tournament, rnd: Round | None) -> dict:
+    from games.selectors import present_users
+    from games.models import Seat as LiveSeat
+
+    if rnd is None:
+        return {"tournament": tournament, "round": None, "tables": []}
+    from tournaments.selectors import round_tables
+
+    tables, byes = round_tables(rnd)
+    games = {g.table: g for g in TableGame.objects.filter(round=rnd)}
+    play = rs.round_play(rnd)
+    hands_by_game: dict[int, list] = {}
+    for h in HandScore.objects.filter(game__round=rnd).select_related("live_hand").order_by("seq"):
+        hands_by_game.setdefault(h.game_id, []).append(h)
+    rows = []
+    for t in tables:
+        g = games.get(t.number)
+        live = None
+        if g is not None and g.live_table_id:
+            present = present_users(g.live_table_id)
+            live = [{"seat": s.seat, "user_id": s.user_id, "bot": s.is_bot,
+                     "present": s.user_id in present if s.user_id else s.is_bot}
+                    for s in LiveSeat.objects.filter(table_id=g.live_table_id)]
+        pins = []
+        people = rs.table_people(rnd, t.number)
+        for letter in rs.SEATS:
+            p = people.get(letter)
+            if p:
+                pins.append({"seat": letter, "name": p.name,
+                             "pin": rs.player_pin(tournament.pk, p.entry_id, p.who)})
+        rows.append({"table": t, "game": g, "hands": hands_by_game.get(g.pk, []) if g else [],
+                     "live": live, "pins": pins,
+                     "mode": g.mode if g else play.mode})
+    from tournaments.models import EntryStatus
+    from tournaments.selectors import entries_sorted
+
+    seated = {e.pk for t in tables for e in t.entries.values()}
+    subs = [e for e in entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED])
+            if e.checked_in and e.pk not in seated]
+    return {"tournament": tournament, "round": rnd, "play": play, "tables": rows,
+            "byes": byes, "substitutes": subs, "contracts": rs.allowed_contracts(tournament),
+            "seats": rs.SEATS, "grace": rs.results_settings(tournament).absence_grace_seconds}
+
+
+# ----------------------------------------------------------------- members and seasons
+def member_results(member) -> dict[int, dict]:
+    """Tournament id -> {"place", "total", "medal", "shared"} for a member's tournaments."""
+    from tournaments.models import Entry
+
+    entries = list(Entry.objects.filter(Q(player=member) | Q(partner=member))
+                   .filter(tournament__status__in=[Status.RUNNING, Status.FINISHED])
+                   .select_related("tournament")[:30])
+    out = {}
+    for e in entries:
+        result = compute(e.tournament)
+        try:
+            ln = result.line(e.pk)
+        except KeyError:
+            continue
+        out[e.tournament_id] = {"place": ln.place, "total": ln.total, "medal": ln.medal,
+                                "shared": ln.shared, "games": ln.games}
+    return out
+
+
+def season_page(tournaments: list[Tournament], scoring: str = "points",
+                best_of: int | None = None) -> dict:
+    """A season ranking over the given tournaments, players as members."""
+    from club.models import User
+
+    stands, names = [], {}
+    for t in tournaments:
+        inputs = standings_inputs(t)
+        res = compute(t, inputs, final=True)
+        if not t.is_pairs:  # competitors are entries: re-key to members
+            games = [st.GameResult(round=g.round, table=g.table, flags=g.flags,
+                                   totals=g.totals,
+                                   sides={s: tuple(inputs.member_of[c] for c in v)
+                                          for s, v in g.sides.items()})
+                     for g in inputs.games]
+            byes = [st.Bye(round=b.round, competitor=inputs.member_of[b.competitor],
+                           points=b.points) for b in inputs.byes]
+            for eid, mid in inputs.member_of.items():
+                names.setdefault(mid, inputs.names[eid])
+            inputs2 = Inputs(games=games, byes=byes,
+                             names={m: None for m in inputs.member_of.values()},
+                             rounds=inputs.rounds)
+            res = compute(t, inputs2, final=True)
+        stands.append(res)
+    ranking = st.season_ranking(stands, scoring, best_of=best_of)
+    ids = [ln.player for ln in ranking.lines if isinstance(ln.player, int)]
+    users = {u.pk: u.public_name for u in User.objects.filter(pk__in=ids)}
+    rows = [{"line": ln, "name": users.get(ln.player) or names.get(ln.player)
+             or str(ln.player)} for ln in ranking.lines]
+    return {"ranking": ranking, "rows": rows, "tournaments": tournaments}

@@ -1,0 +1,638 @@
+"""Results: score entry at the table, the other side's sign-off, director corrections.
+
+The engine is the only scorer: every hand goes through ``games.engine.score_sheet_hand``
+(a re-deal through ``Game.add_redeal``), the dealer of each hand comes from replaying
+the sheet through ``games.engine.Game`` (seat N deals hand 1, the deal moves left, a
+re-deal in Quebec is dealt again by the same dealer).
+
+Concurrency: every write locks the table's game row (``select_for_update``); a hand is
+entered for an expected deal number (``seq``), unique per game in the database, so two
+phones entering the same hand at once: one wins, the other is told. Every change bumps
+the tournament's version and broadcasts on commit (the pages re-fetch their fragments).
+
+Sign-off PIN: every player of a round has a 4-digit code derived from the server's
+secret, the tournament, the entry and the player (``player_pin``). A player sees theirs
+on the tournament page; the director sees every player's (console, for guests without an
+account and for table cards). On a shared phone, the other side confirms a hand by typing
+one of its players' codes. Five wrong codes lock a table's confirmations for 5 minutes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.services import activity_record
+from games.engine import EngineError, Game, get_variant, score_sheet_hand
+from tournaments import seating
+from tournaments.errors import ConflictError, TournamentError
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    GameStatus,
+    HandScore,
+    PlayMode,
+    Position,
+    ResultsSettings,
+    Round,
+    RoundPlay,
+    RoundStatus,
+    Seat,
+    Status,
+    TableGame,
+    Tournament,
+)
+from tournaments.services.events import tournament_touch
+
+SEATS = ("N", "E", "S", "W")
+SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+CANDIDATE_CONTRACTS = [f"{n}{s}" for n in range(6, 11) for s in ("S", "C", "D", "H", "NT")
+                       ] + ["MIS", "OMIS"]
+PIN_FAILURES = 5
+PIN_LOCK_SECONDS = 300
+
+
+# ----------------------------------------------------------------- rules and seats
+def rules_options(tournament: Tournament) -> dict:
+    """The variant options of the tournament's games: its overrides, ``end=hands``."""
+    options = dict(tournament.variant_options or {})
+    options["end"] = "hands"
+    options["hands_per_game"] = tournament.hands_per_game
+    return options
+
+
+def allowed_contracts(tournament: Tournament) -> list[str]:
+    """The contracts the tournament's variant allows (6S .. 10NT, MIS/OMIS if any)."""
+    v = get_variant(tournament.variant, rules_options(tournament))
+    out = []
+    for c in CANDIDATE_CONTRACTS:
+        try:
+            score_sheet_hand(v, "N", c, 0)
+        except EngineError:
+            continue
+        out.append(c)
+    return out
+
+
+def results_settings(tournament: Tournament) -> ResultsSettings:
+    row, _created = ResultsSettings.objects.get_or_create(tournament=tournament)
+    return row
+
+
+def round_play(rnd: Round) -> RoundPlay:
+    """The round's play mode (hall unless the tournament is online) and closing."""
+    try:
+        return rnd.play
+    except RoundPlay.DoesNotExist:
+        tournament = rnd.tournament
+        mode = PlayMode.ONLINE if tournament.place == "online" else PlayMode.HALL
+        row, _created = RoundPlay.objects.get_or_create(round=rnd, defaults={"mode": mode})
+        rnd.play = row
+        return row
+
+
+@dataclass
+class TablePerson:
+    seat: str
+    entry_id: int
+    user_id: int | None
+    name: str
+    who: str  # "p" (the entry's player) or "q" (its partner)
+
+
+def table_people(rnd: Round, table: int) -> dict[str, TablePerson]:
+    """Seat letter -> who sits there (pairs: the player at N/E, the partner opposite)."""
+    out: dict[str, TablePerson] = {}
+    for seat in Seat.objects.filter(round=rnd, table=table).select_related(
+            "entry__player", "entry__partner"):
+        e = seat.entry
+        if seat.position in SEATS:
+            out[seat.position] = TablePerson(seat.position, e.pk, e.player_id, e.name, "p")
+        else:
+            first, second = seat.position[0], seat.position[1]
+            out[first] = TablePerson(first, e.pk, e.player_id, e.player_name, "p")
+            out[second] = TablePerson(second, e.pk, e.partner_id, e.partner_name, "q")
+    return out
+
+
+def side_of(people: dict[str, TablePerson], user) -> str | None:
+    if user is None or not user.is_authenticated:
+        return None
+    for p in people.values():
+        if p.user_id == user.pk:
+            return SIDE_OF[p.seat]
+    return None
+
+
+def player_pin(tournament_id: int, entry_id: int, who: str) -> str:
+    """A player's 4-digit sign-off code (stable, derived from the server's secret)."""
+    msg = f"club500-signoff:{tournament_id}:{entry_id}:{who}".encode()
+    digest = hmac.new(settings.SECRET_KEY.encode(), msg, hashlib.sha256).hexdigest()
+    return f"{int(digest[:12], 16) % 10000:04d}"
+
+
+# ----------------------------------------------------------------- engine bridge
+def _engine_message(error: EngineError, tournament: Tournament) -> str:
+    field = getattr(error, "field", None)
+    code = getattr(error, "code", "")
+    if field == "declarer" or code == "unknown_seat":
+        return _("Choose the declarer (N, E, S or W).")
+    if field == "contract" or code == "bad_contract":
+        return _("This contract is not allowed in this tournament's rules. Allowed: "
+                 "%(list)s.") % {"list": ", ".join(allowed_contracts(tournament))}
+    if field == "tricks":
+        return _("The tricks taken must be a whole number from 0 to 10 (0 or 1 in a "
+                 "misère).")
+    return _("This hand cannot be scored: %(error)s") % {"error": str(error)}
+
+
+def hand_score(tournament: Tournament, *, declarer: Any, contract: Any, tricks: Any):
+    """Score one hand with the engine (``HandResult``); a TournamentError if invalid."""
+    if tricks in (None, ""):
+        raise TournamentError("tricks", _("Enter the tricks taken by the declarer's side."))
+    try:
+        tricks = int(tricks)
+    except (TypeError, ValueError):
+        raise TournamentError("tricks", _("The tricks taken must be a whole number from 0 "
+                                          "to 10 (0 or 1 in a misère).")) from None
+    contract = (contract or "").strip().upper()
+    try:
+        return score_sheet_hand(tournament.variant, declarer, contract, tricks,
+                                rules_options(tournament))
+    except EngineError as error:
+        raise TournamentError(getattr(error, "field", None) or "invalid",
+                              _engine_message(error, tournament)) from None
+
+
+def replay(tournament: Tournament, hands) -> Game:
+    """The table's game rebuilt from its sheet rows (in seq order): dealer, totals, end."""
+    game = Game(tournament.variant, rules_options(tournament),
+                first_dealer=seating.FIRST_DEALER_SEAT)
+    for h in hands:
+        if h.redeal:
+            game.add_redeal()
+        else:
+            game.add_score_sheet(h.declarer, h.contract, h.tricks)
+    return game
+
+
+def next_hand(tournament: Tournament, hands) -> dict:
+    """What the next row of the sheet is: seq, hand number, dealer; or None if over."""
+    game = replay(tournament, hands)
+    if game.is_over:
+        return {"over": True, "seq": len(hands) + 1, "hand": None, "dealer": None}
+    return {"over": False, "seq": len(hands) + 1, "hand": game.hands_played + 1,
+            "dealer": game.dealer}
+
+
+# ----------------------------------------------------------------- the table's game
+def table_game(rnd: Round, table: int) -> TableGame:
+    """The game row of a table of a published round (created on first use)."""
+    if rnd.status == RoundStatus.DRAFT:
+        raise TournamentError("not_published", _("This round is not published yet."))
+    if not Seat.objects.filter(round=rnd, table=table).exclude(position=Position.BYE).exists():
+        raise TournamentError("no_table", _("There is no table %(n)s.") % {"n": table})
+    game, _created = TableGame.objects.get_or_create(
+        round=rnd, table=table, defaults={"mode": round_play(rnd).mode})
+    return game
+
+
+def _lock(game: TableGame) -> TableGame:
+    locked = (TableGame.objects.select_for_update()
+              .select_related("round__tournament").get(pk=game.pk))
+    return locked
+
+
+def _check_open(game: TableGame) -> None:
+    rnd = game.round
+    if rnd.tournament.status != Status.RUNNING:
+        raise TournamentError("not_running", _("The tournament is not running: results "
+                                               "can no longer be entered."))
+    if RoundPlay.objects.filter(round=rnd, closed_at__isnull=False).exists():
+        raise TournamentError("round_closed", _("This round is closed: ask the director "
+                                                "to correct a hand."))
+
+
+def _recompute(game: TableGame) -> None:
+    """Totals, hands done / pending, complete or not (an adjusted game stays adjusted)."""
+    tournament = game.round.tournament
+    hands = list(game.hands.order_by("seq"))
+    ns = sum(h.ns_score for h in hands)
+    ew = sum(h.ew_score for h in hands)
+    done = replay(tournament, hands).hands_played
+    pending = sum(1 for h in hands if not h.confirmed)
+    game.hands_done, game.hands_pending = done, pending
+    game.flags = {**(game.flags or {}), "bot": any(h.by_bot for h in hands)}
+    if game.status != GameStatus.ADJUSTED:
+        game.ns_total, game.ew_total = ns, ew
+        complete = done >= tournament.hands_per_game and pending == 0
+        game.status = GameStatus.COMPLETE if complete else GameStatus.PLAYING
+        game.completed_at = (game.completed_at or timezone.now()) if complete else None
+    game.version += 1
+    game.save()
+
+
+def _renumber(game: TableGame) -> None:
+    """After a correction that adds or removes a re-deal: hand numbers and dealers."""
+    tournament = game.round.tournament
+    hands = list(game.hands.order_by("seq"))
+    HandScore.objects.filter(game=game).update(hand=F("hand") + 1000)
+    g = Game(tournament.variant, rules_options(tournament),
+             first_dealer=seating.FIRST_DEALER_SEAT)
+    for h in hands:
+        h.dealer = g.dealer
+        h.hand = g.hands_played + 1
+        h.save(update_fields=["dealer", "hand"])
+        g.add_redeal() if h.redeal else g.add_score_sheet(h.declarer, h.contract, h.tricks)
+
+
+def _values(tournament: Tournament, *, redeal: bool, declarer, contract, tricks) -> dict:
+    if redeal:
+        return {"redeal": True, "declarer": "", "contract": "", "tricks": None,
+                "ns_score": 0, "ew_score": 0, "made": None}
+    result = hand_score(tournament, declarer=declarer, contract=contract, tricks=tricks)
+    return {"redeal": False, "declarer": result.declarer, "contract": result.contract,
+            "tricks": int(tricks), "ns_score": result.score.get("NS", 0),
+            "ew_score": result.score.get("EW", 0), "made": result.made}
+
+
+def hand_snapshot(h: HandScore) -> dict:
+    return {"seq": h.seq, "hand": h.hand, "dealer": h.dealer, "redeal": h.redeal,
+            "declarer": h.declarer, "contract": h.contract, "tricks": h.tricks,
+            "NS": h.ns_score, "EW": h.ew_score, "confirmed": h.confirmed}
+
+
+def _who(user) -> str:
+    return user.public_name if user is not None and user.is_authenticated else "?"
+
+
+@transaction.atomic
+def hand_enter(*, game: TableGame, user, seq: Any, declarer: Any = "", contract: Any = "",
+               tricks: Any = None, redeal: bool = False) -> HandScore:
+    """A player of the table enters the next hand of the sheet (pending until the other
+    side confirms). ``seq``: the deal number the phone showed (a stale phone is told)."""
+    game = _lock(game)
+    _check_open(game)
+    tournament = game.round.tournament
+    if game.mode == PlayMode.ONLINE:
+        raise TournamentError("online", _("This table plays online: its hands are "
+                                          "recorded by themselves."))
+    if game.status == GameStatus.ADJUSTED:
+        raise TournamentError("adjusted", _("The director awarded this game a score: no "
+                                            "more hands can be entered."))
+    people = table_people(game.round, game.table)
+    side = side_of(people, user)
+    if side is None:
+        raise TournamentError("not_at_table", _("Only the players of this table can enter "
+                                                "its hands."))
+    hands = list(game.hands.order_by("seq"))
+    nxt = next_hand(tournament, hands)
+    try:
+        seq = int(seq)
+    except (TypeError, ValueError):
+        raise ConflictError("stale", _("This page is out of date: reload it.")) from None
+    if seq != nxt["seq"]:
+        existing = next((h for h in hands if h.seq == seq), None)
+        who = existing.entered_by.public_name if existing and existing.entered_by else None
+        raise ConflictError("already_entered", (
+            _("This hand was already entered by %(name)s. The sheet now shows it.")
+            % {"name": who}) if who else _("This hand was already entered. The sheet now "
+                                           "shows it."))
+    if nxt["over"]:
+        raise TournamentError("game_over", _("Every hand of this game is entered."))
+    values = _values(tournament, redeal=bool(redeal), declarer=declarer,
+                     contract=contract, tricks=tricks)
+    try:
+        with transaction.atomic():
+            row = HandScore.objects.create(game=game, seq=seq, hand=nxt["hand"],
+                                           dealer=nxt["dealer"], entered_side=side,
+                                           entered_by=user, **values)
+    except IntegrityError:
+        raise ConflictError("already_entered", _("This hand was already entered. The "
+                                                 "sheet now shows it.")) from None
+    _recompute(game)
+    tournament_touch(tournament=tournament)
+    return row
+
+
+def _pin_key(game: TableGame) -> str:
+    return f"t500:pinfail:{game.pk}"
+
+
+@transaction.atomic
+def hand_confirm(*, hand: HandScore, user, pin: str = "") -> HandScore:
+    """The other side signs the hand off: one of its players logged in, or a PIN of one
+    of its players typed on the entering phone; a director may confirm any hand."""
+    game = _lock(hand.game)
+    _check_open(game)
+    hand = HandScore.objects.select_for_update().get(pk=hand.pk)
+    if hand.confirmed:
+        raise TournamentError("already_confirmed", _("This hand is already confirmed."))
+    people = table_people(game.round, game.table)
+    other = "EW" if hand.entered_side == "NS" else "NS"
+    tid = game.round.tournament_id
+    pin = (pin or "").strip()
+    signer = None
+    if pin:
+        if (cache.get(_pin_key(game)) or 0) >= PIN_FAILURES:
+            raise TournamentError("pin_locked", _("Too many wrong codes: wait 5 minutes or "
+                                                  "ask the director."))
+        for p in people.values():
+            if SIDE_OF[p.seat] == other and hmac.compare_digest(
+                    player_pin(tid, p.entry_id, p.who), pin):
+                signer = p.name
+                break
+        if signer is None:
+            cache.set(_pin_key(game), (cache.get(_pin_key(game)) or 0) + 1, PIN_LOCK_SECONDS)
+            same = any(SIDE_OF[p.seat] == hand.entered_side
+                       and player_pin(tid, p.entry_id, p.who) == pin for p in people.values())
+            if same:
+                raise TournamentError("same_side", _("This code belongs to the side that "
+                                                     "entered the hand: the other side "
+                                                     "must confirm it."))
+            raise TournamentError("bad_pin", _("Wrong code: type the code of a player of "
+                                               "the other side."))
+    else:
+        side = side_of(people, user)
+        if side == other:
+            signer = user.public_name
+        elif side == hand.entered_side:
+            raise TournamentError("same_side", _("The other side must confirm this hand "
+                                                 "(from their phone, or with one of their "
+                                                 "codes on this one)."))
+        elif user.has_perm("club.run_tournaments"):
+            signer = user.public_name
+        else:
+            raise TournamentError("not_at_table", _("Only the players of this table can "
+                                                    "confirm its hands."))
+    hand.confirmed = True
+    hand.confirmed_by = user if user is not None and user.is_authenticated else None
+    hand.confirmed_by_name = signer[:120]
+    hand.confirmed_at = timezone.now()
+    hand.save(update_fields=["confirmed", "confirmed_by", "confirmed_by_name",
+                             "confirmed_at"])
+    _recompute(game)
+    tournament_touch(tournament=game.round.tournament)
+    return hand
+
+
+@transaction.atomic
+def hand_withdraw(*, hand: HandScore, user) -> None:
+    """The entering side takes back its last hand while it is not confirmed (a typo)."""
+    game = _lock(hand.game)
+    _check_open(game)
+    hand = HandScore.objects.select_for_update().filter(pk=hand.pk).first()
+    if hand is None:
+        return
+    people = table_people(game.round, game.table)
+    if side_of(people, user) != hand.entered_side:
+        raise TournamentError("not_yours", _("Only the side that entered this hand can take "
+                                             "it back."))
+    if hand.confirmed:
+        raise TournamentError("already_confirmed", _("This hand is confirmed: ask the "
+                                                     "director to correct it."))
+    if game.hands.filter(seq__gt=hand.seq).exists():
+        raise TournamentError("not_last", _("Only the last hand can be taken back."))
+    hand.delete()
+    _recompute(game)
+    tournament_touch(tournament=game.round.tournament)
+
+
+# ----------------------------------------------------------------- director
+def _reason(reason: Any) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentError("reason", _("Give the reason for this correction."))
+    return reason[:300]
+
+
+@transaction.atomic
+def hand_correct(*, hand: HandScore, by, reason: Any, declarer: Any = "",
+                 contract: Any = "", tricks: Any = None, redeal: bool = False) -> HandScore:
+    """A director corrects a hand (any round, even closed): before/after in the log."""
+    reason = _reason(reason)
+    game = _lock(hand.game)
+    tournament = game.round.tournament
+    hand = HandScore.objects.select_for_update().get(pk=hand.pk)
+    before = hand_snapshot(hand)
+    values = _values(tournament, redeal=bool(redeal), declarer=declarer,
+                     contract=contract, tricks=tricks)
+    for k, v in values.items():
+        setattr(hand, k, v)
+    hand.corrected = True
+    if not hand.confirmed:
+        hand.confirmed = True
+        hand.confirmed_by = by
+        hand.confirmed_by_name = by.public_name
+        hand.confirmed_at = timezone.now()
+    hand.save()
+    try:
+        if before["redeal"] != hand.redeal:
+            _renumber(game)
+        replay(tournament, game.hands.order_by("seq"))
+    except EngineError:
+        raise TournamentError("too_many", _("With this change the game would have more "
+                                            "hands than it plays.")) from None
+    hand.refresh_from_db()
+    _recompute(game)
+    activity_record(actor=by, kind="results.hand_corrected",
+                    summary=f"{by.public_name} corrected hand {hand.hand} at table "
+                            f"{game.table}, round {game.round.number} of {tournament.name}: "
+                            f"{reason}",
+                    subject=game.round,
+                    data={"round": game.round.number, "table": game.table,
+                          "reason": reason, "before": before, "after": hand_snapshot(hand)})
+    tournament_touch(tournament=tournament)
+    return hand
+
+
+@transaction.atomic
+def game_adjust(*, game: TableGame, by, ns: Any, ew: Any, reason: Any) -> TableGame:
+    """A director awards totals to a game that could not be finished (or clears them
+    with ``ns=None``: the game goes back to its sheet)."""
+    reason = _reason(reason)
+    game = _lock(game)
+    tournament = game.round.tournament
+    before = {"status": game.status, "NS": game.ns_total, "EW": game.ew_total}
+    if ns in (None, "") and ew in (None, ""):
+        game.status = GameStatus.PLAYING
+        game.flags = {**(game.flags or {}), "adjusted": False}
+        game.adjusted_reason = ""
+    else:
+        try:
+            ns, ew = int(ns), int(ew)
+        except (TypeError, ValueError):
+            raise TournamentError("bad_score", _("Enter whole numbers for both sides' "
+                                                 "totals.")) from None
+        if not (-10000 <= ns <= 10000 and -10000 <= ew <= 10000):
+            raise TournamentError("bad_score", _("Enter whole numbers for both sides' "
+                                                 "totals."))
+        game.status = GameStatus.ADJUSTED
+        game.ns_total, game.ew_total = ns, ew
+        game.flags = {**(game.flags or {}), "adjusted": True}
+        game.adjusted_reason = reason
+        game.completed_at = timezone.now()
+    game.save()
+    _recompute(game)
+    game.refresh_from_db()
+    activity_record(actor=by, kind="results.game_adjusted",
+                    summary=f"{by.public_name} adjusted the score of table {game.table}, "
+                            f"round {game.round.number} of {tournament.name}: {reason}",
+                    subject=game.round,
+                    data={"round": game.round.number, "table": game.table, "reason": reason,
+                          "before": before,
+                          "after": {"status": game.status, "NS": game.ns_total,
+                                    "EW": game.ew_total}})
+    tournament_touch(tournament=tournament)
+    return game
+
+
+@transaction.atomic
+def seat_substitute(*, round: Round, by, table: Any, position: str, entry: Any = None,
+                    guest_name: str = "", reason: Any = "") -> Seat:
+    """Replace the entry at a seat of a published round by another checked-in entry (in
+    the byes or not in the round) or by a new guest. The replaced entry keeps its earlier
+    rounds; online, the live seat is given to the newcomer (a bot for a guest)."""
+    reason = _reason(reason)
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    tournament = rnd.tournament
+    if rnd.status == RoundStatus.DRAFT:
+        raise TournamentError("draft", _("Edit a draft on the round page (swap, byes)."))
+    try:
+        seat = Seat.objects.select_related("entry").get(round=rnd, table=int(table),
+                                                         position=position)
+    except (TypeError, ValueError, Seat.DoesNotExist):
+        raise TournamentError("bad_seat", _("Choose a table and a seat.")) from None
+    guest_name = (guest_name or "").strip()[:80]
+    if guest_name:
+        if tournament.is_pairs:
+            raise TournamentError("pairs_guest", _("In the pairs format, substitute a "
+                                                   "registered pair."))
+        new = Entry.objects.create(tournament=tournament, guest_name=guest_name,
+                                   status=EntryStatus.CONFIRMED, checked_in=True,
+                                   checked_in_at=timezone.now(), is_walk_in=True)
+    else:
+        try:
+            new = Entry.objects.get(pk=int(entry), tournament=tournament,
+                                    status=EntryStatus.CONFIRMED, checked_in=True)
+        except (TypeError, ValueError, Entry.DoesNotExist):
+            raise TournamentError("bad_entry", _("Choose a checked-in player, or type a "
+                                                 "guest's name.")) from None
+    if new.pk == seat.entry_id:
+        raise TournamentError("same", _("This player already sits there."))
+    other = Seat.objects.filter(round=rnd, entry=new).first()
+    if other is not None and not other.is_bye:
+        raise TournamentError("seated", _("This player is already seated at a table in "
+                                          "this round."))
+    if other is not None:
+        other.delete()
+    old = seat.entry
+    seat.entry = new
+    seat.save(update_fields=["entry"])
+    game = TableGame.objects.filter(round=rnd, table=seat.table).first()
+    if game is not None and game.live_table_id:
+        from games.services import table_seat_assign
+
+        people = table_people(rnd, seat.table)
+        for letter in (position,) if position in SEATS else (position[0], position[1]):
+            user = None
+            uid = people[letter].user_id
+            if uid is not None:
+                from club.models import User
+
+                user = User.objects.get(pk=uid)
+            table_seat_assign(table_id=game.live_table_id, seat=letter, user=user)
+    activity_record(actor=by, kind="results.substituted",
+                    summary=f"{by.public_name} replaced {old.name} by {new.name} at table "
+                            f"{seat.table} {position}, round {rnd.number}: {reason}",
+                    subject=rnd,
+                    data={"round": rnd.number, "table": seat.table, "position": position,
+                          "reason": reason,
+                          "before": {"entry": old.pk, "name": old.name},
+                          "after": {"entry": new.pk, "name": new.name}})
+    rnd.version += 1
+    rnd.save(update_fields=["version"])
+    tournament_touch(tournament=tournament)
+    return seat
+
+
+@transaction.atomic
+def round_set_mode(*, round: Round, by, mode: str) -> RoundPlay:
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if mode not in PlayMode.values:
+        raise TournamentError("bad_mode", _("Choose hall or online."))
+    if rnd.status == RoundStatus.PLAYING:
+        raise TournamentError("play_started", _("Play has started in this round: it can no "
+                                                "longer change between hall and online."))
+    play = round_play(rnd)
+    before = play.mode
+    play.mode = mode
+    play.save(update_fields=["mode"])
+    TableGame.objects.filter(round=rnd, hands__isnull=True).update(mode=mode)
+    activity_record(actor=by, kind="results.round_mode",
+                    summary=f"{by.public_name}: round {rnd.number} is played {mode}",
+                    subject=rnd, data={"round": rnd.number, "before": before, "after": mode})
+    if mode == PlayMode.ONLINE and rnd.status == RoundStatus.PUBLISHED:
+        from tournaments.services.online import online_round_publish
+
+        online_round_publish(rnd, by=by)
+    tournament_touch(tournament=rnd.tournament)
+    return play
+
+
+@transaction.atomic
+def round_close(*, round: Round, by) -> RoundPlay:
+    """Close the round's results: every table complete (or adjusted). No entry after."""
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if rnd.status != RoundStatus.PLAYING:
+        raise TournamentError("not_playing", _("Play has not started in this round."))
+    play = round_play(rnd)
+    if play.is_closed:
+        raise TournamentError("closed", _("This round is already closed."))
+    tables = sorted(set(Seat.objects.filter(round=rnd).exclude(position=Position.BYE)
+                        .values_list("table", flat=True)))
+    done = set(TableGame.objects.filter(round=rnd, status__in=[GameStatus.COMPLETE,
+                                                                GameStatus.ADJUSTED])
+               .values_list("table", flat=True))
+    missing = [t for t in tables if t not in done]
+    if missing:
+        raise TournamentError("unfinished", _(
+            "Tables %(tables)s have not finished (or have hands to confirm): finish them "
+            "or award an adjusted score first.") % {"tables": ", ".join(map(str, missing))})
+    play.closed_at = timezone.now()
+    play.closed_by = by
+    play.save(update_fields=["closed_at", "closed_by"])
+    activity_record(actor=by, kind="results.round_closed",
+                    summary=f"{by.public_name} closed round {rnd.number} of "
+                            f"{rnd.tournament.name}",
+                    subject=rnd, data={"round": rnd.number})
+    tournament_touch(tournament=rnd.tournament)
+    return play
+
+
+@transaction.atomic
+def grace_set(*, tournament: Tournament, by, seconds: Any) -> ResultsSettings:
+    try:
+        seconds = int(seconds)
+    except (TypeError, ValueError):
+        seconds = -1
+    if not 10 <= seconds <= 3600:
+        raise TournamentError("bad_grace", _("The grace period is from 10 to 3600 "
+                                             "seconds."))
+    row = results_settings(tournament)
+    before = row.absence_grace_seconds
+    row.absence_grace_seconds = seconds
+    row.save(update_fields=["absence_grace_seconds"])
+    activity_record(actor=by, kind="results.grace", subject=tournament,
+                    summary=f"{by.public_name} set the online grace period to {seconds} s",
+                    data={"before": before, "after": seconds})
+    return row

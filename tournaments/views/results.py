@@ -1,0 +1,394 @@
+"""Results pages: a table's sheet (entry, sign-off), standings, projector standings,
+the director's console (corrections, adjusted scores, substitutions, closing), exports
+and seasons. Thin: services write, selectors read."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from club.roles import director_required
+from tournaments import selectors
+from tournaments import selectors_results as sr
+from tournaments.errors import TournamentError
+from tournaments.models import HandScore, Round, RoundStatus, Season, TableGame, Tournament
+from tournaments.services import results as rs
+from tournaments.views.common import get_round, get_tournament
+
+
+def _error(request, exc: TournamentError):
+    messages.error(request, exc.message)
+
+
+def _sheet_context(request, pk, number, table):
+    tournament = get_tournament(request, pk)
+    rnd = get_round(tournament, number)
+    try:
+        return sr.table_sheet(rnd, table, request.user)
+    except TournamentError as exc:
+        raise Http404(exc.message) from None
+
+
+def _sheet_url(pk, number, table):
+    return reverse("tournaments:sheet", args=[pk, number, table])
+
+
+def _sheet_response(request, pk, number, table, *, error: str | None = None):
+    if request.htmx:
+        context = _sheet_context(request, pk, number, table)
+        context["error"] = error
+        return render(request, "tournaments/results/_sheet.html", context)
+    if error:
+        messages.error(request, error)
+    return redirect(_sheet_url(pk, number, table))
+
+
+# ----------------------------------------------------------------- the table's sheet
+@login_required
+def sheet(request, pk: int, number: int, table: int):
+    context = _sheet_context(request, pk, number, table)
+    template = ("tournaments/results/_sheet.html" if request.htmx
+                else "tournaments/results/sheet.html")
+    return render(request, template, context)
+
+
+@login_required
+def preview(request, pk: int, number: int, table: int):
+    """The score of the hand being typed, computed by the engine (never typed)."""
+    tournament = get_tournament(request, pk)
+    data = request.POST if request.method == "POST" else request.GET
+    context = {"tournament": tournament}
+    if data.get("redeal"):
+        context["redeal"] = True
+    elif data.get("declarer") and data.get("contract") and data.get("tricks") not in (None, ""):
+        try:
+            context["result"] = rs.hand_score(tournament, declarer=data.get("declarer"),
+                                              contract=data.get("contract"),
+                                              tricks=data.get("tricks"))
+        except TournamentError as exc:
+            context["error"] = exc.message
+    return render(request, "tournaments/results/_preview.html", context)
+
+
+def _game(request, pk, number, table) -> TableGame:
+    tournament = get_tournament(request, pk)
+    rnd = get_round(tournament, number)
+    try:
+        return rs.table_game(rnd, table)
+    except TournamentError as exc:
+        raise Http404(exc.message) from None
+
+
+@login_required
+@require_POST
+def enter(request, pk: int, number: int, table: int):
+    game = _game(request, pk, number, table)
+    post = request.POST
+    try:
+        rs.hand_enter(game=game, user=request.user, seq=post.get("seq"),
+                      declarer=post.get("declarer", ""), contract=post.get("contract", ""),
+                      tricks=post.get("tricks"), redeal=post.get("redeal") == "1")
+    except TournamentError as exc:
+        return _sheet_response(request, pk, number, table, error=exc.message)
+    if not request.htmx:
+        messages.success(request, _("Hand entered: the other side must now confirm it."))
+    return _sheet_response(request, pk, number, table)
+
+
+def _hand(game: TableGame, hand_id) -> HandScore:
+    try:
+        return HandScore.objects.get(pk=int(hand_id), game=game)
+    except (TypeError, ValueError, HandScore.DoesNotExist):
+        raise Http404 from None
+
+
+@login_required
+@require_POST
+def confirm(request, pk: int, number: int, table: int):
+    game = _game(request, pk, number, table)
+    hand = _hand(game, request.POST.get("hand"))
+    try:
+        rs.hand_confirm(hand=hand, user=request.user, pin=request.POST.get("pin", ""))
+    except TournamentError as exc:
+        return _sheet_response(request, pk, number, table, error=exc.message)
+    return _sheet_response(request, pk, number, table)
+
+
+@login_required
+@require_POST
+def withdraw_hand(request, pk: int, number: int, table: int):
+    game = _game(request, pk, number, table)
+    hand = _hand(game, request.POST.get("hand"))
+    try:
+        rs.hand_withdraw(hand=hand, user=request.user)
+    except TournamentError as exc:
+        return _sheet_response(request, pk, number, table, error=exc.message)
+    return _sheet_response(request, pk, number, table)
+
+
+# ----------------------------------------------------------------- standings
+@login_required
+def standings(request, pk: int):
+    tournament = get_tournament(request, pk)
+    context = {"tournament": tournament, **sr.standings_page(tournament)}
+    template = ("tournaments/results/_standings.html" if request.htmx
+                else "tournaments/results/standings.html")
+    return render(request, template, context)
+
+
+@login_required
+def projector_standings(request, pk: int):
+    tournament = get_tournament(request, pk)
+    context = {"tournament": tournament, **sr.standings_page(tournament), "projector": True}
+    return render(request, "tournaments/results/_projector_standings.html", context)
+
+
+@login_required
+def final(request, pk: int):
+    """The printable results page (print CSS)."""
+    tournament = get_tournament(request, pk)
+    context = {"tournament": tournament, **sr.standings_page(tournament)}
+    return render(request, "tournaments/results/final.html", context)
+
+
+def _csv_response(filename: str, header: list, rows) -> HttpResponse:
+    buf = io.StringIO()
+    buf.write("\ufeff")  # BOM: Excel reads the accents right
+    writer = csv.writer(buf)
+    writer.writerow(header)
+    writer.writerows(rows)
+    response = HttpResponse(buf.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def standings_csv(request, pk: int):
+    tournament = get_tournament(request, pk)
+    page = sr.standings_page(tournament)
+    rounds = page["round_numbers"]
+    header = [_("Place"), _("Name"), _("Total")] + [
+        _("Game %(n)s") % {"n": r} for r in rounds] + [_("Games"), _("Won"), _("Byes"),
+                                                      _("Medal")]
+    medal_names = {"gold": _("Gold"), "silver": _("Silver"), "bronze": _("Bronze")}
+    rows = [[(f"{r.place}=" if r.shared else r.place) if r.place else "", r.name, r.total]
+            + ["" if s is None else s for s in r.scores]
+            + [r.games, r.wins, r.byes, medal_names.get(r.medal, "")]
+            for r in page["rows"]]
+    return _csv_response(f"standings-{tournament.pk}.csv", header, rows)
+
+
+@login_required
+def results_csv(request, pk: int):
+    """Every hand of every table, as on the sheets."""
+    tournament = get_tournament(request, pk)
+    hands = (HandScore.objects.filter(game__round__tournament=tournament)
+             .select_related("game__round").order_by("game__round__number", "game__table",
+                                                     "seq"))
+    header = [_("Round"), _("Table"), _("Hand"), _("Dealer"), _("Declarer"), _("Contract"),
+              _("Tricks"), _("Score NS"), _("Score EW"), _("Confirmed"), _("Corrected"),
+              _("Played by a bot")]
+    rows = [[h.game.round.number, h.game.table, h.hand, h.dealer,
+             h.declarer or "", _("Re-deal") if h.redeal else h.contract,
+             "" if h.tricks is None else h.tricks, h.ns_score, h.ew_score,
+             _("yes") if h.confirmed else _("no"), _("yes") if h.corrected else "",
+             _("yes") if h.by_bot else ""] for h in hands]
+    return _csv_response(f"results-{tournament.pk}.csv", header, rows)
+
+
+@login_required
+def records(request, pk: int):
+    """The score-sheet records of every entered hand (HAND-RECORD.md), a JSON array
+    (``python -m games.engine check`` reads it)."""
+    tournament = get_tournament(request, pk)
+    options = rs.rules_options(tournament)
+    hands = (HandScore.objects.filter(game__round__tournament=tournament, redeal=False)
+             .order_by("game__round__number", "game__table", "seq"))
+    data = [h.record(tournament.variant, options) for h in hands]
+    response = JsonResponse(data, safe=False, json_dumps_params={"indent": 0})
+    response["Content-Disposition"] = f'attachment; filename="records-{tournament.pk}.json"'
+    return response
+
+
+# ----------------------------------------------------------------- director console
+def _console_context(request, pk):
+    tournament = get_tournament(request, pk)
+    number = request.GET.get("round") or request.POST.get("round")
+    rnd = None
+    if number:
+        rnd = Round.objects.filter(tournament=tournament, number=number).first()
+    if rnd is None:
+        rnd = selectors.current_round(tournament)
+    if rnd is not None:
+        rnd.tournament = tournament
+    context = sr.console(tournament, rnd)
+    context["rounds"] = list(Round.objects.filter(tournament=tournament)
+                             .exclude(status=RoundStatus.DRAFT).values_list("number",
+                                                                            flat=True))
+    return context
+
+
+@director_required
+def console(request, pk: int):
+    context = _console_context(request, pk)
+    template = ("tournaments/results/_console.html" if request.htmx
+                else "tournaments/results/console.html")
+    return render(request, template, context)
+
+
+def _console_back(request, pk):
+    url = reverse("tournaments:console", args=[pk])
+    number = request.POST.get("round")
+    return redirect(f"{url}?round={number}" if number else url)
+
+
+def _director_action(request, pk, action, success):
+    try:
+        action()
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, success)
+    return _console_back(request, pk)
+
+
+def _console_game(request, pk) -> TableGame:
+    tournament = get_tournament(request, pk)
+    try:
+        return TableGame.objects.select_related("round").get(
+            pk=int(request.POST.get("game")), round__tournament=tournament)
+    except (TypeError, ValueError, TableGame.DoesNotExist):
+        raise Http404 from None
+
+
+@director_required
+@require_POST
+def correct(request, pk: int):
+    game = _console_game(request, pk)
+    hand = _hand(game, request.POST.get("hand"))
+    post = request.POST
+    return _director_action(request, pk, lambda: rs.hand_correct(
+        hand=hand, by=request.user, reason=post.get("reason"),
+        declarer=post.get("declarer", ""), contract=post.get("contract", ""),
+        tricks=post.get("tricks"), redeal=post.get("redeal") == "1"),
+        _("Hand corrected; the standings are updated."))
+
+
+@director_required
+@require_POST
+def confirm_director(request, pk: int):
+    game = _console_game(request, pk)
+    hand = _hand(game, request.POST.get("hand"))
+    return _director_action(request, pk, lambda: rs.hand_confirm(hand=hand, user=request.user),
+                            _("Hand confirmed."))
+
+
+@director_required
+@require_POST
+def adjust(request, pk: int):
+    tournament = get_tournament(request, pk)
+    post = request.POST
+    try:
+        rnd = get_round(tournament, int(post.get("round")))
+        game = rs.table_game(rnd, int(post.get("table")))
+    except (TypeError, ValueError, TournamentError):
+        raise Http404 from None
+    return _director_action(request, pk, lambda: rs.game_adjust(
+        game=game, by=request.user, ns=post.get("ns"), ew=post.get("ew"),
+        reason=post.get("reason")), _("Score awarded; the standings are updated."))
+
+
+@director_required
+@require_POST
+def substitute(request, pk: int):
+    tournament = get_tournament(request, pk)
+    post = request.POST
+    try:
+        rnd = get_round(tournament, int(post.get("round")))
+    except (TypeError, ValueError):
+        raise Http404 from None
+    return _director_action(request, pk, lambda: rs.seat_substitute(
+        round=rnd, by=request.user, table=post.get("table"), position=post.get("position"),
+        entry=post.get("entry"), guest_name=post.get("guest_name", ""),
+        reason=post.get("reason")), _("Player replaced."))
+
+
+@director_required
+@require_POST
+def close_round(request, pk: int):
+    tournament = get_tournament(request, pk)
+    try:
+        rnd = get_round(tournament, int(request.POST.get("round")))
+    except (TypeError, ValueError):
+        raise Http404 from None
+    return _director_action(request, pk, lambda: rs.round_close(round=rnd, by=request.user),
+                            _("Round closed."))
+
+
+@director_required
+@require_POST
+def round_mode(request, pk: int):
+    tournament = get_tournament(request, pk)
+    try:
+        rnd = get_round(tournament, int(request.POST.get("round")))
+    except (TypeError, ValueError):
+        raise Http404 from None
+    return _director_action(request, pk, lambda: rs.round_set_mode(
+        round=rnd, by=request.user, mode=request.POST.get("mode")), _("Saved."))
+
+
+@director_required
+@require_POST
+def grace(request, pk: int):
+    tournament = get_tournament(request, pk)
+    return _director_action(request, pk, lambda: rs.grace_set(
+        tournament=tournament, by=request.user, seconds=request.POST.get("seconds")),
+        _("Saved."))
+
+
+# ----------------------------------------------------------------- seasons
+@login_required
+def seasons(request):
+    rows = list(Season.objects.all())
+    return render(request, "tournaments/results/seasons.html", {"seasons": rows})
+
+
+@login_required
+def season(request, season_id: int):
+    row = get_object_or_404(Season, pk=season_id)
+    tournaments = list(row.tournaments.exclude(status__in=["draft", "cancelled"])
+                       .order_by("starts_at"))
+    context = {"season": row, **sr.season_page(tournaments, row.scoring, row.best_of)}
+    return render(request, "tournaments/results/season.html", context)
+
+
+@director_required
+def season_edit(request, season_id: int | None = None):
+    from tournaments.services.seasons import season_save
+
+    row = get_object_or_404(Season, pk=season_id) if season_id else None
+    choices = list(Tournament.objects.filter(status__in=["running", "finished"])
+                   .order_by("-starts_at"))
+    if request.method == "POST":
+        try:
+            row = season_save(season=row, by=request.user, name=request.POST.get("name"),
+                              tournament_ids=request.POST.getlist("tournaments"),
+                              scoring=request.POST.get("scoring"),
+                              best_of=request.POST.get("best_of"))
+        except TournamentError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("tournaments:season", row.pk)
+    chosen = set(row.tournaments.values_list("pk", flat=True)) if row else set()
+    return render(request, "tournaments/results/season_form.html",
+                  {"season": row, "choices": choices, "chosen": chosen,
+                   "scorings": Season.Scoring.choices})
