@@ -33,7 +33,7 @@ seed: migrate
 ## Set up everything and serve the site with demo data at http://127.0.0.1:8000 (daphne).
 run: seed
 	@echo "Club 500 at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
-	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) club.asgi:application
+	$(VENV)/bin/daphne --websocket_connect_timeout 30 -b $(HOST) -p $(PORT) club.asgi:application
 
 ## The whole test suite (throwaway PostgreSQL and Redis when their programs are installed).
 test: dev-venv

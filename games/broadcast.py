@@ -32,7 +32,7 @@ def lobby_changed_on_commit() -> None:
     transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}))
 
 
-def poke_runner_on_commit(table_id: int) -> None:
+def poke_runner_on_commit(table_id: int, delay: float = 0.0) -> None:
     from games import runner
 
-    transaction.on_commit(lambda: runner.poke(table_id))
+    transaction.on_commit(lambda: runner.poke(table_id, delay))

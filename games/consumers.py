@@ -7,6 +7,8 @@ meant for someone else. Group handlers never write.
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import json
 import logging
 
@@ -15,12 +17,44 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games import broadcast, runner, selectors, services
+from games import broadcast, presence, runner, selectors, services
 from games.errors import TableError
 from games.models import Table
 
 logger = logging.getLogger(__name__)
 MAX_FRAME = 4096
+
+
+class HeartbeatBatch:
+    """Heartbeats are recorded in batches: two UPDATEs every few seconds, instead of a
+    transaction per heartbeat (4,000 sockets send 200 heartbeats a second)."""
+
+    FLUSH_SECONDS = 5.0
+
+    def __init__(self):
+        self.pending: dict[str, int] = {}
+        self.task: asyncio.Task | None = None
+
+    def add(self, channel_name: str, table_id: int) -> None:
+        self.pending[channel_name] = table_id
+        if self.task is None or self.task.done():
+            # A fresh context: not the consumer's thread-sensitive executor.
+            self.task = asyncio.get_running_loop().create_task(
+                self._flush_forever(), context=contextvars.Context())
+
+    async def _flush_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.FLUSH_SECONDS)
+            if not self.pending:
+                continue
+            batch, self.pending = self.pending, {}
+            try:
+                await database_sync_to_async(services.presence_heartbeat_many)(batch)
+            except Exception:
+                logger.exception("heartbeat flush failed")
+
+
+heartbeats = HeartbeatBatch()
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -84,8 +118,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_state()
         elif kind == "heartbeat":
             if getattr(self, "is_member", False):
-                await database_sync_to_async(services.presence_heartbeat)(
-                    channel_name=self.channel_name)
+                heartbeats.add(self.channel_name, self.table_id)
         else:
             await self.send_error("unknown_type", _("This message is not understood."))
 
@@ -119,22 +152,23 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             frame["ref"] = ref
         await self.send_json(frame)
 
-    async def send_state(self):
-        frame = await database_sync_to_async(self._snapshot)()
+    async def send_state(self, seq: int | None = None):
+        frame = await database_sync_to_async(self._snapshot)(seq)
         if frame["seq"] <= self.last_seq:
             return
         self.last_seq = frame["seq"]
         await self.send(text_data=json.dumps(frame, separators=(",", ":")))
 
-    def _snapshot(self):
-        return selectors.table_snapshot(self.table_id, self.scope["user"])
+    def _snapshot(self, seq=None):
+        return selectors.table_snapshot(self.table_id, self.scope["user"], seq=seq)
 
     async def table_updated(self, event):
         if event["seq"] > self.last_seq:
-            await self.send_state()
+            await self.send_state(event["seq"])
 
     async def table_presence(self, event):
-        present = await database_sync_to_async(selectors.present_users)(self.table_id)
+        presence.forget(self.table_id)
+        present = await database_sync_to_async(presence.present_users)(self.table_id)
         await self.send_json({"type": "presence", "present": sorted(present)})
 
 

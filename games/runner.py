@@ -100,7 +100,7 @@ def _due_tables(*, include_stale: bool) -> list[int]:
     from django.db.models import Q
 
     from games.models import Table
-    from games.services import PRESENCE_TIMEOUT
+    from games.presence import PRESENCE_TIMEOUT
 
     now = timezone.now()
     due = Q(wake_at__lte=now)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
-from django.utils import timezone
 
 from games import state
-from games.models import GameHand, Presence, Table
-from games.services import PRESENCE_TIMEOUT
+from games.models import GameHand, Table
+from games.presence import present_users, present_users_cached
 
 INVITED_SESSION_KEY = "invited_tables"
 
@@ -39,12 +38,6 @@ def lobby_tables(user) -> QuerySet[Table]:
                                   distinct=True))
         .order_by("status", "-created_at")
     )
-
-
-def present_users(table_id: int) -> set[int]:
-    cutoff = timezone.now() - PRESENCE_TIMEOUT
-    return set(Presence.objects.filter(table_id=table_id, seen_at__gte=cutoff)
-               .values_list("user_id", flat=True))
 
 
 def score_sheet(st: state.TableState) -> list[dict]:
@@ -108,8 +101,18 @@ def snapshot(st: state.TableState, user, *, present: set[int] | None = None) -> 
     }
 
 
-def table_snapshot(table_id: int, user) -> dict:
-    """Load (cached by seq) and render a viewer's snapshot."""
+def table_snapshot(table_id: int, user, seq: int | None = None) -> dict:
+    """Load (cached by seq) and render a viewer's snapshot.
+
+    With ``seq`` (from a ``table.updated`` event), a state this process has cached at
+    that seq is rendered without any query: the four sockets of a table on one process
+    cost one replay (or none: the process that applied the change cached it).
+    """
+    if seq is not None:
+        with state.lock:
+            st = state.peek(table_id)
+            if st is not None and st.seq == seq:
+                return snapshot(st, user, present=present_users_cached(table_id))
     table = Table.objects.get(pk=table_id)
     present = present_users(table_id)
     with state.lock:

@@ -19,12 +19,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import broadcast, hooks, state
+from games.presence import PRESENCE_TIMEOUT, present_users_cached
 from games.engine import EngineError, get_variant
 from games.engine.bots import choose_action
 from games.errors import TableError, engine_message
 from games.models import Action, GameHand, Presence, Seat, Table
 
-PRESENCE_TIMEOUT = timedelta(seconds=45)
 
 
 # ----------------------------------------------------------------- helpers
@@ -240,8 +240,6 @@ def _apply(table: Table, st: state.TableState, *, seat: str, action: str, user, 
         row = st.hand_row
         Action.objects.create(hand=row, seq=table.seq + 1, seat=seat, action=action,
                               by_bot=by_bot, user=None if by_bot else user)
-        # Due now for every process's runner (the poke below only reaches this one).
-        table.wake_at = timezone.now()
         fields: list[str] = ["wake_at"]
         if hand.is_done:
             row.result = hand.result().to_dict()
@@ -260,13 +258,28 @@ def _apply(table: Table, st: state.TableState, *, seat: str, action: str, user, 
                                                   dealer=st.game.dealer, seed=seed)
                 st.game.next_hand(seed)
                 st.hand_rows.append(new_row)
+        # When to look at the table next (any process's runner: ``wake_at``; this
+        # one's: the poke). A bot or an absent member is due now; a present member
+        # gets the presence timeout, after which an unanswered turn is checked again.
+        due_in = _due_in(st)
+        table.wake_at = timezone.now() + timedelta(seconds=due_in)
         _bump(table, fields=tuple(fields))
     except Exception:
         state.forget(table.pk)
         raise
     state.remember(st)
-    broadcast.poke_runner_on_commit(table.pk)
+    broadcast.poke_runner_on_commit(table.pk, delay=due_in)
     return table
+
+
+def _due_in(st: state.TableState) -> float:
+    hand = st.hand
+    if hand is None or hand.to_act is None:
+        return 0.0
+    info = st.seat_info(hand.to_act)
+    if info.is_bot or info.user_id not in present_users_cached(st.table.pk):
+        return 0.0
+    return PRESENCE_TIMEOUT.total_seconds()
 
 
 # ----------------------------------------------------------------- presence & bots
@@ -346,11 +359,11 @@ def presence_join(*, table_id: int, user, channel_name: str) -> None:
 
 
 @transaction.atomic
-def presence_heartbeat(*, channel_name: str) -> None:
+def presence_heartbeat_many(beats: dict[str, int]) -> None:
+    """Record a batch of heartbeats ({channel name: table id}) in two statements."""
     now = timezone.now()
-    table_ids = list(Presence.objects.filter(channel_name=channel_name).values_list("table_id", flat=True))
-    Presence.objects.filter(channel_name=channel_name).update(seen_at=now)
-    Table.objects.filter(pk__in=table_ids).update(last_human_seen_at=now)
+    Presence.objects.filter(channel_name__in=list(beats)).update(seen_at=now)
+    Table.objects.filter(pk__in=set(beats.values())).update(last_human_seen_at=now)
 
 
 @transaction.atomic

@@ -123,6 +123,11 @@ def load(table: Table) -> TableState:
     return state
 
 
+def peek(table_id: int) -> "TableState | None":
+    """The cached state of a table, if this process has one (no query)."""
+    return _cache.get(table_id)
+
+
 def load_by_id(table_id: int) -> TableState:
     return load(Table.objects.get(pk=table_id))
 

@@ -239,3 +239,29 @@ def test_two_intents_racing_for_the_same_turn_exactly_one_is_accepted(table_of_f
     assert Action.objects.count() == 1
     table_of_four.refresh_from_db()
     assert table_of_four.seq == seq + 1
+
+
+def test_after_a_move_a_present_member_to_act_is_not_driven_until_the_presence_timeout(
+        table_of_four, players):
+    from games import presence
+
+    nxt_seat = "NESW"[("NESW".index(current_hand(table_of_four).to_act) + 1) % 4]
+    services.presence_join(table_id=table_of_four.pk, user=players["NESW".index(nxt_seat)],
+                           channel_name="here")
+    presence.forget(table_of_four.pk)
+    before = timezone.now()
+    act(table_of_four, players)
+    table_of_four.refresh_from_db()
+    assert table_of_four.wake_at >= before + timedelta(seconds=44)
+    # The member after them is absent: due at once.
+    act(table_of_four, players)
+    table_of_four.refresh_from_db()
+    assert table_of_four.wake_at <= timezone.now()
+
+
+def test_heartbeats_are_recorded_in_batches(table_of_four, players):
+    for n, user in enumerate(players[:2]):
+        services.presence_join(table_id=table_of_four.pk, user=user, channel_name=f"c{n}")
+    Presence.objects.update(seen_at=timezone.now() - timedelta(minutes=10))
+    services.presence_heartbeat_many({"c0": table_of_four.pk, "c1": table_of_four.pk})
+    assert all(timezone.now() - p.seen_at < timedelta(seconds=5) for p in Presence.objects.all())

@@ -1,0 +1,40 @@
+"""Who is at a table: open sockets with a recent heartbeat (``Presence`` rows).
+
+A per-process cache of each table's present members keeps the per-move renders
+free of queries; it is dropped whenever a ``table.presence`` event (someone joined or
+left) reaches the process, and expires after ``CACHE_SECONDS`` anyway (a heartbeat
+that stopped without a goodbye).
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+from django.utils import timezone
+
+from games.models import Presence
+
+PRESENCE_TIMEOUT = timedelta(seconds=45)
+CACHE_SECONDS = 30.0
+_cache: dict[int, tuple[float, set[int]]] = {}
+
+
+def present_users(table_id: int) -> set[int]:
+    """Members with a live socket at the table (fresh from the database)."""
+    cutoff = timezone.now() - PRESENCE_TIMEOUT
+    present = set(Presence.objects.filter(table_id=table_id, seen_at__gte=cutoff)
+                  .values_list("user_id", flat=True))
+    _cache[table_id] = (time.monotonic() + CACHE_SECONDS, present)
+    return present
+
+
+def present_users_cached(table_id: int) -> set[int]:
+    hit = _cache.get(table_id)
+    if hit is not None and hit[0] > time.monotonic():
+        return hit[1]
+    return present_users(table_id)
+
+
+def forget(table_id: int) -> None:
+    _cache.pop(table_id, None)
