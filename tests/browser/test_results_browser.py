@@ -1,0 +1,77 @@
+"""Score entry in Chromium: two phones of opposite sides enter and confirm a hand; the
+projector's standings change without a reload (tournament socket -> htmx re-fetch)."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from tests.browser.test_tournament_browser import in_thread, log_in
+from tournaments import services
+from tournaments.models import Entry, Seat, Tournament
+
+
+def test_two_phones_enter_and_confirm_projector_follows(chromium, live_server_asgi,
+                                                        browser_page, phone_page,
+                                                        make_member):
+    def setup():
+        director = make_member(director=True, first_name="Josée", last_name="Directrice")
+        players = [make_member(first_name=n, last_name="Joueur")
+                   for n in ("Gaétan", "Sylvie", "Réjean", "Lise")]
+        t = Tournament.objects.create(name="Tournoi du jeudi", starts_at=timezone.now(),
+                                      status="running", checkin_code="KEY42",
+                                      rounds_total=1, hands_per_game=1)
+        for p in players:
+            Entry.objects.create(tournament=t, player=p, checked_in=True)
+        rnd = services.round_draw(tournament=t, by=director, seed=3)
+        rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
+        rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
+        seats = {s.position: s.entry.player for s in
+                 Seat.objects.filter(round=rnd, table=1).select_related("entry__player")}
+        return director, t, seats
+
+    director, t, seats = in_thread(setup)
+    sheet_url = f"/tournaments/{t.pk}/rounds/1/tables/1/"
+
+    projector = browser_page
+    log_in(projector, director)
+    projector.goto(f"/tournaments/{t.pk}/projector/")
+    expect(projector.locator("body")).to_have_attribute("data-socket", "open")
+    expect(projector.get_by_test_id("projector-standings")).to_be_visible()
+    expect(projector.get_by_test_id("standing-row")).to_have_count(4)
+    expect(projector.get_by_test_id("standing-total").first).to_have_text("0")
+
+    # Phone B (East, the other side) is open on the sheet first.
+    context_b = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
+                                     viewport={"width": 390, "height": 844},
+                                     is_mobile=True, has_touch=True)
+    context_b.set_default_timeout(10_000)
+    phone_b = context_b.new_page()
+    try:
+        log_in(phone_b, seats["E"])
+        phone_b.goto(sheet_url)
+        expect(phone_b.locator("body")).to_have_attribute("data-socket", "open")
+        expect(phone_b.get_by_test_id("hand-row")).to_have_count(0)
+
+        # Phone A (North) enters hand 1: the engine's score shows as it is typed.
+        phone_a = phone_page
+        log_in(phone_a, seats["N"])
+        phone_a.goto(sheet_url)
+        phone_a.get_by_test_id("declarer").select_option("N")
+        phone_a.get_by_test_id("contract").select_option("8S")
+        phone_a.get_by_test_id("tricks").fill("9")
+        expect(phone_a.get_by_test_id("preview-score")).to_contain_text("240")
+        phone_a.get_by_test_id("enter").click()
+        expect(phone_a.get_by_test_id("pending")).to_have_count(1)
+
+        # Phone B sees the pending hand live and confirms it.
+        expect(phone_b.get_by_test_id("pending")).to_have_count(1)
+        phone_b.get_by_test_id("confirm").click()
+        expect(phone_b.get_by_test_id("confirmed")).to_have_count(1)
+        expect(phone_b.get_by_test_id("total-ns")).to_have_text("240")
+        expect(phone_a.get_by_test_id("confirmed")).to_have_count(1)
+
+        # The projector's standings changed without a reload.
+        expect(projector.get_by_test_id("standing-total").first).to_have_text("240")
+    finally:
+        context_b.close()
