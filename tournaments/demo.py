@@ -75,6 +75,76 @@ def seed_today(director: User, members: list[User]) -> Tournament:
     return tournament
 
 
+FINISHED = "Tournoi d'automne (démo)"
+DEMO_CONTRACTS = ["7S", "8H", "6NT", "9D", "7C", "8NT", "10S", "6H"]
+
+
+def _demo_hand(game, i: int, *, confirm: bool = True):
+    """Enter the next hand of a table's sheet (as the NS player), confirmed by EW."""
+    from tournaments.services import results as rs
+
+    people = rs.table_people(game.round, game.table)
+    users = {s: User.objects.get(pk=p.user_id) for s, p in people.items() if p.user_id}
+    seq = game.hands.count() + 1
+    contract = DEMO_CONTRACTS[(i + game.table) % len(DEMO_CONTRACTS)]
+    level = int(contract[:-2] if contract.endswith("NT") else contract[:-1])
+    declarer = "NESW"[(i + game.table) % 4]
+    tricks = max(0, min(10, level + (i % 3) - 1))
+    row = rs.hand_enter(game=game, user=users["N"], seq=seq, declarer=declarer,
+                        contract=contract, tricks=tricks)
+    if confirm:
+        rs.hand_confirm(hand=row, user=users["E"])
+    return row
+
+
+@transaction.atomic
+def seed_finished(director: User, members: list[User]) -> Tournament:
+    """A finished tournament (8 players, 2 games of 8 hands) with results and medals."""
+    from tournaments.services import results as rs
+
+    tournament = Tournament.objects.filter(name=FINISHED).first()
+    if tournament is not None:
+        return tournament
+    tournament = services.tournament_create(
+        by=director, name=FINISHED, starts_at=_at(timezone.localdate() - timedelta(days=21),
+                                                  13),
+        capacity=16, rounds_total=2, notes="Tournoi terminé, avec résultats.")
+    services.tournament_transition(tournament=tournament, by=director,
+                                   to=Status.REGISTRATION_OPEN)
+    for member in members[:8]:
+        Entry.objects.create(tournament=tournament, player=member,
+                             status=EntryStatus.CONFIRMED, checked_in=True,
+                             checked_in_at=timezone.now())
+    services.tournament_transition(tournament=tournament, by=director, to=Status.RUNNING)
+    for number in (1, 2):
+        rnd = services.round_draw(tournament=tournament, by=director, seed=100 + number)
+        rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
+        rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
+        for table in (1, 2):
+            game = rs.table_game(rnd, table)
+            for i in range(tournament.hands_per_game):
+                _demo_hand(game, i + number)
+        rs.round_close(round=rnd, by=director)
+    services.tournament_transition(tournament=tournament, by=director, to=Status.FINISHED)
+    return tournament
+
+
+@transaction.atomic
+def seed_today_results(director: User, tournament: Tournament) -> None:
+    """Round 1 of today's tournament (published): some hands entered, one pending."""
+    from tournaments.models import TableGame
+    from tournaments.services import results as rs
+
+    rnd = Round.objects.filter(tournament=tournament, number=1).first()
+    if rnd is None or TableGame.objects.filter(round=rnd).exists():
+        return
+    for table, hands in ((1, 3), (2, 2)):
+        game = rs.table_game(rnd, table)
+        for i in range(hands):
+            _demo_hand(game, i)
+    _demo_hand(rs.table_game(rnd, 1), 3, confirm=False)  # pending: EW must confirm
+
+
 def seed(stdout=None) -> None:
     director = club_demo.director()
     if director is None:
@@ -82,7 +152,10 @@ def seed(stdout=None) -> None:
     members = _members()
     upcoming = seed_upcoming(director, members)
     today = seed_today(director, members)
+    finished = seed_finished(director, members)
+    seed_today_results(director, today)
     if stdout is not None:
         stdout.write(f"Demo tournaments: {upcoming.name} (registration open), "
                      f"{today.name} (today, round 1 published; check-in code "
-                     f"{today.checkin_code}).")
+                     f"{today.checkin_code}; hands entered, one to confirm), "
+                     f"{finished.name} (finished, with results and medals).")

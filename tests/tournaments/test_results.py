@@ -447,3 +447,22 @@ def test_member_page_and_season(small, director, director_client):
     assert r.status_code == 302
     r = director_client.get(r["Location"])
     assert r.status_code == 200 and r.content.decode().count('data-testid="season-row"') == 8
+
+
+def test_demo_results_idempotent(db):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from tournaments.models import Tournament
+
+    call_command("seed_demo", stdout=StringIO())
+    counts = (HandScore.objects.count(), TableGame.objects.count())
+    call_command("seed_demo", stdout=StringIO())
+    assert counts == (HandScore.objects.count(), TableGame.objects.count())
+    finished = Tournament.objects.get(status="finished")
+    medals = [ln.medal for ln in sr.compute(finished).medallists()]
+    assert "gold" in medals
+    today = Tournament.objects.get(status="running")
+    assert HandScore.objects.filter(game__round__tournament=today, confirmed=False).count() == 1
+    assert HandScore.objects.filter(game__round__tournament=today, confirmed=True).count() == 5
