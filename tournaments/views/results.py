@@ -179,9 +179,10 @@ def standings_csv(request, pk: int):
         _("Game %(n)s") % {"n": r} for r in rounds] + [_("Games"), _("Won"), _("Byes"),
                                                       _("Medal")]
     medal_names = {"gold": _("Gold"), "silver": _("Silver"), "bronze": _("Bronze")}
-    rows = [[(f"{r.place}=" if r.shared else r.place) if r.place else "", r.name, r.total]
-            + ["" if s is None else s for s in r.scores]
-            + [r.games, r.wins, r.byes, medal_names.get(r.medal, "")]
+    rows = [[(f"{r['place']}=" if r["shared"] else r["place"]) if r["place"] else "",
+             r["name"], r["total"]]
+            + ["" if s is None else s for s in r["scores"]]
+            + [r["games"], r["wins"], r["byes"], medal_names.get(r["medal"], "")]
             for r in page["rows"]]
     return _csv_response(f"standings-{tournament.pk}.csv", header, rows)
 
