@@ -129,6 +129,20 @@ def standings_page(tournament: Tournament) -> dict:
             "games_counted": len(inputs.games)}
 
 
+def standings_page_cached(tournament: Tournament) -> dict:
+    """``standings_page`` cached per tournament version: every write that changes
+    results, seats or settings bumps the version (``tournament_touch``), so a cached page
+    is never stale; the projector, phones and the standings page share one computation."""
+    from django.core.cache import cache
+
+    key = f"t500:standings:{tournament.pk}:{tournament.version}:{tournament.status}"
+    page = cache.get(key)
+    if page is None:
+        page = standings_page(tournament)
+        cache.set(key, page, 300)
+    return page
+
+
 # ----------------------------------------------------------------- one table's sheet
 def table_sheet(rnd: Round, table: int, viewer) -> dict:
     tournament = rnd.tournament

@@ -138,7 +138,7 @@ def withdraw_hand(request, pk: int, number: int, table: int):
 @login_required
 def standings(request, pk: int):
     tournament = get_tournament(request, pk)
-    context = {"tournament": tournament, **sr.standings_page(tournament)}
+    context = {"tournament": tournament, **sr.standings_page_cached(tournament)}
     template = ("tournaments/results/_standings.html" if request.htmx
                 else "tournaments/results/standings.html")
     return render(request, template, context)
@@ -147,7 +147,8 @@ def standings(request, pk: int):
 @login_required
 def projector_standings(request, pk: int):
     tournament = get_tournament(request, pk)
-    context = {"tournament": tournament, **sr.standings_page(tournament), "projector": True}
+    context = {"tournament": tournament, **sr.standings_page_cached(tournament),
+               "projector": True}
     return render(request, "tournaments/results/_projector_standings.html", context)
 
 
