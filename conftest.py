@@ -18,3 +18,10 @@ def pytest_runtest_makereport(item, call):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
         report.outcome = "failed"
         report.longrepr = f"skipped in CI, which must run everything: {reason}"
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests run last: Playwright's sync API keeps an event loop in the main
+    thread for the rest of the session, where Django's async_to_sync (used by the
+    channel layer broadcasts of the other tests) refuses to run."""
+    items.sort(key=lambda item: "tests/browser/" in item.nodeid)
