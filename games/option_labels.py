@@ -65,5 +65,10 @@ def option_help(option: dict) -> str:
     from django.utils.text import format_lazy
 
     help_text = OPTIONS.get(option["name"], ("", option["help"]))[1]
-    defaults = ", ".join(f"{variant_label(v)}: {d}" for v, d in option["defaults"].items())
+    def shown(value) -> str:
+        if isinstance(value, bool):
+            return str(_("yes") if value else _("no"))
+        return str(value)
+
+    defaults = ", ".join(f"{variant_label(v)}: {shown(d)}" for v, d in option["defaults"].items())
     return format_lazy("{} ({}: {})", help_text, _("defaults"), defaults)

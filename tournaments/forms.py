@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import User
 from games.engine import VARIANTS, option_catalogue
+from games.option_labels import option_help, option_label
 from tournaments.models import ConstraintKind, Tournament
 
 #: Options set elsewhere (the tournament's own fields) or not yet playable.
@@ -63,8 +64,8 @@ class TournamentForm(forms.ModelForm):
             else:
                 field = forms.CharField(max_length=60)
             field.required = False
-            field.label = name.replace("_", " ")
-            field.help_text = spec["help"]
+            field.label = option_label(name)
+            field.help_text = option_help(spec)
             if name in current:
                 value = current[name]
                 field.initial = ("true" if value else "false") if isinstance(value, bool) \
