@@ -1,4 +1,5 @@
-"""Tiny events sent after commit. They carry no cards: each consumer renders its own view."""
+"""What is told after a commit, and to whom. Events carry no cards: each socket is
+rendered its own viewer's state (``games.fanout``)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,9 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from games import fanout
+
 LOBBY_GROUP = "lobby"
-
-
-def table_group(table_id: int) -> str:
-    return f"table.{table_id}"
 
 
 def _send(group: str, event: dict) -> None:
@@ -20,12 +19,13 @@ def _send(group: str, event: dict) -> None:
 
 
 def table_updated_on_commit(table_id: int, seq: int) -> None:
-    transaction.on_commit(
-        lambda: _send(table_group(table_id), {"type": "table.updated", "seq": seq}))
+    """Once committed: this process's sockets of the table are sent the new state, and
+    other processes are told (``games.fanout``)."""
+    transaction.on_commit(lambda: fanout.hub.changed(table_id, seq))
 
 
 def presence_changed_on_commit(table_id: int) -> None:
-    transaction.on_commit(lambda: _send(table_group(table_id), {"type": "table.presence"}))
+    transaction.on_commit(lambda: fanout.hub.presence_changed(table_id))
 
 
 def lobby_changed_on_commit() -> None:

@@ -1,8 +1,9 @@
 """Thin WebSocket consumers: check access, hand intents to services, render per viewer.
 
-Protocol: docs/protocol.md. Group events carry only a sequence number; each consumer
-renders its own viewer's snapshot, so another player's cards never enter a frame
-meant for someone else. Group handlers never write.
+Protocol: docs/protocol.md. After a change commits, ``games.fanout`` renders each
+socket's own viewer's snapshot (another player's cards never enter a frame meant for
+someone else) and sends it; other processes hear of the change through the channel
+layer. The fan-out never writes.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games import broadcast, presence, runner, selectors, services
+from games import broadcast, fanout, runner, selectors, services
 from games.errors import TableError
 from games.models import Table
 
@@ -66,19 +67,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.language = getattr(user, "preferred_language", None) or "fr"
+        self.accepted = False
         session = self.scope.get("session") or {}
         allowed = await database_sync_to_async(self._may_view)(user, session)
         if not allowed:
             await self.close(code=4403)
             return
-        self.group = broadcast.table_group(self.table_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        # Attached before the first snapshot, so that no change is missed in between.
+        await fanout.hub.attach(self)
         await self.accept()
+        self.accepted = True
         self.is_member = user is not None and user.is_authenticated
-        if self.is_member:
-            await database_sync_to_async(services.presence_join)(
-                table_id=self.table_id, user=user, channel_name=self.channel_name)
-        await self.send_state()
+        seq, text = await database_sync_to_async(self._arrive)()
+        await self._send_state_text(seq, text)
 
     def _may_view(self, user, session) -> bool:
         table = Table.objects.filter(pk=self.table_id).first()
@@ -87,9 +88,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         invited = self.table_id in selectors.invited_tables(session)
         return selectors.can_view(table, user, invited=invited)
 
+    def _arrive(self) -> tuple[int, str]:
+        """Record the member's presence, then render their first snapshot (one hop)."""
+        if self.is_member:
+            services.presence_join(table_id=self.table_id, user=self.scope["user"],
+                                   channel_name=self.channel_name)
+        return self._render()
+
     async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if getattr(self, "accepted", False):
+            self.accepted = False
+            await fanout.hub.detach(self)
             if getattr(self, "is_member", False):
                 await database_sync_to_async(services.presence_leave)(
                     table_id=self.table_id, channel_name=self.channel_name)
@@ -152,24 +161,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             frame["ref"] = ref
         await self.send_json(frame)
 
-    async def send_state(self, seq: int | None = None):
-        frame = await database_sync_to_async(self._snapshot)(seq)
-        if frame["seq"] <= self.last_seq:
-            return
-        self.last_seq = frame["seq"]
-        await self.send(text_data=json.dumps(frame, separators=(",", ":")))
+    async def send_state(self) -> None:
+        seq, text = await database_sync_to_async(self._render)()
+        await self._send_state_text(seq, text)
 
-    def _snapshot(self, seq=None):
-        return selectors.table_snapshot(self.table_id, self.scope["user"], seq=seq)
+    def _render(self) -> tuple[int, str]:
+        return selectors.render_frames(self.table_id, [self.scope["user"]])[0]
 
-    async def table_updated(self, event):
-        if event["seq"] > self.last_seq:
-            await self.send_state(event["seq"])
+    async def _send_state_text(self, seq: int, text: str) -> None:
+        if seq > self.last_seq:
+            self.last_seq = seq
+            await self.send(text_data=text)
 
-    async def table_presence(self, event):
-        presence.forget(self.table_id)
-        present = await database_sync_to_async(presence.present_users)(self.table_id)
-        await self.send_json({"type": "presence", "present": sorted(present)})
+    async def send_text(self, text: str) -> None:
+        """A frame rendered by the fan-out (``games.fanout``)."""
+        await self.send(text_data=text)
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):

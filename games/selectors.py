@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.db.models import Count, Q, QuerySet
 
 from games import state
@@ -58,15 +60,9 @@ def score_sheet(st: state.TableState) -> list[dict]:
     return rows
 
 
-def snapshot(st: state.TableState, user, *, present: set[int] | None = None) -> dict:
-    """Everything one viewer may know of the table, as JSON-ready data.
-
-    The engine's ``view_for`` decides what of the hand the viewer sees: their own
-    cards only (a spectator: none), plus what the rules reveal.
-    """
-    table = st.table
-    you = st.seat_of(user.pk) if user.is_authenticated else None
-    present = present if present is not None else present_users(table.pk)
+def _public(st: state.TableState) -> tuple[object, dict | None, list[dict]]:
+    """What every viewer of the table is shown alike: the hand to show (the one being
+    played, or the last one once the game is over), the game summary, the score sheet."""
     hand = st.hand
     if hand is None and st.game is not None and st.game.entries:
         last = st.game.entries[-1]
@@ -74,50 +70,103 @@ def snapshot(st: state.TableState, user, *, present: set[int] | None = None) -> 
     game = st.game.summary() if st.game is not None else None
     if game is not None:
         game.pop("hands", None)
+    return hand, game, score_sheet(st)
+
+
+def _table_part(st: state.TableState, you: str | None, is_host: bool, present: set[int]) -> dict:
+    table = st.table
     return {
-        "type": "state",
-        "seq": table.seq,
-        "table": {
-            "id": table.pk,
-            "name": str(table),
-            "variant": table.variant,
-            "status": table.status,
-            "visibility": table.visibility,
-            "host": table.host_id,
-            "is_host": user.is_authenticated and table.host_id == user.pk,
-            "you": you,
-            "seats": [
-                {"seat": info.seat, "name": info.name, "is_bot": info.is_bot,
-                 "present": info.user_id in present if info.user_id else info.is_bot,
-                 "is_you": info.seat == you and you is not None,
-                 "free": info.user_id is None and not info.is_bot}
-                for info in st.seats
-            ],
-            "hand_number": st.hand_row.number if st.hand_row else 0,
-        },
-        "view": hand.view_for(you) if hand is not None else None,
-        "game": game,
-        "sheet": score_sheet(st),
+        "id": table.pk,
+        "name": str(table),
+        "variant": table.variant,
+        "status": table.status,
+        "visibility": table.visibility,
+        "host": table.host_id,
+        "is_host": is_host,
+        "you": you,
+        "seats": [
+            {"seat": info.seat, "name": info.name, "is_bot": info.is_bot,
+             "present": info.user_id in present if info.user_id else info.is_bot,
+             "is_you": info.seat == you and you is not None,
+             "free": info.user_id is None and not info.is_bot}
+            for info in st.seats
+        ],
+        "hand_number": st.hand_row.number if st.hand_row else 0,
     }
 
 
-def table_snapshot(table_id: int, user, seq: int | None = None) -> dict:
-    """Load (cached by seq) and render a viewer's snapshot.
+def _viewer(st: state.TableState, user) -> tuple[str | None, bool]:
+    """The kind of viewer ``user`` is: their seat (None: a spectator), and host or not."""
+    if not user.is_authenticated:
+        return None, False
+    return st.seat_of(user.pk), st.table.host_id == user.pk
 
-    With ``seq`` (from a ``table.updated`` event), a state this process has cached at
-    that seq is rendered without any query: the four sockets of a table on one process
-    cost one replay (or none: the process that applied the change cached it).
+
+def snapshot(st: state.TableState, user, *, present: set[int] | None = None) -> dict:
+    """Everything one viewer may know of the table, as JSON-ready data.
+
+    The engine's ``view_for`` decides what of the hand the viewer sees: their own
+    cards only (a spectator: none), plus what the rules reveal.
+    """
+    present = present if present is not None else present_users(st.table.pk)
+    you, is_host = _viewer(st, user)
+    hand, game, sheet = _public(st)
+    return {
+        "type": "state",
+        "seq": st.table.seq,
+        "table": _table_part(st, you, is_host, present),
+        "view": hand.view_for(you) if hand is not None else None,
+        "game": game,
+        "sheet": sheet,
+    }
+
+
+def _dumps(data) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def render_cached(st: state.TableState, users, present: set[int]) -> list[tuple[int, str]]:
+    """``snapshot`` of each of ``users`` as JSON text: the parts every viewer shares are
+    serialised once, the rest once per kind of viewer (seat, host)."""
+    hand, game, sheet = _public(st)
+    shared = f',"game":{_dumps(game)},"sheet":{_dumps(sheet)}}}'
+    head = f'{{"type":"state","seq":{st.table.seq},"table":'
+    by_kind: dict[tuple[str | None, bool], str] = {}
+    frames = []
+    for user in users:
+        kind = _viewer(st, user)
+        text = by_kind.get(kind)
+        if text is None:
+            you, is_host = kind
+            view = hand.view_for(you) if hand is not None else None
+            text = (head + _dumps(_table_part(st, you, is_host, present))
+                    + ',"view":' + _dumps(view) + shared)
+            by_kind[kind] = text
+        frames.append((st.table.seq, text))
+    return frames
+
+
+def render_frames(table_id: int, users, *, seq: int | None = None) -> list[tuple[int, str]]:
+    """The state frames (seq, JSON text) of ``users`` at a table.
+
+    With ``seq`` (a committed change), a state this process has cached at that seq is
+    rendered without any query: the process that applied the change cached it.
+    Otherwise the state is loaded (cached by the row's seq) and rendered.
     """
     if seq is not None:
         with state.lock:
             st = state.peek(table_id)
             if st is not None and st.seq == seq:
-                return snapshot(st, user, present=present_users_cached(table_id))
+                return render_cached(st, users, present_users_cached(table_id))
     table = Table.objects.get(pk=table_id)
     present = present_users(table_id)
     with state.lock:
-        st = state.load(table)
-        return snapshot(st, user, present=present)
+        return render_cached(state.load(table), users, present)
+
+
+def table_snapshot(table_id: int, user, seq: int | None = None) -> dict:
+    """One viewer's snapshot as data (the table page's first render)."""
+    return json.loads(render_frames(table_id, [user], seq=seq)[0][1])
 
 
 def finished_hands(table: Table) -> QuerySet[GameHand]:

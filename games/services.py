@@ -13,7 +13,7 @@ import secrets
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -205,28 +205,52 @@ def table_start(*, table_id: int, user=None) -> Table:
 
 
 # ----------------------------------------------------------------- playing
-@transaction.atomic
-def hand_apply_action(*, table_id: int, user, action: str, expected_seq: int) -> Table:
+def hand_apply_action(*, table_id: int, user, action: str, expected_seq: int) -> None:
     """A member's intent: accepted (logged, seq bumped) or refused with a TableError.
 
     Refused when the intent was made on a stale state (``expected_seq``), when it is
     not the member's turn, or when the engine finds it illegal: nothing changes.
+
+    The engine judges the intent on this process's cached state at ``expected_seq``
+    (loaded when not cached); the log is then appended under the table's row lock by
+    a write that succeeds only if the table is still at ``expected_seq`` (see
+    ``_append_action``). Two intents racing for one turn: exactly one is logged.
     """
-    table = _locked(table_id)
-    if table.seq != expected_seq:
-        raise TableError("stale", _("The table moved on: your screen is refreshed."))
-    if table.status != Table.Status.PLAYING:
-        raise TableError("not_playing", _("The game is not in progress."))
     with state.lock:
-        st = state.load(table)
+        st = state.peek(table_id)
+        if st is None or st.seq != expected_seq:
+            table = _current(table_id)
+            if table.seq != expected_seq:
+                raise _stale()
+            st = state.load(table)
+        if st.table.status != Table.Status.PLAYING:
+            raise TableError("not_playing", _("The game is not in progress."))
         seat = st.seat_of(user.pk)
         if seat is None:
             raise TableError("not_seated", _("You are watching this table: you have no cards."))
-        return _apply(table, st, seat=seat, action=action, user=user, by_bot=False)
+        _apply(st, seat=seat, action=action, user=user, by_bot=False)
 
 
-def _apply(table: Table, st: state.TableState, *, seat: str, action: str, user, by_bot: bool) -> Table:
-    """Apply one action to the locked table and its state (inside the caller's locks)."""
+def _current(table_id: int) -> Table:
+    try:
+        return Table.objects.get(pk=table_id)
+    except Table.DoesNotExist:
+        raise TableError("no_table", _("This table does not exist.")) from None
+
+
+def _stale() -> TableError:
+    return TableError("stale", _("The table moved on: your screen is refreshed."))
+
+
+def _apply(st: state.TableState, *, seat: str, action: str, user, by_bot: bool) -> None:
+    """Apply one action to a table's state and log it (the caller holds ``state.lock``).
+
+    The engine checks the action first: an illegal one changes nothing. The log write
+    then succeeds only if the table row is still at the state's seq; if it does not
+    (another process moved the table on), the cached state is dropped and the intent
+    is refused as stale.
+    """
+    table = st.table
     hand = st.hand
     if hand is None:
         raise TableError("no_hand", _("No hand is being played."))
@@ -237,39 +261,95 @@ def _apply(table: Table, st: state.TableState, *, seat: str, action: str, user, 
     except EngineError as error:
         raise TableError(getattr(error, "code", "illegal"), engine_message(error)) from None
     try:
-        row = st.hand_row
-        Action.objects.create(hand=row, seq=table.seq + 1, seat=seat, action=action,
-                              by_bot=by_bot, user=None if by_bot else user)
-        fields: list[str] = ["wake_at"]
-        if hand.is_done:
-            row.result = hand.result().to_dict()
-            row.finished_at = timezone.now()
-            row.save(update_fields=["result", "finished_at"])
-            hooks.hand_finished(table.pk, row)
-            if st.game.is_over:
-                table.status = Table.Status.FINISHED
-                table.finished_at = row.finished_at
-                fields += ["status", "finished_at"]
-                broadcast.lobby_changed_on_commit()
-            else:
-                number = row.number + 1
-                seed = state.hand_seed(table.seed, number)
-                new_row = GameHand.objects.create(table=table, number=number,
-                                                  dealer=st.game.dealer, seed=seed)
-                st.game.next_hand(seed)
-                st.hand_rows.append(new_row)
         # When to look at the table next (any process's runner: ``wake_at``; this
         # one's: the poke). A bot or an absent member is due now; a present member
-        # gets the presence timeout, after which an unanswered turn is checked again.
+        # gets the presence timeout, after which an unanswered turn is checked again
+        # by the runner's sweep of due tables.
         due_in = _due_in(st)
-        table.wake_at = timezone.now() + timedelta(seconds=due_in)
-        _bump(table, fields=tuple(fields))
+        now = timezone.now()
+        wake_at = now + timedelta(seconds=due_in)
+        row = st.hand_row
+        entry = dict(table_id=table.pk, seq=table.seq, hand_id=row.pk, seat=seat,
+                     action=action, by_bot=by_bot, user_id=None if by_bot else user.pk,
+                     now=now, wake_at=wake_at)
+        if hand.is_done:
+            with transaction.atomic():
+                if not _append_action(**entry):
+                    raise _stale()
+                _finish_hand(st, hand, row, now)
+        elif not _append_action(**entry):
+            raise _stale()
     except Exception:
         state.forget(table.pk)
         raise
+    table.seq += 1
+    table.wake_at = wake_at
     state.remember(st)
-    broadcast.poke_runner_on_commit(table.pk, delay=due_in)
-    return table
+    broadcast.table_updated_on_commit(table.pk, table.seq)
+    if due_in == 0:
+        broadcast.poke_runner_on_commit(table.pk)
+
+
+def _finish_hand(st: state.TableState, hand, row: GameHand, now: datetime) -> None:
+    """Record a finished hand's result; deal the next one, or end the game."""
+    table = st.table
+    row.result = hand.result().to_dict()
+    row.finished_at = now
+    row.save(update_fields=["result", "finished_at"])
+    hooks.hand_finished(table.pk, row)
+    if st.game.is_over:
+        table.status = Table.Status.FINISHED
+        table.finished_at = now
+        table.save(update_fields=["status", "finished_at"])
+        broadcast.lobby_changed_on_commit()
+    else:
+        number = row.number + 1
+        seed = state.hand_seed(table.seed, number)
+        new_row = GameHand.objects.create(table=table, number=number,
+                                          dealer=st.game.dealer, seed=seed)
+        st.game.next_hand(seed)
+        st.hand_rows.append(new_row)
+
+
+_APPEND_PG = """
+WITH bumped AS (
+    UPDATE games_table SET seq = seq + 1, wake_at = %s
+    WHERE id = %s AND seq = %s AND status = 'playing'
+    RETURNING seq)
+INSERT INTO games_action (hand_id, seq, seat, action, by_bot, user_id, created_at)
+SELECT %s, seq, %s, %s, %s, %s, %s FROM bumped
+"""
+_BUMP = ("UPDATE games_table SET seq = seq + 1, wake_at = %s "
+         "WHERE id = %s AND seq = %s AND status = 'playing'")
+_INSERT = ("INSERT INTO games_action (hand_id, seq, seat, action, by_bot, user_id, created_at) "
+           "VALUES (%s, %s, %s, %s, %s, %s, %s)")
+
+
+def _append_action(*, table_id: int, seq: int, hand_id: int, seat: str, action: str,
+                   by_bot: bool, user_id: int | None, now: datetime, wake_at: datetime,
+                   single_statement: bool | None = None) -> bool:
+    """Bump the table from ``seq`` to ``seq + 1`` and log the action at ``seq + 1``, if
+    the table is still playing at ``seq``; False (nothing written) otherwise.
+
+    The bump takes the table's row lock, and the log is written under it, in one
+    transaction: on PostgreSQL one statement (a data-modifying CTE: one round trip),
+    elsewhere two in a transaction. The log's unique (hand, seq) is the last guard.
+    """
+    ops = connection.ops
+    at, wake = ops.adapt_datetimefield_value(now), ops.adapt_datetimefield_value(wake_at)
+    if single_statement is None:
+        single_statement = connection.vendor == "postgresql"
+    with connection.cursor() as cursor:
+        if single_statement:
+            cursor.execute(_APPEND_PG, [wake, table_id, seq, hand_id, seat, action, by_bot,
+                                        user_id, at])
+            return cursor.rowcount == 1
+        with transaction.atomic(savepoint=False):
+            cursor.execute(_BUMP, [wake, table_id, seq])
+            if cursor.rowcount != 1:
+                return False
+            cursor.execute(_INSERT, [hand_id, seq + 1, seat, action, by_bot, user_id, at])
+            return True
 
 
 def _due_in(st: state.TableState) -> float:
@@ -341,7 +421,7 @@ def _drive(*, table_id: int, now) -> float | None:
             return (due - now).total_seconds()
         rng = random.Random(f"{table.seed}:{table.seq}")
         action = choose_action(hand, seat, rng)
-        _apply(table, st, seat=seat, action=action, user=None, by_bot=True)
+        _apply(st, seat=seat, action=action, user=None, by_bot=True)
     return table.bot_delay_ms / 1000
 
 

@@ -210,6 +210,44 @@ def test_abandoned_tables_are_closed_and_keep_their_hands(table_of_four, players
         act(table_of_four, players)
 
 
+def test_an_intent_judged_on_a_cached_state_that_another_process_moved_on_is_stale(
+        table_of_four, players):
+    """This process cached the table at seq S; another process logged a move (S+1):
+    the intent made at S is refused as stale, nothing is logged, the cache is dropped."""
+    hand = current_hand(table_of_four)  # cached here at S
+    user = players["NESW".index(hand.to_act)]
+    seq = table_of_four.seq
+    other = Table.objects.filter(pk=table_of_four.pk)
+    other.update(seq=seq + 1)  # what another process's accepted move does to the row
+    with pytest.raises(TableError) as error:
+        services.hand_apply_action(table_id=table_of_four.pk, user=user,
+                                   action=hand.legal_actions()[0], expected_seq=seq)
+    assert error.value.code == "stale"
+    assert not Action.objects.exists() and other.get().seq == seq + 1
+    assert state.peek(table_of_four.pk) is None
+
+
+@pytest.mark.parametrize("single_statement", [True, False], ids=["one-statement", "two"])
+def test_the_log_is_appended_only_while_the_table_is_at_the_expected_seq(
+        table_of_four, single_statement):
+    if single_statement and connection.vendor != "postgresql":
+        pytest.skip("the one-statement append is PostgreSQL's")
+    row = GameHand.objects.get(table=table_of_four)
+    now = timezone.now()
+    entry = dict(table_id=table_of_four.pk, hand_id=row.pk, seat="E", action="pass",
+                 by_bot=True, user_id=None, now=now, wake_at=now,
+                 single_statement=single_statement)
+    seq = table_of_four.seq
+    assert services._append_action(seq=seq, **entry)
+    assert not services._append_action(seq=seq, **entry)  # the table is at seq + 1 now
+    Table.objects.filter(pk=table_of_four.pk).update(status=Table.Status.CLOSED)
+    assert not services._append_action(seq=seq + 1, **entry)
+    table_of_four.refresh_from_db()
+    assert table_of_four.seq == seq + 1 and table_of_four.wake_at == now
+    assert list(Action.objects.values_list("seq", "seat", "action", "by_bot")) == [
+        (seq + 1, "E", "pass", True)]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_intents_racing_for_the_same_turn_exactly_one_is_accepted(table_of_four, players):
     hand = current_hand(table_of_four)
