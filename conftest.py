@@ -25,3 +25,15 @@ def pytest_collection_modifyitems(config, items):
     thread for the rest of the session, where Django's async_to_sync (used by the
     channel layer broadcasts of the other tests) refuses to run."""
     items.sort(key=lambda item: "tests/browser/" in item.nodeid)
+
+
+@pytest.fixture(autouse=True)
+def _close_fast_path_connection():
+    """The live tables' own asynchronous connection (``games.fastpath``) belongs to a
+    test's event loop: close it after the test, or the test database cannot be dropped."""
+    yield
+    import sys
+
+    fastpath = sys.modules.get("games.fastpath")
+    if fastpath is not None:
+        fastpath._db.close_now()

@@ -120,6 +120,8 @@ class Worker:
                     continue
                 times.append(time.monotonic() - t0)
                 self._spawn(self.read(client))
+                if self.heartbeat:  # like a page: from the moment it is connected
+                    self._spawn(self.heartbeats(client))
                 return
 
         start = time.monotonic()
@@ -166,9 +168,12 @@ class Worker:
 
     async def heartbeats(self, client: Client) -> None:
         await asyncio.sleep(random.uniform(0, HEARTBEAT_SECONDS))
-        while True:
-            await client.ws.send('{"type":"heartbeat"}')
-            await asyncio.sleep(HEARTBEAT_SECONDS)
+        try:
+            while True:
+                await client.ws.send('{"type":"heartbeat"}')
+                await asyncio.sleep(HEARTBEAT_SECONDS)
+        except Exception:  # noqa: BLE001 - the socket closed: the reader counts it
+            return
 
     # ------------------------------------------------------------------ protocol
     def on_state(self, client: Client, frame: dict) -> None:
@@ -285,8 +290,6 @@ class Worker:
         for table in self.tables:
             table.last_change = now
             for client in table.clients.values():
-                if client.ws is not None and self.heartbeat:
-                    self._spawn(self.heartbeats(client))
                 self.maybe_act(client)
         self._spawn(self.monitor())
         await asyncio.sleep(max(0.0, end_at - time.monotonic()))

@@ -13,6 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from club import gc_policy  # noqa: E402
 from club.routing import websocket_urlpatterns  # noqa: E402
 
 http_app = django_asgi_app
@@ -20,6 +21,8 @@ if settings.SERVE_STATIC:
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
     http_app = ASGIStaticFilesHandler(django_asgi_app)
+
+gc_policy.apply()
 
 router = ProtocolTypeRouter(
     {

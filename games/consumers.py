@@ -16,9 +16,10 @@ import logging
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
+from django.utils.functional import empty
 from django.utils.translation import gettext as _
 
-from games import broadcast, fanout, runner, selectors, services
+from games import broadcast, fanout, fastpath, runner, selectors, services
 from games.errors import TableError
 from games.models import Table
 
@@ -65,6 +66,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
         runner.start()
         user = self.scope.get("user")
+        # The member behind the scope's lazy object: read at every render.
+        self.user = getattr(user, "_wrapped", user) if user is not None else None
+        if self.user is empty:
+            self.user = user
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.language = getattr(user, "preferred_language", None) or "fr"
         self.accepted = False
@@ -137,11 +142,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_error("bad_intent",
                                   _("An intent needs an action and the sequence number seen."))
             return
-        user = self.scope["user"]
+        user = self.user
         if not user.is_authenticated:
             await self.send_error("not_seated", _("You are watching this table: you have no cards."))
             return
         try:
+            if await fastpath.try_apply(self.table_id, user, action[:16], seq):
+                return
             await database_sync_to_async(self._apply)(user, action[:16], seq)
         except TableError as error:
             await self.send_error(error.code, error.message, ref=content.get("ref"))
@@ -166,7 +173,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._send_state_text(seq, text)
 
     def _render(self) -> tuple[int, str]:
-        return selectors.render_frames(self.table_id, [self.scope["user"]])[0]
+        return selectors.render_frames(self.table_id, [self.user])[0]
 
     async def _send_state_text(self, seq: int, text: str) -> None:
         if seq > self.last_seq:

@@ -10,6 +10,14 @@ Other processes hear of the change through the channel layer (Redis), one tiny e
 process by this hub (not once per socket), which renders for its own sockets. With the
 in-memory layer there are no other processes: nothing is published.
 
+A process publishes a table's changes only when another process also holds sockets of
+that table (or when it holds none itself: it cannot know). Processes learn of each
+other per table with two events: a hub that starts listening to a table says
+``table.hello``; a hub already holding sockets of that table answers ``table.here``.
+A change committed before a hub learnt of another one may have gone unpublished, so
+both sides catch up from the database when they meet: the ``here`` answer makes the
+new hub re-render its sockets, and the new hub then asks the others to do the same.
+
 Frames are full snapshots: a socket is sent a state only if its ``seq`` is newer than
 the last one it was sent, so a late or duplicate delivery is harmless.
 """
@@ -50,13 +58,14 @@ class Hub:
         self.channel: str | None = None
         self.tasks: set[asyncio.Task] = set()
         self._subscribed: set[int] = set()
+        self.shared: set[int] = set()  # tables another process also holds sockets of
 
     # ------------------------------------------------------------ event loop side
     def _bind(self) -> None:
         loop = asyncio.get_running_loop()
         if self.loop is not loop:  # a new loop (tests): forget the old one's sockets
             self.loop, self.sockets, self.channel = loop, {}, None
-            self._subscribed = set()
+            self._subscribed, self.shared = set(), set()
 
     def _spawn(self, coro) -> None:
         # A fresh context: not the caller's thread-sensitive executor (see runner).
@@ -80,6 +89,7 @@ class Hub:
                 self.channel = await layer.new_channel("tables.")
                 self._spawn(self._receive_forever(layer, self.channel))
             await layer.group_add(table_group(table_id), self.channel)
+            await self._publish(layer, "table.hello", table_id)
 
     async def detach(self, consumer: "TableConsumer") -> None:
         table_id = consumer.table_id
@@ -93,7 +103,12 @@ class Hub:
         layer = remote_layer()
         if layer is not None and table_id in self._subscribed and self.channel:
             self._subscribed.discard(table_id)
+            self.shared.discard(table_id)
             await layer.group_discard(table_group(table_id), self.channel)
+
+    async def _publish(self, layer, kind: str, table_id: int, **extra) -> None:
+        await layer.group_send(table_group(table_id),
+                               {"type": kind, "table": table_id, "origin": ORIGIN, **extra})
 
     def _deliver(self, frames: list[tuple["TableConsumer", int, str]]) -> None:
         if frames:
@@ -114,10 +129,18 @@ class Hub:
             table_id = event.get("table")
             if table_id not in self.sockets:
                 continue
-            if event.get("type") == "table.updated":
+            kind = event.get("type")
+            if kind == "table.updated":
                 self._spawn(self._refresh(table_id, event.get("seq")))
-            elif event.get("type") == "table.presence":
+            elif kind == "table.presence":
                 self._spawn(self._refresh_presence(table_id))
+            elif kind == "table.hello":  # another process starts serving this table
+                self.shared.add(table_id)
+                self._spawn(self._publish(layer, "table.here", table_id))
+            elif kind == "table.here":  # we met a process already serving it
+                self.shared.add(table_id)
+                self._spawn(self._refresh(table_id, None))
+                self._spawn(self._publish(layer, "table.updated", table_id, seq=None))
 
     async def _refresh(self, table_id: int, seq: int | None) -> None:
         consumers = list(self.sockets.get(table_id, ()))
@@ -152,6 +175,21 @@ class Hub:
         self._fan_out(table_id, {"type": "table.presence", "table": table_id},
                       lambda consumers: render_presence(table_id, consumers))
 
+    def changed_here(self, table_id: int, st, present: set[int]) -> None:
+        """A change this event loop has just committed (``games.fastpath``): render
+        ``st`` (the new state, not shared with any thread yet) for this process's
+        sockets of the table, and tell other processes."""
+        from games import selectors
+
+        consumers = [c for c in self.sockets.get(table_id, ()) if c.accepted]
+        if consumers:
+            frames = selectors.render_cached(st, [c.user for c in consumers], present)
+            self._deliver([(c, seq, text) for c, (seq, text) in zip(consumers, frames)])
+        layer = remote_layer()
+        if layer is not None and (not consumers or table_id in self.shared):
+            self._spawn(layer.group_send(table_group(table_id), {
+                "type": "table.updated", "table": table_id, "seq": st.seq, "origin": ORIGIN}))
+
     def _fan_out(self, table_id: int, event: dict, render: Callable) -> None:
         consumers = self._local(table_id)
         if consumers:
@@ -162,8 +200,8 @@ class Hub:
                 frames = []
             self.loop.call_soon_threadsafe(self._deliver, frames)
         layer = remote_layer()
-        if layer is None:
-            return
+        if layer is None or (consumers and table_id not in self.shared):
+            return  # no other process, or none holding sockets of this table
         event = {**event, "origin": ORIGIN}
         if consumers is not None:
             self.loop.call_soon_threadsafe(
@@ -201,7 +239,7 @@ def render_states(table_id: int, seq: int | None, consumers) -> list[tuple]:
     """State frames for ``consumers`` (sync: may query when the state is not cached)."""
     from games import selectors
 
-    viewers = [(c, c.scope["user"]) for c in consumers]
+    viewers = [(c, c.user) for c in consumers]
     frames = selectors.render_frames(table_id, [user for _, user in viewers], seq=seq)
     return [(c, frame_seq, text) for (c, _), (frame_seq, text) in zip(viewers, frames)]
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.models import Presence
 
 PRESENCE_TIMEOUT = timedelta(seconds=45)
-CACHE_SECONDS = 30.0
+CACHE_SECONDS = 60.0
 _cache: dict[int, tuple[float, set[int]]] = {}
 
 
@@ -34,6 +34,14 @@ def present_users_cached(table_id: int) -> set[int]:
     if hit is not None and hit[0] > time.monotonic():
         return hit[1]
     return present_users(table_id)
+
+
+def cached(table_id: int) -> set[int] | None:
+    """The cached present set, or None when it must be read again (no query)."""
+    hit = _cache.get(table_id)
+    if hit is not None and hit[0] > time.monotonic():
+        return hit[1]
+    return None
 
 
 def forget(table_id: int) -> None:

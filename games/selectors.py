@@ -60,17 +60,37 @@ def score_sheet(st: state.TableState) -> list[dict]:
     return rows
 
 
-def _public(st: state.TableState) -> tuple[object, dict | None, list[dict]]:
-    """What every viewer of the table is shown alike: the hand to show (the one being
-    played, or the last one once the game is over), the game summary, the score sheet."""
+def _shown_hand(st: state.TableState):
+    """The hand to show: the one being played, or the last one once the game is over."""
     hand = st.hand
     if hand is None and st.game is not None and st.game.entries:
         last = st.game.entries[-1]
         hand = last if hasattr(last, "view_for") else None
+    return hand
+
+
+def _public(st: state.TableState) -> tuple[object, dict | None, list[dict]]:
+    """What every viewer of the table is shown alike: the hand to show, the game
+    summary, the score sheet."""
     game = st.game.summary() if st.game is not None else None
     if game is not None:
         game.pop("hands", None)
-    return hand, game, score_sheet(st)
+    return _shown_hand(st), game, score_sheet(st)
+
+
+def _shared_text(st: state.TableState) -> str:
+    """The end of every viewer's frame (game summary and score sheet) as JSON text,
+    remembered until a hand ends or starts (nothing in it changes in between)."""
+    game, last = st.game, st.hand_row
+    key = (len(st.hand_rows), last is not None and last.result is not None,
+           len(game.entries) if game is not None else -1,
+           game is not None and game.current is None)
+    memo = st.memo.get("shared")
+    if memo is None or memo[0] != key:
+        _, summary, sheet = _public(st)
+        memo = (key, f',"game":{_dumps(summary)},"sheet":{_dumps(sheet)}}}')
+        st.memo["shared"] = memo
+    return memo[1]
 
 
 def _table_part(st: state.TableState, you: str | None, is_host: bool, present: set[int]) -> dict:
@@ -128,8 +148,7 @@ def _dumps(data) -> str:
 def render_cached(st: state.TableState, users, present: set[int]) -> list[tuple[int, str]]:
     """``snapshot`` of each of ``users`` as JSON text: the parts every viewer shares are
     serialised once, the rest once per kind of viewer (seat, host)."""
-    hand, game, sheet = _public(st)
-    shared = f',"game":{_dumps(game)},"sheet":{_dumps(sheet)}}}'
+    hand, shared = _shown_hand(st), _shared_text(st)
     head = f'{{"type":"state","seq":{st.table.seq},"table":'
     by_kind: dict[tuple[str | None, bool], str] = {}
     frames = []

@@ -260,6 +260,21 @@ def _apply(st: state.TableState, *, seat: str, action: str, user, by_bot: bool) 
         hand.apply_as(seat, action)
     except EngineError as error:
         raise TableError(getattr(error, "code", "illegal"), engine_message(error)) from None
+    _log_played(st, hand, seat=seat, action=action, user=user, by_bot=by_bot)
+
+
+def log_played_hand_end(st: state.TableState, hand, *, seat: str, action: str, user) -> None:
+    """Log a member's action that the engine has already applied to ``st`` (taken out
+    of the cache by ``games.fastpath``) and that ended the hand: the result, the next
+    deal and the log in one transaction; the state goes back to the cache. A
+    TableError (``stale``) if the table moved on meanwhile: nothing is written."""
+    with state.lock:
+        _log_played(st, hand, seat=seat, action=action, user=user, by_bot=False)
+
+
+def _log_played(st: state.TableState, hand, *, seat: str, action: str, user, by_bot: bool) -> None:
+    """Log an action the engine has applied to ``st`` (under ``state.lock``)."""
+    table = st.table
     try:
         # When to look at the table next (any process's runner: ``wake_at``; this
         # one's: the poke). A bot or an absent member is due now; a present member
@@ -277,6 +292,9 @@ def _apply(st: state.TableState, *, seat: str, action: str, user, by_bot: bool) 
                 if not _append_action(**entry):
                     raise _stale()
                 _finish_hand(st, hand, row, now)
+                due_in = _due_in(st)  # the next hand's first turn
+                wake_at = now + timedelta(seconds=due_in)
+                Table.objects.filter(pk=table.pk).update(wake_at=wake_at)
         elif not _append_action(**entry):
             raise _stale()
     except Exception:
@@ -311,13 +329,14 @@ def _finish_hand(st: state.TableState, hand, row: GameHand, now: datetime) -> No
         st.hand_rows.append(new_row)
 
 
-_APPEND_PG = """
+APPEND_SQL = """
 WITH bumped AS (
-    UPDATE games_table SET seq = seq + 1, wake_at = %s
-    WHERE id = %s AND seq = %s AND status = 'playing'
+    UPDATE games_table SET seq = seq + 1, wake_at = %s::timestamptz
+    WHERE id = %s::bigint AND seq = %s::integer AND status = 'playing'
     RETURNING seq)
 INSERT INTO games_action (hand_id, seq, seat, action, by_bot, user_id, created_at)
-SELECT %s, seq, %s, %s, %s, %s, %s FROM bumped
+SELECT %s::bigint, seq, %s::varchar, %s::varchar, %s::boolean, %s::bigint, %s::timestamptz
+FROM bumped
 """
 _BUMP = ("UPDATE games_table SET seq = seq + 1, wake_at = %s "
          "WHERE id = %s AND seq = %s AND status = 'playing'")
@@ -341,7 +360,7 @@ def _append_action(*, table_id: int, seq: int, hand_id: int, seat: str, action: 
         single_statement = connection.vendor == "postgresql"
     with connection.cursor() as cursor:
         if single_statement:
-            cursor.execute(_APPEND_PG, [wake, table_id, seq, hand_id, seat, action, by_bot,
+            cursor.execute(APPEND_SQL, [wake, table_id, seq, hand_id, seat, action, by_bot,
                                         user_id, at])
             return cursor.rowcount == 1
         with transaction.atomic(savepoint=False):

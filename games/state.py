@@ -45,6 +45,7 @@ class TableState:
     seats: list[SeatInfo]
     game: Game | None
     hand_rows: list[GameHand] = field(default_factory=list)
+    memo: dict = field(default_factory=dict)  # renders that change only between hands
 
     @property
     def seq(self) -> int:

@@ -223,6 +223,47 @@ async def test_refused_intents_answer_only_the_sender_and_change_nothing(table_o
         await comm.disconnect()
 
 
+async def test_moves_are_logged_on_the_event_loop_and_a_hand_end_by_the_database_thread(
+        table_of_four, cookies, monkeypatch):
+    """Intents are played on the event loop (games.fastpath); the one that ends the hand
+    is logged by the database thread with the result and the next deal, without
+    replaying the table. Every move is logged once, in order, before anyone hears of it."""
+    from games.models import Action
+
+    slow, ends = [], []
+    real, real_end = services.hand_apply_action, services.log_played_hand_end
+
+    def counted(**kwargs):
+        slow.append(kwargs["expected_seq"])
+        return real(**kwargs)
+
+    def counted_end(st, hand, **kwargs):
+        ends.append(st.seq)
+        return real_end(st, hand, **kwargs)
+
+    monkeypatch.setattr(services, "hand_apply_action", counted)
+    monkeypatch.setattr(services, "log_played_hand_end", counted_end)
+    comms = await _all_connected(table_of_four, cookies)
+    latest = [first for _, first in comms]
+    start = latest[0]["seq"]
+    while latest[0]["table"]["hand_number"] == 1:
+        seat = latest[0]["view"]["to_act"]
+        mine = latest["NESW".index(seat)]
+        await comms["NESW".index(seat)][0].send_json_to(
+            {"type": "intent", "seq": mine["seq"], "action": mine["view"]["legal"][0]})
+        latest = [await recv(comm) for comm, _ in comms]
+        assert len({frame["seq"] for frame in latest}) == 1
+    end = latest[0]["seq"]
+    assert slow == []  # no move needed the usual path
+    assert ends == [end - 1]  # the move that ended the hand was logged by the thread
+    logged = await sync_to_async(lambda: list(
+        Action.objects.filter(hand__table=table_of_four).order_by("seq")
+        .values_list("seq", flat=True)))()
+    assert logged == list(range(start + 1, end + 1))
+    for comm, _ in comms:
+        await comm.disconnect()
+
+
 async def test_reconnecting_and_restarting_resume_from_the_log(table_of_four, cookies):
     comms = await _all_connected(table_of_four, cookies)
     for _ in range(6):

@@ -1,0 +1,185 @@
+"""A player's intent applied on the event loop, without a thread hop (PostgreSQL).
+
+The usual path (``services.hand_apply_action``) runs in the database thread that all
+of a process's Django database work shares. Under load that thread and the event loop
+fight over the GIL at every query, and the hop itself costs more than the move. For the
+common case this module does the same work on the event loop:
+
+1. take the table's cached state at the intent's ``seq`` out of the cache (nothing else
+   can use it meanwhile: a reader or writer that needs the table rebuilds it from the
+   database), check the seat and the turn, and let the engine apply the action;
+2. log the action with ``services.APPEND_SQL``: one statement that bumps the table
+   from ``seq`` to ``seq + 1`` under its row lock and appends to the log, on one of
+   this process's own asynchronous connections (autocommit: committed when it
+   returns). An action that ends the hand also writes the result and the next deal:
+   that one goes to the database thread (``services.log_played_hand_end``), with the
+   state already played;
+3. only then render the new state for this process's sockets of the table, send it,
+   tell other processes, and put the state back in the cache.
+
+Whenever this path cannot decide on its own (no cached state at that seq, not the
+player's turn, an illegal action, a presence set not cached, the database refusing the write), it gives up *before anything is written*
+and the caller takes the usual path, which decides again from the database and gives
+the player the error, if any. A state that the engine already changed is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import timedelta
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db import connections
+from django.utils import timezone
+
+from games import presence, state
+from games.engine import EngineError
+from games.models import Table
+from games.presence import PRESENCE_TIMEOUT
+
+logger = logging.getLogger(__name__)
+
+
+class _Connections:
+    """This event loop's own autocommit connections (psycopg's async API): a few, so
+    that a move's statement does not wait for another table's to come back."""
+
+    def __init__(self, size: int = 4) -> None:
+        self.size = size
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.free: asyncio.Queue | None = None
+        self.conns: list = []
+
+    def _bind(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:  # a new loop (tests): the old one's connections go
+            self.close_now()
+            self.loop, self.free = loop, asyncio.Queue()
+            for _ in range(self.size):
+                self.free.put_nowait(None)  # a slot: connected on first use
+
+    @contextlib.asynccontextmanager
+    async def connection(self):
+        self._bind()
+        conn = await self.free.get()
+        try:
+            if conn is None or conn.closed:
+                conn = await self._connect()
+            yield conn
+        except BaseException:
+            if conn is not None:
+                self.conns = [c for c in self.conns if c is not conn]
+                await _close(conn)
+            conn = None
+            raise
+        finally:
+            self.free.put_nowait(conn)
+
+    async def _connect(self):
+        import psycopg
+
+        params = connections["default"].get_connection_params()
+        for key in ("cursor_factory", "context", "prepare_threshold"):
+            params.pop(key, None)
+        # Prepared after a few uses: the one statement of a move is planned once.
+        conn = await psycopg.AsyncConnection.connect(autocommit=True, **params)
+        self.conns.append(conn)
+        return conn
+
+    def close_now(self) -> None:
+        """Close the connections without their loop (tests: before the database is
+        dropped)."""
+        conns, self.conns, self.loop, self.free = self.conns, [], None, None
+        for conn in conns:
+            if not conn.closed:
+                conn.pgconn.finish()
+
+
+async def _close(conn) -> None:
+    try:
+        await conn.close()
+    except Exception:  # pragma: no cover - already broken
+        pass
+
+
+_db = _Connections(getattr(settings, "GAMES_FAST_PATH_CONNECTIONS", 4))
+
+
+def enabled() -> bool:
+    return (getattr(settings, "GAMES_FAST_PATH", True)
+            and connections["default"].vendor == "postgresql")
+
+
+async def try_apply(table_id: int, user, action: str, expected_seq: int) -> bool:
+    """Apply the intent here and return True, or return False having written nothing
+    (the caller then takes ``services.hand_apply_action``)."""
+    from games import fanout, runner, services
+
+    if not enabled() or not state.lock.acquire(blocking=False):
+        return False
+    try:
+        st = state.peek(table_id)
+        if (st is None or st.seq != expected_seq or st.table.status != Table.Status.PLAYING
+                or st.hand is None):
+            return False
+        hand, seat = st.hand, st.seat_of(user.pk)
+        present = presence.cached(table_id)
+        if seat is None or hand.to_act != seat or present is None:
+            return False
+        state.forget(table_id)  # ours until it is logged (or dropped)
+    finally:
+        state.lock.release()
+    try:
+        hand.apply_as(seat, action)
+    except EngineError:
+        return False  # nothing changed: the usual path gives the player the error
+    if hand.is_done:  # the end of a hand writes more (result, next deal): in a transaction
+        await database_sync_to_async(services.log_played_hand_end)(
+            st, hand, seat=seat, action=action, user=user)
+        return True
+    info = st.seat_info(hand.to_act) if hand.to_act else None
+    due_in = (PRESENCE_TIMEOUT.total_seconds()
+              if info is not None and not info.is_bot and info.user_id in present else 0.0)
+    now = timezone.now()
+    wake_at = now + timedelta(seconds=due_in)
+    table = st.table
+    try:
+        async with _db.connection() as conn:
+            cursor = await conn.execute(
+                services.APPEND_SQL,
+                [wake_at, table_id, expected_seq, st.hand_row.pk, seat, action, False,
+                 user.pk, now])
+            logged = cursor.rowcount == 1
+    except Exception:
+        logger.exception("logging an action of table %s failed", table_id)
+        return False
+    if not logged:
+        return False  # moved on meanwhile: the usual path says so
+    table.seq = expected_seq + 1
+    table.wake_at = wake_at
+    fanout.hub.changed_here(table_id, st, present)  # rendered while still ours
+    # Back to the cache. Never wait for the lock on the event loop: its holder (the
+    # database thread) may be waiting for the loop (async_to_sync) in an on-commit.
+    if state.lock.acquire(blocking=False):
+        try:
+            _remember_if_absent(st)
+        finally:
+            state.lock.release()
+    else:
+        await database_sync_to_async(_remember_locked)(st)
+    if due_in == 0:
+        runner.poke(table_id)
+    return True
+
+
+def _remember_if_absent(st: state.TableState) -> None:
+    if state.peek(st.table.pk) is None:  # nobody rebuilt it meanwhile
+        state.remember(st)
+
+
+def _remember_locked(st: state.TableState) -> None:
+    with state.lock:
+        _remember_if_absent(st)
