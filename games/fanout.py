@@ -59,13 +59,14 @@ class Hub:
         self.tasks: set[asyncio.Task] = set()
         self._subscribed: set[int] = set()
         self.shared: set[int] = set()  # tables another process also holds sockets of
+        self._presence_reads: set[int] = set()
 
     # ------------------------------------------------------------ event loop side
     def _bind(self) -> None:
         loop = asyncio.get_running_loop()
         if self.loop is not loop:  # a new loop (tests): forget the old one's sockets
             self.loop, self.sockets, self.channel = loop, {}, None
-            self._subscribed, self.shared = set(), set()
+            self._subscribed, self.shared, self._presence_reads = set(), set(), set()
 
     def _spawn(self, coro) -> None:
         # A fresh context: not the caller's thread-sensitive executor (see runner).
@@ -146,6 +147,22 @@ class Hub:
         consumers = list(self.sockets.get(table_id, ()))
         frames = await database_sync_to_async(render_states)(table_id, seq, consumers)
         await _send_frames(frames)
+
+    def refresh_presence_soon(self, table_id: int) -> None:
+        """Read a table's present set again in the database thread (once at a time)."""
+        from games import presence
+
+        if table_id in self._presence_reads:
+            return
+        self._presence_reads.add(table_id)
+
+        async def read() -> None:
+            try:
+                await database_sync_to_async(presence.present_users)(table_id)
+            finally:
+                self._presence_reads.discard(table_id)
+
+        self._spawn(read())
 
     async def _refresh_presence(self, table_id: int) -> None:
         from games import presence

@@ -126,12 +126,14 @@ async def try_apply(table_id: int, user, action: str, expected_seq: int) -> bool
                 or st.hand is None):
             return False
         hand, seat = st.hand, st.seat_of(user.pk)
-        present = presence.cached(table_id)
+        present, fresh = presence.cached(table_id)
         if seat is None or hand.to_act != seat or present is None:
             return False
         state.forget(table_id)  # ours until it is logged (or dropped)
     finally:
         state.lock.release()
+    if not fresh:  # read again in the background; this move goes on with what we know
+        fanout.hub.refresh_presence_soon(table_id)
     try:
         hand.apply_as(seat, action)
     except EngineError:

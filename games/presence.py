@@ -36,12 +36,13 @@ def present_users_cached(table_id: int) -> set[int]:
     return present_users(table_id)
 
 
-def cached(table_id: int) -> set[int] | None:
-    """The cached present set, or None when it must be read again (no query)."""
+def cached(table_id: int) -> tuple[set[int] | None, bool]:
+    """The cached present set (None: never read here) and whether it is still fresh,
+    without a query. A stale set is still worth showing while it is read again."""
     hit = _cache.get(table_id)
-    if hit is not None and hit[0] > time.monotonic():
-        return hit[1]
-    return None
+    if hit is None:
+        return None, False
+    return hit[1], hit[0] > time.monotonic()
 
 
 def forget(table_id: int) -> None:

@@ -303,3 +303,19 @@ def test_heartbeats_are_recorded_in_batches(table_of_four, players):
     Presence.objects.update(seen_at=timezone.now() - timedelta(minutes=10))
     services.presence_heartbeat_many({"c0": table_of_four.pk, "c1": table_of_four.pk})
     assert all(timezone.now() - p.seen_at < timedelta(seconds=5) for p in Presence.objects.all())
+
+
+def test_a_stale_present_set_is_still_shown_while_it_is_read_again():
+    """The event loop never waits for the database to know who is at a table: a
+    present set past its time is used as it is, and flagged for a new read."""
+    import time
+
+    from games import presence
+
+    assert presence.cached(999) == (None, False)
+    presence._cache[999] = (time.monotonic() + 60, {1, 2})
+    assert presence.cached(999) == ({1, 2}, True)
+    presence._cache[999] = (time.monotonic() - 1, {1, 2})
+    assert presence.cached(999) == ({1, 2}, False)
+    presence.forget(999)
+    assert presence.cached(999) == (None, False)
