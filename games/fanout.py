@@ -182,14 +182,14 @@ class Hub:
 
     def changed(self, table_id: int, seq: int) -> None:
         """A change committed (called in the committing thread, after the commit)."""
-        self._fan_out(table_id, {"type": "table.updated", "table": table_id, "seq": seq},
+        self._fan_out(table_id, "table.updated", {"seq": seq},
                       lambda consumers: render_states(table_id, seq, consumers))
 
     def presence_changed(self, table_id: int) -> None:
         from games import presence
 
         presence.forget(table_id)
-        self._fan_out(table_id, {"type": "table.presence", "table": table_id},
+        self._fan_out(table_id, "table.presence", {},
                       lambda consumers: render_presence(table_id, consumers))
 
     def changed_here(self, table_id: int, st, present: set[int]) -> None:
@@ -204,10 +204,9 @@ class Hub:
             self._deliver([(c, seq, text) for c, (seq, text) in zip(consumers, frames)])
         layer = remote_layer()
         if layer is not None and (not consumers or table_id in self.shared):
-            self._spawn(layer.group_send(table_group(table_id), {
-                "type": "table.updated", "table": table_id, "seq": st.seq, "origin": ORIGIN}))
+            self._spawn(self._publish(layer, "table.updated", table_id, seq=st.seq))
 
-    def _fan_out(self, table_id: int, event: dict, render: Callable) -> None:
+    def _fan_out(self, table_id: int, kind: str, extra: dict, render: Callable) -> None:
         consumers = self._local(table_id)
         if consumers:
             try:
@@ -219,12 +218,11 @@ class Hub:
         layer = remote_layer()
         if layer is None or (consumers and table_id not in self.shared):
             return  # no other process, or none holding sockets of this table
-        event = {**event, "origin": ORIGIN}
         if consumers is not None:
             self.loop.call_soon_threadsafe(
-                self._spawn, layer.group_send(table_group(table_id), event))
+                self._spawn, self._publish(layer, kind, table_id, **extra))
         else:  # no running hub here (a command, a test): publish from this thread
-            async_to_sync(layer.group_send)(table_group(table_id), event)
+            async_to_sync(self._publish)(layer, kind, table_id, **extra)
 
 
 async def _send_frames(frames: list[tuple["TableConsumer", int, str]]) -> None:

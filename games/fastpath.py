@@ -38,7 +38,6 @@ from django.utils import timezone
 from games import presence, state
 from games.engine import EngineError
 from games.models import Table
-from games.presence import PRESENCE_TIMEOUT
 
 logger = logging.getLogger(__name__)
 
@@ -142,9 +141,7 @@ async def try_apply(table_id: int, user, action: str, expected_seq: int) -> bool
         await database_sync_to_async(services.log_played_hand_end)(
             st, hand, seat=seat, action=action, user=user)
         return True
-    info = st.seat_info(hand.to_act) if hand.to_act else None
-    due_in = (PRESENCE_TIMEOUT.total_seconds()
-              if info is not None and not info.is_bot and info.user_id in present else 0.0)
+    due_in = services.due_in_seconds(st, present)
     now = timezone.now()
     wake_at = now + timedelta(seconds=due_in)
     table = st.table

@@ -7,6 +7,7 @@ import json
 from django.db.models import Count, Q, QuerySet
 
 from games import state
+from games.fanout import dumps
 from games.models import GameHand, Table
 from games.presence import present_users, present_users_cached
 
@@ -69,15 +70,6 @@ def _shown_hand(st: state.TableState):
     return hand
 
 
-def _public(st: state.TableState) -> tuple[object, dict | None, list[dict]]:
-    """What every viewer of the table is shown alike: the hand to show, the game
-    summary, the score sheet."""
-    game = st.game.summary() if st.game is not None else None
-    if game is not None:
-        game.pop("hands", None)
-    return _shown_hand(st), game, score_sheet(st)
-
-
 def _shared_text(st: state.TableState) -> str:
     """The end of every viewer's frame (game summary and score sheet) as JSON text,
     remembered until a hand ends or starts (nothing in it changes in between)."""
@@ -87,8 +79,10 @@ def _shared_text(st: state.TableState) -> str:
            game is not None and game.current is None)
     memo = st.memo.get("shared")
     if memo is None or memo[0] != key:
-        _, summary, sheet = _public(st)
-        memo = (key, f',"game":{_dumps(summary)},"sheet":{_dumps(sheet)}}}')
+        summary = game.summary() if game is not None else None
+        if summary is not None:
+            summary.pop("hands", None)  # the score sheet says it, hand by hand
+        memo = (key, f',"game":{dumps(summary)},"sheet":{dumps(score_sheet(st))}}}')
         st.memo["shared"] = memo
     return memo[1]
 
@@ -122,32 +116,12 @@ def _viewer(st: state.TableState, user) -> tuple[str | None, bool]:
     return st.seat_of(user.pk), st.table.host_id == user.pk
 
 
-def snapshot(st: state.TableState, user, *, present: set[int] | None = None) -> dict:
-    """Everything one viewer may know of the table, as JSON-ready data.
-
-    The engine's ``view_for`` decides what of the hand the viewer sees: their own
-    cards only (a spectator: none), plus what the rules reveal.
-    """
-    present = present if present is not None else present_users(st.table.pk)
-    you, is_host = _viewer(st, user)
-    hand, game, sheet = _public(st)
-    return {
-        "type": "state",
-        "seq": st.table.seq,
-        "table": _table_part(st, you, is_host, present),
-        "view": hand.view_for(you) if hand is not None else None,
-        "game": game,
-        "sheet": sheet,
-    }
-
-
-def _dumps(data) -> str:
-    return json.dumps(data, separators=(",", ":"))
-
-
 def render_cached(st: state.TableState, users, present: set[int]) -> list[tuple[int, str]]:
-    """``snapshot`` of each of ``users`` as JSON text: the parts every viewer shares are
-    serialised once, the rest once per kind of viewer (seat, host)."""
+    """The state frame of each of ``users`` as JSON text: everything that viewer may
+    know of the table. The engine's ``view_for`` decides what of the hand the viewer
+    sees: their own cards only (a spectator: none), plus what the rules reveal. The
+    parts every viewer shares are serialised once, the rest once per kind of viewer
+    (seat, host)."""
     hand, shared = _shown_hand(st), _shared_text(st)
     head = f'{{"type":"state","seq":{st.table.seq},"table":'
     by_kind: dict[tuple[str | None, bool], str] = {}
@@ -158,8 +132,8 @@ def render_cached(st: state.TableState, users, present: set[int]) -> list[tuple[
         if text is None:
             you, is_host = kind
             view = hand.view_for(you) if hand is not None else None
-            text = (head + _dumps(_table_part(st, you, is_host, present))
-                    + ',"view":' + _dumps(view) + shared)
+            text = (head + dumps(_table_part(st, you, is_host, present))
+                    + ',"view":' + dumps(view) + shared)
             by_kind[kind] = text
         frames.append((st.table.seq, text))
     return frames
@@ -183,9 +157,9 @@ def render_frames(table_id: int, users, *, seq: int | None = None) -> list[tuple
         return render_cached(state.load(table), users, present)
 
 
-def table_snapshot(table_id: int, user, seq: int | None = None) -> dict:
-    """One viewer's snapshot as data (the table page's first render)."""
-    return json.loads(render_frames(table_id, [user], seq=seq)[0][1])
+def table_snapshot(table_id: int, user) -> dict:
+    """One viewer's state frame as data (the table page's first render)."""
+    return json.loads(render_frames(table_id, [user])[0][1])
 
 
 def finished_hands(table: Table) -> QuerySet[GameHand]:

@@ -186,8 +186,6 @@ def table_start(*, table_id: int, user=None) -> Table:
         raise TableError("started", _("The game has already started."))
     if Seat.objects.filter(table=table, user__isnull=True, is_bot=False).exists():
         raise TableError("seats_free", _("Every seat needs a player or a bot."))
-    from games.engine import Game
-
     game = state.new_game(table)
     table.first_dealer = game.first_dealer
     table.status = Table.Status.PLAYING
@@ -250,7 +248,6 @@ def _apply(st: state.TableState, *, seat: str, action: str, user, by_bot: bool) 
     (another process moved the table on), the cached state is dropped and the intent
     is refused as stale.
     """
-    table = st.table
     hand = st.hand
     if hand is None:
         raise TableError("no_hand", _("No hand is being played."))
@@ -280,7 +277,7 @@ def _log_played(st: state.TableState, hand, *, seat: str, action: str, user, by_
         # one's: the poke). A bot or an absent member is due now; a present member
         # gets the presence timeout, after which an unanswered turn is checked again
         # by the runner's sweep of due tables.
-        due_in = _due_in(st)
+        due_in = due_in_seconds(st)
         now = timezone.now()
         wake_at = now + timedelta(seconds=due_in)
         row = st.hand_row
@@ -292,7 +289,7 @@ def _log_played(st: state.TableState, hand, *, seat: str, action: str, user, by_
                 if not _append_action(**entry):
                     raise _stale()
                 _finish_hand(st, hand, row, now)
-                due_in = _due_in(st)  # the next hand's first turn
+                due_in = due_in_seconds(st)  # the next hand's first turn
                 wake_at = now + timedelta(seconds=due_in)
                 Table.objects.filter(pk=table.pk).update(wake_at=wake_at)
         elif not _append_action(**entry):
@@ -371,12 +368,17 @@ def _append_action(*, table_id: int, seq: int, hand_id: int, seat: str, action: 
             return True
 
 
-def _due_in(st: state.TableState) -> float:
+def due_in_seconds(st: state.TableState, present: set[int] | None = None) -> float:
+    """When the runner should look at the table next: now for a bot's or an absent
+    member's turn; after the presence timeout for a present member's.
+    ``present``: the present set when the caller has it (else read, cached)."""
     hand = st.hand
     if hand is None or hand.to_act is None:
         return 0.0
     info = st.seat_info(hand.to_act)
-    if info.is_bot or info.user_id not in present_users_cached(st.table.pk):
+    if present is None:
+        present = present_users_cached(st.table.pk)
+    if info.is_bot or info.user_id not in present:
         return 0.0
     return PRESENCE_TIMEOUT.total_seconds()
 
