@@ -2,8 +2,10 @@
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from club.sockets import NoHopDispatch
 
-class PingConsumer(AsyncJsonWebsocketConsumer):
+
+class PingConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
     """Answers ``{"type": "ping"}`` with ``{"type": "pong", "user": <name or null>}``.
 
     Also round-trips through the channel layer (``{"type": "echo"}``), so a test can

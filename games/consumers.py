@@ -9,22 +9,28 @@ layer. The fan-out never writes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
+import itertools
 import json
 import logging
 
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.utils import await_many_dispatch
 from django.utils import translation
 from django.utils.functional import empty
 from django.utils.translation import gettext as _
 
+from club.sockets import NoHopDispatch
 from games import broadcast, fanout, fastpath, runner, selectors, services
 from games.errors import TableError
 from games.models import Table
 
 logger = logging.getLogger(__name__)
 MAX_FRAME = 4096
+_socket_numbers = itertools.count(1)
 
 
 class HeartbeatBatch:
@@ -59,9 +65,21 @@ class HeartbeatBatch:
 heartbeats = HeartbeatBatch()
 
 
-class TableConsumer(AsyncJsonWebsocketConsumer):
+class TableConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
     table_id: int
     last_seq: int = -1
+
+    async def __call__(self, scope, receive, send):
+        """``AsyncConsumer.__call__`` without a channel of the channel layer: the hub
+        (``games.fanout``) receives the table events once for the whole process, so a
+        table socket has no use for one (with Redis, each would cost a SUBSCRIBE and a
+        pending read). ``channel_name`` still names the socket (presence rows)."""
+        self.scope = scope
+        self.channel_layer = None
+        self.channel_name = f"table-socket.{fanout.ORIGIN}.{next(_socket_numbers)}"
+        self.base_send = send
+        with contextlib.suppress(StopConsumer):
+            await await_many_dispatch([receive], self.dispatch)
 
     async def connect(self):
         runner.start()
@@ -185,7 +203,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=text)
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
     """Tells lobby pages to refresh their table list (the list itself is an htmx partial)."""
 
     async def connect(self):

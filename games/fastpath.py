@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from datetime import timedelta
 
@@ -108,8 +109,13 @@ _db = _Connections(getattr(settings, "GAMES_FAST_PATH_CONNECTIONS", 4))
 
 
 def enabled() -> bool:
-    return (getattr(settings, "GAMES_FAST_PATH", True)
-            and connections["default"].vendor == "postgresql")
+    return getattr(settings, "GAMES_FAST_PATH", True) and _on_postgresql()
+
+
+@functools.cache
+def _on_postgresql() -> bool:
+    # Once per process: ``connections[...]`` is a context-local lookup, not free.
+    return connections["default"].vendor == "postgresql"
 
 
 async def try_apply(table_id: int, user, action: str, expected_seq: int) -> bool:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from club.sockets import NoHopDispatch
+
 from tournaments.models import Status, Tournament
 
 
@@ -24,7 +26,7 @@ def _visible_version(tournament_id: int, user) -> int | None:
     return row["version"]
 
 
-class TournamentConsumer(AsyncJsonWebsocketConsumer):
+class TournamentConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
     group = None
 
     async def connect(self):
