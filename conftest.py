@@ -27,6 +27,17 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: "tests/browser/" in item.nodeid)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_runner_in_the_test_process():
+    """Tests drive tables explicitly (``drive_until``); the live servers they start
+    run their own runner. A runner started by the first socket test of the process
+    would sweep the database in the background, into the next test's flush."""
+    from django.conf import settings
+
+    settings.GAMES_RUNNER = False
+    yield
+
+
 @pytest.fixture(autouse=True)
 def _close_fast_path_connection():
     """The live tables' own asynchronous connection (``games.fastpath``) belongs to a

@@ -242,6 +242,11 @@ class Daphne:
                 found[key] = found.get(key, 0) + 1
         return found
 
+    def fast_path_lines(self) -> list[str]:
+        """The server's reports on its fast path (``games.fastpath.report``)."""
+        return [line[line.index("fast path:"):] for line in self.tail(10**9).splitlines()
+                if "fast path:" in line]
+
     def cpu(self) -> float:
         return proc_cpu(self.process.pid) if self.process else 0.0
 
@@ -373,7 +378,8 @@ def print_phase(r: dict) -> None:
         f" B avg)")
 
 
-def print_summary(rows: list[dict], daphne_problems: dict[str, int]) -> None:
+def print_summary(rows: list[dict], daphne_problems: dict[str, int],
+                  fast_path_lines: list[str] = ()) -> None:
     say("\n== live tables: summary (one daphne process, loopback)")
     header = (f"{'phase':<16}{'tables':>7}{'sockets':>8}{'conn s':>8}{'moves/s':>9}"
               f"{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'srv ms/mv':>10}{'pg ms/mv':>9}"
@@ -387,6 +393,8 @@ def print_summary(rows: list[dict], daphne_problems: dict[str, int]) -> None:
             f"{r['moves_per_s']:>9.1f}{r['p50_ms']:>8.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.0f}"
             f"{srv:>10}{pg:>9}{100 * r['server_cpu_share']:>7.0f}%{r['stalled_tables']:>8}"
             f"{r['lost_sockets']:>6}")
+    for line in fast_path_lines:  # the server's own count, every 30 s
+        say(f"daphne log: {line}")
     say(f"daphne log: {sum(daphne_problems.values())} tracebacks")
     for message, count in sorted(daphne_problems.items(), key=lambda kv: -kv[1]):
         say(f"   {count:>6} x {message}")
@@ -506,7 +514,7 @@ def main(argv: list[str]) -> int:
                 raise RuntimeError(f"daphne died:\n{daphne.tail()}")
             time.sleep(2)  # disconnects of this phase drain before the next
         problems = daphne.problems()
-        print_summary(rows, problems)
+        print_summary(rows, problems, daphne.fast_path_lines())
     say(f"(tables_bench: {time.monotonic() - started:.0f} s in all)")
     return 0
 

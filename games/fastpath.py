@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import Counter
 import functools
 import logging
 from datetime import timedelta
@@ -107,6 +108,26 @@ async def _close(conn) -> None:
 
 _db = _Connections(getattr(settings, "GAMES_FAST_PATH_CONNECTIONS", 4))
 
+# What became of the intents this process was given: "applied" here, or the reason it
+# gave way to the usual path. Logged by the runner every 30 s (``report``).
+outcomes: Counter = Counter()
+_reported: Counter = Counter()
+
+
+def report() -> str | None:
+    """A log line on the intents since the last report (None: there were none)."""
+    global _reported
+    now = outcomes.copy()
+    since = now - _reported
+    _reported = now
+    if not since:
+        return None
+    applied = since.pop("applied", 0)
+    others = ", ".join(f"{reason} {n}" for reason, n in since.most_common())
+    return (f"fast path: {applied} intents applied on the event loop, "
+            f"{sum(since.values())} gave way to the database thread"
+            + (f" ({others})" if others else ""))
+
 
 def enabled() -> bool:
     return getattr(settings, "GAMES_FAST_PATH", True) and _on_postgresql()
@@ -123,29 +144,42 @@ async def try_apply(table_id: int, user, action: str, expected_seq: int) -> bool
     (the caller then takes ``services.hand_apply_action``)."""
     from games import fanout, runner, services
 
-    if not enabled() or not state.lock.acquire(blocking=False):
+    if not enabled():
+        return False
+    lock = state.lock_for(table_id)
+    if not lock.acquire(blocking=False):
+        outcomes["lock busy"] += 1
         return False
     try:
         st = state.peek(table_id)
-        if (st is None or st.seq != expected_seq or st.table.status != Table.Status.PLAYING
-                or st.hand is None):
+        if st is None or st.seq != expected_seq:
+            outcomes["no state at that seq"] += 1
+            return False
+        if st.table.status != Table.Status.PLAYING or st.hand is None:
+            outcomes["not playing"] += 1
             return False
         hand, seat = st.hand, st.seat_of(user.pk)
+        if seat is None or hand.to_act != seat:
+            outcomes["not the seat to act"] += 1
+            return False
         present, fresh = presence.cached(table_id)
-        if seat is None or hand.to_act != seat or present is None:
+        if present is None:
+            outcomes["presence unknown"] += 1
             return False
         state.forget(table_id)  # ours until it is logged (or dropped)
     finally:
-        state.lock.release()
+        lock.release()
     if not fresh:  # read again in the background; this move goes on with what we know
         fanout.hub.refresh_presence_soon(table_id)
     try:
         hand.apply_as(seat, action)
     except EngineError:
+        outcomes["illegal"] += 1
         return False  # nothing changed: the usual path gives the player the error
     if hand.is_done:  # the end of a hand writes more (result, next deal): in a transaction
         await database_sync_to_async(services.log_played_hand_end)(
             st, hand, seat=seat, action=action, user=user)
+        outcomes["applied"] += 1
         return True
     due_in = services.due_in_seconds(st, present)
     now = timezone.now()
@@ -160,23 +194,26 @@ async def try_apply(table_id: int, user, action: str, expected_seq: int) -> bool
             logged = cursor.rowcount == 1
     except Exception:
         logger.exception("logging an action of table %s failed", table_id)
+        outcomes["write failed"] += 1
         return False
     if not logged:
+        outcomes["moved on"] += 1
         return False  # moved on meanwhile: the usual path says so
     table.seq = expected_seq + 1
     table.wake_at = wake_at
     fanout.hub.changed_here(table_id, st, present)  # rendered while still ours
     # Back to the cache. Never wait for the lock on the event loop: its holder (the
     # database thread) may be waiting for the loop (async_to_sync) in an on-commit.
-    if state.lock.acquire(blocking=False):
+    if lock.acquire(blocking=False):
         try:
             _remember_if_absent(st)
         finally:
-            state.lock.release()
+            lock.release()
     else:
         await database_sync_to_async(_remember_locked)(st)
     if due_in == 0:
         runner.poke(table_id)
+    outcomes["applied"] += 1
     return True
 
 
@@ -186,5 +223,5 @@ def _remember_if_absent(st: state.TableState) -> None:
 
 
 def _remember_locked(st: state.TableState) -> None:
-    with state.lock:
+    with state.lock_for(st.table.pk):
         _remember_if_absent(st)

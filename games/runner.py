@@ -16,6 +16,7 @@ import contextvars
 import logging
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.utils import timezone
 
 logger = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ def is_running() -> bool:
 def start() -> None:
     """Start the driver on the running event loop (idempotent)."""
     global _loop
-    if _loop is not None:
+    if _loop is not None or not getattr(settings, "GAMES_RUNNER", True):
         return
     try:
         _loop = asyncio.get_running_loop()
@@ -117,6 +118,14 @@ def _close_abandoned() -> None:
     tables_close_abandoned()
 
 
+def _log_fast_path() -> None:
+    from games import fastpath
+
+    line = fastpath.report()
+    if line:
+        logger.info(line)
+
+
 async def _sweep_forever() -> None:
     first = True
     elapsed_stale = 0.0
@@ -136,6 +145,7 @@ async def _sweep_forever() -> None:
             if include_stale:
                 elapsed_stale = 0.0
                 await _close_abandoned()
+                _log_fast_path()
             first = False
         except Exception:
             logger.exception("table sweep failed")

@@ -147,13 +147,13 @@ def render_frames(table_id: int, users, *, seq: int | None = None) -> list[tuple
     Otherwise the state is loaded (cached by the row's seq) and rendered.
     """
     if seq is not None:
-        with state.lock:
+        with state.lock_for(table_id):
             st = state.peek(table_id)
             if st is not None and st.seq == seq:
                 return render_cached(st, users, present_users_cached(table_id))
     table = Table.objects.get(pk=table_id)
     present = present_users(table_id)
-    with state.lock:
+    with state.lock_for(table_id):
         return render_cached(state.load(table), users, present)
 
 
@@ -171,7 +171,7 @@ def hand_record(table: Table, number: int) -> dict | None:
     row = GameHand.objects.filter(table=table, number=number, result__isnull=False).first()
     if row is None:
         return None
-    with state.lock:
+    with state.lock_for(table.pk):
         st = state.load(Table.objects.get(pk=table.pk))
         hand = st.game.entries[number - 1]
         return hand.to_record()

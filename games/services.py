@@ -214,7 +214,7 @@ def hand_apply_action(*, table_id: int, user, action: str, expected_seq: int) ->
     a write that succeeds only if the table is still at ``expected_seq`` (see
     ``_append_action``). Two intents racing for one turn: exactly one is logged.
     """
-    with state.lock:
+    with state.lock_for(table_id):
         st = state.peek(table_id)
         if st is None or st.seq != expected_seq:
             table = _current(table_id)
@@ -241,7 +241,8 @@ def _stale() -> TableError:
 
 
 def _apply(st: state.TableState, *, seat: str, action: str, user, by_bot: bool) -> None:
-    """Apply one action to a table's state and log it (the caller holds ``state.lock``).
+    """Apply one action to a table's state and log it (the caller holds the table's
+    ``state.lock_for``).
 
     The engine checks the action first: an illegal one changes nothing. The log write
     then succeeds only if the table row is still at the state's seq; if it does not
@@ -265,12 +266,12 @@ def log_played_hand_end(st: state.TableState, hand, *, seat: str, action: str, u
     of the cache by ``games.fastpath``) and that ended the hand: the result, the next
     deal and the log in one transaction; the state goes back to the cache. A
     TableError (``stale``) if the table moved on meanwhile: nothing is written."""
-    with state.lock:
+    with state.lock_for(st.table.pk):
         _log_played(st, hand, seat=seat, action=action, user=user, by_bot=False)
 
 
 def _log_played(st: state.TableState, hand, *, seat: str, action: str, user, by_bot: bool) -> None:
-    """Log an action the engine has applied to ``st`` (under ``state.lock``)."""
+    """Log an action the engine has applied to ``st`` (under its ``state.lock_for``)."""
     table = st.table
     try:
         # When to look at the table next (any process's runner: ``wake_at``; this
@@ -421,7 +422,7 @@ def _drive(*, table_id: int, now) -> float | None:
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None or table.status != Table.Status.PLAYING:
         return None
-    with state.lock:
+    with state.lock_for(table.pk):
         st = state.load(table)
         hand = st.hand
         if hand is None or hand.to_act is None:

@@ -7,9 +7,11 @@ it served, keyed by the table's sequence number, so that the four sockets of a t
 render from one replay. A cached state whose ``seq`` differs from the row's is
 rebuilt; a write that fails drops the cache entry (see ``services``).
 
-Sync code may run in several threads of one process (one per request under ASGI):
-``lock`` serialises every use of a cached state (mutation by a service, rendering by
-a reader). Take the database row lock first, then ``lock``, never the other way.
+Sync code may run in several threads of one process (one per request under ASGI),
+and ``games.fastpath`` runs on the event loop: ``lock_for(table_id)`` serialises every
+use of a table's cached state (mutation by a service, rendering by a reader). Take the
+database row lock first, then the table's lock, never the other way; never hold two
+tables' locks at once.
 """
 
 from __future__ import annotations
@@ -23,7 +25,18 @@ from games.models import Action, GameHand, Seat, Table
 
 CACHE_SIZE = 5000
 _cache: "OrderedDict[int, TableState]" = OrderedDict()
-lock = threading.RLock()
+LOCK_STRIPES = 64
+_locks = tuple(threading.RLock() for _ in range(LOCK_STRIPES))
+
+
+def lock_for(table_id: int) -> threading.RLock:
+    """The lock of a table's cached state. Tables share 64 locks (striped by id), so
+    that a thread busy with one table (a hand's end, a render) seldom holds up a move
+    at another, and the number of locks does not grow with the number of tables. (One
+    lock for all tables made the event loop's fast path give way to the database
+    thread whenever that thread was busy, which made it busier: see
+    ``docs/performance.md``, session 3.)"""
+    return _locks[table_id % LOCK_STRIPES]
 
 
 def hand_seed(table_seed: int, number: int) -> int:

@@ -175,7 +175,7 @@ async def test_a_whole_hand_over_the_socket_never_leaks_a_hidden_card(table_of_f
 
 def _hand_deal(table_id, number):
     """The cards dealt in a hand (finished or not): seat -> cards, and the kitty."""
-    with state.lock:
+    with state.lock_for(table_id):
         st = state.load(Table.objects.get(pk=table_id))
         record = st.game.entries[number - 1].to_record()
     return record["hands"], set(record["kitty"])

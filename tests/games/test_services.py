@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def current_hand(table):
-    with state.lock:
+    with state.lock_for(table.pk):
         return state.load(Table.objects.get(pk=table.pk)).hand
 
 
@@ -134,7 +134,7 @@ def test_replaying_the_log_rebuilds_the_table_exactly(table_of_four, players):
     for _ in range(23):
         act(table_of_four, players)
     table_of_four.refresh_from_db()
-    with state.lock:
+    with state.lock_for(table_of_four.pk):
         cached = state.load(table_of_four)
         rebuilt = state.build(table_of_four)
     assert cached is not rebuilt
@@ -160,7 +160,7 @@ def test_an_all_bot_table_plays_a_whole_game_and_records_it(players):
                          text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     checked = [json.loads(line) for line in out.stdout.splitlines()]
-    with state.lock:
+    with state.lock_for(table.pk):
         sheet = selectors.score_sheet(state.load(table))
     assert [c["score"] for c in checked] == [row["score"] for row in sheet]
     totals = {team: sum(c["score"][team] for c in checked) for team in ("NS", "EW")}
