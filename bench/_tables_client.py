@@ -20,6 +20,7 @@ or when nobody has a turn to play (no intent due, none in flight) for that long.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import resource
@@ -42,7 +43,7 @@ class Table:
         self.pending: dict[int, tuple[float, set]] = {}  # target seq -> (t0, seats left)
         self.scheduled = False  # a think-time sleep before an intent is running
         self.last_change = time.monotonic()
-        self.latencies: list[tuple[float, float]] = []  # (done at, seconds)
+        self.latencies: list[tuple[float, float, bool]] = []  # (done at, seconds, ended a hand)
         self.moves = 0
         self.stalls = 0
         self.stalled_now = False
@@ -194,14 +195,15 @@ class Worker:
         if seq > table.max_seq:
             table.max_seq = seq
             table.last_change = now
+        hand_number = frame["table"].get("hand_number")
         for target in [t for t in table.pending if t <= seq]:
-            t0, left = table.pending[target]
+            t0, left, hand_then = table.pending[target]
             left.discard(client.seat)
             if not left:
                 del table.pending[target]
                 table.stalled_now = False
                 table.last_change = now
-                table.latencies.append((now, now - t0))
+                table.latencies.append((now, now - t0, hand_number != hand_then))
                 table.moves += 1
         if frame["table"]["status"] != "playing":
             table.finished = True
@@ -260,7 +262,8 @@ class Worker:
     async def act(self, client: Client, frame: dict, legal: list[str]) -> None:
         table = client.table
         action = self.choose(table, legal)
-        table.pending[frame["seq"] + 1] = (time.monotonic(), set(table.clients))
+        table.pending[frame["seq"] + 1] = (time.monotonic(), set(table.clients),
+                                           frame["table"].get("hand_number"))
         await client.ws.send(json.dumps({"type": "intent", "seq": frame["seq"],
                                          "action": action}))
 
@@ -272,7 +275,7 @@ class Worker:
                 if table.finished or table.stalled_now:
                     continue
                 if table.pending:
-                    stuck = now - min(t0 for t0, _ in table.pending.values()) > STALL_SECONDS
+                    stuck = now - min(p[0] for p in table.pending.values()) > STALL_SECONDS
                 elif self.playing and not table.scheduled:
                     stuck = now - table.last_change > STALL_SECONDS
                 else:
@@ -304,7 +307,11 @@ class Worker:
             await asyncio.sleep(0.05)
         drained = time.monotonic() - end_at
         await asyncio.sleep(1.0)
-        latencies = [lat for t in self.tables for (done, lat) in t.latencies
+        if self.spec.get("dump"):  # every move: (done at, from the start; seconds; ended a hand; table)
+            with open(self.spec["dump"], "w") as out:
+                json.dump([(done - go_at, lat, ended, t.id) for t in self.tables
+                           for (done, lat, ended) in t.latencies], out)
+        latencies = [(lat, ended) for t in self.tables for (done, lat, ended) in t.latencies
                      if go_at <= done <= end_at]
         clients = [c for t in self.tables for c in t.clients.values()]
         return {
@@ -352,9 +359,21 @@ def worker_main(conn) -> None:
         worker = Worker(spec)
         loop = asyncio.get_running_loop()
         try:
-            conn.send(("connected", await worker.connect_all()))
+            connected = await worker.connect_all()
+            # The instrument must not add its own pauses to what it measures: with
+            # CPython's default thresholds this process (4,000 sockets) paused 100-360
+            # ms for its older collections, inflating the measured p99. No collection
+            # while playing (the window is short; memory is freed by reference counts).
+            gc.collect()
+            gc.freeze()
+            conn.send(("connected", connected))
             go_at, end_at = await loop.run_in_executor(None, conn.recv)
-            conn.send(("results", await worker.play(go_at, end_at)))
+            gc.disable()
+            try:
+                results = await worker.play(go_at, end_at)
+            finally:
+                gc.enable()
+            conn.send(("results", results))
             await loop.run_in_executor(None, conn.recv)  # "close"
         finally:
             await worker.close_all()

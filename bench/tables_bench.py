@@ -282,7 +282,8 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
                          "heartbeat": not args.no_heartbeat, "seed": args.seed + i,
                          "connect_batch": args.connect_batch,
                          "compression": None if args.no_compression else "deflate",
-                         "tables": tables[i::procs]})
+                         "tables": tables[i::procs],
+                         "dump": f"{args.dump}.{name.replace(' ', '-')}.{i}.json" if args.dump else None})
             workers.append((proc, parent))
         say(f"   connecting {4 * len(tables)} sockets ({len(tables)} tables, "
             f"{procs} client process{'es' if procs > 1 else ''}) ...")
@@ -321,7 +322,10 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
                 proc.join(5)
     close_tables(ids)
 
-    latencies = [lat for r in results for lat in r["latencies"]]
+    timed = [pair for r in results for pair in r["latencies"]]  # (seconds, ended a hand)
+    latencies = [lat for lat, _ in timed]
+    in_hand = [lat for lat, ended in timed if not ended]
+    hand_ends = [lat for lat, ended in timed if ended]
     final = {}
     for r in results:
         final.update(r["final_seqs"])
@@ -344,6 +348,10 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
         "p50_ms": 1000 * (percentile(latencies, 0.50) or 0),
         "p99_ms": 1000 * (percentile(latencies, 0.99) or 0),
         "max_ms": 1000 * (max(latencies) if latencies else 0),
+        "in_hand_p99_ms": 1000 * (percentile(in_hand, 0.99) or 0),
+        "hand_ends": len(hand_ends),
+        "hand_end_p50_ms": 1000 * (percentile(hand_ends, 0.50) or 0),
+        "hand_end_p99_ms": 1000 * (percentile(hand_ends, 0.99) or 0),
         "server_cpu_s": server_cpu,
         "server_cpu_share": server_cpu / seconds,
         "server_ms_per_move": 1000 * server_cpu / moves if moves else None,
@@ -366,6 +374,9 @@ def print_phase(r: dict) -> None:
     srv = f"{r['server_ms_per_move']:.2f}" if r["server_ms_per_move"] is not None else "-"
     say(f"   moves {r['moves']} in {r['seconds']:.0f} s = {r['moves_per_s']:.1f} moves/s; "
         f"latency p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.0f} ms")
+    say(f"   of which moves within a hand: p99 {r['in_hand_p99_ms']:.1f} ms; moves that end "
+        f"a hand ({r['hand_ends']}): p50 {r['hand_end_p50_ms']:.1f} ms, "
+        f"p99 {r['hand_end_p99_ms']:.1f} ms")
     say(f"   daphne CPU {100 * r['server_cpu_share']:.0f}% of a core, {srv} ms/move; "
         f"PostgreSQL {pg} ms/move; client CPU {100 * r['client_cpu_share']:.0f}%")
     say(f"   after the end: moves in flight drained in {r['drain_seconds']:.1f} s; "
@@ -427,6 +438,9 @@ def parse(argv: list[str]):
                    help="clients do not offer permessage-deflate")
     p.add_argument("--connect-batch", type=int, default=50,
                    help="connection attempts in flight at once (per client process)")
+    p.add_argument("--dump", metavar="PREFIX",
+                   help="write every move's latency to PREFIX.<phase>.<client>.json (JSON list of "
+                        "[seconds since the start, latency s, ended a hand, table id])")
     p.add_argument("--settle", type=float, default=2.0,
                    help="seconds between the last connect and the start")
     p.add_argument("--seed", type=int, default=1)
@@ -456,7 +470,7 @@ def main(argv: list[str]) -> int:
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "club.settings", "DJANGO_DEBUG": "0",
                "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
                "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "PYTHONUNBUFFERED": "1",
-               "DJANGO_LOG_LEVEL": "WARNING"}
+               "DJANGO_LOG_LEVEL": "INFO"}
         for key in ("REDIS_URL", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"):
             env.pop(key, None)
         initdb, pg_ctl = find_program("initdb"), find_program("pg_ctl")

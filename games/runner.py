@@ -102,12 +102,15 @@ def _due_tables(*, include_stale: bool) -> list[int]:
 
     from games.models import Table
     from games.presence import PRESENCE_TIMEOUT
+    from games.services import TABLE_SEEN_RESOLUTION
 
     now = timezone.now()
     due = Q(wake_at__lte=now)
     if include_stale:
-        # After a restart: tables nobody scheduled, whose players stopped answering.
-        due |= Q(wake_at__isnull=True, last_human_seen_at__lt=now - PRESENCE_TIMEOUT)
+        # After a restart: tables nobody scheduled, whose players stopped answering
+        # (heartbeats refresh ``last_human_seen_at`` once a minute, not at each beat).
+        stale = now - PRESENCE_TIMEOUT - TABLE_SEEN_RESOLUTION
+        due |= Q(wake_at__isnull=True, last_human_seen_at__lt=stale)
     return list(Table.objects.filter(due, status=Table.Status.PLAYING).values_list("pk", flat=True))
 
 

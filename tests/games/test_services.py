@@ -305,6 +305,22 @@ def test_heartbeats_are_recorded_in_batches(table_of_four, players):
     assert all(timezone.now() - p.seen_at < timedelta(seconds=5) for p in Presence.objects.all())
 
 
+def test_heartbeats_touch_a_table_row_at_most_once_a_minute(table_of_four, players):
+    """Moves append under the table's row lock: heartbeats leave a recently seen
+    table's row alone, and refresh one not seen for a minute."""
+    services.presence_join(table_id=table_of_four.pk, user=players[0], channel_name="c0")
+    seen = timezone.now() - timedelta(seconds=30)
+    Table.objects.filter(pk=table_of_four.pk).update(last_human_seen_at=seen)
+    services.presence_heartbeat_many({"c0": table_of_four.pk})
+    table_of_four.refresh_from_db()
+    assert table_of_four.last_human_seen_at == seen
+    Table.objects.filter(pk=table_of_four.pk).update(
+        last_human_seen_at=timezone.now() - timedelta(seconds=61))
+    services.presence_heartbeat_many({"c0": table_of_four.pk})
+    table_of_four.refresh_from_db()
+    assert timezone.now() - table_of_four.last_human_seen_at < timedelta(seconds=5)
+
+
 def test_a_stale_present_set_is_still_shown_while_it_is_read_again():
     """The event loop never waits for the database to know who is at a table: a
     present set past its time is used as it is, and flagged for a new read."""
