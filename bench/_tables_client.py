@@ -285,9 +285,9 @@ class Worker:
                     table.stalled_now = True
 
     # ------------------------------------------------------------------ phases
-    async def play(self, go_at: float, end_at: float) -> dict:
-        await asyncio.sleep(max(0.0, go_at - time.monotonic()))
-        usage0 = resource.getrusage(resource.RUSAGE_SELF)
+    async def play(self, start_at: float, go_at: float, end_at: float) -> dict:
+        """Play from ``start_at``; measure from ``go_at`` (after the warm-up) to ``end_at``."""
+        await asyncio.sleep(max(0.0, start_at - time.monotonic()))
         self.playing = True
         now = time.monotonic()
         for table in self.tables:
@@ -295,6 +295,8 @@ class Worker:
             for client in table.clients.values():
                 self.maybe_act(client)
         self._spawn(self.monitor())
+        await asyncio.sleep(max(0.0, go_at - time.monotonic()))
+        usage0 = resource.getrusage(resource.RUSAGE_SELF)
         await asyncio.sleep(max(0.0, end_at - time.monotonic()))
         self.playing = False
         usage1 = resource.getrusage(resource.RUSAGE_SELF)
@@ -367,10 +369,10 @@ def worker_main(conn) -> None:
             gc.collect()
             gc.freeze()
             conn.send(("connected", connected))
-            go_at, end_at = await loop.run_in_executor(None, conn.recv)
+            start_at, go_at, end_at = await loop.run_in_executor(None, conn.recv)
             gc.disable()
             try:
-                results = await worker.play(go_at, end_at)
+                results = await worker.play(start_at, go_at, end_at)
             finally:
                 gc.enable()
             conn.send(("results", results))

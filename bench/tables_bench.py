@@ -298,10 +298,14 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
         say(f"   connected {n_connected}/{4 * len(tables)} in {connect_wall:.1f} s"
             + (f"; failed attempts {failures} (retried with backoff)" if failures else ""))
         time.sleep(args.settle)  # let presence broadcasts of the connects drain
-        go_at = time.monotonic() + 0.3
+        warmup = args.warmup if mode == "human" else 0.0
+        start_at = time.monotonic() + 0.3
+        go_at = start_at + warmup  # measured from here: the steady state
         end_at = go_at + seconds
         for _, conn in workers:
-            conn.send((go_at, end_at))
+            conn.send((start_at, go_at, end_at))
+        if warmup:
+            say(f"   playing: {warmup:.0f} s of warm-up (not measured), then {seconds:.0f} s measured")
         time.sleep(max(0.0, go_at - time.monotonic()))
         cpu0, pg0 = daphne.cpu(), postgres_cpu(pg_port)
         time.sleep(max(0.0, end_at - time.monotonic()))
@@ -441,6 +445,10 @@ def parse(argv: list[str]):
     p.add_argument("--dump", metavar="PREFIX",
                    help="write every move's latency to PREFIX.<phase>.<client>.json (JSON list of "
                         "[seconds since the start, latency s, ended a hand, table id])")
+    p.add_argument("--warmup", type=float, default=None,
+                   help="seconds of human-paced play before the measured window (default 20, 5 "
+                        "with --quick: "
+                        "the steady state, not the minute after 4,000 sockets connected)")
     p.add_argument("--settle", type=float, default=2.0,
                    help="seconds between the last connect and the start")
     p.add_argument("--seed", type=int, default=1)
@@ -453,6 +461,7 @@ def parse(argv: list[str]):
     q = args.quick
     args.tables = args.tables if args.tables is not None else (100 if q else 1000)
     args.seconds = args.seconds if args.seconds is not None else (15 if q else 60)
+    args.warmup = args.warmup if args.warmup is not None else (5.0 if q else 20.0)
     args.full = args.full if args.full is not None else ("10,50" if q else "50,200")
     args.full_counts = [int(x) for x in args.full.split(",") if x.strip() and int(x) > 0]
     args.full_seconds = args.full_seconds if args.full_seconds is not None else (8 if q else 20)

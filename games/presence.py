@@ -2,12 +2,13 @@
 
 A per-process cache of each table's present members keeps the per-move renders
 free of queries; it is dropped whenever a ``table.presence`` event (someone joined or
-left) reaches the process, and expires after ``CACHE_SECONDS`` anyway (a heartbeat
+left) reaches the process, and expires after about ``CACHE_SECONDS`` anyway (a heartbeat
 that stopped without a goodbye).
 """
 
 from __future__ import annotations
 
+import random
 import time
 from datetime import timedelta
 
@@ -25,7 +26,11 @@ def present_users(table_id: int) -> set[int]:
     cutoff = timezone.now() - PRESENCE_TIMEOUT
     present = set(Presence.objects.filter(table_id=table_id, seen_at__gte=cutoff)
                   .values_list("user_id", flat=True))
-    _cache[table_id] = (time.monotonic() + CACHE_SECONDS, present)
+    # A lifetime of 45-75 s: tables whose sets were read together (a restart, a load
+    # test's start) do not all come due together, each for a read in the database
+    # thread, a minute later.
+    lifetime = CACHE_SECONDS * random.uniform(0.75, 1.25)
+    _cache[table_id] = (time.monotonic() + lifetime, present)
     return present
 
 

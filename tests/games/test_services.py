@@ -335,3 +335,20 @@ def test_a_stale_present_set_is_still_shown_while_it_is_read_again():
     assert presence.cached(999) == ({1, 2}, False)
     presence.forget(999)
     assert presence.cached(999) == (None, False)
+
+
+def test_a_move_updates_no_indexed_column_of_the_table_row(table_of_four):
+    """Every move rewrites ``seq`` and ``wake_at``: neither is indexed, and on
+    PostgreSQL the table's pages keep room (fillfactor 70), so the update stays on
+    its page (HOT) instead of adding an entry to every index."""
+    from django.db import connection
+
+    indexed = set()
+    with connection.cursor() as cursor:
+        for info in connection.introspection.get_constraints(cursor, "games_table").values():
+            if info["index"] or info["unique"] or info["primary_key"]:
+                indexed.update(info["columns"])
+        assert not indexed & {"seq", "wake_at"}
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT reloptions FROM pg_class WHERE relname = 'games_table'")
+            assert "fillfactor=70" in cursor.fetchone()[0]
