@@ -1,4 +1,4 @@
-"""The fast path's own connections are handed out first come, first served."""
+"""The fast path: its own connections, handed out first come, first served, and its report."""
 
 from __future__ import annotations
 
@@ -42,3 +42,20 @@ async def test_a_waiter_that_gives_up_passes_its_turn_on():
     pool._release(held)
     assert await stayer is held
     assert quitter.cancelled()
+
+
+def test_the_fast_path_report_counts_what_happened_since_the_last_one(monkeypatch):
+    from collections import Counter
+
+    from games import fastpath
+
+    monkeypatch.setattr(fastpath, "outcomes", Counter())
+    monkeypatch.setattr(fastpath, "_reported", Counter())
+    assert fastpath.report() is None  # nothing happened: no line
+    fastpath.outcomes.update({"applied": 10, "lock busy": 2, "illegal": 1})
+    assert fastpath.report() == ("fast path: 10 intents applied on the event loop, "
+                                 "3 gave way to the database thread (lock busy 2, illegal 1)")
+    fastpath.outcomes["applied"] += 4
+    assert fastpath.report() == ("fast path: 4 intents applied on the event loop, "
+                                 "0 gave way to the database thread")
+    assert fastpath.report() is None
