@@ -43,7 +43,9 @@ class Table:
         self.pending: dict[int, tuple[float, set]] = {}  # target seq -> (t0, seats left)
         self.scheduled = False  # a think-time sleep before an intent is running
         self.last_change = time.monotonic()
-        self.latencies: list[tuple[float, float, bool]] = []  # (done at, seconds, ended a hand)
+        # (done at, seconds, ended a hand, the move's seq, sent at: the monotonic clock
+        # of the machine, comparable with a server's timestamps)
+        self.latencies: list[tuple[float, float, bool, int, float]] = []
         self.moves = 0
         self.stalls = 0
         self.stalled_now = False
@@ -203,7 +205,7 @@ class Worker:
                 del table.pending[target]
                 table.stalled_now = False
                 table.last_change = now
-                table.latencies.append((now, now - t0, hand_number != hand_then))
+                table.latencies.append((now, now - t0, hand_number != hand_then, target, t0))
                 table.moves += 1
         if frame["table"]["status"] != "playing":
             table.finished = True
@@ -309,11 +311,13 @@ class Worker:
             await asyncio.sleep(0.05)
         drained = time.monotonic() - end_at
         await asyncio.sleep(1.0)
-        if self.spec.get("dump"):  # every move: (done at, from the start; seconds; ended a hand; table)
+        if self.spec.get("dump"):
+            # every move: done at (from the start), seconds, ended a hand, table, its seq,
+            # sent at (time.monotonic(): to line up with timestamps taken in daphne)
             with open(self.spec["dump"], "w") as out:
-                json.dump([(done - go_at, lat, ended, t.id) for t in self.tables
-                           for (done, lat, ended) in t.latencies], out)
-        latencies = [(lat, ended) for t in self.tables for (done, lat, ended) in t.latencies
+                json.dump([(done - go_at, lat, ended, t.id, seq, t0) for t in self.tables
+                           for (done, lat, ended, seq, t0) in t.latencies], out)
+        latencies = [(lat, ended) for t in self.tables for (done, lat, ended, _, _) in t.latencies
                      if go_at <= done <= end_at]
         clients = [c for t in self.tables for c in t.clients.values()]
         return {

@@ -444,7 +444,8 @@ def parse(argv: list[str]):
                    help="connection attempts in flight at once (per client process)")
     p.add_argument("--dump", metavar="PREFIX",
                    help="write every move's latency to PREFIX.<phase>.<client>.json (JSON list of "
-                        "[seconds since the start, latency s, ended a hand, table id])")
+                        "[seconds since the start, latency s, ended a hand, table id, the move's seq, "
+                        "sent at on the machine's monotonic clock])")
     p.add_argument("--warmup", type=float, default=None,
                    help="seconds of human-paced play before the measured window (default 20, 5 "
                         "with --quick: "
