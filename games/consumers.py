@@ -18,7 +18,6 @@ import logging
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from channels.utils import await_many_dispatch
 from django.utils import translation
 from django.utils.functional import empty
 from django.utils.translation import gettext as _
@@ -73,13 +72,20 @@ class TableConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
         """``AsyncConsumer.__call__`` without a channel of the channel layer: the hub
         (``games.fanout``) receives the table events once for the whole process, so a
         table socket has no use for one (with Redis, each would cost a SUBSCRIBE and a
-        pending read). ``channel_name`` still names the socket (presence rows)."""
+        pending read). ``channel_name`` still names the socket (presence rows).
+
+        With a single source of messages, the socket's messages are awaited in turn
+        rather than through ``await_many_dispatch``, which wraps every receive in a
+        task and an ``asyncio.wait``: two more turns of a busy event loop between a
+        player's intent arriving and its handler starting (docs/performance.md,
+        session 4)."""
         self.scope = scope
         self.channel_layer = None
         self.channel_name = f"table-socket.{fanout.ORIGIN}.{next(_socket_numbers)}"
         self.base_send = send
         with contextlib.suppress(StopConsumer):
-            await await_many_dispatch([receive], self.dispatch)
+            while True:
+                await self.dispatch(await receive())
 
     async def connect(self):
         runner.start()

@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
 logger = logging.getLogger(__name__)
 
 ORIGIN = secrets.token_hex(8)  # this process, in the events it publishes
+PRESENCE_BATCH_SECONDS = 0.5
 
 
 def table_group(table_id: int) -> str:
@@ -59,14 +60,16 @@ class Hub:
         self.tasks: set[asyncio.Task] = set()
         self._subscribed: set[int] = set()
         self.shared: set[int] = set()  # tables another process also holds sockets of
-        self._presence_reads: set[int] = set()
+        self._presence_reads: set[int] = set()  # tables queued or being read
+        self._presence_due: set[int] = set()  # tables queued for the next batch
 
     # ------------------------------------------------------------ event loop side
     def _bind(self) -> None:
         loop = asyncio.get_running_loop()
         if self.loop is not loop:  # a new loop (tests): forget the old one's sockets
             self.loop, self.sockets, self.channel = loop, {}, None
-            self._subscribed, self.shared, self._presence_reads = set(), set(), set()
+            self._subscribed, self.shared = set(), set()
+            self._presence_reads, self._presence_due = set(), set()
 
     def _spawn(self, coro) -> None:
         # A fresh context: not the caller's thread-sensitive executor (see runner).
@@ -113,7 +116,7 @@ class Hub:
 
     def _deliver(self, frames: list[tuple["TableConsumer", int, str]]) -> None:
         if frames:
-            self._spawn(_send_frames(frames))
+            self._spawn(send_frames(frames))
 
     async def _receive_forever(self, layer, channel: str) -> None:
         while self.channel == channel:
@@ -146,23 +149,29 @@ class Hub:
     async def _refresh(self, table_id: int, seq: int | None) -> None:
         consumers = list(self.sockets.get(table_id, ()))
         frames = await database_sync_to_async(render_states)(table_id, seq, consumers)
-        await _send_frames(frames)
+        await send_frames(frames)
 
     def refresh_presence_soon(self, table_id: int) -> None:
-        """Read a table's present set again in the database thread (once at a time)."""
+        """Read a table's present set again soon, with the other tables whose sets
+        expired meanwhile: one query in the database thread every ``PRESENCE_BATCH_SECONDS``
+        at most, instead of a hop per table (at 1,000 tables, 15-30 hops a second
+        held the event loop back: docs/performance.md, session 4)."""
+        if table_id in self._presence_reads:
+            return  # queued or being read
+        self._presence_reads.add(table_id)
+        self._presence_due.add(table_id)
+        if len(self._presence_due) == 1:
+            self._spawn(self._read_presence_batch())
+
+    async def _read_presence_batch(self) -> None:
         from games import presence
 
-        if table_id in self._presence_reads:
-            return
-        self._presence_reads.add(table_id)
-
-        async def read() -> None:
-            try:
-                await database_sync_to_async(presence.present_users)(table_id)
-            finally:
-                self._presence_reads.discard(table_id)
-
-        self._spawn(read())
+        await asyncio.sleep(PRESENCE_BATCH_SECONDS)  # gather the tables due meanwhile
+        batch, self._presence_due = self._presence_due, set()
+        try:
+            await database_sync_to_async(presence.present_users_many)(batch)
+        finally:
+            self._presence_reads.difference_update(batch)
 
     async def _refresh_presence(self, table_id: int) -> None:
         from games import presence
@@ -170,7 +179,7 @@ class Hub:
         presence.forget(table_id)
         consumers = list(self.sockets.get(table_id, ()))
         frames = await database_sync_to_async(render_presence)(table_id, consumers)
-        await _send_frames(frames)
+        await send_frames(frames)
 
     # ------------------------------------------------------------ any thread
     def _local(self, table_id: int) -> list["TableConsumer"] | None:
@@ -192,19 +201,23 @@ class Hub:
         self._fan_out(table_id, "table.presence", {},
                       lambda consumers: render_presence(table_id, consumers))
 
-    def changed_here(self, table_id: int, st, present: set[int]) -> None:
+    def changed_here(self, table_id: int, st, present: set[int]) -> list[tuple]:
         """A change this event loop has just committed (``games.fastpath``): render
         ``st`` (the new state, not shared with any thread yet) for this process's
-        sockets of the table, and tell other processes."""
+        sockets of the table, and tell other processes. Returns the frames, for the
+        caller to send (``send_frames``) in the same turn of the loop: a task of its
+        own would wait a turn more."""
         from games import selectors
 
         consumers = [c for c in self.sockets.get(table_id, ()) if c.accepted]
+        frames = []
         if consumers:
-            frames = selectors.render_cached(st, [c.user for c in consumers], present)
-            self._deliver([(c, seq, text) for c, (seq, text) in zip(consumers, frames)])
+            rendered = selectors.render_cached(st, [c.user for c in consumers], present)
+            frames = [(c, seq, text) for c, (seq, text) in zip(consumers, rendered)]
         layer = remote_layer()
         if layer is not None and (not consumers or table_id in self.shared):
             self._spawn(self._publish(layer, "table.updated", table_id, seq=st.seq))
+        return frames
 
     def _fan_out(self, table_id: int, kind: str, extra: dict, render: Callable) -> None:
         consumers = self._local(table_id)
@@ -225,7 +238,8 @@ class Hub:
             async_to_sync(self._publish)(layer, kind, table_id, **extra)
 
 
-async def _send_frames(frames: list[tuple["TableConsumer", int, str]]) -> None:
+async def send_frames(frames: list[tuple["TableConsumer", int, str]]) -> None:
+    """Send each socket its frame, unless it already holds that state or a newer one."""
     for consumer, seq, text in frames:
         if not consumer.accepted:
             continue

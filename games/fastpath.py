@@ -14,8 +14,9 @@ common case this module does the same work on the event loop:
    returns). An action that ends the hand also writes the result and the next deal:
    that one goes to the database thread (``services.log_played_hand_end``), with the
    state already played;
-3. only then render the new state for this process's sockets of the table, send it,
-   tell other processes, and put the state back in the cache.
+3. only then render the new state for this process's sockets of the table, tell
+   other processes, put the state back in the cache, and send the frames (in the same
+   turn of the event loop).
 
 Whenever this path cannot decide on its own (no cached state at that seq, not the
 player's turn, an illegal action, a presence set not cached, the database refusing the write), it gives up *before anything is written*
@@ -136,7 +137,7 @@ async def _close(conn) -> None:
         pass
 
 
-_db = _Connections(getattr(settings, "GAMES_FAST_PATH_CONNECTIONS", 8))
+_db = _Connections(getattr(settings, "GAMES_FAST_PATH_CONNECTIONS", 16))
 
 # What became of the intents this process was given: "applied" here, or the reason it
 # gave way to the usual path. Logged by the runner every 30 s (``report``).
@@ -231,15 +232,17 @@ async def try_apply(table_id: int, user, action: str, expected_seq: int) -> bool
         return False  # moved on meanwhile: the usual path says so
     table.seq = expected_seq + 1
     table.wake_at = wake_at
-    fanout.hub.changed_here(table_id, st, present)  # rendered while still ours
+    frames = fanout.hub.changed_here(table_id, st, present)  # rendered while still ours
     # Back to the cache. Never wait for the lock on the event loop: its holder (the
     # database thread) may be waiting for the loop (async_to_sync) in an on-commit.
-    if lock.acquire(blocking=False):
+    remembered = lock.acquire(blocking=False)
+    if remembered:
         try:
             _remember_if_absent(st)
         finally:
             lock.release()
-    else:
+    await fanout.send_frames(frames)
+    if not remembered:
         await database_sync_to_async(_remember_locked)(st)
     if due_in == 0:
         runner.poke(table_id)

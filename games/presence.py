@@ -3,7 +3,9 @@
 A per-process cache of each table's present members keeps the per-move renders
 free of queries; it is dropped whenever a ``table.presence`` event (someone joined or
 left) reaches the process, and expires after about ``CACHE_SECONDS`` anyway (a heartbeat
-that stopped without a goodbye).
+that stopped without a goodbye). The event loop reads the sets that expired in batches
+(``present_users_many``: one query for every table that came due in the last half
+second), not one database-thread hop per table.
 """
 
 from __future__ import annotations
@@ -19,19 +21,34 @@ from games.models import Presence
 PRESENCE_TIMEOUT = timedelta(seconds=45)
 CACHE_SECONDS = 60.0
 _cache: dict[int, tuple[float, set[int]]] = {}
+# Bumped by ``forget``: a read that started before someone joined or left must not
+# put its older set back in the cache after the change dropped it.
+_generations: dict[int, int] = {}
 
 
 def present_users(table_id: int) -> set[int]:
     """Members with a live socket at the table (fresh from the database)."""
+    return present_users_many([table_id])[table_id]
+
+
+def present_users_many(table_ids) -> dict[int, set[int]]:
+    """Members with a live socket at each of the tables: one query for all of them."""
+    found: dict[int, set[int]] = {table_id: set() for table_id in table_ids}
+    if not found:
+        return found
+    generations = {table_id: _generations.get(table_id, 0) for table_id in found}
     cutoff = timezone.now() - PRESENCE_TIMEOUT
-    present = set(Presence.objects.filter(table_id=table_id, seen_at__gte=cutoff)
-                  .values_list("user_id", flat=True))
-    # A lifetime of 45-75 s: tables whose sets were read together (a restart, a load
-    # test's start) do not all come due together, each for a read in the database
-    # thread, a minute later.
-    lifetime = CACHE_SECONDS * random.uniform(0.75, 1.25)
-    _cache[table_id] = (time.monotonic() + lifetime, present)
-    return present
+    rows = Presence.objects.filter(table_id__in=list(found), seen_at__gte=cutoff)
+    for table_id, user_id in rows.values_list("table_id", "user_id"):
+        found[table_id].add(user_id)
+    now = time.monotonic()
+    for table_id, present in found.items():
+        if _generations.get(table_id, 0) != generations[table_id]:
+            continue  # someone joined or left meanwhile: the next read sees it
+        # A lifetime of 45-75 s: tables whose sets were read together (a restart, a
+        # load test's start) do not all come due together a minute later.
+        _cache[table_id] = (now + CACHE_SECONDS * random.uniform(0.75, 1.25), present)
+    return found
 
 
 def present_users_cached(table_id: int) -> set[int]:
@@ -52,3 +69,4 @@ def cached(table_id: int) -> tuple[set[int] | None, bool]:
 
 def forget(table_id: int) -> None:
     _cache.pop(table_id, None)
+    _generations[table_id] = _generations.get(table_id, 0) + 1

@@ -243,6 +243,12 @@ async def test_moves_are_logged_on_the_event_loop_and_a_hand_end_by_the_database
 
     monkeypatch.setattr(services, "hand_apply_action", counted)
     monkeypatch.setattr(services, "log_played_hand_end", counted_end)
+    from games import fanout
+
+    handed_off = []  # frames left to a task of the hub (a turn of the loop later)
+    real_deliver = fanout.hub._deliver
+    monkeypatch.setattr(fanout.hub, "_deliver",
+                        lambda frames: (handed_off.append(frames), real_deliver(frames)))
     comms = await _all_connected(table_of_four, cookies)
     latest = [first for _, first in comms]
     start = latest[0]["seq"]
@@ -258,6 +264,10 @@ async def test_moves_are_logged_on_the_event_loop_and_a_hand_end_by_the_database
 
     if connection.vendor == "postgresql":
         assert slow == []  # no move needed the usual path
+        # a move on the event loop sends its frames itself; only the hand's end
+        # (committed by the database thread) hands them to the hub
+        states = [frames for frames in handed_off if frames and frames[0][1] >= 0]
+        assert len(states) == 1 and states[0][0][1] == end
         assert ends == [end - 1]  # the move that ended the hand was logged by the thread
     else:  # no fast path on SQLite: every move takes the usual path
         assert slow == list(range(start, end)) and ends == []

@@ -1,4 +1,5 @@
-"""The fast path: its own connections, handed out first come, first served, and its report."""
+"""The fast path: its own connections, handed out first come, first served, its report,
+and the batched reads of expired present sets."""
 
 from __future__ import annotations
 
@@ -59,3 +60,23 @@ def test_the_fast_path_report_counts_what_happened_since_the_last_one(monkeypatc
     assert fastpath.report() == ("fast path: 4 intents applied on the event loop, "
                                  "0 gave way to the database thread")
     assert fastpath.report() is None
+
+
+async def test_expired_present_sets_are_read_again_in_one_batch(monkeypatch):
+    """Tables whose present sets expire close together are read again in one database
+    hop, each once, however many moves asked for it meanwhile."""
+    from games import fanout, presence
+
+    reads: list[set[int]] = []
+    monkeypatch.setattr(presence, "present_users_many",
+                        lambda table_ids: reads.append(set(table_ids)) or {})
+    monkeypatch.setattr(fanout, "PRESENCE_BATCH_SECONDS", 0.05)
+    hub = fanout.Hub()
+    hub._bind()
+    for table_id in (1, 2, 1, 3, 2):
+        hub.refresh_presence_soon(table_id)
+    await asyncio.sleep(0.2)
+    assert reads == [{1, 2, 3}]
+    hub.refresh_presence_soon(1)  # read again once the first batch is done
+    await asyncio.sleep(0.2)
+    assert reads == [{1, 2, 3}, {1}]

@@ -337,6 +337,42 @@ def test_a_stale_present_set_is_still_shown_while_it_is_read_again():
     assert presence.cached(999) == (None, False)
 
 
+def test_present_sets_of_many_tables_are_read_in_one_query(table_of_four, players,
+                                                          django_assert_num_queries):
+    """Expired present sets are read in batches: one query whatever the number of
+    tables, each table's set cached (an empty set for a table nobody is at)."""
+    from games import presence
+
+    services.presence_join(table_id=table_of_four.pk, user=players[0], channel_name="a")
+    services.presence_join(table_id=table_of_four.pk, user=players[2], channel_name="b")
+    with django_assert_num_queries(1):
+        found = presence.present_users_many([table_of_four.pk, 424242])
+    assert found == {table_of_four.pk: {players[0].pk, players[2].pk}, 424242: set()}
+    assert presence.cached(table_of_four.pk) == ({players[0].pk, players[2].pk}, True)
+    assert presence.cached(424242) == (set(), True)
+
+
+def test_a_read_overtaken_by_a_join_does_not_cache_its_older_set(table_of_four, players,
+                                                                 monkeypatch):
+    """Someone joining while a present set is being read drops the cached set; the read
+    that started before must not put its older answer back (the next read sees them)."""
+    from games import presence
+
+    presence.forget(table_of_four.pk)
+    real_now = timezone.now
+
+    def joined_meanwhile():
+        presence.forget(table_of_four.pk)  # what a join's presence event does
+        return real_now()
+
+    monkeypatch.setattr(presence.timezone, "now", joined_meanwhile)
+    presence.present_users_many([table_of_four.pk])
+    monkeypatch.setattr(presence.timezone, "now", real_now)
+    assert presence.cached(table_of_four.pk) == (None, False)
+    presence.present_users(table_of_four.pk)
+    assert presence.cached(table_of_four.pk)[1] is True
+
+
 def test_a_move_updates_no_indexed_column_of_the_table_row(table_of_four):
     """Every move rewrites ``seq`` and ``wake_at``: neither is indexed, and on
     PostgreSQL the table's pages keep room (fillfactor 70), so the update stays on
