@@ -7,6 +7,7 @@ import json
 from django.db.models import Count, Q, QuerySet
 
 from games import state
+from games.engine.views import private_view, public_view
 from games.fanout import dumps
 from games.models import GameHand, Table
 from games.presence import present_users, present_users_cached
@@ -118,12 +119,14 @@ def _viewer(st: state.TableState, user) -> tuple[str | None, bool]:
 
 def render_cached(st: state.TableState, users, present: set[int]) -> list[tuple[int, str]]:
     """The state frame of each of ``users`` as JSON text: everything that viewer may
-    know of the table. The engine's ``view_for`` decides what of the hand the viewer
-    sees: their own cards only (a spectator: none), plus what the rules reveal. The
-    parts every viewer shares are serialised once, the rest once per kind of viewer
-    (seat, host)."""
+    know of the table. The engine decides what of the hand the viewer sees: their own
+    cards only (a spectator: none), plus what the rules reveal (``view_for``, rendered
+    here as its public part, serialised once for every viewer, and the viewer's own
+    part, ``private_view``). The parts every viewer shares are serialised once, the
+    rest once per kind of viewer (seat, host)."""
     hand, shared = _shown_hand(st), _shared_text(st)
     head = f'{{"type":"state","seq":{st.table.seq},"table":'
+    public = dumps(public_view(hand))[1:] if hand is not None else None  # '"k":v,...}'
     by_kind: dict[tuple[str | None, bool], str] = {}
     frames = []
     for user in users:
@@ -131,9 +134,10 @@ def render_cached(st: state.TableState, users, present: set[int]) -> list[tuple[
         text = by_kind.get(kind)
         if text is None:
             you, is_host = kind
-            view = hand.view_for(you) if hand is not None else None
+            view = "null" if public is None else (
+                dumps(private_view(hand, you))[:-1] + "," + public)
             text = (head + dumps(_table_part(st, you, is_host, present))
-                    + ',"view":' + dumps(view) + shared)
+                    + ',"view":' + view + shared)
             by_kind[kind] = text
         frames.append((st.table.seq, text))
     return frames

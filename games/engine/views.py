@@ -28,8 +28,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from .hand import Hand
 
 
+# The keys of a view that depend on the viewer; every other key is public (the same
+# for every seat and for spectators).
+PRIVATE_KEYS = ("viewer", "hand", "discards", "legal")
+
+
 def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
     """The view of ``seat`` (a seat name) or of a spectator (``None``)."""
+    private = private_view(h, seat)
+    public = public_view(h)
+    return {key: private[key] if key in private else public[key] for key in _ORDER}
+
+
+def private_view(h: "Hand", seat: str | None) -> dict[str, Any]:
+    """The viewer's own part of ``view_for(h, seat)``: the ``PRIVATE_KEYS``."""
     v = h.variant
     if seat is not None and (not isinstance(seat, str) or seat not in v.seat_index):
         raise MalformedError(
@@ -38,6 +50,20 @@ def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
             params={"seat": seat},
         )
     me = v.seat_index.get(seat, -1) if seat is not None else -1
+    return {
+        "viewer": seat,
+        "hand": codes(h.hands[me]) if me >= 0 else None,
+        "discards": codes(h.discards) if me >= 0 and me == h.declarer else None,
+        "legal": (
+            h.legal_actions() if me >= 0 and me == h.to_act_i and h._phase != 4 else []
+        ),
+    }
+
+
+def public_view(h: "Hand") -> dict[str, Any]:
+    """Everything of ``view_for`` but the ``PRIVATE_KEYS``: what every seat and every
+    spectator sees alike (rendered once for all of a table's viewers)."""
+    v = h.variant
     phase = h._phase
     declarer = v.seats[h.declarer] if h.declarer >= 0 else None
     shown = {s: list(cards) for s, cards in h.shown.items()}
@@ -50,18 +76,15 @@ def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
         "teams": {
             name: [v.seats[i] for i in t] for name, t in zip(v.team_names, v.teams)
         },
-        "viewer": seat,
         "dealer": v.seats[h.dealer],
         "phase": h.phase.value,
         "to_act": h.to_act,
-        "hand": codes(h.hands[me]) if me >= 0 else None,
         "card_counts": {v.seats[i]: len(c) for i, c in enumerate(h.hands)},
         "kitty_count": len(h.kitty) if phase == 1 else 0,
         "calls": [{"seat": e["seat"], "call": e["call"]} for e in _call_events(h)],
         "contract": ACTION_STR[h.contract] if h.contract >= 0 else None,
         "declarer": declarer,
         "discard_count": len(h.discards),
-        "discards": codes(h.discards) if me >= 0 and me == h.declarer else None,
         "sitting_out": None,
         "named_jokers": {},
         "trick": [],
@@ -69,9 +92,6 @@ def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
         "tricks": [],
         "tricks_won": h.tricks_by_team(),
         "shown": shown,
-        "legal": (
-            h.legal_actions() if me >= 0 and me == h.to_act_i and phase != 4 else []
-        ),
         "events": h.public_events(),
         "result": h._result.to_dict() if h._result is not None else None,
     }
@@ -98,6 +118,15 @@ def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
             for leader, cards, seats, winner, led in h.tricks
         ]
     return view
+
+
+# The order of a view's keys (as documented in games/engine/README.md).
+_ORDER = (
+    "variant", "options", "seats", "teams", "viewer", "dealer", "phase", "to_act", "hand",
+    "card_counts", "kitty_count", "calls", "contract", "declarer", "discard_count",
+    "discards", "sitting_out", "named_jokers", "trick", "led", "tricks", "tricks_won",
+    "shown", "legal", "events", "result",
+)
 
 
 def _call_events(h: "Hand") -> list[dict[str, Any]]:

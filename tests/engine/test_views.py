@@ -67,3 +67,19 @@ def test_seat_to_act_sees_its_legal_actions():
     hand = new_hand("quebec", "N", 1)
     assert hand.view_for("E")["legal"] == hand.legal_actions()
     assert hand.view_for("S")["legal"] == []
+
+
+def test_a_view_is_the_public_part_all_viewers_share_plus_the_viewers_own():
+    """A server renders the public part once for all of a table's viewers: it holds no
+    viewer's key, and each viewer's view adds only its own part to it."""
+    from games.engine.views import PRIVATE_KEYS, private_view, public_view
+
+    hand = make_hand(calls=["7S", "pass", "pass", "pass"], discards="kitty")
+    public = public_view(hand)
+    assert not set(PRIVATE_KEYS) & set(public)
+    for seat in [*hand.variant.seats, None]:
+        private = private_view(hand, seat)
+        assert tuple(private) == PRIVATE_KEYS
+        assert hand.view_for(seat) == {**public, **private}
+    assert private_view(hand, None) == {"viewer": None, "hand": None, "discards": None,
+                                        "legal": []}
