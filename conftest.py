@@ -35,6 +35,7 @@ def _no_runner_in_the_test_process():
     from django.conf import settings
 
     settings.GAMES_RUNNER = False
+    settings.GC_PACING = False  # nor collects on a clock (club.gc_policy)
     yield
 
 

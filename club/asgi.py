@@ -39,4 +39,5 @@ async def application(scope, receive, send):
     from games import runner
 
     runner.start()
+    gc_policy.start_pacing()
     return await router(scope, receive, send)

@@ -13,12 +13,26 @@ allocations, an older one every 50 of those, the full one after 100 of those (in
 practice only when the heap has grown by a quarter). Reference cycles are still
 collected; only the rhythm changes. ``CLUB500_GC_THRESHOLDS="700,10,10"`` restores
 the default (three integers, comma-separated).
+
+The allocation counts alone still left young collections of 50-60 ms at 1,000 live
+tables (docs/performance.md, session 4): the count that triggers one is allocations
+*minus* deallocations, and a server that replaces old objects by new ones (a socket's
+next pending read, a table's next state) keeps it low while the young generation
+fills up with every socket's replaced objects, 60,000 of them after a minute. Each
+such pause held up every table's moves. So the event loop also collects on a clock
+(``pace``): the young generation every second (a few thousand objects: a few ms),
+the middle one every 10 minutes, everything every hour.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import logging
 import os
+import time
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_THRESHOLDS = (20_000, 50, 100)
 
@@ -41,3 +55,46 @@ def apply() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*thresholds())
+
+
+YOUNG_SECONDS = 1.0
+MIDDLE_SECONDS = 600.0
+FULL_SECONDS = 3600.0
+_pacing: set[asyncio.Task] = set()
+
+
+def start_pacing() -> None:
+    """Collect on a clock on the running event loop (idempotent per loop), unless
+    ``settings.GC_PACING`` is off."""
+    from django.conf import settings
+
+    if not getattr(settings, "GC_PACING", True):
+        return
+    loop = asyncio.get_running_loop()
+    if any(task.get_loop() is loop and not task.done() for task in _pacing):
+        return
+    task = loop.create_task(pace())
+    _pacing.add(task)
+    task.add_done_callback(_pacing.discard)
+
+
+async def pace(young: float = YOUNG_SECONDS, middle: float = MIDDLE_SECONDS,
+               full: float = FULL_SECONDS, clock=time.monotonic, sleep=asyncio.sleep) -> None:
+    """Young collections every ``young`` seconds, the middle generation every ``middle``,
+    all of them every ``full`` (the one long pause, once an hour by default)."""
+    start = clock()
+    next_middle, next_full = start + middle, start + full
+    while True:
+        await sleep(young)
+        now = clock()
+        if now >= next_full:
+            generation, next_full, next_middle = 2, now + full, now + middle
+        elif now >= next_middle:
+            generation, next_middle = 1, now + middle
+        else:
+            generation = 0
+        began = time.perf_counter()
+        gc.collect(generation)
+        if generation:
+            logger.info("gc: generation %d collected in %.0f ms", generation,
+                        1000 * (time.perf_counter() - began))

@@ -150,6 +150,9 @@ GAMES_ABANDON_SECONDS = int(os.environ.get("GAMES_ABANDON_SECONDS", 1800))
 # Each server process drives bots and absent players (games.runner). Off only in the
 # test process itself, whose tests drive tables explicitly (its live servers run it).
 GAMES_RUNNER = os.environ.get("GAMES_RUNNER", "1") != "0"
+# A server process collects garbage on a clock (club.gc_policy.pace). Off in the test
+# process, whose event loops come and go with each test.
+GC_PACING = os.environ.get("CLUB500_GC_PACING", "1") != "0"
 
 LOGGING = {
     "version": 1,
