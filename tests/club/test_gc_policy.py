@@ -56,11 +56,21 @@ async def test_the_server_collects_young_objects_every_second_and_the_rest_on_a_
         if now[0] > 1900:
             raise _Stop
 
+    before = gc.get_threshold()
+    thresholds_while_pacing = []
+
+    async def sleep_and_look(seconds):
+        thresholds_while_pacing.append(gc.get_threshold())
+        await sleep(seconds)
+
     with pytest.raises(_Stop):
         await gc_policy.pace(young=100, middle=600, full=1800, clock=lambda: now[0],
-                             sleep=sleep)
+                             sleep=sleep_and_look)
     # ticks at 100, 200, ... 1900 s
     assert collected == [0] * 5 + [1] + [0] * 5 + [1] + [0] * 5 + [2] + [0]
+    # the allocation-count trigger is off while the clock collects, and back after
+    assert {t[0] for t in thresholds_while_pacing} == {0}
+    assert gc.get_threshold() == before
 
 
 async def test_pacing_starts_once_per_event_loop_and_not_when_switched_off(settings):
