@@ -50,22 +50,18 @@ async def test_the_server_collects_young_objects_every_second_and_the_rest_on_a_
     collected = []
     monkeypatch.setattr(gc_policy.gc, "collect", lambda generation=2: collected.append(generation))
     now = [0.0]
+    before = gc.get_threshold()
+    thresholds_while_pacing = []
 
     async def sleep(seconds):
+        thresholds_while_pacing.append(gc.get_threshold())
         now[0] += seconds
         if now[0] > 1900:
             raise _Stop
 
-    before = gc.get_threshold()
-    thresholds_while_pacing = []
-
-    async def sleep_and_look(seconds):
-        thresholds_while_pacing.append(gc.get_threshold())
-        await sleep(seconds)
-
     with pytest.raises(_Stop):
         await gc_policy.pace(young=100, middle=600, full=1800, clock=lambda: now[0],
-                             sleep=sleep_and_look)
+                             sleep=sleep)
     # ticks at 100, 200, ... 1900 s
     assert collected == [0] * 5 + [1] + [0] * 5 + [1] + [0] * 5 + [2] + [0]
     # the allocation-count trigger is off while the clock collects, and back after
