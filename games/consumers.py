@@ -15,6 +15,7 @@ import itertools
 import json
 import logging
 
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -207,6 +208,20 @@ class TableConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
     async def send_text(self, text: str) -> None:
         """A frame rendered by the fan-out (``games.fanout``)."""
         await self.send(text_data=text)
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        """Send, or drop the frame when the socket is already closing: the client will
+        resync on reconnecting, and the disconnect handler is on its way. (daphne raises
+        autobahn's ``Disconnected`` for a send on a closed socket; left alone, it ends
+        the consumer with a traceback in the server's log.)"""
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except Disconnected:
+            logger.debug("socket %s closed before a send", self.channel_name)
+
+    async def send_json(self, content, close=False):
+        # channels' own send_json calls its parent's send, past the one above.
+        await self.send(text_data=await self.encode_json(content), close=close)
 
 
 class LobbyConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):

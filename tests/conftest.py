@@ -88,3 +88,14 @@ def django_db_setup(django_db_setup):
         close_pool = getattr(conn, "close_pool", None)
         if close_pool is not None:
             close_pool()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _live_server_logs(tmp_path_factory):
+    """Live servers (``tests/live_server.py``) log into this session's temporary folder,
+    which pytest removes after a few runs, instead of piling up in /tmp."""
+    from tests import live_server
+
+    live_server.LOG_DIR = tmp_path_factory.mktemp("daphne-logs")
+    yield
+    live_server.LOG_DIR = None

@@ -3,6 +3,10 @@
 A server is a separate ``daphne`` process (not a fork), so a test can stop and
 restart it mid-game or run two of them side by side over Redis. It reads the same
 test database as the test process: data must be committed (``transactional_db``).
+
+Its output goes to ``club500-daphne-PORT.log`` in ``LOG_DIR``: the test session's
+temporary folder (``tests/conftest.py``), which pytest keeps for the last three runs
+and then removes; the system's temporary folder when used outside pytest.
 """
 
 from __future__ import annotations
@@ -12,12 +16,14 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
+LOG_DIR: Path | None = None
 
 
 def database_url_for_tests() -> str:
@@ -68,8 +74,8 @@ class LiveServer:
                "DATABASE_URL": database_url_for_tests(), "DJANGO_DEBUG": "1",
                "DJANGO_SERVE_STATIC": "1", "PYTHONUNBUFFERED": "1", **self.env}
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"club500-daphne-{self.port}.log"
-        log = open(self.log_path, "wb")
+        self.log_path = (LOG_DIR or Path(tempfile.gettempdir())) / f"club500-daphne-{self.port}.log"
+        log = open(self.log_path, "ab")  # a restart adds to the same log
         self.process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
              "club.asgi:application"],

@@ -324,3 +324,32 @@ async def test_the_lobby_socket_hears_of_new_tables(players, cookies):
     await sync_to_async(services.table_create)(host=players[1])
     assert await comm.receive_json_from(timeout=5) == {"type": "lobby.changed"}
     await comm.disconnect()
+
+
+async def test_a_send_to_a_socket_already_closing_is_dropped_quietly():
+    """daphne raises autobahn's Disconnected for a send on a closed socket (an error
+    frame or a snapshot racing the client's going away): the consumer drops the frame
+    instead of ending with a traceback; other errors still surface."""
+    from autobahn.exception import Disconnected
+
+    from games.consumers import TableConsumer
+
+    consumer = TableConsumer()
+    consumer.channel_name = "table-socket.test.1"
+    sent = []
+
+    async def closed(message):
+        sent.append(message)
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    consumer.base_send = closed
+    await consumer.send_text('{"type": "state"}')
+    await consumer.send_error("stale", "Too late.")
+    assert [m["type"] for m in sent] == ["websocket.send", "websocket.send"]
+
+    async def broken(message):
+        raise ValueError("not a closing socket")
+
+    consumer.base_send = broken
+    with pytest.raises(ValueError):
+        await consumer.send_text("{}")

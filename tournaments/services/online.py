@@ -97,6 +97,11 @@ def online_round_start(rnd: Round) -> None:
 
 def live_hand_finished(table_id: int, hand_row) -> None:
     """games.hooks callback: a hand of a tournament's live table is done."""
+    # Most live tables are not a tournament's: find out with the cheapest query there
+    # is (no join, no ordering, no lock) before locking the game. The full query's
+    # compilation alone was half of a hand end's CPU (docs/performance.md, session 5).
+    if not TableGame.objects.filter(live_table_id=table_id).values_list("pk").order_by():
+        return
     game = (TableGame.objects.select_for_update().select_related("round__tournament")
             .filter(live_table_id=table_id).first())
     if game is None or game.status == GameStatus.ADJUSTED:
