@@ -317,8 +317,8 @@ class Worker:
             with open(self.spec["dump"], "w") as out:
                 json.dump([(done - go_at, lat, ended, t.id, seq, t0) for t in self.tables
                            for (done, lat, ended, seq, t0) in t.latencies], out)
-        latencies = [(lat, ended) for t in self.tables for (done, lat, ended, _, _) in t.latencies
-                     if go_at <= done <= end_at]
+        latencies = [(done - go_at, lat, ended) for t in self.tables
+                     for (done, lat, ended, _, _) in t.latencies if go_at <= done <= end_at]
         clients = [c for t in self.tables for c in t.clients.values()]
         return {
             "latencies": latencies,

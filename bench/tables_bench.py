@@ -261,6 +261,38 @@ class Daphne:
 
 
 # ---------------------------------------------------------------------- phases
+# A second counts as quiet when the host's hypervisor took at most this share of a core
+# from this machine (``steal`` in /proc/stat). On a shared machine, stolen seconds
+# slow everything at once (docs/performance.md, session 5).
+QUIET_STEAL = 0.10
+
+
+def _steal_jiffies() -> int | None:
+    try:
+        with open("/proc/stat") as f:
+            fields = f.readline().split()
+        return int(fields[8])  # cpu user nice system idle iowait irq softirq steal ...
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def sample_steal(go_at: float, end_at: float) -> list[float]:
+    """Sleep until ``end_at``, returning for each second from ``go_at`` the share of a
+    core stolen from this machine (empty when /proc/stat is not readable)."""
+    hz = os.sysconf("SC_CLK_TCK")
+    shares, before = [], _steal_jiffies()
+    second = go_at
+    while second < end_at:
+        second += 1.0
+        time.sleep(max(0.0, min(second, end_at) - time.monotonic()))
+        now = _steal_jiffies()
+        if before is None or now is None:
+            return []
+        shares.append((now - before) / hz)
+        before = now
+    return shares
+
+
 def percentile(values: list[float], q: float) -> float | None:
     if not values:
         return None
@@ -308,7 +340,7 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
             say(f"   playing: {warmup:.0f} s of warm-up (not measured), then {seconds:.0f} s measured")
         time.sleep(max(0.0, go_at - time.monotonic()))
         cpu0, pg0 = daphne.cpu(), postgres_cpu(pg_port)
-        time.sleep(max(0.0, end_at - time.monotonic()))
+        steal = sample_steal(go_at, end_at)
         cpu1, pg1 = daphne.cpu(), postgres_cpu(pg_port)
         results = [conn.recv()[1] for _, conn in workers]
         ids = [t["id"] for t in tables]
@@ -326,10 +358,12 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
                 proc.join(5)
     close_tables(ids)
 
-    timed = [pair for r in results for pair in r["latencies"]]  # (seconds, ended a hand)
-    latencies = [lat for lat, _ in timed]
-    in_hand = [lat for lat, ended in timed if not ended]
-    hand_ends = [lat for lat, ended in timed if ended]
+    timed = [move for r in results for move in r["latencies"]]  # (at, seconds, ended a hand)
+    latencies = [lat for _, lat, _ in timed]
+    in_hand = [lat for _, lat, ended in timed if not ended]
+    hand_ends = [lat for _, lat, ended in timed if ended]
+    quiet_seconds = {second for second, share in enumerate(steal) if share <= QUIET_STEAL}
+    quiet = [lat for at, lat, _ in timed if int(at) in quiet_seconds]
     final = {}
     for r in results:
         final.update(r["final_seqs"])
@@ -356,6 +390,10 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
         "hand_ends": len(hand_ends),
         "hand_end_p50_ms": 1000 * (percentile(hand_ends, 0.50) or 0),
         "hand_end_p99_ms": 1000 * (percentile(hand_ends, 0.99) or 0),
+        "steal_mean": sum(steal) / len(steal) if steal else None,
+        "steal_max": max(steal) if steal else None,
+        "quiet_seconds": len(quiet_seconds),
+        "quiet_p99_ms": 1000 * (percentile(quiet, 0.99) or 0),
         "server_cpu_s": server_cpu,
         "server_cpu_share": server_cpu / seconds,
         "server_ms_per_move": 1000 * server_cpu / moves if moves else None,
@@ -381,6 +419,10 @@ def print_phase(r: dict) -> None:
     say(f"   of which moves within a hand: p99 {r['in_hand_p99_ms']:.1f} ms; moves that end "
         f"a hand ({r['hand_ends']}): p50 {r['hand_end_p50_ms']:.1f} ms, "
         f"p99 {r['hand_end_p99_ms']:.1f} ms")
+    if r["steal_mean"] is not None:
+        say(f"   host CPU steal: mean {100 * r['steal_mean']:.0f}%, max {100 * r['steal_max']:.0f}%"
+            f" of a core; in the {r['quiet_seconds']} quiet seconds (steal <= "
+            f"{100 * QUIET_STEAL:.0f}%): p99 {r['quiet_p99_ms']:.1f} ms")
     say(f"   daphne CPU {100 * r['server_cpu_share']:.0f}% of a core, {srv} ms/move; "
         f"PostgreSQL {pg} ms/move; client CPU {100 * r['client_cpu_share']:.0f}%")
     say(f"   after the end: moves in flight drained in {r['drain_seconds']:.1f} s; "
@@ -418,6 +460,10 @@ def print_summary(rows: list[dict], daphne_problems: dict[str, int],
         ok = r["p99_ms"] < 50 and r["stalled_tables"] == 0 and r["lost_sockets"] == 0
         say(f"target ({r['tables']} human-paced tables, p99 < 50 ms, nothing lost or "
             f"stalled): {'MET' if ok else 'NOT MET'}")
+        if r["steal_mean"] is not None:
+            say(f"   host CPU steal during the run: mean {100 * r['steal_mean']:.0f}% of a core, "
+                f"max {100 * r['steal_max']:.0f}%; p99 in the {r['quiet_seconds']} seconds "
+                f"with <= {100 * QUIET_STEAL:.0f}%: {r['quiet_p99_ms']:.1f} ms")
 
 
 # ---------------------------------------------------------------------- main

@@ -11,9 +11,11 @@ common case this module does the same work on the event loop:
 2. log the action with ``services.APPEND_SQL``: one statement that bumps the table
    from ``seq`` to ``seq + 1`` under its row lock and appends to the log, on one of
    this process's own asynchronous connections (autocommit: committed when it
-   returns). An action that ends the hand also writes the result and the next deal:
-   that one goes to the database thread (``services.log_played_hand_end``), with the
-   state already played;
+   returns). An action that ends the hand also writes the hand's result and the next
+   hand's row in the same statement (``services.APPEND_HAND_END_SQL``), unless another
+   app watches the table's hands (a tournament's table: ``games.hooks``) or the game
+   is over: those go to the database thread (``services.log_played_hand_end``), with
+   the state already played;
 3. only then render the new state for this process's sockets of the table, tell
    other processes, put the state back in the cache, and send the frames (in the same
    turn of the event loop).
@@ -37,10 +39,11 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connections
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from games import presence, state
 from games.engine import EngineError
-from games.models import Table
+from games.models import GameHand, Table
 
 logger = logging.getLogger(__name__)
 
@@ -207,22 +210,39 @@ async def try_apply(table_id: int, user, action: str, expected_seq: int) -> bool
     except EngineError:
         outcomes["illegal"] += 1
         return False  # nothing changed: the usual path gives the player the error
-    if hand.is_done:  # the end of a hand writes more (result, next deal): in a transaction
+    if hand.is_done and (st.watched or st.game.is_over):
+        # A tournament's hand (its sheet is written with it) or the game's last: the
+        # ORM in the database thread, in one transaction with the hooks.
         await database_sync_to_async(services.log_played_hand_end)(
             st, hand, seat=seat, action=action, user=user)
         outcomes["applied"] += 1
         return True
-    due_in = services.due_in_seconds(st, present)
     now = timezone.now()
+    row, next_row = st.hand_row, None
+    log = [table_id, expected_seq, row.pk, seat, action, False, user.pk, now]
+    if hand.is_done:  # deal the next hand now: whose turn it is sets wake_at
+        result = hand.result().to_dict()
+        number = row.number + 1
+        next_row = GameHand(table_id=table_id, number=number, dealer=st.game.dealer,
+                            seed=state.hand_seed(st.table.seed, number), created_at=now)
+        st.game.next_hand(next_row.seed)
+    due_in = services.due_in_seconds(st, present)
     wake_at = now + timedelta(seconds=due_in)
     table = st.table
     try:
         async with _db.connection() as conn:
-            cursor = await conn.execute(
-                services.APPEND_SQL,
-                [wake_at, table_id, expected_seq, st.hand_row.pk, seat, action, False,
-                 user.pk, now])
-            logged = cursor.rowcount == 1
+            if next_row is None:
+                cursor = await conn.execute(services.APPEND_SQL, [wake_at, *log])
+                logged = cursor.rowcount == 1
+            else:
+                cursor = await conn.execute(services.APPEND_HAND_END_SQL, [
+                    wake_at, *log, Jsonb(result), now, row.pk, table_id, number,
+                    next_row.dealer, next_row.seed, now])
+                inserted = await cursor.fetchone()
+                logged = inserted is not None
+                if logged:  # a saved row, as the ORM would leave it
+                    next_row.pk = inserted[0]
+                    next_row._state.adding, next_row._state.db = False, "default"
     except Exception:
         logger.exception("logging an action of table %s failed", table_id)
         outcomes["write failed"] += 1
@@ -230,6 +250,9 @@ async def try_apply(table_id: int, user, action: str, expected_seq: int) -> bool
     if not logged:
         outcomes["moved on"] += 1
         return False  # moved on meanwhile: the usual path says so
+    if next_row is not None:
+        row.result, row.finished_at = result, now
+        st.hand_rows.append(next_row)
     table.seq = expected_seq + 1
     table.wake_at = wake_at
     frames = fanout.hub.changed_here(table_id, st, present)  # rendered while still ours

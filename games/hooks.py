@@ -1,25 +1,36 @@
 """A thin registry of callbacks other apps attach to live tables (no imports of them).
 
-``on_hand_finished(callback)`` registers ``callback(table_id, hand_row)``; the games
-services call every callback when a hand at a table is done, inside the transaction
-that recorded it (the table row is locked), so a callback's writes commit or roll back
-with the hand. A callback must be quick and must not touch the table's own rows.
-The tournaments app registers one in its ``AppConfig.ready`` (results of online rounds).
+``on_hand_finished(callback, watches=...)`` registers ``callback(table_id, hand_row)``;
+the games services call every callback when a hand at a table is done, inside the
+transaction that recorded it (the table row is locked), so a callback's writes commit
+or roll back with the hand. A callback must be quick and must not touch the table's
+own rows. The tournaments app registers one in its ``AppConfig.ready`` (results of
+online rounds).
+
+``watches(table_id)`` says whether the callback cares about a table at all (it may
+query; it is asked once, when a table's state is built from the database). A table no
+callback watches ends its hands on the event loop, without the ORM
+(``games.fastpath``); a callback registered without ``watches`` watches every table.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-_hand_finished: list[Callable] = []
+_hand_finished: list[tuple[Callable, Callable | None]] = []
 
 
-def on_hand_finished(callback: Callable) -> Callable:
-    if callback not in _hand_finished:
-        _hand_finished.append(callback)
+def on_hand_finished(callback: Callable, *, watches: Callable | None = None) -> Callable:
+    if all(callback is not known for known, _ in _hand_finished):
+        _hand_finished.append((callback, watches))
     return callback
 
 
+def watched(table_id: int) -> bool:
+    """Whether any callback wants to hear of this table's hands (database thread)."""
+    return any(watches is None or watches(table_id) for _, watches in _hand_finished)
+
+
 def hand_finished(table_id: int, hand_row) -> None:
-    for callback in list(_hand_finished):
+    for callback, _ in list(_hand_finished):
         callback(table_id, hand_row)

@@ -20,6 +20,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from games import hooks
 from games.engine import Game, Hand
 from games.models import Action, GameHand, Seat, Table
 
@@ -59,6 +60,9 @@ class TableState:
     game: Game | None
     hand_rows: list[GameHand] = field(default_factory=list)
     memo: dict = field(default_factory=dict)  # renders that change only between hands
+    # Another app wants to hear of this table's hands (``games.hooks.watched``): its
+    # hand ends go through the database thread, where the callbacks run.
+    watched: bool = True
 
     @property
     def seq(self) -> int:
@@ -122,7 +126,8 @@ def build(table: Table) -> TableState:
             raise RuntimeError(f"table {table.pk}: hand {row.number} dealer mismatch")
         for seat, action in by_hand.get(row.pk, ()):
             hand.apply_as(seat, action)
-    return TableState(table=table, seats=seats, game=game, hand_rows=hand_rows)
+    return TableState(table=table, seats=seats, game=game, hand_rows=hand_rows,
+                      watched=hooks.watched(table.pk))
 
 
 def load(table: Table) -> TableState:

@@ -8,6 +8,6 @@ class TournamentsConfig(AppConfig):
 
     def ready(self):
         from games import hooks
-        from tournaments.services.online import live_hand_finished
+        from tournaments.services.online import live_hand_finished, plays_online
 
-        hooks.on_hand_finished(live_hand_finished)
+        hooks.on_hand_finished(live_hand_finished, watches=plays_online)

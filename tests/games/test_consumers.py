@@ -223,14 +223,13 @@ async def test_refused_intents_answer_only_the_sender_and_change_nothing(table_o
         await comm.disconnect()
 
 
-async def test_moves_are_logged_on_the_event_loop_and_a_hand_end_by_the_database_thread(
-        table_of_four, cookies, monkeypatch):
-    """Intents are played on the event loop (games.fastpath); the one that ends the hand
-    is logged by the database thread with the result and the next deal, without
-    replaying the table. Every move is logged once, in order, before anyone hears of it."""
-    from games.models import Action
+def _count_paths(monkeypatch):
+    """Record which intents take the usual path (``hand_apply_action``), which hand
+    ends the database thread logs (``log_played_hand_end``), and which state frames
+    the hub delivers (a change committed by the database thread)."""
+    from games import fanout
 
-    slow, ends = [], []
+    slow, ends, handed_off = [], [], []
     real, real_end = services.hand_apply_action, services.log_played_hand_end
 
     def counted(**kwargs):
@@ -243,13 +242,14 @@ async def test_moves_are_logged_on_the_event_loop_and_a_hand_end_by_the_database
 
     monkeypatch.setattr(services, "hand_apply_action", counted)
     monkeypatch.setattr(services, "log_played_hand_end", counted_end)
-    from games import fanout
-
-    handed_off = []  # frames left to a task of the hub (a turn of the loop later)
     real_deliver = fanout.hub._deliver
     monkeypatch.setattr(fanout.hub, "_deliver",
                         lambda frames: (handed_off.append(frames), real_deliver(frames)))
-    comms = await _all_connected(table_of_four, cookies)
+    return slow, ends, handed_off
+
+
+async def _play_first_hand(comms) -> tuple[int, int, list[dict]]:
+    """Play hand 1 to its end over the sockets: (first seq, last seq, last frames)."""
     latest = [first for _, first in comms]
     start = latest[0]["seq"]
     while latest[0]["table"]["hand_number"] == 1:
@@ -259,22 +259,82 @@ async def test_moves_are_logged_on_the_event_loop_and_a_hand_end_by_the_database
             {"type": "intent", "seq": mine["seq"], "action": mine["view"]["legal"][0]})
         latest = [await recv(comm) for comm, _ in comms]
         assert len({frame["seq"] for frame in latest}) == 1
-    end = latest[0]["seq"]
+    return start, latest[0]["seq"], latest
+
+
+async def _logged_seqs(table) -> list[int]:
+    from games.models import Action
+
+    return await sync_to_async(lambda: list(
+        Action.objects.filter(hand__table=table).order_by("seq")
+        .values_list("seq", flat=True)))()
+
+
+async def test_moves_and_a_hand_end_are_logged_on_the_event_loop(
+        table_of_four, cookies, monkeypatch):
+    """Intents are played on the event loop (games.fastpath), the one that ends the hand
+    too: its result and the next deal go in the same statement, and the frames leave
+    in the same turn. Every move is logged once, in order, before anyone hears of it,
+    and a new process replays the log to exactly the state the players were shown."""
     from django.db import connection
 
+    from games.models import GameHand
+
+    slow, ends, handed_off = _count_paths(monkeypatch)
+    comms = await _all_connected(table_of_four, cookies)
+    start, end, latest = await _play_first_hand(comms)
     if connection.vendor == "postgresql":
-        assert slow == []  # no move needed the usual path
-        # a move on the event loop sends its frames itself; only the hand's end
-        # (committed by the database thread) hands them to the hub
-        states = [frames for frames in handed_off if frames and frames[0][1] >= 0]
-        assert len(states) == 1 and states[0][0][1] == end
-        assert ends == [end - 1]  # the move that ended the hand was logged by the thread
+        assert slow == [] and ends == []  # no move needed the database thread
+        assert [f for frames in handed_off for f in frames if f[1] >= 0] == []
     else:  # no fast path on SQLite: every move takes the usual path
         assert slow == list(range(start, end)) and ends == []
-    logged = await sync_to_async(lambda: list(
-        Action.objects.filter(hand__table=table_of_four).order_by("seq")
-        .values_list("seq", flat=True)))()
-    assert logged == list(range(start + 1, end + 1))
+    assert await _logged_seqs(table_of_four) == list(range(start + 1, end + 1))
+    rows = await sync_to_async(lambda: list(
+        GameHand.objects.filter(table=table_of_four).order_by("number")))()
+    assert [row.number for row in rows] == [1, 2]
+    assert rows[0].result is not None and rows[0].finished_at is not None
+    assert rows[1].result is None  # the next deal (its dealer is checked by the replay)
+    assert latest[0]["sheet"][0]["score"] == rows[0].result["score"]
+    # The next hand's row in the cached state is a saved row to the ORM (the database
+    # thread updates it when that hand ends).
+    cached = state.peek(table_of_four.pk).hand_row
+    assert cached.pk == rows[1].pk and not cached._state.adding
+    await sync_to_async(cached.save)(update_fields=["finished_at"])
+    # A process that knows nothing rebuilds the same table from the log.
+    state.clear()
+    again, ok, _ = await connect(table_of_four.pk, cookies[0])
+    assert ok
+    rebuilt = await recv(again)
+    for key in ("seq", "view", "game", "sheet", "table"):
+        assert rebuilt[key] == latest[0][key], key
+    for comm, _ in comms:
+        await comm.disconnect()
+    await again.disconnect()
+
+
+async def test_a_watched_tables_hand_end_is_logged_by_the_database_thread(
+        table_of_four, cookies, monkeypatch):
+    """When another app watches a table's hands (a tournament's table), the move that
+    ends a hand is logged by the database thread, with the app's callback in the same
+    transaction; the other moves still go on the event loop."""
+    from django.db import connection
+
+    from games import hooks
+
+    heard = []
+    monkeypatch.setattr(hooks, "_hand_finished", [])
+    hooks.on_hand_finished(lambda table_id, row: heard.append((table_id, row.number)),
+                           watches=lambda table_id: table_id == table_of_four.pk)
+    slow, ends, handed_off = _count_paths(monkeypatch)
+    comms = await _all_connected(table_of_four, cookies)
+    start, end, latest = await _play_first_hand(comms)
+    assert heard == [(table_of_four.pk, 1)]
+    if connection.vendor == "postgresql":
+        assert slow == [] and ends == [end - 1]
+        # only the hand's end (committed by the database thread) went through the hub
+        states = [frames for frames in handed_off if frames and frames[0][1] >= 0]
+        assert len(states) == 1 and states[0][0][1] == end
+    assert await _logged_seqs(table_of_four) == list(range(start + 1, end + 1))
     for comm, _ in comms:
         await comm.disconnect()
 
@@ -353,3 +413,48 @@ async def test_a_send_to_a_socket_already_closing_is_dropped_quietly():
     consumer.base_send = broken
     with pytest.raises(ValueError):
         await consumer.send_text("{}")
+
+
+async def test_a_hand_end_the_table_moved_past_writes_nothing(table_of_four, cookies):
+    """The move that ends a hand, judged on a cached state that another process has
+    moved past meanwhile: neither the result, nor the next deal, nor the action is
+    written; the player gets the stale error and the current state."""
+    from django.db.models import F
+
+    from games.models import Action, GameHand
+
+    comms = await _all_connected(table_of_four, cookies)
+    latest = [first for _, first in comms]
+    while True:
+        seat = latest[0]["view"]["to_act"]
+        mine = latest["NESW".index(seat)]
+        action = mine["view"]["legal"][0]
+        if await sync_to_async(_ends_the_hand)(table_of_four.pk, seat, action):
+            break
+        await comms["NESW".index(seat)][0].send_json_to(
+            {"type": "intent", "seq": mine["seq"], "action": action})
+        latest = [await recv(comm) for comm, _ in comms]
+    logged = await sync_to_async(Action.objects.filter(hand__table=table_of_four).count)()
+    # Another process moves the table on (the cache here does not know).
+    await sync_to_async(lambda: Table.objects.filter(pk=table_of_four.pk).update(seq=F("seq") + 1))()
+    comm = comms["NESW".index(seat)][0]
+    await comm.send_json_to({"type": "intent", "seq": mine["seq"], "action": action})
+    assert (await recv(comm))["code"] == "stale"
+    assert (await recv(comm))["seq"] == mine["seq"] + 1
+    assert await sync_to_async(Action.objects.filter(hand__table=table_of_four).count)() == logged
+    rows = await sync_to_async(lambda: list(GameHand.objects.filter(table=table_of_four)
+                                            .values_list("number", "result")))()
+    assert rows == [(1, None)]
+    for comm, _ in comms:
+        await comm.disconnect()
+
+
+def _ends_the_hand(table_id: int, seat: str, action: str) -> bool:
+    """Whether playing ``action`` now would end the hand (on a copy of the state)."""
+    import copy
+
+    with state.lock_for(table_id):
+        st = state.load(Table.objects.get(pk=table_id))
+        hand = copy.deepcopy(st.hand)
+    hand.apply_as(seat, action)
+    return hand.is_done

@@ -42,6 +42,22 @@ def test_create_refuses_bad_settings_and_saves_nothing(director, bad):
     assert not Tournament.objects.exists()
 
 
+def test_a_bad_setting_is_named_as_the_director_reads_it(director):
+    """The message names the setting by its label, in the director's language, never
+    by its field name in the code."""
+    from django.utils import translation
+
+    with translation.override("fr"), pytest.raises(TournamentError) as err:
+        services.tournament_create(by=director, name="X", starts_at=timezone.now(),
+                                   rounds_total=0)
+    assert err.value.code == "bad_number"
+    assert "Nombre de parties" in err.value.message and "rounds_total" not in err.value.message
+    with translation.override("en"), pytest.raises(TournamentError) as err:
+        services.tournament_create(by=director, name="X", starts_at=timezone.now(),
+                                   capacity=5000)
+    assert err.value.message.startswith("Capacity must be between 1 and 1000")
+
+
 def test_registration_must_close_after_it_opens(director):
     now = timezone.now()
     with pytest.raises(TournamentError) as err:

@@ -46,6 +46,11 @@ def validate_rules(*, variant: str, options: dict[str, Any] | None,
     return dict(rules.overrides)
 
 
+def _label(field: str) -> str:
+    """A tournament field's name as the director reads it ("number of games")."""
+    return str(Tournament._meta.get_field(field).verbose_name)
+
+
 def _check_settings(values: dict[str, Any]) -> None:
     if not str(values.get("name", "")).strip():
         raise TournamentError("bad_name", _("A tournament needs a name."))
@@ -54,14 +59,15 @@ def _check_settings(values: dict[str, Any]) -> None:
     for field, choices in (("place", Place), ("bye_score", ByeScore), ("tie_rule", TieRule)):
         if values.get(field) not in choices.values:
             raise TournamentError("bad_choice", _("Unknown value for %(field)s.")
-                                  % {"field": field})
+                                  % {"field": _label(field)})
     for field, low, high in (("rounds_total", 1, 30), ("hands_per_game", 1, 100),
                              ("capacity", 1, 1000)):
         value = values.get(field)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise TournamentError("bad_number", _("%(field)s must be between %(low)s and "
                                                   "%(high)s.")
-                                  % {"field": field, "low": low, "high": high})
+                                  % {"field": _label(field).capitalize(), "low": low,
+                                     "high": high})
     opens, closes = values.get("registration_opens_at"), values.get("registration_closes_at")
     if opens and closes and closes <= opens:
         raise TournamentError("bad_window",

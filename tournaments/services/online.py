@@ -95,12 +95,17 @@ def online_round_start(rnd: Round) -> None:
             table_start(table_id=game.live_table_id)
 
 
+def plays_online(table_id: int) -> bool:
+    """games.hooks ``watches``: whether a live table is a tournament's."""
+    return TableGame.objects.filter(live_table_id=table_id).exists()
+
+
 def live_hand_finished(table_id: int, hand_row) -> None:
     """games.hooks callback: a hand of a tournament's live table is done."""
     # Most live tables are not a tournament's: find out with the cheapest query there
     # is (no join, no ordering, no lock) before locking the game. The full query's
     # compilation alone was half of a hand end's CPU (docs/performance.md, session 5).
-    if not TableGame.objects.filter(live_table_id=table_id).values_list("pk").order_by():
+    if not plays_online(table_id):
         return
     game = (TableGame.objects.select_for_update().select_related("round__tournament")
             .filter(live_table_id=table_id).first())
