@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 
@@ -21,6 +22,17 @@ def _clear_cache():
     cache.clear()
 
 
+@functools.cache
+def _hashed_password() -> str:
+    """PASSWORD's hash with the site's own hasher, made once: a PBKDF2 hash takes
+    about half a second, on purpose, and most tests create several members. (A fast
+    test-only hasher would not do: live daphne servers check the same passwords with
+    the real settings.)"""
+    from django.contrib.auth.hashers import make_password
+
+    return make_password(PASSWORD)
+
+
 @pytest.fixture
 def make_member(db):
     """Create a member: ``make_member(first_name="Marie", director=True, ...)``."""
@@ -33,7 +45,12 @@ def make_member(db):
         fields.setdefault("last_name", "Testeur")
         fields.setdefault("email", f"joueur{n}@example.com")
         fields.setdefault("is_approved", True)
-        user = User.objects.create_user(password=password, **fields)
+        if password == PASSWORD:  # the usual case: the hash made once per session
+            user = User.objects.create_user(password=None, **fields)
+            user.password = _hashed_password()
+            user.save(update_fields=["password"])
+        else:
+            user = User.objects.create_user(password=password, **fields)
         if director:
             user.groups.add(ensure_director_group())
         return user
