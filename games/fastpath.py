@@ -43,7 +43,7 @@ from psycopg.types.json import Jsonb
 
 from games import presence, state
 from games.engine import EngineError
-from games.models import GameHand, Table
+from games.models import Table
 
 logger = logging.getLogger(__name__)
 
@@ -222,10 +222,7 @@ async def try_apply(table_id: int, user, action: str, expected_seq: int) -> bool
     log = [table_id, expected_seq, row.pk, seat, action, False, user.pk, now]
     if hand.is_done:  # deal the next hand now: whose turn it is sets wake_at
         result = hand.result().to_dict()
-        number = row.number + 1
-        next_row = GameHand(table_id=table_id, number=number, dealer=st.game.dealer,
-                            seed=state.hand_seed(st.table.seed, number), created_at=now)
-        st.game.next_hand(next_row.seed)
+        next_row = services.deal_next(st, now)
     due_in = services.due_in_seconds(st, present)
     wake_at = now + timedelta(seconds=due_in)
     table = st.table
@@ -236,8 +233,8 @@ async def try_apply(table_id: int, user, action: str, expected_seq: int) -> bool
                 logged = cursor.rowcount == 1
             else:
                 cursor = await conn.execute(services.APPEND_HAND_END_SQL, [
-                    wake_at, *log, Jsonb(result), now, row.pk, table_id, number,
-                    next_row.dealer, next_row.seed, now])
+                    wake_at, *log, Jsonb(result), now, row.pk, table_id,
+                    next_row.number, next_row.dealer, next_row.seed, now])
                 inserted = await cursor.fetchone()
                 logged = inserted is not None
                 if logged:  # a saved row, as the ORM would leave it

@@ -319,36 +319,39 @@ def _finish_hand(st: state.TableState, hand, row: GameHand, now: datetime) -> No
         table.save(update_fields=["status", "finished_at"])
         broadcast.lobby_changed_on_commit()
     else:
-        number = row.number + 1
-        seed = state.hand_seed(table.seed, number)
-        new_row = GameHand.objects.create(table=table, number=number,
-                                          dealer=st.game.dealer, seed=seed)
-        st.game.next_hand(seed)
+        new_row = deal_next(st, now)
+        new_row.save()
         st.hand_rows.append(new_row)
 
 
-APPEND_SQL = """
+def deal_next(st: state.TableState, now: datetime) -> GameHand:
+    """Deal the next hand into ``st``'s game; returns its row, not saved yet (the
+    caller writes it with the action that ended the hand before)."""
+    number = st.hand_row.number + 1
+    row = GameHand(table=st.table, number=number, dealer=st.game.dealer,
+                   seed=state.hand_seed(st.table.seed, number), created_at=now)
+    st.game.next_hand(row.seed)
+    return row
+
+
+# Bump the table from seq to seq + 1 under its row lock, and log the action at the new
+# seq; nothing is written when the table is no longer playing at that seq.
+_BUMPED = """
 WITH bumped AS (
     UPDATE games_table SET seq = seq + 1, wake_at = %s::timestamptz
     WHERE id = %s::bigint AND seq = %s::integer AND status = 'playing'
-    RETURNING seq)
+    RETURNING seq)"""
+_LOG_FROM_BUMPED = """
 INSERT INTO games_action (hand_id, seq, seat, action, by_bot, user_id, created_at)
 SELECT %s::bigint, seq, %s::varchar, %s::varchar, %s::boolean, %s::bigint, %s::timestamptz
-FROM bumped
-"""
+FROM bumped"""
+APPEND_SQL = _BUMPED + _LOG_FROM_BUMPED
 # The move that ends a hand at a table no hook watches, with the next hand's deal
 # (``games.fastpath``): the same bump and log, the hand's result, and the next hand's
 # row, in one statement (so one transaction and one round trip). The next hand's row
 # is written only if the bump was; its id comes back (no row: the table moved on).
-APPEND_HAND_END_SQL = """
-WITH bumped AS (
-    UPDATE games_table SET seq = seq + 1, wake_at = %s::timestamptz
-    WHERE id = %s::bigint AND seq = %s::integer AND status = 'playing'
-    RETURNING seq),
-logged AS (
-    INSERT INTO games_action (hand_id, seq, seat, action, by_bot, user_id, created_at)
-    SELECT %s::bigint, seq, %s::varchar, %s::varchar, %s::boolean, %s::bigint, %s::timestamptz
-    FROM bumped),
+APPEND_HAND_END_SQL = _BUMPED + """,
+logged AS (""" + _LOG_FROM_BUMPED + """),
 finished AS (
     UPDATE games_gamehand SET result = %s::jsonb, finished_at = %s::timestamptz
     WHERE id = %s::bigint AND EXISTS (SELECT 1 FROM bumped))
