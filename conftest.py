@@ -41,11 +41,12 @@ def _no_runner_in_the_test_process():
 
 @pytest.fixture(autouse=True)
 def _close_fast_path_connection():
-    """The live tables' own asynchronous connection (``games.fastpath``) belongs to a
-    test's event loop: close it after the test, or the test database cannot be dropped."""
+    """The live tables' own asynchronous connections (``games.live.loopdb``) belong to
+    a test's event loop: close them after the test, or the test database cannot be
+    dropped."""
     yield
     import sys
 
-    fastpath = sys.modules.get("games.fastpath")
-    if fastpath is not None:
-        fastpath._db.close_now()
+    loopdb = sys.modules.get("games.live.loopdb")
+    if loopdb is not None:
+        loopdb._db.close_now()

@@ -243,7 +243,7 @@ class Daphne:
         return found
 
     def fast_path_lines(self) -> list[str]:
-        """The server's reports on its fast path (``games.fastpath.report``)."""
+        """The server's reports on its fast path (``games.live.pipeline.report``)."""
         return [line[line.index("fast path:"):] for line in self.tail(10**9).splitlines()
                 if "fast path:" in line]
 

@@ -15,6 +15,7 @@ from django.conf import settings  # noqa: E402
 
 from club import gc_policy  # noqa: E402
 from club.routing import websocket_urlpatterns  # noqa: E402
+from games.live import runner  # noqa: E402
 
 http_app = django_asgi_app
 if settings.SERVE_STATIC:
@@ -36,8 +37,6 @@ router = ProtocolTypeRouter(
 
 async def application(scope, receive, send):
     """The site; the first request of a process also starts its table runner (bots)."""
-    from games import runner
-
     runner.start()
     gc_policy.start_pacing()
     return await router(scope, receive, send)

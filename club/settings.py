@@ -147,7 +147,7 @@ CSRF_FAILURE_VIEW = "club.views.csrf_failure"
 
 # Live tables: a table nobody has looked at for this long is closed (hands kept).
 GAMES_ABANDON_SECONDS = int(os.environ.get("GAMES_ABANDON_SECONDS", 1800))
-# Each server process drives bots and absent players (games.runner). Off only in the
+# Each server process drives bots and absent players (games.live.runner). Off only in the
 # test process itself, whose tests drive tables explicitly (its live servers run it).
 GAMES_RUNNER = os.environ.get("GAMES_RUNNER", "1") != "0"
 # A server process collects garbage on a clock (club.gc_policy.pace). Off in the test

@@ -1,9 +1,9 @@
-"""Thin WebSocket consumers: check access, hand intents to services, render per viewer.
+"""Thin WebSocket consumers: check access, hand intents to the move pipeline.
 
-Protocol: docs/protocol.md. After a change commits, ``games.fanout`` renders each
+Protocol: docs/protocol.md. After a change commits, ``games.live.hub`` renders each
 socket's own viewer's snapshot (another player's cards never enter a frame meant for
 someone else) and sends it; other processes hear of the change through the channel
-layer. The fan-out never writes.
+layer. The hub never writes.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import contextvars
 import itertools
-import json
 import logging
 
 from autobahn.exception import Disconnected
@@ -23,13 +22,14 @@ from django.utils import translation
 from django.utils.functional import empty
 from django.utils.translation import gettext as _
 
-from club.sockets import NoHopDispatch
-from games import broadcast, fanout, fastpath, runner, selectors, services
+from club.sockets import JsonFrames, NoHopDispatch
+from games import selectors, services
 from games.errors import TableError
+from games.live import frames, pipeline, runner
+from games.live.hub import LOBBY_GROUP, ORIGIN, hub
 from games.models import Table
 
 logger = logging.getLogger(__name__)
-MAX_FRAME = 4096
 _socket_numbers = itertools.count(1)
 
 
@@ -65,13 +65,13 @@ class HeartbeatBatch:
 heartbeats = HeartbeatBatch()
 
 
-class TableConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
+class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
     table_id: int
     last_seq: int = -1
 
     async def __call__(self, scope, receive, send):
         """``AsyncConsumer.__call__`` without a channel of the channel layer: the hub
-        (``games.fanout``) receives the table events once for the whole process, so a
+        (``games.live.hub``) receives the table events once for the whole process, so a
         table socket has no use for one (with Redis, each would cost a SUBSCRIBE and a
         pending read). ``channel_name`` still names the socket (presence rows).
 
@@ -82,7 +82,7 @@ class TableConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
         session 4)."""
         self.scope = scope
         self.channel_layer = None
-        self.channel_name = f"table-socket.{fanout.ORIGIN}.{next(_socket_numbers)}"
+        self.channel_name = f"table-socket.{ORIGIN}.{next(_socket_numbers)}"
         self.base_send = send
         with contextlib.suppress(StopConsumer):
             while True:
@@ -104,7 +104,7 @@ class TableConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
             await self.close(code=4403)
             return
         # Attached before the first snapshot, so that no change is missed in between.
-        await fanout.hub.attach(self)
+        await hub.attach(self)
         await self.accept()
         self.accepted = True
         self.is_member = user is not None and user.is_authenticated
@@ -128,26 +128,12 @@ class TableConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
     async def disconnect(self, code):
         if getattr(self, "accepted", False):
             self.accepted = False
-            await fanout.hub.detach(self)
+            await hub.detach(self)
             if getattr(self, "is_member", False):
                 await database_sync_to_async(services.presence_leave)(
                     table_id=self.table_id, channel_name=self.channel_name)
 
     # ------------------------------------------------------------- client -> server
-    async def receive(self, text_data=None, bytes_data=None, **kwargs):
-        if text_data is None or len(text_data) > MAX_FRAME:
-            await self.send_error("bad_frame", _("This message is not understood."))
-            return
-        try:
-            content = json.loads(text_data)
-        except ValueError:
-            await self.send_error("bad_json", _("This message is not understood."))
-            return
-        if not isinstance(content, dict):
-            await self.send_error("bad_frame", _("This message is not understood."))
-            return
-        await self.receive_json(content)
-
     async def receive_json(self, content, **kwargs):
         kind = content.get("type")
         if kind == "intent":
@@ -172,8 +158,9 @@ class TableConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
             await self.send_error("not_seated", _("You are watching this table: you have no cards."))
             return
         try:
-            if await fastpath.try_apply(self.table_id, user, action[:16], seq):
-                return
+            with translation.override(self.language):
+                if await pipeline.play_on_loop(self.table_id, user, action[:16], seq):
+                    return
             await database_sync_to_async(self._apply)(user, action[:16], seq)
         except TableError as error:
             await self.send_error(error.code, error.message, ref=content.get("ref"))
@@ -198,7 +185,7 @@ class TableConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
         await self._send_state_text(seq, text)
 
     def _render(self) -> tuple[int, str]:
-        return selectors.render_frames(self.table_id, [self.user])[0]
+        return frames.state_frames(self.table_id, [self.user])[0]
 
     async def _send_state_text(self, seq: int, text: str) -> None:
         if seq > self.last_seq:
@@ -206,7 +193,7 @@ class TableConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
             await self.send(text_data=text)
 
     async def send_text(self, text: str) -> None:
-        """A frame rendered by the fan-out (``games.fanout``)."""
+        """A frame rendered by the fan-out (``games.live.hub``)."""
         await self.send(text_data=text)
 
     async def send(self, text_data=None, bytes_data=None, close=False):
@@ -224,7 +211,7 @@ class TableConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
         await self.send(text_data=await self.encode_json(content), close=close)
 
 
-class LobbyConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
+class LobbyConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
     """Tells lobby pages to refresh their table list (the list itself is an htmx partial)."""
 
     async def connect(self):
@@ -233,11 +220,11 @@ class LobbyConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=4401)
             return
-        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code):
-        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
     async def receive_json(self, content, **kwargs):
         return None

@@ -57,3 +57,24 @@ def engine_message(error: EngineError) -> str:
     if code == "must_follow" and params.get("suit"):
         return _("You must follow %(suit)s.") % {"suit": suit_name(params["suit"])}
     return message
+
+
+def refusal_error(refused) -> TableError:
+    """The TableError for a move the pipeline refused (``games.live.moves.Refused``)."""
+    if refused.cause is not None:
+        return TableError(refused.code, engine_message(refused.cause))
+    messages = {
+        "not_playing": _("The game is not in progress."),
+        "not_seated": _("You are watching this table: you have no cards."),
+        "no_hand": _("No hand is being played."),
+        "not_your_turn": _("It is not your turn."),
+    }
+    return TableError(refused.code, messages.get(refused.code, _("This move is not allowed now.")))
+
+
+def stale_error() -> TableError:
+    return TableError("stale", _("The table moved on: your screen is refreshed."))
+
+
+def no_table_error() -> TableError:
+    return TableError("no_table", _("This table does not exist."))

@@ -1,16 +1,17 @@
 """A thin registry of callbacks other apps attach to live tables (no imports of them).
 
 ``on_hand_finished(callback, watches=...)`` registers ``callback(table_id, hand_row)``;
-the games services call every callback when a hand at a table is done, inside the
-transaction that recorded it (the table row is locked), so a callback's writes commit
-or roll back with the hand. A callback must be quick and must not touch the table's
+the move pipeline calls every callback when a hand at a table is done, inside the
+transaction that writes the move (``games.live.writers``; the table row is locked), so
+a callback's writes commit or roll back with the hand. A callback must be quick and must not touch the table's
 own rows. The tournaments app registers one in its ``AppConfig.ready`` (results of
 online rounds).
 
 ``watches(table_id)`` says whether the callback cares about a table at all (it may
 query; it is asked once, when a table's state is built from the database). A table no
-callback watches ends its hands on the event loop, without the ORM
-(``games.fastpath``); a callback registered without ``watches`` watches every table.
+callback watches ends its hands on the event loop's own connection like its other
+moves (``games.live.loopdb``); a callback registered without ``watches`` watches every
+table.
 """
 
 from __future__ import annotations

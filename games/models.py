@@ -9,6 +9,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games.live import tablestate
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(12)
@@ -16,10 +18,10 @@ def new_token() -> str:
 
 class Table(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", _("Waiting for players")
-        PLAYING = "playing", _("Playing")
-        FINISHED = "finished", _("Finished")
-        CLOSED = "closed", _("Closed")
+        OPEN = tablestate.OPEN, _("Waiting for players")
+        PLAYING = tablestate.PLAYING, _("Playing")
+        FINISHED = tablestate.FINISHED, _("Finished")
+        CLOSED = tablestate.CLOSED, _("Closed")
 
     class Visibility(models.TextChoices):
         PUBLIC = "public", _("Public")
@@ -87,6 +89,9 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                              blank=True, related_name="seats")
     is_bot = models.BooleanField(default=False)
+    # When the member's last socket at the table closed (None: at the table, or never
+    # came): a bot plays for them once the table's grace period has run from then.
+    left_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "position"]

@@ -7,14 +7,22 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services, state
+from games import services
+from games.live import cache, store
 
 
 @pytest.fixture(autouse=True)
 def _fresh_state_cache():
-    state.clear()
+    cache.clear()
     yield
-    state.clear()
+    cache.clear()
+
+
+def table_state(table_id: int):
+    """The table's state at the database's seq (left in the cache), for a test to read."""
+    st = store.acquire(table_id)
+    cache.checkin(st)
+    return st
 
 
 @pytest.fixture

@@ -8,8 +8,10 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from club.asgi import application
-from games import services, state
+from games import services
+from games.live import cache
 from games.models import Table
+from tests.games.conftest import table_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -175,9 +177,7 @@ async def test_a_whole_hand_over_the_socket_never_leaks_a_hidden_card(table_of_f
 
 def _hand_deal(table_id, number):
     """The cards dealt in a hand (finished or not): seat -> cards, and the kitty."""
-    with state.lock_for(table_id):
-        st = state.load(Table.objects.get(pk=table_id))
-        record = st.game.entries[number - 1].to_record()
+    record = table_state(table_id).game.entries[number - 1].to_record()
     return record["hands"], set(record["kitty"])
 
 
@@ -224,26 +224,29 @@ async def test_refused_intents_answer_only_the_sender_and_change_nothing(table_o
 
 
 def _count_paths(monkeypatch):
-    """Record which intents take the usual path (``hand_apply_action``), which hand
-    ends the database thread logs (``log_played_hand_end``), and which state frames
-    the hub delivers (a change committed by the database thread)."""
-    from games import fanout
+    """Record which intents take the database thread's path (``hand_apply_action``),
+    which moves decided on the event loop are handed to the database thread's executor
+    (a hand's end with callbacks: ``write_in_thread`` for the loop), and which state
+    frames the hub delivers (a change committed by the database thread)."""
+    from games.live import pipeline
+    from games.live.hub import hub
 
     slow, ends, handed_off = [], [], []
-    real, real_end = services.hand_apply_action, services.log_played_hand_end
+    real, real_end = services.hand_apply_action, pipeline.write_in_thread
 
     def counted(**kwargs):
         slow.append(kwargs["expected_seq"])
         return real(**kwargs)
 
-    def counted_end(st, hand, **kwargs):
-        ends.append(st.seq)
-        return real_end(st, hand, **kwargs)
+    def counted_end(st, move, present, **kwargs):
+        if kwargs.get("checkin") is False:  # decided on the loop, which owns the state
+            ends.append(st.seq)
+        return real_end(st, move, present, **kwargs)
 
     monkeypatch.setattr(services, "hand_apply_action", counted)
-    monkeypatch.setattr(services, "log_played_hand_end", counted_end)
-    real_deliver = fanout.hub._deliver
-    monkeypatch.setattr(fanout.hub, "_deliver",
+    monkeypatch.setattr(pipeline, "write_in_thread", counted_end)
+    real_deliver = hub._deliver
+    monkeypatch.setattr(hub, "_deliver",
                         lambda frames: (handed_off.append(frames), real_deliver(frames)))
     return slow, ends, handed_off
 
@@ -272,7 +275,7 @@ async def _logged_seqs(table) -> list[int]:
 
 async def test_moves_and_a_hand_end_are_logged_on_the_event_loop(
         table_of_four, cookies, monkeypatch):
-    """Intents are played on the event loop (games.fastpath), the one that ends the hand
+    """Intents are played on the event loop (games.live.loopdb), the one that ends the hand
     too: its result and the next deal go in the same statement, and the frames leave
     in the same turn. Every move is logged once, in order, before anyone hears of it,
     and a new process replays the log to exactly the state the players were shown."""
@@ -295,13 +298,11 @@ async def test_moves_and_a_hand_end_are_logged_on_the_event_loop(
     assert rows[0].result is not None and rows[0].finished_at is not None
     assert rows[1].result is None  # the next deal (its dealer is checked by the replay)
     assert latest[0]["sheet"][0]["score"] == rows[0].result["score"]
-    # The next hand's row in the cached state is a saved row to the ORM (the database
-    # thread updates it when that hand ends).
-    cached = state.peek(table_of_four.pk).hand_row
-    assert cached.pk == rows[1].pk and not cached._state.adding
-    await sync_to_async(cached.save)(update_fields=["finished_at"])
+    # The next hand's row in the cached state carries its id in the database (the
+    # move that ends that hand writes its result there).
+    assert cache.peek(table_of_four.pk).hand_row.id == rows[1].pk
     # A process that knows nothing rebuilds the same table from the log.
-    state.clear()
+    cache.clear()
     again, ok, _ = await connect(table_of_four.pk, cookies[0])
     assert ok
     rebuilt = await recv(again)
@@ -351,7 +352,7 @@ async def test_reconnecting_and_restarting_resume_from_the_log(table_of_four, co
     for comm, _ in comms:
         await comm.disconnect()
     # A new process knows nothing: its cache is empty; the log rebuilds the table.
-    state.clear()
+    cache.clear()
     again, ok, _ = await connect(table_of_four.pk, cookies[2])
     assert ok
     after = await recv(again)
@@ -439,14 +440,14 @@ async def test_a_hand_end_the_table_moved_past_writes_nothing(table_of_four, coo
     await sync_to_async(lambda: Table.objects.filter(pk=table_of_four.pk).update(seq=F("seq") + 1))()
     from django.db import connection
 
-    from games import fastpath
+    from games.live import pipeline
 
-    moved_on = fastpath.outcomes["moved on"]
+    moved_on = pipeline.outcomes["moved on"]
     comm = comms["NESW".index(seat)][0]
     await comm.send_json_to({"type": "intent", "seq": mine["seq"], "action": action})
     assert (await recv(comm))["code"] == "stale"
     if connection.vendor == "postgresql":  # the hand-end statement itself wrote nothing
-        assert fastpath.outcomes["moved on"] == moved_on + 1
+        assert pipeline.outcomes["moved on"] == moved_on + 1
     assert (await recv(comm))["seq"] == mine["seq"] + 1
     assert await sync_to_async(Action.objects.filter(hand__table=table_of_four).count)() == logged
     rows = await sync_to_async(lambda: list(GameHand.objects.filter(table=table_of_four)
@@ -460,8 +461,6 @@ def _ends_the_hand(table_id: int, seat: str, action: str) -> bool:
     """Whether playing ``action`` now would end the hand (on a copy of the state)."""
     import copy
 
-    with state.lock_for(table_id):
-        st = state.load(Table.objects.get(pk=table_id))
-        hand = copy.deepcopy(st.hand)
+    hand = copy.deepcopy(table_state(table_id).hand)
     hand.apply_as(seat, action)
     return hand.is_done

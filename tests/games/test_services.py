@@ -11,18 +11,20 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import selectors, services, state
+from games import selectors, services
 from games.errors import TableError
+from games.live import cache, store, writers
+from games.live.moves import Move
+from games.live.catchup import catch_up, request_for
 from games.models import Action, GameHand, Presence, Table
-from tests.games.conftest import drive_until, far_future
+from tests.games.conftest import drive_until, far_future, table_state
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def current_hand(table):
-    with state.lock_for(table.pk):
-        return state.load(Table.objects.get(pk=table.pk)).hand
+    return table_state(table.pk).hand
 
 
 def act(table, players, action=None):
@@ -116,7 +118,7 @@ def test_refused_intents_change_nothing(table_of_four, players, make_member, cas
     assert table_of_four.seq == seq
     assert not Action.objects.exists()
     assert current_hand(table_of_four).to_record() == before
-    state.clear()
+    cache.clear()
     assert current_hand(table_of_four).to_record() == before
 
 
@@ -134,10 +136,9 @@ def test_replaying_the_log_rebuilds_the_table_exactly(table_of_four, players):
     for _ in range(23):
         act(table_of_four, players)
     table_of_four.refresh_from_db()
-    with state.lock_for(table_of_four.pk):
-        cached = state.load(table_of_four)
-        rebuilt = state.build(table_of_four)
-    assert cached is not rebuilt
+    cached = table_state(table_of_four.pk)
+    rebuilt = catch_up(None, store.read_snapshot(table_of_four.pk, *request_for(None)))
+    assert cached is not rebuilt and rebuilt.seq == cached.seq
     assert rebuilt.hand.to_record() == cached.hand.to_record()
     for seat in "NESW":
         assert rebuilt.hand.view_for(seat) == cached.hand.view_for(seat)
@@ -160,8 +161,7 @@ def test_an_all_bot_table_plays_a_whole_game_and_records_it(players):
                          text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     checked = [json.loads(line) for line in out.stdout.splitlines()]
-    with state.lock_for(table.pk):
-        sheet = selectors.score_sheet(state.load(table))
+    sheet = selectors.score_sheet(table_state(table.pk))
     assert [c["score"] for c in checked] == [row["score"] for row in sheet]
     totals = {team: sum(c["score"][team] for c in checked) for team in ("NS", "EW")}
     assert sheet[-1]["totals"] == totals
@@ -224,24 +224,28 @@ def test_an_intent_judged_on_a_cached_state_that_another_process_moved_on_is_sta
                                    action=hand.legal_actions()[0], expected_seq=seq)
     assert error.value.code == "stale"
     assert not Action.objects.exists() and other.get().seq == seq + 1
-    assert state.peek(table_of_four.pk) is None
+    assert cache.peek(table_of_four.pk) is None
 
 
-@pytest.mark.parametrize("single_statement", [True, False], ids=["one-statement", "two"])
+@pytest.mark.parametrize("single_statement", [True, False], ids=["one-statement", "steps"])
 def test_the_log_is_appended_only_while_the_table_is_at_the_expected_seq(
         table_of_four, single_statement):
     if single_statement and connection.vendor != "postgresql":
-        pytest.skip("the one-statement append is PostgreSQL's")
+        pytest.skip("the one-statement move is PostgreSQL's")
     row = GameHand.objects.get(table=table_of_four)
     now = timezone.now()
-    entry = dict(table_id=table_of_four.pk, hand_id=row.pk, seat="E", action="pass",
-                 by_bot=True, user_id=None, now=now, wake_at=now,
-                 single_statement=single_statement)
     seq = table_of_four.seq
-    assert services._append_action(seq=seq, **entry)
-    assert not services._append_action(seq=seq, **entry)  # the table is at seq + 1 now
+
+    def move(at_seq):
+        return Move(table_id=table_of_four.pk, seq=at_seq, hand_id=row.pk, seat="E",
+                    action="pass", user_id=None, at=now, wake_at=now)
+
+    assert writers.write(move(seq), single_statement=single_statement) is None
+    with pytest.raises(writers.MovedOn):  # the table is at seq + 1 now
+        writers.write(move(seq), single_statement=single_statement)
     Table.objects.filter(pk=table_of_four.pk).update(status=Table.Status.CLOSED)
-    assert not services._append_action(seq=seq + 1, **entry)
+    with pytest.raises(writers.MovedOn):  # no longer playing
+        writers.write(move(seq + 1), single_statement=single_statement)
     table_of_four.refresh_from_db()
     assert table_of_four.seq == seq + 1 and table_of_four.wake_at == now
     assert list(Action.objects.values_list("seq", "seat", "action", "by_bot")) == [
@@ -281,7 +285,7 @@ def test_two_intents_racing_for_the_same_turn_exactly_one_is_accepted(table_of_f
 
 def test_after_a_move_a_present_member_to_act_is_not_driven_until_the_presence_timeout(
         table_of_four, players):
-    from games import presence
+    from games.live import presence
 
     nxt_seat = "NESW"[("NESW".index(current_hand(table_of_four).to_act) + 1) % 4]
     services.presence_join(table_id=table_of_four.pk, user=players["NESW".index(nxt_seat)],
@@ -326,7 +330,7 @@ def test_a_stale_present_set_is_still_shown_while_it_is_read_again():
     present set past its time is used as it is, and flagged for a new read."""
     import time
 
-    from games import presence
+    from games.live import presence
 
     assert presence.cached(999) == (None, False)
     presence._cache[999] = (time.monotonic() + 60, {1, 2})
@@ -341,7 +345,7 @@ def test_present_sets_of_many_tables_are_read_in_one_query(table_of_four, player
                                                           django_assert_num_queries):
     """Expired present sets are read in batches: one query whatever the number of
     tables, each table's set cached (an empty set for a table nobody is at)."""
-    from games import presence
+    from games.live import presence
 
     services.presence_join(table_id=table_of_four.pk, user=players[0], channel_name="a")
     services.presence_join(table_id=table_of_four.pk, user=players[2], channel_name="b")
@@ -356,7 +360,7 @@ def test_a_read_overtaken_by_a_join_does_not_cache_its_older_set(table_of_four, 
                                                                  monkeypatch):
     """Someone joining while a present set is being read drops the cached set; the read
     that started before must not put its older answer back (the next read sees them)."""
-    from games import presence
+    from games.live import presence
 
     presence.forget(table_of_four.pk)
     real_now = timezone.now

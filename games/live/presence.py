@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import random
 import time
-from datetime import timedelta
+from datetime import datetime
 
+from django.db.models import Max
 from django.utils import timezone
 
+from games.live.moves import PRESENCE_TIMEOUT
 from games.models import Presence
 
-PRESENCE_TIMEOUT = timedelta(seconds=45)
+__all__ = ["PRESENCE_TIMEOUT", "cached", "forget", "present_users", "present_users_cached",
+           "present_users_many", "table_presence"]
+
 CACHE_SECONDS = 60.0
 _cache: dict[int, tuple[float, set[int]]] = {}
 # Bumped by ``forget``: a read that started before someone joined or left must not
@@ -70,3 +74,13 @@ def cached(table_id: int) -> tuple[set[int] | None, bool]:
 def forget(table_id: int) -> None:
     _cache.pop(table_id, None)
     _generations[table_id] = _generations.get(table_id, 0) + 1
+
+
+def table_presence(table_id: int, *, now: datetime) -> tuple[set[int], dict[int, datetime]]:
+    """Who is at a table now (fresh from the database: the runner decides on it), and
+    when each member with a socket there was last heard of (one query)."""
+    cutoff = now - PRESENCE_TIMEOUT
+    last_seen = dict(Presence.objects.filter(table_id=table_id).values("user_id")
+                     .annotate(seen=Max("seen_at")).values_list("user_id", "seen"))
+    present = {user for user, seen in last_seen.items() if seen >= cutoff}
+    return present, last_seen

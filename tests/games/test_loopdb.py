@@ -1,11 +1,11 @@
-"""The fast path: its own connections, handed out first come, first served, its report,
-and the batched reads of expired present sets."""
+"""The event loop's executor: its own connections, handed out first come, first
+served; the pipeline's report; the batched reads of expired present sets."""
 
 from __future__ import annotations
 
 import asyncio
 
-from games.fastpath import _Connections
+from games.live.loopdb import _Connections
 
 
 async def test_a_freed_connection_goes_to_the_longest_waiter_not_to_a_newcomer():
@@ -48,30 +48,31 @@ async def test_a_waiter_that_gives_up_passes_its_turn_on():
 def test_the_fast_path_report_counts_what_happened_since_the_last_one(monkeypatch):
     from collections import Counter
 
-    from games import fastpath
+    from games.live import pipeline
 
-    monkeypatch.setattr(fastpath, "outcomes", Counter())
-    monkeypatch.setattr(fastpath, "_reported", Counter())
-    assert fastpath.report() is None  # nothing happened: no line
-    fastpath.outcomes.update({"applied": 10, "lock busy": 2, "illegal": 1})
-    assert fastpath.report() == ("fast path: 10 intents applied on the event loop, "
+    monkeypatch.setattr(pipeline, "outcomes", Counter())
+    monkeypatch.setattr(pipeline, "_reported", Counter())
+    assert pipeline.report() is None  # nothing happened: no line
+    pipeline.outcomes.update({"applied": 10, "lock busy": 2, "illegal": 1})
+    assert pipeline.report() == ("fast path: 10 intents applied on the event loop, "
                                  "3 gave way to the database thread (lock busy 2, illegal 1)")
-    fastpath.outcomes["applied"] += 4
-    assert fastpath.report() == ("fast path: 4 intents applied on the event loop, "
+    pipeline.outcomes["applied"] += 4
+    assert pipeline.report() == ("fast path: 4 intents applied on the event loop, "
                                  "0 gave way to the database thread")
-    assert fastpath.report() is None
+    assert pipeline.report() is None
 
 
 async def test_expired_present_sets_are_read_again_in_one_batch(monkeypatch):
     """Tables whose present sets expire close together are read again in one database
     hop, each once, however many moves asked for it meanwhile."""
-    from games import fanout, presence
+    from games.live import hub as hub_module
+    from games.live import presence
 
     reads: list[set[int]] = []
     monkeypatch.setattr(presence, "present_users_many",
                         lambda table_ids: reads.append(set(table_ids)) or {})
-    monkeypatch.setattr(fanout, "PRESENCE_BATCH_SECONDS", 0.05)
-    hub = fanout.Hub()
+    monkeypatch.setattr(hub_module, "PRESENCE_BATCH_SECONDS", 0.05)
+    hub = hub_module.Hub()
     hub._bind()
     for table_id in (1, 2, 1, 3, 2):
         hub.refresh_presence_soon(table_id)

@@ -1,12 +1,12 @@
 """The in-process driver of bots and absent players (one per daphne process).
 
 Bots play from the server, at the table's pace, whether or not anyone watches. The
-driver is event-driven (``poke`` after every committed change schedules a look at the
-table) with a database-backed safety net: ``Table.wake_at`` records when a table is
-next due, and a sweep picks up due tables every second, so nothing stalls after a
-restart or when another process made the change. Every move goes through
-``services.table_drive``, whose row lock and sequence check make concurrent drivers
-(several processes) harmless.
+driver is event-driven (``games.live.wakeups.poke`` after a committed change schedules
+a look at the table) with a database-backed safety net: ``Table.wake_at`` records when
+a table is next due, and a sweep picks up due tables every second, so nothing stalls
+after a restart or when another process made the change. Every look goes through
+``services.table_drive`` (the move pipeline), whose conditional write makes
+concurrent drivers (several processes) harmless.
 """
 
 from __future__ import annotations
@@ -17,7 +17,13 @@ import logging
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone
+
+from games import services
+from games.live import pipeline, wakeups
+from games.live.moves import PRESENCE_TIMEOUT
+from games.models import Table
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +49,7 @@ def start() -> None:
         _loop = asyncio.get_running_loop()
     except RuntimeError:
         return
+    wakeups.register(_loop, _schedule)
     _spawn(_sweep_forever())
     logger.info("table runner started")
 
@@ -54,13 +61,6 @@ def _spawn(coro) -> None:
     task = _loop.create_task(coro, context=contextvars.Context())
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
-
-
-def poke(table_id: int, delay: float = 0.0) -> None:
-    """Ask for a look at a table soon (thread-safe; a no-op without a running driver)."""
-    if _loop is None or _loop.is_closed():
-        return
-    _loop.call_soon_threadsafe(_schedule, table_id, delay)
 
 
 def _schedule(table_id: int, delay: float) -> None:
@@ -82,8 +82,6 @@ def _fire(table_id: int) -> None:
 
 
 async def _drive(table_id: int) -> None:
-    from games import services
-
     _running.add(table_id)
     try:
         wait = await database_sync_to_async(services.table_drive)(table_id=table_id)
@@ -98,33 +96,23 @@ async def _drive(table_id: int) -> None:
 
 @database_sync_to_async
 def _due_tables(*, include_stale: bool) -> list[int]:
-    from django.db.models import Q
-
-    from games.models import Table
-    from games.presence import PRESENCE_TIMEOUT
-    from games.services import TABLE_SEEN_RESOLUTION
-
     now = timezone.now()
     due = Q(wake_at__lte=now)
     if include_stale:
         # After a restart: tables nobody scheduled, whose players stopped answering
         # (heartbeats refresh ``last_human_seen_at`` once a minute, not at each beat).
-        stale = now - PRESENCE_TIMEOUT - TABLE_SEEN_RESOLUTION
+        stale = now - PRESENCE_TIMEOUT - services.TABLE_SEEN_RESOLUTION
         due |= Q(wake_at__isnull=True, last_human_seen_at__lt=stale)
     return list(Table.objects.filter(due, status=Table.Status.PLAYING).values_list("pk", flat=True))
 
 
 @database_sync_to_async
 def _close_abandoned() -> None:
-    from games.services import tables_close_abandoned
-
-    tables_close_abandoned()
+    services.tables_close_abandoned()
 
 
 def _log_fast_path() -> None:
-    from games import fastpath
-
-    line = fastpath.report()
+    line = pipeline.report()
     if line:
         logger.info(line)
 
@@ -136,8 +124,6 @@ async def _sweep_forever() -> None:
         try:
             include_stale = first or elapsed_stale >= STALE_SWEEP_SECONDS
             if first:
-                from games.models import Table
-
                 ids = await database_sync_to_async(lambda: list(
                     Table.objects.filter(status=Table.Status.PLAYING).values_list("pk", flat=True)))()
             else:

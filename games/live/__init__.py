@@ -1,0 +1,24 @@
+"""Live tables in play: the state each process keeps, and how a move goes through.
+
+Layers, each importing only those above it in this list (a test fails on an import
+circle in ``games``):
+
+* ``tablestate`` (pure): a table's state as plain values around the engine's game;
+* ``moves`` (pure): **the one decision** of what a move writes and what follows it;
+* ``catchup`` (pure): a state brought up to date from a snapshot of the database;
+* ``cache``: this process's states and their locks (the lock order is stated there);
+* ``sql``: the statements of live play, built from the models' metadata;
+* ``presence``: who is at a table (cached present sets);
+* ``store``: owned states at the database's seq, read in one consistent snapshot;
+* ``render``: the frame each kind of viewer is sent;
+* ``writers`` and ``loopdb``: the two executors (Django's connection, and the event
+  loop's own connections on PostgreSQL);
+* ``frames``: frames rendered in the database thread;
+* ``hub``: the fan-out to this process's sockets and the news to other processes;
+* ``wakeups``: pokes for the runner, from any thread;
+* ``pipeline``: own, decide, write, tell: member intents (event loop or database
+  thread) and the runner's bot moves;
+* ``runner``: this process's driver of bots and absent players.
+
+docs/protocol.md draws a move's path through them.
+"""

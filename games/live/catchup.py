@@ -1,0 +1,106 @@
+"""Bring a table's state up to date from one consistent read of the database.
+
+Pure Python (no Django). A process keeps each table's state (``games.live.cache``);
+when the database is ahead (another process moved the table on), the state is caught
+up by applying only what came after it: the log rows after its ``seq`` and the hand
+rows from its last hand on (``Snapshot``, read in one statement or one transaction by
+``games.live.store``). A state built from nothing is the same walk from seq 0: the
+whole log, replayed through the engine, is the state (the log is append-only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from games.engine import EngineError
+from games.live.tablestate import OPEN, HandRow, SeatInfo, TableInfo, TableState, game_of
+
+
+@dataclass
+class LoggedAction:
+    hand_number: int
+    seq: int
+    seat: str
+    action: str
+    at: datetime
+
+
+@dataclass
+class Snapshot:
+    """One consistent read of a table: its row and seats, its hands numbered
+    ``from_hand`` and up, and its log after ``after_seq``."""
+
+    table: TableInfo
+    seats: list[SeatInfo]
+    hands: list[HandRow]
+    actions: list[LoggedAction]
+    after_seq: int
+    from_hand: int
+
+
+class CatchUpError(Exception):
+    """The snapshot does not continue the state: rebuild it from seq 0."""
+
+
+def request_for(st: TableState | None) -> tuple[int, int]:
+    """What to read to catch ``st`` up (None: build from nothing): (after_seq, from_hand)."""
+    if st is None:
+        return 0, 1
+    return st.seq, st.hand_row.number if st.hands else 1
+
+
+def catch_up(st: TableState | None, snap: Snapshot, *, watched: bool = False) -> TableState:
+    """``st`` advanced to the snapshot (a new state when ``st`` is None).
+
+    Raises CatchUpError when the snapshot was not read for this state or does not
+    continue it; ``st`` may then be half-advanced and must be dropped."""
+    if st is None:
+        if snap.after_seq != 0:
+            raise CatchUpError("a new state needs the whole log")
+        st = TableState(table=snap.table, seats=snap.seats, game=None, watched=watched)
+    elif (snap.after_seq, snap.from_hand) != request_for(st) or snap.table.seq < st.seq:
+        raise CatchUpError(f"table {st.id}: snapshot read for another state")
+    table = snap.table
+    st.table, st.seats = table, snap.seats
+    if table.status == OPEN or not table.first_dealer:
+        st.game, st.hands, st.moved_at = None, [], table.started_at
+        return st
+    if st.game is None:
+        st.game, st.hands, st.moved_at = game_of(table), [], table.started_at
+    _merge_hands(st, snap.hands)
+    try:
+        for logged in snap.actions:
+            _deal_through(st, logged.hand_number)
+            if logged.hand_number != len(st.game.entries):
+                raise CatchUpError(f"table {st.id}: action {logged.seq} of a finished hand")
+            st.game.entries[-1].apply_as(logged.seat, logged.action)
+            st.moved_at = logged.at
+        _deal_through(st, len(st.hands))
+    except EngineError as error:
+        raise CatchUpError(f"table {st.id}: the log does not replay ({error})") from None
+    if st.moved_at is None:
+        st.moved_at = table.started_at
+    return st
+
+
+def _merge_hands(st: TableState, rows: list[HandRow]) -> None:
+    for row in rows:
+        if row.number <= len(st.hands):
+            st.hands[row.number - 1] = row  # its result may have been written since
+        elif row.number == len(st.hands) + 1:
+            st.hands.append(row)
+        else:
+            raise CatchUpError(f"table {st.id}: hand {row.number} missing its elders")
+
+
+def _deal_through(st: TableState, number: int) -> None:
+    """Deal the game's hands up to hand ``number`` (from their rows' seeds)."""
+    game = st.game
+    while len(game.entries) < number:
+        if len(game.entries) >= len(st.hands):
+            raise CatchUpError(f"table {st.id}: an action of hand {number}, never dealt")
+        row = st.hands[len(game.entries)]
+        hand = game.next_hand(row.seed)
+        if hand.variant.seats[hand.dealer] != row.dealer:
+            raise CatchUpError(f"table {st.id}: hand {row.number} dealer mismatch")

@@ -1,0 +1,326 @@
+"""Per-process fan-out of table changes to the table sockets this process holds.
+
+After a change commits, whoever committed it renders the new state once per kind of
+viewer (each seat, the host, spectators) for this process's sockets of that table, and
+the event loop sends each socket its frame: no channel layer, no query when the state
+is at hand. A socket is any object with ``table_id``, ``user``, ``accepted``,
+``last_seq`` and ``send_text``.
+
+Other processes hear of the change through the channel layer (Redis), one tiny event
+``{"type": "table.updated", "table": id, "seq": n}`` (no cards), received once per
+process by this hub, which catches its cached state up from the database and renders
+for its own sockets. With the in-memory layer there are no other processes: nothing is
+published.
+
+A process publishes a table's changes only when another process also holds sockets of
+that table (or when it holds none itself: it cannot know). Processes learn of each
+other per table with two events: a hub that starts listening to a table says
+``table.hello``; a hub already holding sockets of that table answers ``table.here``.
+A change committed before a hub learnt of another one may have gone unpublished, so
+both sides catch up from the database when they meet.
+
+Frames are full snapshots: a socket is sent a state only if its ``seq`` is newer than
+the last one it was sent, so a late or duplicate delivery is harmless.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import secrets
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+from games.live import cache, frames, loopdb, presence, render
+from games.live.tablestate import TableState
+
+logger = logging.getLogger(__name__)
+
+ORIGIN = secrets.token_hex(8)  # this process, in the events it publishes
+PRESENCE_BATCH_SECONDS = 0.5
+LOBBY_GROUP = "lobby"
+
+Frames = list[tuple[object, int, str]]  # (socket, seq, text); seq -1: a presence notice
+
+
+def table_group(table_id: int) -> str:
+    return f"table.{table_id}"
+
+
+def remote_layer():
+    """The channel layer when other processes may exist (not the in-memory layer)."""
+    layer = get_channel_layer()
+    if layer is None or isinstance(layer, InMemoryChannelLayer):
+        return None
+    return layer
+
+
+class Hub:
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.sockets: dict[int, set] = {}
+        self.channel: str | None = None
+        self.tasks: set[asyncio.Task] = set()
+        self._subscribed: set[int] = set()
+        self.shared: set[int] = set()  # tables another process also holds sockets of
+        self._presence_reads: set[int] = set()  # tables queued or being read
+        self._presence_due: set[int] = set()  # tables queued for the next batch
+
+    # ------------------------------------------------------------ event loop side
+    def _bind(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:  # a new loop (tests): forget the old one's sockets
+            self.loop, self.sockets, self.channel = loop, {}, None
+            self._subscribed, self.shared = set(), set()
+            self._presence_reads, self._presence_due = set(), set()
+
+    def _spawn(self, coro) -> None:
+        # A fresh context: a task created inside a consumer would otherwise inherit
+        # that consumer's thread-sensitive executor (asgiref), and
+        # database_sync_to_async then fails with "Single thread executor already
+        # being used, would deadlock".
+        task = self.loop.create_task(coro, context=contextvars.Context())
+        self.tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            logger.error("table fan-out failed", exc_info=task.exception())
+
+    async def attach(self, socket) -> None:
+        self._bind()
+        table_id = socket.table_id
+        self.sockets.setdefault(table_id, set()).add(socket)
+        layer = remote_layer()
+        if layer is not None and table_id not in self._subscribed:
+            self._subscribed.add(table_id)
+            if self.channel is None:
+                self.channel = await layer.new_channel("tables.")
+                self._spawn(self._receive_forever(layer, self.channel))
+            await layer.group_add(table_group(table_id), self.channel)
+            await self._publish(layer, "table.hello", table_id)
+
+    async def detach(self, socket) -> None:
+        table_id = socket.table_id
+        sockets = self.sockets.get(table_id)
+        if sockets is None or socket not in sockets:
+            return
+        sockets.discard(socket)
+        if sockets:
+            return
+        del self.sockets[table_id]
+        layer = remote_layer()
+        if layer is not None and table_id in self._subscribed and self.channel:
+            self._subscribed.discard(table_id)
+            self.shared.discard(table_id)
+            await layer.group_discard(table_group(table_id), self.channel)
+
+    async def _publish(self, layer, kind: str, table_id: int, **extra) -> None:
+        await layer.group_send(table_group(table_id),
+                               {"type": kind, "table": table_id, "origin": ORIGIN, **extra})
+
+    def _deliver(self, frames: Frames) -> None:
+        if frames:
+            self._spawn(send_frames(frames))
+
+    async def _receive_forever(self, layer, channel: str) -> None:
+        while self.channel == channel:
+            try:
+                event = await layer.receive(channel)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.exception("table events: receive failed")
+                await asyncio.sleep(1.0)
+                continue
+            if event.get("origin") == ORIGIN:
+                continue  # ours: already delivered when it committed
+            table_id = event.get("table")
+            if table_id not in self.sockets:
+                continue
+            kind = event.get("type")
+            if kind == "table.updated":
+                self._spawn(self._refresh(table_id, event.get("seq")))
+            elif kind == "table.presence":
+                self._spawn(self._refresh_presence(table_id))
+            elif kind == "table.hello":  # another process starts serving this table
+                self.shared.add(table_id)
+                self._spawn(self._publish(layer, "table.here", table_id))
+            elif kind == "table.here":  # we met a process already serving it
+                self.shared.add(table_id)
+                self._spawn(self._refresh(table_id, None))
+                self._spawn(self._publish(layer, "table.updated", table_id, seq=None))
+
+    async def _refresh(self, table_id: int, seq: int | None) -> None:
+        """Another process changed the table: render its state at ``seq`` or later for
+        this process's sockets, caught up from the database on the loop when it can
+        (PostgreSQL), else in the database thread."""
+        sockets = self._accepted(table_id)
+        if not sockets:
+            return
+        present, fresh = presence.cached(table_id)
+        if loopdb.enabled() and present is not None:
+            if not fresh:
+                self.refresh_presence_soon(table_id)
+            out = await self._render_on_loop(table_id, seq, sockets, present)
+            if out is not None:
+                await send_frames(out)
+                return
+        out = await database_sync_to_async(render_for)(table_id, seq, sockets)
+        await send_frames(out)
+
+    async def _render_on_loop(self, table_id, seq, sockets, present) -> Frames | None:
+        lock = cache.lock_for(table_id)
+        if seq is not None and lock.acquire(blocking=False):
+            try:
+                st = cache.peek(table_id)
+                if st is not None and st.seq >= seq:  # caught up already
+                    return _frames_for(st, sockets, present)
+            finally:
+                lock.release()
+        st = await loopdb.acquire(table_id)
+        if st is None:
+            return None  # busy in another thread: render there
+        try:
+            return _frames_for(st, sockets, present)
+        finally:
+            await loopdb.release(table_id, st)
+
+    def refresh_presence_soon(self, table_id: int) -> None:
+        """Read a table's present set again soon, with the other tables whose sets
+        expired meanwhile: one query in the database thread every
+        ``PRESENCE_BATCH_SECONDS`` at most, instead of a hop per table."""
+        if table_id in self._presence_reads:
+            return  # queued or being read
+        self._presence_reads.add(table_id)
+        self._presence_due.add(table_id)
+        if len(self._presence_due) == 1:
+            self._spawn(self._read_presence_batch())
+
+    async def _read_presence_batch(self) -> None:
+        await asyncio.sleep(PRESENCE_BATCH_SECONDS)  # gather the tables due meanwhile
+        batch, self._presence_due = self._presence_due, set()
+        try:
+            await database_sync_to_async(presence.present_users_many)(batch)
+        finally:
+            self._presence_reads.difference_update(batch)
+
+    async def _refresh_presence(self, table_id: int) -> None:
+        presence.forget(table_id)
+        sockets = self._accepted(table_id)
+        text = await database_sync_to_async(frames.presence_frame)(table_id)
+        await send_frames([(s, -1, text) for s in sockets])
+
+    # ------------------------------------------------------------ any thread
+    def _accepted(self, table_id: int) -> list:
+        return [s for s in list(self.sockets.get(table_id, ())) if s.accepted]
+
+    def _running(self) -> bool:
+        loop = self.loop
+        return loop is not None and not loop.is_closed() and loop.is_running()
+
+    def render_local(self, st: TableState, present: set[int]) -> Frames:
+        """Frames of ``st`` for this process's sockets of the table (the caller owns
+        ``st`` or holds its lock)."""
+        if not self._running():
+            return []
+        return _frames_for(st, self._accepted(st.id), present)
+
+    def publish_changed(self, table_id: int, seq: int) -> None:
+        """Tell other processes that the table changed (when one may hold sockets)."""
+        self._publish_event(table_id, "table.updated", seq=seq)
+
+    def deliver(self, frames: Frames) -> None:
+        """Send frames rendered in another thread (through the event loop)."""
+        if frames and self._running():
+            self.loop.call_soon_threadsafe(self._deliver, frames)
+
+    def changed(self, table_id: int, seq: int) -> None:
+        """A change committed by a service (database thread, after the commit)."""
+        sockets = self._accepted(table_id) if self._running() else []
+        if sockets:
+            try:
+                self.deliver(render_for(table_id, seq, sockets))
+            except Exception:
+                logger.exception("rendering table %s failed", table_id)
+        self.publish_changed(table_id, seq)
+
+    def presence_changed(self, table_id: int) -> None:
+        presence.forget(table_id)
+        sockets = self._accepted(table_id) if self._running() else []
+        if sockets:
+            text = frames.presence_frame(table_id)
+            self.deliver([(s, -1, text) for s in sockets])
+        self._publish_event(table_id, "table.presence")
+
+    def _publish_event(self, table_id: int, kind: str, **extra) -> None:
+        layer = remote_layer()
+        if layer is None:
+            return
+        local = self._running() and bool(self.sockets.get(table_id))
+        if local and table_id not in self.shared:
+            return  # no other process holds sockets of this table
+        if self._running():
+            if _on_loop(self.loop):
+                self._spawn(self._publish(layer, kind, table_id, **extra))
+            else:
+                self.loop.call_soon_threadsafe(
+                    self._spawn, self._publish(layer, kind, table_id, **extra))
+        else:  # no running hub here (a command, a test): publish from this thread
+            async_to_sync(self._publish)(layer, kind, table_id, **extra)
+
+    def lobby_changed(self) -> None:
+        """Tell the lobby pages (any process) to refresh their list of tables."""
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        event = {"type": "lobby.changed"}
+        if self._running() and _on_loop(self.loop):
+            self._spawn(layer.group_send(LOBBY_GROUP, event))
+        else:
+            async_to_sync(layer.group_send)(LOBBY_GROUP, event)
+
+
+def _on_loop(loop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+def _frames_for(st: TableState, sockets, present: set[int]) -> Frames:
+    if not sockets:
+        return []
+    rendered = render.frames(st, [s.user for s in sockets], present)
+    return [(s, seq, text) for s, (seq, text) in zip(sockets, rendered)]
+
+
+def render_for(table_id: int, seq: int | None, sockets) -> Frames:
+    """State frames for ``sockets`` (database thread: may query)."""
+    rendered = frames.state_frames(table_id, [s.user for s in sockets], seq=seq)
+    return [(s, frame_seq, text) for s, (frame_seq, text) in zip(sockets, rendered)]
+
+
+async def send_frames(frames: Frames) -> None:
+    """Send each socket its frame, unless it already holds that state or a newer one."""
+    for socket, seq, text in frames:
+        if not socket.accepted:
+            continue
+        if seq < 0:  # presence: only to sockets that already hold a state
+            if socket.last_seq < 0:
+                continue
+        elif seq > socket.last_seq:
+            socket.last_seq = seq
+        else:
+            continue
+        try:
+            await socket.send_text(text)
+        except Exception:  # a socket closing under us: the others still get theirs
+            logger.debug("send to a socket of table %s failed", socket.table_id, exc_info=True)
+
+
+hub = Hub()

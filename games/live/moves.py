@@ -1,0 +1,165 @@
+"""The one decision of live play: what a move writes, and what follows its commit.
+
+Pure Python (no Django). ``decide`` is the only place that judges a move: whoever
+plays it (a member through the event loop or the database thread, a bot through the
+runner) and whichever executor writes it (``games.live.loopdb`` on the event loop's
+own connection, ``games.live.writers`` through Django), the checks, the engine, the
+hand's end and next deal, the table's next wake-up and the effects after the commit
+come from here. ``committed`` is the one bookkeeping once the write succeeded.
+
+``decide`` takes a state its caller owns (checked out of ``games.live.cache``) and
+advances its engine; a refused move leaves it unchanged. A state whose move was
+decided but not written must be dropped: the database is the truth.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from games.engine import EngineError
+from games.engine.bots import choose_action
+from games.live.tablestate import FINISHED, PLAYING, HandRow, TableState, hand_seed
+
+# A member whose sockets at a table all stayed silent this long counts as absent.
+PRESENCE_TIMEOUT = timedelta(seconds=45)
+
+
+class Refused(Exception):
+    """A move that cannot be played now; nothing changed. ``code`` names why (the
+    engine's own code for an illegal move, with the engine's error as ``cause``)."""
+
+    def __init__(self, code: str, cause: EngineError | None = None):
+        super().__init__(code)
+        self.code = code
+        self.cause = cause
+
+
+@dataclass
+class Move:
+    """What one accepted move writes, and what follows once it is committed."""
+
+    table_id: int
+    seq: int  # the table's seq it was decided on: the write succeeds only at that seq
+    hand_id: int
+    seat: str
+    action: str
+    user_id: int | None  # None: a bot played it
+    at: datetime
+    wake_at: datetime | None  # when the table is next due (None: the game is over)
+    result: dict | None = None  # the hand's result, when the move ends the hand
+    next_hand: HandRow | None = None  # the next deal, dealt in the state already
+    ends_game: bool = False
+    hooks: bool = False  # run the hand-finished callbacks in the write's transaction
+    poke: bool = False  # a bot or an absent member is to act: look at the table at once
+
+    @property
+    def by_bot(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def ends_hand(self) -> bool:
+        return self.result is not None
+
+
+def decide(st: TableState, *, action: str, now: datetime, present: set[int],
+           user_id: int | None = None, seat: str | None = None) -> Move:
+    """Judge ``action`` by a member (``user_id``) or by a bot in ``seat``, and apply it
+    to the engine. Raises Refused (the state unchanged)."""
+    if st.table.status != PLAYING:
+        raise Refused("not_playing")
+    if user_id is not None:
+        seat = st.seat_of(user_id)
+        if seat is None:
+            raise Refused("not_seated")
+    hand = st.hand
+    if hand is None:
+        raise Refused("no_hand")
+    if hand.to_act != seat:
+        raise Refused("not_your_turn")
+    try:
+        hand.apply_as(seat, action)
+    except EngineError as error:
+        raise Refused(error.code, error) from None
+    move = Move(table_id=st.id, seq=st.seq, hand_id=st.hand_row.id, seat=seat,
+                action=action, user_id=user_id, at=now, wake_at=None)
+    if hand.is_done:
+        move.result = hand.result().to_dict()
+        move.hooks = st.watched
+        if st.game.is_over:
+            move.ends_game = True
+            return move
+        number = st.hand_row.number + 1
+        move.next_hand = HandRow(id=None, number=number, dealer=st.game.dealer,
+                                 seed=hand_seed(st.table.seed, number), result=None)
+        st.game.next_hand(move.next_hand.seed)
+    due = due_in_seconds(st, present)
+    move.wake_at = now + timedelta(seconds=due)
+    move.poke = due == 0
+    return move
+
+
+def committed(st: TableState, move: Move, *, next_hand_id: int | None = None) -> None:
+    """Bring ``st`` (on which ``move`` was decided) in line with the database once the
+    move is written: the new seq, the wake-up, the hand's result, the next hand's row
+    (``next_hand_id``: its id in the database), the end of the game."""
+    table = st.table
+    table.seq = move.seq + 1
+    table.wake_at = move.wake_at
+    st.moved_at = move.at
+    if move.ends_hand:
+        row = st.hand_row
+        row.result, row.finished_at = move.result, move.at
+    if move.next_hand is not None:
+        move.next_hand.id = next_hand_id
+        move.next_hand.finished_at = None
+        st.hands.append(move.next_hand)
+    if move.ends_game:
+        table.status = FINISHED
+
+
+def due_in_seconds(st: TableState, present: set[int]) -> float:
+    """When the runner should look at the table next: now for a bot's or an absent
+    member's turn; after the presence timeout for a present member's (an unanswered
+    turn is then checked again)."""
+    hand = st.hand
+    if hand is None or hand.to_act is None:
+        return 0.0
+    info = st.seat_info(hand.to_act)
+    if info.is_bot or info.user_id not in present:
+        return 0.0
+    return PRESENCE_TIMEOUT.total_seconds()
+
+
+def bot_due_in(st: TableState, *, now: datetime, present: set[int],
+               away_since: datetime | None) -> float | None:
+    """In how many seconds a bot plays the seat to act (0: now); None when no bot is
+    to play (a present member's turn, no hand in play).
+
+    A bot's seat plays at the table's pace (``bot_delay_ms`` after the last move). An
+    absent member's seat is played by a bot once the grace period has run from when
+    the member went away (``away_since``; None: never came, counted from the start),
+    then at the bot's pace until the member is back."""
+    hand = st.hand
+    if st.table.status != PLAYING or hand is None or hand.to_act is None:
+        return None
+    info = st.seat_info(hand.to_act)
+    if not info.is_bot:
+        if info.user_id in present:
+            return None
+        since = away_since or st.table.started_at or now
+        takeover = since + timedelta(seconds=st.table.absence_grace_seconds)
+        if now < takeover:
+            return (takeover - now).total_seconds()
+    due = (st.moved_at or now) + timedelta(milliseconds=st.table.bot_delay_ms)
+    return max(0.0, (due - now).total_seconds())
+
+
+def bot_action(st: TableState) -> tuple[str, str]:
+    """The seat to act and the action a bot plays for it (seeded by the table's seed
+    and seq: the same state gives the same move in any process)."""
+    hand = st.hand
+    seat = hand.to_act
+    rng = random.Random(f"{st.table.seed}:{st.seq}")
+    return seat, choose_action(hand, seat, rng)

@@ -1,0 +1,205 @@
+"""Playing a move: own the state, decide (``games.live.moves``), write, then tell.
+
+Three entry points, one pipeline:
+
+* ``play_on_loop``: a member's intent on the event loop (PostgreSQL): the state owned
+  on the loop (``loopdb.acquire``), the move decided, written by the loop's executor
+  (``loopdb.write``), and its frames sent in the same turn. A move whose hand's end
+  has callbacks (``games.hooks``) is written by the database thread's executor. When
+  the loop cannot own the state (its lock busy in a thread) or the write fails, it
+  writes nothing and gives way to ``play_in_thread``.
+* ``play_in_thread``: the same in the database thread (``store.acquire``,
+  ``writers.write``), the frames handed to the loop after the commit.
+* ``drive``: the runner's look at a table: a bot's move (for a bot's seat or an absent
+  member's) through the same decision and the database thread's executor.
+
+After the commit (``_after_commit``), in this order: the state is brought in line
+(``moves.committed``), rendered for this process's sockets while still owned, put back
+in the cache, other processes are told, the runner is poked, and the lobby hears of a
+finished game.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from datetime import datetime, timedelta
+
+from channels.db import database_sync_to_async
+from django.db import transaction
+from django.utils import timezone
+
+from games.errors import TableError, no_table_error, refusal_error, stale_error
+from games.live import cache, loopdb, moves, presence, store, wakeups, writers
+from games.live.hub import hub, send_frames
+from games.live.moves import Move, Refused
+from games.live.tablestate import TableState
+from games.models import Table
+
+logger = logging.getLogger(__name__)
+
+# What became of the intents given to the event loop: "applied" there, or why it gave
+# way to the database thread. Logged by the runner every 30 s (``report``).
+outcomes: Counter = Counter()
+_reported: Counter = Counter()
+
+
+def report() -> str | None:
+    """A log line on the intents since the last report (None: there were none)."""
+    global _reported
+    now = outcomes.copy()
+    since = now - _reported
+    _reported = now
+    if not since:
+        return None
+    applied = since.pop("applied", 0)
+    others = ", ".join(f"{reason} {n}" for reason, n in since.most_common())
+    return (f"fast path: {applied} intents applied on the event loop, "
+            f"{sum(since.values())} gave way to the database thread"
+            + (f" ({others})" if others else ""))
+
+
+# ---------------------------------------------------------------- event loop
+async def play_on_loop(table_id: int, user, action: str, seq: int) -> bool:
+    """A member's intent, on the event loop. True: played (frames sent); False: gave
+    way, nothing written (call ``play_in_thread``). Raises TableError (refused)."""
+    if not loopdb.enabled():
+        return False
+    present, fresh = presence.cached(table_id)
+    if present is None:
+        outcomes["presence unknown"] += 1
+        return False
+    if not fresh:  # read again in the background; this move goes on with what we know
+        hub.refresh_presence_soon(table_id)
+    try:
+        st = await loopdb.acquire(table_id, seq)
+    except store.Stale:
+        raise stale_error() from None
+    except store.NoTable:
+        raise no_table_error() from None
+    if st is None:
+        outcomes["lock busy"] += 1
+        return False
+    kept, frames = st, []
+    try:
+        try:
+            move = moves.decide(st, action=action, now=timezone.now(), present=present,
+                                user_id=user.pk)
+        except Refused as refused:
+            raise refusal_error(refused) from None
+        kept = None  # the engine moved on: only a written move goes back to the cache
+        if move.hooks:  # written with the callbacks, by the database thread
+            await database_sync_to_async(write_in_thread)(st, move, present, checkin=False)
+            kept = st
+        else:
+            try:
+                next_hand_id = await loopdb.write(move)
+            except writers.MovedOn:
+                outcomes["moved on"] += 1
+                raise stale_error() from None
+            except Exception:
+                logger.exception("writing a move of table %s failed", table_id)
+                outcomes["write failed"] += 1
+                return False
+            moves.committed(st, move, next_hand_id=next_hand_id)
+            frames = _after_commit(st, move, present)
+            kept = st
+    finally:
+        await loopdb.release(table_id, kept)
+    await send_frames(frames)
+    outcomes["applied"] += 1
+    return True
+
+
+# ---------------------------------------------------------------- database thread
+def play_in_thread(*, table_id: int, user, action: str, seq: int) -> None:
+    """A member's intent, in the database thread. Raises TableError (refused)."""
+    present = presence.present_users_cached(table_id)
+    st = _acquire(table_id, seq)
+    try:
+        move = moves.decide(st, action=action, now=timezone.now(), present=present,
+                            user_id=user.pk)
+    except Refused as refused:
+        cache.checkin(st)
+        raise refusal_error(refused) from None
+    write_in_thread(st, move, present)
+
+
+def _acquire(table_id: int, seq: int | None = None) -> TableState:
+    try:
+        return store.acquire(table_id, seq=seq)
+    except store.Stale:
+        raise stale_error() from None
+    except store.NoTable:
+        raise no_table_error() from None
+
+
+def write_in_thread(st: TableState, move: Move, present: set[int], *,
+                    checkin: bool = True) -> None:
+    """Write a decided move through Django (hooks included); once committed, the state
+    goes back to the cache (unless ``checkin`` is off: its owner on the event loop
+    puts it back) and the frames to the event loop. Raises TableError (``stale``: the
+    table moved on; ``st`` is to be dropped)."""
+    try:
+        next_hand_id = writers.write(move)
+    except writers.MovedOn:
+        raise stale_error() from None
+
+    def done():
+        moves.committed(st, move, next_hand_id=next_hand_id)
+        frames = _after_commit(st, move, present)
+        if checkin:
+            cache.checkin(st)
+        hub.deliver(frames)
+
+    transaction.on_commit(done)
+
+
+def _after_commit(st: TableState, move: Move, present: set[int]) -> list:
+    """What follows a committed move (its state still owned): its frames for this
+    process's sockets (returned, for the caller to send once the state is back),
+    the news to other processes, the runner, the lobby."""
+    frames = hub.render_local(st, present)
+    hub.publish_changed(st.id, st.seq)
+    if move.poke:
+        wakeups.poke(st.id)
+    if move.ends_game:
+        hub.lobby_changed()
+    return frames
+
+
+def drive(table_id: int, *, now: datetime | None = None) -> float | None:
+    """Let a bot play the seat to act, when it is a bot's or an absent member's turn
+    and its time has come. Returns in how many seconds to look at this table again
+    (None: nothing to wait for: a present member is to act, or the game is not in
+    play). Safe from several processes at once: the write is conditional on the seq."""
+    now = now or timezone.now()
+    present, last_seen = presence.table_presence(table_id, now=now)
+    try:
+        st = store.acquire(table_id)
+    except store.NoTable:
+        return None
+    hand = st.hand
+    info = st.seat_info(hand.to_act) if hand is not None and hand.to_act else None
+    away = None
+    if info is not None and info.user_id is not None:
+        away = max((t for t in (info.left_at, last_seen.get(info.user_id)) if t), default=None)
+    wait = moves.bot_due_in(st, now=now, present=present, away_since=away)
+    if wait is None or wait > 0:
+        seq = st.seq
+        cache.checkin(st)
+        wake_at = None if wait is None else now + timedelta(seconds=wait)
+        Table.objects.filter(pk=table_id, seq=seq).update(wake_at=wake_at)
+        return wait
+    seat, action = moves.bot_action(st)
+    try:
+        move = moves.decide(st, action=action, now=now, present=present, seat=seat)
+    except Refused:  # a bot's own choice refused: a bug; look again later
+        logger.exception("table %s: the bot's %s for %s was refused", table_id, action, seat)
+        cache.forget(table_id)
+        return 5.0
+    try:
+        write_in_thread(st, move, present)
+    except TableError:  # moved on meanwhile: look again at once
+        return 0.0
+    return st.table.bot_delay_ms / 1000

@@ -1,0 +1,125 @@
+"""The state frame each viewer of a table is sent: everything that viewer may know.
+
+The engine decides what of the hand a viewer sees: their own cards only (a spectator:
+none), plus what the rules reveal (``games.engine.views``: the public part, serialised
+once for every viewer, and the viewer's own part). The parts every viewer shares are
+serialised once per state, the rest once per kind of viewer (seat, host).
+
+The caller owns the state or holds its lock (``games.live.cache``); nothing here
+queries the database.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.utils.translation import gettext as _
+
+from games.engine.views import private_view, public_view
+from games.live.tablestate import TableState
+
+
+def dumps(frame) -> str:
+    return json.dumps(frame, separators=(",", ":"))
+
+
+def table_name(st: TableState) -> str:
+    return st.table.name or _("Table %(id)s") % {"id": st.id}
+
+
+def score_sheet(st: TableState) -> list[dict]:
+    """The running score sheet, hand by hand, with running totals (public)."""
+    if st.game is None:
+        return []
+    teams = list(st.game.teams)
+    totals = {team: 0 for team in teams}
+    rows = []
+    for row in st.hands:
+        if row.result is None:
+            continue
+        result = row.result
+        for team in teams:
+            totals[team] += result["score"].get(team, 0)
+        rows.append({"number": row.number, "dealer": row.dealer, **result,
+                     "totals": dict(totals)})
+    return rows
+
+
+def shown_hand(st: TableState):
+    """The hand to show: the one being played, or the last one once the game is over."""
+    hand = st.hand
+    if hand is None and st.game is not None and st.game.entries:
+        last = st.game.entries[-1]
+        hand = last if hasattr(last, "view_for") else None
+    return hand
+
+
+def _shared_text(st: TableState) -> str:
+    """The end of every viewer's frame (game summary and score sheet) as JSON text,
+    remembered until a hand ends or starts (nothing in it changes in between)."""
+    game, last = st.game, st.hand_row
+    key = (len(st.hands), last is not None and last.result is not None,
+           len(game.entries) if game is not None else -1,
+           game is not None and game.current is None)
+    memo = st.memo.get("shared")
+    if memo is None or memo[0] != key:
+        summary = game.summary() if game is not None else None
+        if summary is not None:
+            summary.pop("hands", None)  # the score sheet says it, hand by hand
+        memo = (key, f',"game":{dumps(summary)},"sheet":{dumps(score_sheet(st))}}}')
+        st.memo["shared"] = memo
+    return memo[1]
+
+
+def _table_part(st: TableState, you: str | None, is_host: bool, present: set[int]) -> dict:
+    table = st.table
+    return {
+        "id": table.id,
+        "name": table_name(st),
+        "variant": table.variant,
+        "status": table.status,
+        "visibility": table.visibility,
+        "host": table.host_id,
+        "is_host": is_host,
+        "you": you,
+        "seats": [
+            {"seat": info.seat, "name": info.name, "is_bot": info.is_bot,
+             "present": info.user_id in present if info.user_id else info.is_bot,
+             "is_you": info.seat == you and you is not None,
+             "free": info.is_free}
+            for info in st.seats
+        ],
+        "hand_number": st.hand_row.number if st.hand_row else 0,
+    }
+
+
+def viewer_kind(st: TableState, user) -> tuple[str | None, bool]:
+    """The kind of viewer ``user`` is: their seat (None: a spectator), and host or not."""
+    if user is None or not user.is_authenticated:
+        return None, False
+    return st.seat_of(user.pk), st.table.host_id == user.pk
+
+
+def frames(st: TableState, users, present: set[int]) -> list[tuple[int, str]]:
+    """The state frame (seq, JSON text) of each of ``users``."""
+    hand, shared = shown_hand(st), _shared_text(st)
+    head = f'{{"type":"state","seq":{st.seq},"table":'
+    public = dumps(public_view(hand))[1:] if hand is not None else None  # '"k":v,...}'
+    by_kind: dict[tuple[str | None, bool], str] = {}
+    out = []
+    for user in users:
+        kind = viewer_kind(st, user)
+        text = by_kind.get(kind)
+        if text is None:
+            you, is_host = kind
+            view = "null" if public is None else (
+                dumps(private_view(hand, you))[:-1] + "," + public)
+            text = (head + dumps(_table_part(st, you, is_host, present))
+                    + ',"view":' + view + shared)
+            by_kind[kind] = text
+        out.append((st.seq, text))
+    return out
+
+
+def presence_frame(present: set[int]) -> str:
+    return dumps({"type": "presence", "present": sorted(present)})

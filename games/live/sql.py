@@ -1,0 +1,200 @@
+"""The statements of live play, built from the models' metadata (names, columns, types).
+
+Both executors run these: ``games.live.writers`` through Django's connection and
+``games.live.loopdb`` on the event loop's own connections. On PostgreSQL a move is
+**one statement** (data-modifying CTEs: one round trip, one transaction): it bumps the
+table from ``seq`` to ``seq + 1`` under the row's lock, if the table is still playing at
+that seq, and only then logs the action, records the hand's result, and writes the
+next hand's row (or ends the table). Elsewhere (SQLite) the same parts run as separate
+statements in one transaction (``move_steps``).
+
+A table's snapshot (``snapshot_statement``) is likewise one statement on PostgreSQL,
+so the table row, its seats, its hands and its log are read at one instant.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from django.db import connections
+
+from games.live.moves import Move
+from games.live.tablestate import FINISHED, PLAYING
+
+
+@dataclass(frozen=True)
+class _Cols:
+    """A model's table name and its fields' column names: ``cols.seq`` -> ``"seq"``."""
+
+    model: type
+
+    @property
+    def table(self) -> str:
+        return self.model._meta.db_table
+
+    def __getattr__(self, name: str) -> str:
+        # ``table_``: the field named ``table`` (``table`` itself is the table's name).
+        return self.model._meta.get_field(name.rstrip("_")).column
+
+
+@functools.cache
+def _models():
+    from club.models import User
+    from games.models import Action, GameHand, Presence, Seat, Table
+
+    return (_Cols(Table), _Cols(Action), _Cols(GameHand), _Cols(Seat), _Cols(User),
+            _Cols(Presence))
+
+
+def _cast(model, name: str) -> str:
+    """``::type`` for a parameter bound to a field (PostgreSQL, server-side binding
+    needs the types of parameters in a SELECT list)."""
+    field = model._meta.get_field(name.rstrip("_"))
+    target = field.target_field if field.is_relation else field
+    return "::" + target.cast_db_type(connections["default"])
+
+
+@dataclass(frozen=True)
+class Statement:
+    sql: str
+    params: list
+    returns_id: bool = False  # returns the id of the row it inserts
+
+
+def _bump(move: Move, cast) -> Statement:
+    t = _models()[0]
+    sets = [f"{t.seq} = {t.seq} + 1", f"{t.wake_at} = %s{cast(t.model, 'wake_at')}"]
+    params: list = [move.wake_at]
+    if move.ends_game:
+        sets += [f"{t.status} = %s{cast(t.model, 'status')}",
+                 f"{t.finished_at} = %s{cast(t.model, 'finished_at')}"]
+        params += [FINISHED, move.at]
+    return Statement(
+        f"UPDATE {t.table} SET {', '.join(sets)} WHERE {t.id} = %s{cast(t.model, 'id')} "
+        f"AND {t.seq} = %s{cast(t.model, 'seq')} AND {t.status} = %s{cast(t.model, 'status')}",
+        params + [move.table_id, move.seq, PLAYING])
+
+
+def _log_columns() -> tuple[str, list[str]]:
+    a = _models()[1]
+    names = ["hand", "seq", "seat", "action", "by_bot", "user", "created_at"]
+    return a.table, names
+
+
+def _log_values(move: Move) -> list:
+    return [move.hand_id, move.seq + 1, move.seat, move.action, move.by_bot, move.user_id,
+            move.at]
+
+
+def _finish_hand(move: Move, cast) -> Statement:
+    h = _models()[2]
+    return Statement(
+        f"UPDATE {h.table} SET {h.result} = %s{cast(h.model, 'result')}, "
+        f"{h.finished_at} = %s{cast(h.model, 'finished_at')} WHERE {h.id} = %s{cast(h.model, 'id')}",
+        [move.result, move.at, move.hand_id])
+
+
+_NEXT_HAND = ["table_", "number", "dealer", "seed", "created_at"]
+
+
+def _next_hand_values(move: Move) -> list:
+    row = move.next_hand
+    return [move.table_id, row.number, row.dealer, row.seed, move.at]
+
+
+def move_statement(move: Move, json) -> Statement:
+    """The whole move as one PostgreSQL statement. It returns one row if it wrote
+    (the next hand's id when it deals one, else the new seq), none if the table was
+    not playing at ``move.seq``. ``json``: the driver's JSON adapter for the result."""
+    t, a, h = _models()[:3]
+    cast = _cast
+    bump = _bump(move, cast)
+    log_table, names = _log_columns()
+    log_cols = ", ".join(getattr(a, n) for n in names)
+    log_vals = ", ".join(
+        f"{t.seq}" if n == "seq" else f"%s{cast(a.model, n)}" for n in names)
+    values = _log_values(move)
+    parts = [f"WITH bumped AS ({bump.sql} RETURNING {t.seq})",
+             f"logged AS (INSERT INTO {log_table} ({log_cols}) SELECT {log_vals} FROM bumped)"]
+    params = bump.params + [v for n, v in zip(names, values) if n != "seq"]
+    if move.ends_hand:
+        finish = _finish_hand(move, cast)
+        parts.append(f"finished AS ({finish.sql} AND EXISTS (SELECT 1 FROM bumped))")
+        params += [json(move.result), *finish.params[1:]]
+    sql = ",\n".join(parts)
+    if move.next_hand is not None:
+        cols = ", ".join(getattr(h, n) for n in _NEXT_HAND)
+        vals = ", ".join(f"%s{cast(h.model, n)}" for n in _NEXT_HAND)
+        sql += f"\nINSERT INTO {h.table} ({cols}) SELECT {vals} FROM bumped RETURNING {h.id}"
+        params += _next_hand_values(move)
+    else:
+        sql += f"\nSELECT {t.seq} FROM bumped"
+    return Statement(sql, params)
+
+
+def move_steps(move: Move, json) -> list[Statement]:
+    """The move as separate statements, for one transaction (any database): the bump
+    first (no row updated: the table moved on, write nothing more)."""
+    h = _models()[2]
+    no_cast = lambda model, name: ""  # noqa: E731
+    log_table, names = _log_columns()
+    a = _models()[1]
+    steps = [_bump(move, no_cast),
+             Statement(f"INSERT INTO {log_table} ({', '.join(getattr(a, n) for n in names)}) "
+                       f"VALUES ({', '.join(['%s'] * len(names))})", _log_values(move))]
+    if move.ends_hand:
+        finish = _finish_hand(move, no_cast)
+        steps.append(Statement(finish.sql, [json(move.result), *finish.params[1:]]))
+    if move.next_hand is not None:
+        steps.append(Statement(
+            f"INSERT INTO {h.table} ({', '.join(getattr(h, n) for n in _NEXT_HAND)}) "
+            f"VALUES ({', '.join(['%s'] * len(_NEXT_HAND))}) RETURNING {h.id}",
+            _next_hand_values(move), returns_id=True))
+    return steps
+
+
+# ---------------------------------------------------------------- snapshot
+TABLE_FIELDS = ("id", "seq", "status", "name", "variant", "options", "visibility", "host",
+                "seed", "first_dealer", "absence_grace_seconds", "bot_delay_ms",
+                "started_at", "wake_at")
+SEAT_FIELDS = ("seat", "user", "is_bot", "left_at")
+USER_FIELDS = ("display_name", "first_name", "last_name", "email")
+HAND_FIELDS = ("id", "number", "dealer", "seed", "result", "finished_at")
+ACTION_FIELDS = ("seq", "seat", "action", "created_at")
+
+
+@functools.cache
+def snapshot_statement() -> str:
+    """One PostgreSQL statement reading a table at one instant. Parameters: from_hand,
+    from_hand, after_seq, table id. Columns: ``TABLE_FIELDS``, then the seats (JSON:
+    ``SEAT_FIELDS`` + ``USER_FIELDS`` each), the hands numbered from_hand and up (JSON:
+    ``HAND_FIELDS``), the log after after_seq (JSON: hand number + ``ACTION_FIELDS``)."""
+    t, a, h, s, u, _ = _models()
+    seat_cols = [f"s.{getattr(s, n)}" for n in SEAT_FIELDS] + [f"u.{getattr(u, n)}" for n in USER_FIELDS]
+    hand_cols = [f"h.{getattr(h, n)}" for n in HAND_FIELDS]
+    action_cols = [f"h.{h.number}"] + [f"a.{getattr(a, n)}" for n in ACTION_FIELDS]
+    return f"""
+SELECT {', '.join(f't.{getattr(t, n)}' for n in TABLE_FIELDS)},
+  (SELECT json_agg(json_build_array({', '.join(seat_cols)}) ORDER BY s.{s.position})
+     FROM {s.table} s LEFT JOIN {u.table} u ON u.{u.id} = s.{s.user}
+    WHERE s.{s.table_} = t.{t.id}),
+  (SELECT json_agg(json_build_array({', '.join(hand_cols)}) ORDER BY h.{h.number})
+     FROM {h.table} h WHERE h.{h.table_} = t.{t.id} AND h.{h.number} >= %s),
+  (SELECT json_agg(json_build_array({', '.join(action_cols)}) ORDER BY a.{a.seq})
+     FROM {a.table} a JOIN {h.table} h ON h.{h.id} = a.{a.hand}
+    WHERE h.{h.table_} = t.{t.id} AND h.{h.number} >= %s AND a.{a.seq} > %s)
+FROM {t.table} t WHERE t.{t.id} = %s""".strip()
+
+
+@functools.cache
+def heartbeat_statements() -> tuple[str, str]:
+    """PostgreSQL: refresh the heartbeats of a batch of sockets (parameters: now, the
+    channel names as an array), then the tables not seen for a while (now, the table
+    ids as an array, the cutoff). Arrays, not IN lists: a thousand parameters cost
+    more to bind than the update itself."""
+    t, p = _models()[0], _models()[5]
+    return (
+        f"UPDATE {p.table} SET {p.seen_at} = %s WHERE {p.channel_name} = ANY(%s::varchar[])",
+        f"UPDATE {t.table} SET {t.last_human_seen_at} = %s WHERE {t.id} = ANY(%s::bigint[]) "
+        f"AND ({t.last_human_seen_at} IS NULL OR {t.last_human_seen_at} < %s)")

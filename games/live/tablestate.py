@@ -1,0 +1,127 @@
+"""A live table's state as plain values: the table, its seats, its hands, the engine.
+
+Pure Python (no Django): the pipeline (``games.live.moves``) decides on it and the
+catch-up (``games.live.catchup``) builds it, both testable without a database. The
+database side reads rows into these values (``games.live.store``) and writes what a
+move decides (``games.live.writers``, ``games.live.loopdb``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from games.engine import Game, Hand
+
+# The table statuses (``games.models.Table.Status`` takes its values from here).
+OPEN, PLAYING, FINISHED, CLOSED = "open", "playing", "finished", "closed"
+
+
+def hand_seed(table_seed: int, number: int) -> int:
+    """The deal seed of the table's ``number``-th deal (reproducible)."""
+    return (table_seed * 1_000_003 + number * 7_919) % (2**62)
+
+
+@dataclass
+class TableInfo:
+    """The table row, as far as live play needs it."""
+
+    id: int
+    seq: int
+    status: str
+    name: str
+    variant: str
+    options: dict[str, Any]
+    visibility: str
+    host_id: int | None
+    seed: int
+    first_dealer: str
+    absence_grace_seconds: int
+    bot_delay_ms: int
+    started_at: datetime | None = None
+    wake_at: datetime | None = None
+
+
+@dataclass
+class SeatInfo:
+    seat: str
+    user_id: int | None
+    name: str
+    is_bot: bool
+    # When the member's last socket at the table closed (None: never left, or back).
+    left_at: datetime | None = None
+
+    @property
+    def is_free(self) -> bool:
+        return self.user_id is None and not self.is_bot
+
+
+@dataclass
+class HandRow:
+    """One deal at the table (``games.models.GameHand``); ``id`` is None until written."""
+
+    id: int | None
+    number: int
+    dealer: str
+    seed: int
+    result: dict | None = None
+    finished_at: datetime | None = None
+
+
+@dataclass
+class TableState:
+    table: TableInfo
+    seats: list[SeatInfo]
+    game: Game | None
+    hands: list[HandRow] = field(default_factory=list)
+    # When the last accepted change was made (a move, or the start): bots keep their
+    # pace from it.
+    moved_at: datetime | None = None
+    # Another app wants to hear of this table's hands (``games.hooks``): a hand's end
+    # is then written with its callbacks, in one transaction (``games.live.writers``).
+    watched: bool = False
+    memo: dict = field(default_factory=dict)  # renders that change only between hands
+
+    @property
+    def id(self) -> int:
+        return self.table.id
+
+    @property
+    def seq(self) -> int:
+        return self.table.seq
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being played (None before the start or after the end)."""
+        return self.game.current if self.game is not None else None
+
+    @property
+    def hand_row(self) -> HandRow | None:
+        return self.hands[-1] if self.hands else None
+
+    def seat_of(self, user_id: int | None) -> str | None:
+        if user_id is None:
+            return None
+        for info in self.seats:
+            if info.user_id == user_id:
+                return info.seat
+        return None
+
+    def seat_info(self, seat: str) -> SeatInfo:
+        return next(info for info in self.seats if info.seat == seat)
+
+
+def new_game(variant: str, options: dict[str, Any], *, seed: int, first_dealer: str = "") -> Game:
+    """A table's game: the engine draws the first dealer from the seed, unless the
+    table was created with a first dealer (a tournament table: seat N deals first)."""
+    game = Game(variant, options, seed=seed)
+    if first_dealer and first_dealer != game.first_dealer:
+        game.first_dealer = first_dealer
+        game.draw = None
+    return game
+
+
+def game_of(table: TableInfo) -> Game:
+    return new_game(table.variant, table.options, seed=table.seed,
+                    first_dealer=table.first_dealer)
