@@ -9,7 +9,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games.live import tablestate
+from games import statuses
 
 
 def new_token() -> str:
@@ -18,10 +18,10 @@ def new_token() -> str:
 
 class Table(models.Model):
     class Status(models.TextChoices):
-        OPEN = tablestate.OPEN, _("Waiting for players")
-        PLAYING = tablestate.PLAYING, _("Playing")
-        FINISHED = tablestate.FINISHED, _("Finished")
-        CLOSED = tablestate.CLOSED, _("Closed")
+        OPEN = statuses.OPEN, _("Waiting for players")
+        PLAYING = statuses.PLAYING, _("Playing")
+        FINISHED = statuses.FINISHED, _("Finished")
+        CLOSED = statuses.CLOSED, _("Closed")
 
     class Visibility(models.TextChoices):
         PUBLIC = "public", _("Public")

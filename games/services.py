@@ -9,9 +9,7 @@ committed this process's sockets are sent the new state and other processes told
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
 
-from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -21,7 +19,8 @@ from games.engine import EngineError, get_variant
 from games.errors import TableError, no_table_error
 from games.live import pipeline, sql, wakeups
 from games.live.hub import hub
-from games.live.moves import PRESENCE_TIMEOUT
+from games.live.abandon import tables_close_abandoned  # noqa: F401 (a service here too)
+from games.live.presence import TABLE_SEEN_RESOLUTION
 from games.live.tablestate import hand_seed, new_game
 from games.models import GameHand, Presence, Seat, Table
 
@@ -246,12 +245,6 @@ def presence_join(*, table_id: int, user, channel_name: str) -> None:
     transaction.on_commit(lambda: hub.presence_changed(table_id))
 
 
-# ``Table.last_human_seen_at`` serves coarse decisions (closing abandoned tables after
-# half an hour, the runner's sweep after a restart): heartbeats refresh it at most
-# this often per table.
-TABLE_SEEN_RESOLUTION = timedelta(seconds=60)
-
-
 def presence_heartbeat_many(beats: dict[str, int]) -> None:
     """Record a batch of heartbeats ({channel name: table id}) in two statements.
 
@@ -293,28 +286,3 @@ def presence_leave(*, table_id: int, channel_name: str) -> None:
             left_at=timezone.now())
     transaction.on_commit(lambda: hub.presence_changed(table_id))
     _poke_on_commit(table_id)
-
-
-@transaction.atomic
-def tables_close_abandoned(*, now=None) -> list[int]:
-    """Close live tables no member has looked at for GAMES_ABANDON_SECONDS (hands kept)."""
-    now = now or timezone.now()
-    cutoff = now - timedelta(seconds=settings.GAMES_ABANDON_SECONDS)
-    stale = list(
-        Table.objects.select_for_update(skip_locked=True)
-        .filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING])
-        .filter(Q(last_human_seen_at__lt=cutoff)
-                | Q(last_human_seen_at__isnull=True, created_at__lt=cutoff))
-    )
-    present = set(Presence.objects.filter(table__in=stale, seen_at__gte=now - PRESENCE_TIMEOUT)
-                  .values_list("table_id", flat=True))
-    closed = []
-    for table in stale:
-        if table.pk in present:
-            continue
-        table.status = Table.Status.CLOSED
-        _bump(table, fields=("status",))
-        closed.append(table.pk)
-    if closed:
-        _lobby_changed_on_commit()
-    return closed

@@ -11,7 +11,7 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from club.sockets import NoHopDispatch
+from club.sockets import JsonFrames, NoHopDispatch
 
 from tournaments.models import Status, Tournament
 
@@ -26,7 +26,7 @@ def _visible_version(tournament_id: int, user) -> int | None:
     return row["version"]
 
 
-class TournamentConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
+class TournamentConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
     group = None
 
     async def connect(self):
@@ -51,12 +51,6 @@ class TournamentConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
     async def receive_json(self, content, **kwargs):
         await self.send_json({"type": "error", "code": "read_only",
                               "message": "this socket only sends updates"})
-
-    async def receive(self, text_data=None, bytes_data=None, **kwargs):
-        try:
-            await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
-        except ValueError:
-            await self.send_json({"type": "error", "code": "bad_json", "message": "not JSON"})
 
     async def tournament_updated(self, event):
         await self.send_json({"type": "tournament.updated", "version": int(event["version"])})

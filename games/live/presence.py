@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import time
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db.models import Max
 from django.utils import timezone
@@ -20,9 +20,13 @@ from django.utils import timezone
 from games.live.moves import PRESENCE_TIMEOUT
 from games.models import Presence
 
-__all__ = ["PRESENCE_TIMEOUT", "cached", "forget", "present_users", "present_users_cached",
-           "present_users_many", "table_presence"]
+__all__ = ["PRESENCE_TIMEOUT", "TABLE_SEEN_RESOLUTION", "cached", "forget", "present_users",
+           "present_users_cached", "present_users_many", "table_presence"]
 
+# ``Table.last_human_seen_at`` serves coarse decisions (closing abandoned tables after
+# half an hour, the runner's sweep after a restart): heartbeats refresh it at most
+# this often per table.
+TABLE_SEEN_RESOLUTION = timedelta(seconds=60)
 CACHE_SECONDS = 60.0
 _cache: dict[int, tuple[float, set[int]]] = {}
 # Bumped by ``forget``: a read that started before someone joined or left must not

@@ -5,7 +5,7 @@ driver is event-driven (``games.live.wakeups.poke`` after a committed change sch
 a look at the table) with a database-backed safety net: ``Table.wake_at`` records when
 a table is next due, and a sweep picks up due tables every second, so nothing stalls
 after a restart or when another process made the change. Every look goes through
-``services.table_drive`` (the move pipeline), whose conditional write makes
+``pipeline.drive`` (the move pipeline), whose conditional write makes
 concurrent drivers (several processes) harmless.
 """
 
@@ -20,9 +20,9 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from games import services
 from games.live import pipeline, wakeups
-from games.live.moves import PRESENCE_TIMEOUT
+from games.live.abandon import tables_close_abandoned
+from games.live.presence import PRESENCE_TIMEOUT, TABLE_SEEN_RESOLUTION
 from games.models import Table
 
 logger = logging.getLogger(__name__)
@@ -84,7 +84,7 @@ def _fire(table_id: int) -> None:
 async def _drive(table_id: int) -> None:
     _running.add(table_id)
     try:
-        wait = await database_sync_to_async(services.table_drive)(table_id=table_id)
+        wait = await database_sync_to_async(pipeline.drive)(table_id)
     except Exception:  # a bug: log it, and look again later rather than stall
         logger.exception("driving table %s failed", table_id)
         wait = 5.0
@@ -101,14 +101,14 @@ def _due_tables(*, include_stale: bool) -> list[int]:
     if include_stale:
         # After a restart: tables nobody scheduled, whose players stopped answering
         # (heartbeats refresh ``last_human_seen_at`` once a minute, not at each beat).
-        stale = now - PRESENCE_TIMEOUT - services.TABLE_SEEN_RESOLUTION
+        stale = now - PRESENCE_TIMEOUT - TABLE_SEEN_RESOLUTION
         due |= Q(wake_at__isnull=True, last_human_seen_at__lt=stale)
     return list(Table.objects.filter(due, status=Table.Status.PLAYING).values_list("pk", flat=True))
 
 
 @database_sync_to_async
 def _close_abandoned() -> None:
-    services.tables_close_abandoned()
+    tables_close_abandoned()
 
 
 def _log_fast_path() -> None:

@@ -13,9 +13,10 @@ from datetime import datetime
 from typing import Any
 
 from games.engine import Game, Hand
+from games.statuses import CLOSED, FINISHED, OPEN, PLAYING
 
-# The table statuses (``games.models.Table.Status`` takes its values from here).
-OPEN, PLAYING, FINISHED, CLOSED = "open", "playing", "finished", "closed"
+__all__ = ["CLOSED", "FINISHED", "OPEN", "PLAYING", "HandRow", "SeatInfo", "TableInfo",
+           "TableState", "game_of", "hand_seed", "new_game"]
 
 
 def hand_seed(table_seed: int, number: int) -> int:

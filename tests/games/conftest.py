@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from games import services
 from games.live import cache, store
+from tests.games.sockets import session_cookie
 
 
 @pytest.fixture(autouse=True)
@@ -29,6 +31,12 @@ def table_state(table_id: int):
 def players(make_member):
     return [make_member(first_name=name, last_name="Joueur")
             for name in ("Nord", "Est", "Sud", "Ouest")]
+
+
+@pytest.fixture
+def cookies(players, django_user_model):
+    """A session cookie for each of ``players`` (for sockets)."""
+    return [session_cookie(Client(), user) for user in players]
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from club.asgi import application
@@ -12,47 +13,11 @@ from games import services
 from games.live import cache
 from games.models import Table
 from tests.games.conftest import table_state
+from tests.games.sockets import all_connected, connect, play_first_hand, quiet, recv, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 CARD = re.compile(r"^(10|[4-9JQKA])[SCDH]$|^[WB]J$")
-
-
-async def recv(comm, timeout=5):
-    """The next frame that is not a presence notice."""
-    while True:
-        frame = await comm.receive_json_from(timeout=timeout)
-        if frame.get("type") != "presence":
-            return frame
-
-
-async def quiet(comm) -> bool:
-    """Nothing but presence notices arrive for a moment."""
-    while not await comm.receive_nothing(timeout=0.3):
-        if (await comm.receive_json_from())["type"] != "presence":
-            return False
-    return True
-
-
-def session_cookie(client, user) -> bytes:
-    client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}".encode()
-
-
-async def connect(table_id, cookie=None):
-    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
-    if cookie:
-        headers.append((b"cookie", cookie))
-    comm = WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
-    connected, code = await comm.connect()
-    return comm, connected, code
-
-
-@pytest.fixture
-def cookies(players, django_user_model):
-    from django.test import Client
-
-    return [session_cookie(Client(), user) for user in players]
 
 
 async def test_seated_player_gets_their_own_cards_and_a_spectator_none(
@@ -86,15 +51,6 @@ async def test_visitors_and_outsiders_of_invite_only_tables_are_refused(table_of
     assert not ok and code == 4403
 
 
-async def _all_connected(table, cookies):
-    comms = []
-    for cookie in cookies:
-        comm, ok, _ = await connect(table.pk, cookie)
-        assert ok
-        comms.append((comm, await recv(comm)))
-    return comms
-
-
 def visible_cards(frame) -> set[str]:
     """Every card named in a frame, except where a call (bid) looks like a card."""
     found = set()
@@ -124,7 +80,7 @@ async def test_a_whole_hand_over_the_socket_never_leaks_a_hidden_card(table_of_f
                                                                        make_member):
     from django.test import Client
 
-    comms = await _all_connected(table_of_four, cookies)
+    comms = await all_connected(table_of_four, cookies)
     watcher = await sync_to_async(make_member)()
     spectator, ok, _ = await connect(table_of_four.pk, await sync_to_async(session_cookie)(Client(), watcher))
     assert ok
@@ -182,7 +138,7 @@ def _hand_deal(table_id, number):
 
 
 async def test_refused_intents_answer_only_the_sender_and_change_nothing(table_of_four, cookies):
-    comms = await _all_connected(table_of_four, cookies)
+    comms = await all_connected(table_of_four, cookies)
     first = comms[0][1]
     to_act = first["view"]["to_act"]
     index = "NESW".index(to_act)
@@ -251,20 +207,6 @@ def _count_paths(monkeypatch):
     return slow, ends, handed_off
 
 
-async def _play_first_hand(comms) -> tuple[int, int, list[dict]]:
-    """Play hand 1 to its end over the sockets: (first seq, last seq, last frames)."""
-    latest = [first for _, first in comms]
-    start = latest[0]["seq"]
-    while latest[0]["table"]["hand_number"] == 1:
-        seat = latest[0]["view"]["to_act"]
-        mine = latest["NESW".index(seat)]
-        await comms["NESW".index(seat)][0].send_json_to(
-            {"type": "intent", "seq": mine["seq"], "action": mine["view"]["legal"][0]})
-        latest = [await recv(comm) for comm, _ in comms]
-        assert len({frame["seq"] for frame in latest}) == 1
-    return start, latest[0]["seq"], latest
-
-
 async def _logged_seqs(table) -> list[int]:
     from games.models import Action
 
@@ -284,8 +226,8 @@ async def test_moves_and_a_hand_end_are_logged_on_the_event_loop(
     from games.models import GameHand
 
     slow, ends, handed_off = _count_paths(monkeypatch)
-    comms = await _all_connected(table_of_four, cookies)
-    start, end, latest = await _play_first_hand(comms)
+    comms = await all_connected(table_of_four, cookies)
+    start, end, latest = await play_first_hand(comms)
     if connection.vendor == "postgresql":
         assert slow == [] and ends == []  # no move needed the database thread
         assert [f for frames in handed_off for f in frames if f[1] >= 0] == []
@@ -327,8 +269,8 @@ async def test_a_watched_tables_hand_end_is_logged_by_the_database_thread(
     hooks.on_hand_finished(lambda table_id, row: heard.append((table_id, row.number)),
                            watches=lambda table_id: table_id == table_of_four.pk)
     slow, ends, handed_off = _count_paths(monkeypatch)
-    comms = await _all_connected(table_of_four, cookies)
-    start, end, latest = await _play_first_hand(comms)
+    comms = await all_connected(table_of_four, cookies)
+    start, end, latest = await play_first_hand(comms)
     assert heard == [(table_of_four.pk, 1)]
     if connection.vendor == "postgresql":
         assert slow == [] and ends == [end - 1]
@@ -341,7 +283,7 @@ async def test_a_watched_tables_hand_end_is_logged_by_the_database_thread(
 
 
 async def test_reconnecting_and_restarting_resume_from_the_log(table_of_four, cookies):
-    comms = await _all_connected(table_of_four, cookies)
+    comms = await all_connected(table_of_four, cookies)
     for _ in range(6):
         current = comms[0][1]
         seat = current["view"]["to_act"]
@@ -387,6 +329,60 @@ async def test_the_lobby_socket_hears_of_new_tables(players, cookies):
     await comm.disconnect()
 
 
+async def test_hostile_frames_get_an_error_frame_and_the_socket_plays_on(table_of_four, cookies):
+    """Deeply nested JSON (past the parser's recursion limit), invalid JSON and frames
+    too long are each answered with an error frame; the socket keeps working."""
+    comm, ok, _ = await connect(table_of_four.pk, cookies[0])
+    assert ok
+    first = await recv(comm)
+    for text, code in [("[" * 2000 + "]" * 2000, "bad_json"), ("{" * 4000, "bad_json"),
+                       ('{"type": "intent", "action": "' + "x" * 5000 + '"}', "bad_frame"),
+                       ("null", "bad_frame"), ("\x00", "bad_json")]:
+        await comm.send_to(text_data=text)
+        reply = await recv(comm)
+        assert reply["type"] == "error" and reply["code"] == code, (text[:20], reply)
+    await comm.send_json_to({"type": "sync"})
+    assert (await recv(comm))["seq"] == first["seq"]
+    await comm.disconnect()
+
+
+async def test_the_lobby_socket_answers_bad_frames_and_stays_open(players, cookies):
+    comm = WebsocketCommunicator(application, "/ws/lobby/", headers=[
+        (b"origin", b"http://localhost"), (b"host", b"localhost"), (b"cookie", cookies[0])])
+    assert (await comm.connect())[0]
+    for text in ("{oops", "[" * 3000):
+        await comm.send_to(text_data=text)
+        assert (await comm.receive_json_from(timeout=5))["code"] == "bad_json"
+    await database_sync_to_async(services.table_create)(host=players[1])
+    assert await comm.receive_json_from(timeout=5) == {"type": "lobby.changed"}
+    await comm.disconnect()
+
+
+async def test_a_socket_whose_handler_fails_is_closed_and_cleaned_up(table_of_four, cookies,
+                                                                     monkeypatch):
+    """A bug in a handler closes the socket with 1011, and its disconnect still runs:
+    no presence row is left behind, and the hub holds no dead socket."""
+    from games.consumers import TableConsumer
+    from games.live.hub import hub
+    from games.models import Presence
+
+    comm, ok, _ = await connect(table_of_four.pk, cookies[0])
+    assert ok
+    await recv(comm)
+    assert await database_sync_to_async(Presence.objects.count)() == 1
+
+    async def broken(self, content, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(TableConsumer, "receive_json", broken)
+    await comm.send_json_to({"type": "sync"})
+    closed = await comm.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 1011}
+    assert await database_sync_to_async(Presence.objects.count)() == 0
+    assert not hub.sockets.get(table_of_four.pk)
+    await comm.wait()
+
+
 async def test_a_send_to_a_socket_already_closing_is_dropped_quietly():
     """daphne raises autobahn's Disconnected for a send on a closed socket (an error
     frame or a snapshot racing the client's going away): the consumer drops the frame
@@ -424,7 +420,7 @@ async def test_a_hand_end_the_table_moved_past_writes_nothing(table_of_four, coo
 
     from games.models import Action, GameHand
 
-    comms = await _all_connected(table_of_four, cookies)
+    comms = await all_connected(table_of_four, cookies)
     latest = [first for _, first in comms]
     while True:
         seat = latest[0]["view"]["to_act"]

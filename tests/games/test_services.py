@@ -392,3 +392,26 @@ def test_a_move_updates_no_indexed_column_of_the_table_row(table_of_four):
         if connection.vendor == "postgresql":
             cursor.execute("SELECT reloptions FROM pg_class WHERE relname = 'games_table'")
             assert "fillfactor=70" in cursor.fetchone()[0]
+
+
+def test_an_absent_members_seat_is_played_at_bot_pace_once_the_grace_has_passed(players):
+    """The grace runs once, from when the member left: then the bot plays that seat at
+    the table's pace, its next 8 moves as fast as the bots' own (a bot move does not
+    restart the absence clock)."""
+    table = services.table_create(host=players[0], seed=5, bot_delay_ms=1000,
+                                  absence_grace_seconds=60)
+    services.table_fill_with_bots(table_id=table.pk, user=players[0])
+    services.table_start(table_id=table.pk, user=players[0])
+    services.presence_join(table_id=table.pk, user=players[0], channel_name="north")
+    services.presence_leave(table_id=table.pk, channel_name="north")
+    left = timezone.now()
+    clock = left + timedelta(seconds=61)
+    waits = []
+    while Action.objects.filter(hand__table=table, seat="N").count() < 8:
+        wait = services.table_drive(table_id=table.pk, now=clock)
+        assert wait is not None
+        waits.append(wait)
+        clock += timedelta(seconds=max(wait, 0.001))
+    assert max(waits) <= 1.0  # never the grace period again
+    assert clock - left < timedelta(seconds=61 + 8 * 4 + 4)
+    assert Action.objects.filter(hand__table=table, seat="N", by_bot=True, user=None).count() == 8
