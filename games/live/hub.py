@@ -59,6 +59,8 @@ def remote_layer():
 
 
 class Hub:
+    sleep = staticmethod(asyncio.sleep)  # a test's clock replaces it
+
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.sockets: dict[int, set] = {}
@@ -202,7 +204,7 @@ class Hub:
             self._spawn(self._read_presence_batch())
 
     async def _read_presence_batch(self) -> None:
-        await asyncio.sleep(PRESENCE_BATCH_SECONDS)  # gather the tables due meanwhile
+        await self.sleep(PRESENCE_BATCH_SECONDS)  # gather the tables due meanwhile
         batch, self._presence_due = self._presence_due, set()
         try:
             await database_sync_to_async(presence.present_users_many)(batch)

@@ -62,22 +62,48 @@ def test_the_fast_path_report_counts_what_happened_since_the_last_one(monkeypatc
     assert pipeline.report() is None
 
 
+class FakeClock:
+    """``asyncio.sleep`` that waits until the test advances the clock."""
+
+    def __init__(self) -> None:
+        self.sleeping: list[tuple[float, asyncio.Future]] = []
+
+    async def sleep(self, seconds: float) -> None:
+        future = asyncio.get_running_loop().create_future()
+        self.sleeping.append((seconds, future))
+        await future
+
+    def advance(self) -> list[float]:
+        """Wake every sleeper; returns how long each meant to sleep."""
+        woken, self.sleeping = self.sleeping, []
+        for _, future in woken:
+            future.set_result(None)
+        return [seconds for seconds, _ in woken]
+
+
 async def test_expired_present_sets_are_read_again_in_one_batch(monkeypatch):
     """Tables whose present sets expire close together are read again in one database
-    hop, each once, however many moves asked for it meanwhile."""
+    hop, each once, however many moves asked for it meanwhile; the batch waits
+    ``PRESENCE_BATCH_SECONDS`` to gather them."""
     from games.live import hub as hub_module
     from games.live import presence
 
     reads: list[set[int]] = []
     monkeypatch.setattr(presence, "present_users_many",
                         lambda table_ids: reads.append(set(table_ids)) or {})
-    monkeypatch.setattr(hub_module, "PRESENCE_BATCH_SECONDS", 0.05)
+    clock = FakeClock()
     hub = hub_module.Hub()
+    hub.sleep = clock.sleep
     hub._bind()
     for table_id in (1, 2, 1, 3, 2):
         hub.refresh_presence_soon(table_id)
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(0)  # the batch starts, and waits
+    assert reads == []
+    assert clock.advance() == [hub_module.PRESENCE_BATCH_SECONDS]
+    await asyncio.gather(*hub.tasks)
     assert reads == [{1, 2, 3}]
     hub.refresh_presence_soon(1)  # read again once the first batch is done
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(0)
+    clock.advance()
+    await asyncio.gather(*hub.tasks)
     assert reads == [{1, 2, 3}, {1}]
