@@ -3,7 +3,7 @@
 Runs in a worker process (``multiprocessing`` spawn: no Django here), driven by the
 bench process through a pipe:
 
-1. ``spec`` in: the port, the tables (id and one session cookie per seat), the pace;
+1. ``spec`` in: the ports (one per daphne process), the tables (id and one session cookie per seat), the pace;
 2. the worker connects every socket (in batches), then reports ``connected``;
 3. ``go`` in (a start and an end time on the shared monotonic clock): every player
    plays when a ``state`` frame says it is its turn (at once at full speed, after an
@@ -76,7 +76,9 @@ class Client:
 class Worker:
     def __init__(self, spec: dict):
         self.spec = spec
-        self.port = spec["port"]
+        # One port per daphne process: seat i of each table connects to ports[i % n]
+        # (two processes: N and S on the first, E and W on the second).
+        self.ports = spec["ports"]
         self.human = spec["mode"] == "human"
         self.pace = float(spec.get("pace", 4.0))
         self.heartbeat = bool(spec.get("heartbeat", True))
@@ -96,8 +98,6 @@ class Worker:
     async def connect_all(self) -> dict:
         from websockets.asyncio.client import connect
 
-        uri = f"ws://127.0.0.1:{self.port}/ws/tables/{{}}/"
-        origin = f"http://127.0.0.1:{self.port}"
         limit = asyncio.Semaphore(int(self.spec.get("connect_batch", 50)))
         clients = [c for t in self.tables for c in t.clients.values()]
         times: list[float] = []
@@ -110,10 +110,12 @@ class Worker:
                     retries += 1
                     await asyncio.sleep(min(8.0, 0.5 * 2 ** attempt) * random.uniform(0.5, 1))
                 t0 = time.monotonic()
+                port = self.ports["NESW".index(client.seat) % len(self.ports)]
                 try:
                     async with limit:
                         client.ws = await connect(
-                            uri.format(client.table.id), origin=origin, proxy=None,
+                            f"ws://127.0.0.1:{port}/ws/tables/{client.table.id}/",
+                            origin=f"http://127.0.0.1:{port}", proxy=None,
                             additional_headers={"Cookie": f"sessionid={client.cookie}"},
                             compression=self.spec.get("compression", "deflate"),
                             open_timeout=60, ping_interval=None, max_size=2**22,

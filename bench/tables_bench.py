@@ -1,4 +1,5 @@
-"""Live tables load test: N tables of 4 WebSocket players against one daphne process.
+"""Live tables load test: N tables of 4 WebSocket players against daphne (one process,
+then two with each table's seats split across them).
 
 Run from the repository root: ``python bench/tables_bench.py`` (``--quick`` for a
 short run; ``--tables N --seconds S`` for the human-pace phase; ``--help``).
@@ -15,7 +16,9 @@ What it does:
   ``games.services``;
 * phases: full speed (every player answers its turn at once) with 50 and 200 tables,
   then human pace (an exponential think time, mean 4 s per move per table, i.e.
-  ~0.25 moves/s/table) with 1,000 tables (4,000 sockets) after all have connected;
+  ~0.25 moves/s/table) with 1,000 tables (4,000 sockets) after all have connected,
+  on one daphne process and then on two (N and S of each table on one process, E and
+  W on the other: every move is caught up by the other process from the database);
 * per phase: moves/s, p50/p99/max latency from an intent to all four seats holding
   the new state, server (daphne) CPU per move from ``/proc/<pid>/stat``, PostgreSQL
   CPU per move (postmaster and backends), client CPU, stalled tables (a move
@@ -199,11 +202,11 @@ def table_seqs(ids: list[int]) -> dict[int, int]:
 
 # ---------------------------------------------------------------------- daphne
 class Daphne:
-    def __init__(self, env: dict, log_dir: Path, root: Path = ROOT):
+    def __init__(self, env: dict, log_dir: Path, root: Path = ROOT, name: str = "daphne"):
         self.env = env
         self.root = root
         self.port = free_port()
-        self.log_path = log_dir / "daphne.log"
+        self.log_path = log_dir / f"{name}.log"
         self.process: subprocess.Popen | None = None
 
     def start(self) -> "Daphne":
@@ -263,7 +266,7 @@ class Daphne:
 # ---------------------------------------------------------------------- phases
 # A second counts as quiet when the host's hypervisor took at most this share of a core
 # from this machine (``steal`` in /proc/stat). On a shared machine, stolen seconds
-# slow everything at once (docs/performance.md, session 5).
+# slow everything at once.
 QUIET_STEAL = 0.10
 
 
@@ -301,7 +304,8 @@ def percentile(values: list[float], q: float) -> float | None:
 
 
 def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
-              daphne: Daphne, pg_port: int | None) -> dict:
+              daphnes: list[Daphne], pg_port: int | None) -> dict:
+    """One phase against ``daphnes`` (each table's seats split across them)."""
     ctx = multiprocessing.get_context("spawn")
     procs = max(1, min(args.procs, len(tables)))
     workers = []
@@ -310,7 +314,7 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
             parent, child = ctx.Pipe()
             proc = ctx.Process(target=worker_main, args=(child,), daemon=True)
             proc.start()
-            parent.send({"port": daphne.port, "mode": mode, "pace": args.pace,
+            parent.send({"ports": [d.port for d in daphnes], "mode": mode, "pace": args.pace,
                          "heartbeat": not args.no_heartbeat, "seed": args.seed + i,
                          "connect_batch": args.connect_batch,
                          "compression": None if args.no_compression else "deflate",
@@ -339,9 +343,9 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
         if warmup:
             say(f"   playing: {warmup:.0f} s of warm-up (not measured), then {seconds:.0f} s measured")
         time.sleep(max(0.0, go_at - time.monotonic()))
-        cpu0, pg0 = daphne.cpu(), postgres_cpu(pg_port)
+        cpu0, pg0 = sum(d.cpu() for d in daphnes), postgres_cpu(pg_port)
         steal = sample_steal(go_at, end_at)
-        cpu1, pg1 = daphne.cpu(), postgres_cpu(pg_port)
+        cpu1, pg1 = sum(d.cpu() for d in daphnes), postgres_cpu(pg_port)
         results = [conn.recv()[1] for _, conn in workers]
         ids = [t["id"] for t in tables]
         db_seqs = table_seqs(ids)
@@ -377,6 +381,7 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
     server_cpu = cpu1 - cpu0
     out = {
         "phase": name, "mode": mode, "tables": len(tables), "sockets": 4 * len(tables),
+        "processes": len(daphnes),
         "procs": procs, "seconds": seconds,
         "connected": n_connected, "connect_failures": failures,
         "connect_attempts_failed": sum(failures.values()),
@@ -437,8 +442,9 @@ def print_phase(r: dict) -> None:
 
 def print_summary(rows: list[dict], daphne_problems: dict[str, int],
                   fast_path_lines: list[str] = ()) -> None:
-    say("\n== live tables: summary (one daphne process, loopback)")
-    header = (f"{'phase':<16}{'tables':>7}{'sockets':>8}{'conn s':>8}{'moves/s':>9}"
+    say("\n== live tables: summary (loopback; 'daphnes': server processes, each table's "
+        "seats split across them)")
+    header = (f"{'phase':<22}{'daphnes':>8}{'tables':>7}{'sockets':>8}{'conn s':>8}{'moves/s':>9}"
               f"{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'srv ms/mv':>10}{'pg ms/mv':>9}"
               f"{'srv CPU':>8}{'stalled':>8}{'lost':>6}")
     say(header)
@@ -446,7 +452,7 @@ def print_summary(rows: list[dict], daphne_problems: dict[str, int],
     for r in rows:
         pg = f"{r['pg_ms_per_move']:.2f}" if r["pg_ms_per_move"] is not None else "-"
         srv = f"{r['server_ms_per_move']:.2f}" if r["server_ms_per_move"] is not None else "-"
-        say(f"{r['phase']:<16}{r['tables']:>7}{r['sockets']:>8}{r['connect_seconds']:>8.1f}"
+        say(f"{r['phase']:<22}{r['processes']:>8}{r['tables']:>7}{r['sockets']:>8}{r['connect_seconds']:>8.1f}"
             f"{r['moves_per_s']:>9.1f}{r['p50_ms']:>8.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.0f}"
             f"{srv:>10}{pg:>9}{100 * r['server_cpu_share']:>7.0f}%{r['stalled_tables']:>8}"
             f"{r['lost_sockets']:>6}")
@@ -456,10 +462,17 @@ def print_summary(rows: list[dict], daphne_problems: dict[str, int],
     for message, count in sorted(daphne_problems.items(), key=lambda kv: -kv[1]):
         say(f"   {count:>6} x {message}")
     human = [r for r in rows if r["mode"] == "human"]
+    one = next((r for r in human if r["processes"] == 1), None)
     for r in human:
         ok = r["p99_ms"] < 50 and r["stalled_tables"] == 0 and r["lost_sockets"] == 0
-        say(f"target ({r['tables']} human-paced tables, p99 < 50 ms, nothing lost or "
+        say(f"target ({r['tables']} human-paced tables on {r['processes']} daphne process"
+            f"{'es' if r['processes'] > 1 else ''}, p99 < 50 ms, nothing lost or "
             f"stalled): {'MET' if ok else 'NOT MET'}")
+        if r["processes"] > 1 and one is not None and one["server_ms_per_move"]:
+            ratio = r["server_ms_per_move"] / one["server_ms_per_move"]
+            say(f"   daphne CPU per move across the {r['processes']} processes: "
+                f"{r['server_ms_per_move']:.2f} ms, {ratio:.2f} x the one-process phase's "
+                f"(target <= 1.5 x): {'MET' if ratio <= 1.5 else 'NOT MET'}")
         if r["steal_mean"] is not None:
             say(f"   host CPU steal during the run: mean {100 * r['steal_mean']:.0f}% of a core, "
                 f"max {100 * r['steal_max']:.0f}%; p99 in the {r['quiet_seconds']} seconds "
@@ -498,6 +511,9 @@ def parse(argv: list[str]):
                         "the steady state, not the minute after 4,000 sockets connected)")
     p.add_argument("--settle", type=float, default=2.0,
                    help="seconds between the last connect and the start")
+    p.add_argument("--two-process", choices=["yes", "no"], default="yes",
+                   help="also run the human-pace phase on two daphne processes, each table's "
+                        "seats split across both (N and S on one, E and W on the other)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--sqlite", action="store_true", help="SQLite even when initdb exists")
     p.add_argument("--server-root", type=Path, default=ROOT,
@@ -566,25 +582,39 @@ def main(argv: list[str]) -> int:
         stack.callback(daphne.stop)
         say(f"   daphne pid {daphne.process.pid} on 127.0.0.1:{daphne.port}"
             + (f" from {args.server_root}" if args.server_root.resolve() != ROOT else ""))
-        phases = [(f"full speed {n}", "full", n, args.full_seconds) for n in args.full_counts]
+        daphnes = [daphne]
+        phases = [(f"full speed {n}", "full", n, args.full_seconds, 1) for n in args.full_counts]
         if args.tables > 0:
-            phases.append((f"human {args.tables}", "human", args.tables, args.seconds))
-        for index, (name, mode, n, seconds) in enumerate(phases):
+            phases.append((f"human {args.tables}", "human", args.tables, args.seconds, 1))
+            if args.two_process == "yes":
+                phases.append((f"human {args.tables} x2", "human", args.tables, args.seconds, 2))
+        for index, (name, mode, n, seconds, processes) in enumerate(phases):
+            while len(daphnes) < processes:
+                extra = Daphne(env, tmp, args.server_root.resolve(),
+                               name=f"daphne-{len(daphnes) + 1}").start()
+                stack.callback(extra.stop)
+                daphnes.append(extra)
+                say(f"\n   daphne pid {extra.process.pid} on 127.0.0.1:{extra.port}")
             say(f"\n== phase: {name} tables, {seconds:.0f} s"
-                + (f" (mean {args.pace:g} s per move per table)" if mode == "human" else ""))
+                + (f" (mean {args.pace:g} s per move per table)" if mode == "human" else "")
+                + (f", on {processes} daphne processes" if processes > 1 else ""))
             t0 = time.monotonic()
             tables = create_tables(n, members, seed=args.seed * 1000 + index)
             connection.close()
             say(f"   {n} tables created in {time.monotonic() - t0:.1f} s")
             row = run_phase(name, mode=mode, tables=tables, seconds=seconds, args=args,
-                            daphne=daphne, pg_port=pg_port)
+                            daphnes=daphnes[:processes], pg_port=pg_port)
             print_phase(row)
             rows.append(row)
-            if daphne.process.poll() is not None:
-                raise RuntimeError(f"daphne died:\n{daphne.tail()}")
+            for d in daphnes:
+                if d.process.poll() is not None:
+                    raise RuntimeError(f"daphne died:\n{d.tail()}")
             time.sleep(2)  # disconnects of this phase drain before the next
-        problems = daphne.problems()
-        print_summary(rows, problems, daphne.fast_path_lines())
+        problems: dict[str, int] = {}
+        for d in daphnes:
+            for message, count in d.problems().items():
+                problems[message] = problems.get(message, 0) + count
+        print_summary(rows, problems, [line for d in daphnes for line in d.fast_path_lines()])
     say(f"(tables_bench: {time.monotonic() - started:.0f} s in all)")
     return 0
 

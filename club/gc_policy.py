@@ -2,10 +2,9 @@
 
 A daphne process holds thousands of sockets and table states: a few hundred thousand
 tracked objects. With CPython's default thresholds (700, 10, 10) the collector runs a
-young collection every 700 allocations and, every so often, a full one; measured on
-the 2-core box with 400 human-paced tables (docs/performance.md), full collections
-took 200-500 ms each, stopping every table of the process, several times a minute:
-they alone put the move latency's p99 at 250-870 ms.
+young collection every 700 allocations and, every so often, a full one; with 400
+human-paced tables on a 2-core box, full collections take 200-500 ms each, stopping
+every table of the process, several times a minute.
 
 So the process freezes what exists once it has loaded (modules, settings, URL
 tables: never garbage), and collects less often: a young collection every 20,000
@@ -14,8 +13,8 @@ practice only when the heap has grown by a quarter). Reference cycles are still
 collected; only the rhythm changes. ``CLUB500_GC_THRESHOLDS="700,10,10"`` restores
 the default (three integers, comma-separated).
 
-The allocation counts alone still left young collections of 50-60 ms at 1,000 live
-tables (docs/performance.md, session 4): the count that triggers one is allocations
+The allocation counts alone still leave young collections of 50-60 ms at 1,000 live
+tables: the count that triggers one is allocations
 *minus* deallocations, and a server that replaces old objects by new ones (a socket's
 next pending read, a table's next state) keeps it low while the young generation
 fills up with every socket's replaced objects, 60,000 of them after a minute. Each

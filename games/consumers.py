@@ -78,8 +78,7 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
         With a single source of messages, the socket's messages are awaited in turn
         rather than through ``await_many_dispatch``, which wraps every receive in a
         task and an ``asyncio.wait``: two more turns of a busy event loop between a
-        player's intent arriving and its handler starting (docs/performance.md,
-        session 4)."""
+        player's intent arriving and its handler starting."""
         self.scope = scope
         self.channel_layer = None
         self.channel_name = f"table-socket.{ORIGIN}.{next(_socket_numbers)}"

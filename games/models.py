@@ -52,9 +52,9 @@ class Table(models.Model):
     # Not indexed, on purpose: every move rewrites ``seq`` and ``wake_at``, and an
     # update that changes no indexed column can stay on its page (a HOT update, with
     # the table's fillfactor leaving room: migration 0002). With an index on wake_at,
-    # each move added an entry to every index of the table, and a busy table's row
-    # lookups slowed down between vacuums (docs/performance.md, session 3). The
-    # runner's sweep of due tables goes through the ``status`` index instead.
+    # each move would add an entry to every index of the table, and a busy table's
+    # row lookups would slow down between vacuums. The runner's sweep of due tables
+    # goes through the ``status`` index instead.
     wake_at = models.DateTimeField(null=True, blank=True,
                                    help_text="When a bot (or a grace period) is next due.")
 

@@ -251,14 +251,12 @@ def presence_heartbeat_many(beats: dict[str, int]) -> None:
     Each statement is its own transaction, and the second touches only the tables
     whose ``last_human_seen_at`` is older than ``TABLE_SEEN_RESOLUTION``: an UPDATE
     holds its rows' locks until it commits, and every move appends under its table's
-    row lock. (One transaction updating all the tables of a 5 s batch, 1,000 at the
-    load test, held back a move in ten: docs/performance.md, session 3.)"""
+    row lock: one transaction updating every table of a batch would hold their moves
+    back."""
     now = timezone.now()
     stale = now - TABLE_SEEN_RESOLUTION
     if connection.vendor == "postgresql":
-        # The names and ids go as two array parameters: with an IN list of a thousand
-        # parameters, building the statement cost 10 ms of CPU per batch in the
-        # database thread, against the event loop (docs/performance.md, session 5).
+        # The names and ids go as two array parameters (``sql.heartbeat_statements``).
         seen, tables_seen = sql.heartbeat_statements()
         with connection.cursor() as cursor:
             cursor.execute(seen, [now, list(beats)])

@@ -103,8 +103,8 @@ def plays_online(table_id: int) -> bool:
 def live_hand_finished(table_id: int, hand_row) -> None:
     """games.hooks callback: a hand of a tournament's live table is done."""
     # Most live tables are not a tournament's: find out with the cheapest query there
-    # is (no join, no ordering, no lock) before locking the game. The full query's
-    # compilation alone was half of a hand end's CPU (docs/performance.md, session 5).
+    # is (no join, no ordering, no lock) before locking the game, whose query costs
+    # more to compile than the rest of a hand's end.
     if not plays_online(table_id):
         return
     game = (TableGame.objects.select_for_update().select_related("round__tournament")
