@@ -94,7 +94,14 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         """The name shown to other members: display name, else full name, else email."""
-        return self.display_name or self.get_full_name() or self.email.split("@")[0]
+        return self.public_name_of(self.display_name, self.first_name, self.last_name,
+                                   self.email)
+
+    @staticmethod
+    def public_name_of(display_name: str, first_name: str, last_name: str, email: str) -> str:
+        """``public_name`` from the columns alone (rows read without the model)."""
+        full_name = f"{first_name} {last_name}".strip()
+        return display_name or full_name or email.split("@")[0]
 
     @property
     def is_director(self) -> bool:

@@ -19,6 +19,8 @@ from datetime import datetime
 
 from django.db import connection, transaction
 
+from club.models import User
+
 from games import hooks
 from games.live import cache
 from games.live.catchup import CatchUpError, LoggedAction, Snapshot, catch_up, request_for
@@ -115,11 +117,9 @@ def _seat(seat: str, user_id: int | None, is_bot: bool, left_at, name: str) -> S
 
 
 def _public_name(*values) -> str:
-    from club.models import User
-
     if values[-1] is None:  # no member in the seat
         return ""
-    return User(**dict(zip(USER_FIELDS, values))).public_name
+    return User.public_name_of(*values)
 
 
 def _read_with_queries(table_id: int, after_seq: int, from_hand: int) -> Snapshot:
