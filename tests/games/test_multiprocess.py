@@ -189,6 +189,7 @@ def test_every_frame_of_two_processes_shows_the_state_at_its_seq(players):
     cookies = [cookie_for(u) for u in players[:2]]
     servers = [LiveServer(env={"REDIS_URL": REDIS_TEST_URL}).start() for _ in range(2)]
     seen: list[tuple[str, dict]] = []
+    refused: list[dict] = []
     try:
         async def member(i: int):
             player = await Player(servers[i], table.pk, cookies[i]).open()
@@ -204,8 +205,12 @@ def test_every_frame_of_two_processes_shows_the_state_at_its_seq(players):
                 seq = player.state["seq"]
                 try:
                     await player.until(lambda f: f["seq"] > seq, timeout=5)
-                except (AssertionError, asyncio.TimeoutError):
-                    break  # a refused intent (stale): the next frame says where we are
+                except AssertionError as error:  # an error frame: a valid move refused
+                    refused.append(error.args[0])
+                    await player.ws.send(json.dumps({"type": "sync"}))
+                    continue
+                except asyncio.TimeoutError:
+                    break
                 seen.append((seat, player.state))
             await player.ws.close()
 
@@ -217,6 +222,7 @@ def test_every_frame_of_two_processes_shows_the_state_at_its_seq(players):
         for server in servers:
             server.stop()
     table.refresh_from_db()
+    assert refused == []  # every move a member made on the state shown was accepted
     assert len(seen) > 40 and table.seq > 40
     for seat, frame in seen:
         hands = hands_at(table, frame["seq"])
