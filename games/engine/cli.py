@@ -13,7 +13,6 @@ import json
 import sys
 from typing import Any, TextIO
 
-from .four_fifty.records import FORMATS as FORMATS_450
 from .four_fifty.records import check_record as check_record_450
 from .records import check_record
 
@@ -45,7 +44,8 @@ def parse_records(text: str) -> tuple[list[Any], str | None]:
 
 def check_any(record: Any) -> dict[str, Any]:
     """One record's answer, by its format: 450 records (club450-*) or 500's."""
-    if isinstance(record, dict) and record.get("format") in FORMATS_450:
+    fmt = record.get("format") if isinstance(record, dict) else None
+    if isinstance(fmt, str) and fmt.startswith("club450-"):
         return check_record_450(record)
     return check_record(record)
 

@@ -279,6 +279,12 @@ def _apply(r: Round, field: str, entry: Any) -> None:
                     " receives the first pot card in pot_to)",
                     code="wrong_phase",
                 )
+            if want is Phase.POT:
+                raise IllegalActionError(
+                    f"play is not over ({r.to_act} to act): the master names who"
+                    " receives the first pot card once every player has two cards",
+                    code="wrong_phase",
+                )
             raise IllegalActionError(
                 f"{r.to_act} must act first ({r.phase.value})", code="wrong_phase"
             )

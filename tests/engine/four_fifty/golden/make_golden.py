@@ -129,7 +129,27 @@ def _lanceur_tie(r):
     return by_order != r.result().next_lanceur
 
 
+def cli_examples():
+    """The three records of the check examples in docs/hand-records.md."""
+    sys.path.insert(0, str(ROOT))
+    from games.engine.four_fifty.bots import choose_action
+    from tests.engine.four_fifty.util import make_record
+
+    hands = {"P1": ["7C"], "P2": ["9C"], "P3": "9H 10C 7D 8D QD KD KH 7H".split()}
+    rnd = new_round(3, "P3", seed=2)
+    rng = random.Random(2)
+    while not rnd.is_done:
+        rnd.apply(choose_action(rnd, rnd.to_act, rng))
+    return {
+        "cli_in_progress.json": make_record(hands=hands, discards=["7C", "9C"]),
+        "cli_must_follow.json": make_record(hands=hands, discards=["7C", "9C", "KD"]),
+        "cli_complete_3p.json": rnd.to_record(),
+    }
+
+
 def main():
+    for name, rec in cli_examples().items():
+        (HERE / name).write_text(json.dumps(rec, ensure_ascii=False) + "\n")
     for name, (players, test) in CASES.items():
         rec = first(players, test, set_aside=name != "five_players_leftover.json")
         assert replay(rec).to_record() == rec
