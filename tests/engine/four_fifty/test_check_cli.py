@@ -1,29 +1,17 @@
 """``python -m games.engine check`` on 450 records: the documented answers, exactly."""
 
 import json
-import subprocess
-import sys
+import random
 from pathlib import Path
 
 from games.engine.four_fifty import Game
 from games.engine.four_fifty.bots import choose_action
 
+from ..test_check_cli import check  # runs the command, asserts no traceback
+
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = Path(__file__).parent / "golden"
 CLI_FILES = ["cli_in_progress.json", "cli_must_follow.json", "cli_complete_3p.json"]
-
-
-def check(*args, stdin=None):
-    proc = subprocess.run(
-        [sys.executable, "-m", "games.engine", "check", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    assert "Traceback" not in proc.stderr + proc.stdout
-    return proc.returncode, proc.stdout.splitlines()
 
 
 def documented_lines():
@@ -85,8 +73,6 @@ def test_bad_450_records_get_a_message_not_a_traceback():
 
 def test_a_game_record_is_checked_round_by_round():
     game = Game(3, {"end": "rounds", "rounds": 2, "game_tie": "shared"})
-    import random
-
     for seed in (1, 2):
         rnd = game.next_round(seed=seed)
         rng = random.Random(seed)

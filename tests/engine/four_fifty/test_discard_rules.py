@@ -112,19 +112,20 @@ def test_when_nothing_follows_any_card_but_a_spade():
 
 
 def test_a_hand_of_spades_that_cannot_cut_discards_any_spade_without_a_round():
-    rnd = make_round(
-        hands={"P1": ["9C"], "P2": "7S 8S 10S JS QS KS AS 3S".split()},
-        discards=["9C", "KS"],
-    )
+    hands = {
+        "P1": ["9C"],
+        "P2": "7S 8S 10S JS QS KS AS 3S".split(),
+        "P3": "9S KH 7C 8C 10C JC QC AC".split(),
+    }
+    out = legal_after(hands=hands, discards=["9C"])
+    cards = [a for a in out["legal"] if not a.startswith("major:")]
+    assert sorted(cards) == sorted(hands["P2"])
+    rnd = make_round(hands=hands, discards=["9C", "KS"])
     assert events(rnd, "tour_a_pique") == []
-    # the spade on top is followed by a spade or by a king
-    p3 = rnd.hands[2]
-    legal = set(rnd.legal_actions())
-    from games.engine.four_fifty.cards import CODE, IS_SPADE, RANK
-
-    assert legal == {CODE[c] for c in p3 if IS_SPADE[c] or CODE[c][0] == "K"} or (
-        not any(IS_SPADE[c] or RANK[c] == 6 for c in p3)
-    )
+    # the spade on top is followed with a spade (no new round) or with a king
+    assert sorted(rnd.legal_actions()) == ["9S", "KH"]
+    rnd.apply("9S")
+    assert events(rnd, "tour_a_pique") == []
 
 
 # ------------------------------------------------------- the spade round
