@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import SUIT_NAMES
 from ..errors import IllegalActionError
-from .cards import IS_SPADE, POWER, RANK, RANKS, SPADES, SUIT, THREE_OF_SPADES, pretty
+from .cards import CODE, IS_SPADE, POWER, RANK, RANKS, SUIT, THREE_OF_SPADES, pretty
 
 if TYPE_CHECKING:  # pragma: no cover
     from .round import Round
@@ -117,7 +117,7 @@ def apply_discard(r: "Round", kind: str, card: int) -> None:
     seat = r.rules.seats[seat_i]
     r.hands[seat_i].remove(card)
     r.pile.append(card)
-    r.events.append({"type": "discard", "seat": seat, "card": r.code(card)})
+    r.events.append({"type": "discard", "seat": seat, "card": CODE[card]})
     spade = IS_SPADE[card]
     if spade:
         r.streak_suit, r.streak_len = -1, 0
@@ -130,7 +130,7 @@ def apply_discard(r: "Round", kind: str, card: int) -> None:
             r.last_spade = card
         if kind == "tour_a_pique_cut":
             r.events.append(
-                {"type": "tour_a_pique_coupe", "seat": seat, "card": r.code(card)}
+                {"type": "tour_a_pique_coupe", "seat": seat, "card": CODE[card]}
             )
             r.spade_left = 0
         else:
@@ -153,7 +153,7 @@ def apply_discard(r: "Round", kind: str, card: int) -> None:
             {
                 "type": "tour_a_pique",
                 "seat": seat,
-                "card": r.code(card),
+                "card": CODE[card],
                 "best": r.spade_best,
                 "cut": kind != "any",
             }
@@ -179,11 +179,11 @@ def explain(r: "Round", kind: str, legal: list[int], card: int) -> IllegalAction
     top = r.pile[-1] if r.pile else -1
     params: dict[str, Any] = {
         "seat": seat,
-        "card": r.code(card),
-        "legal": [r.code(c) for c in legal],
+        "card": CODE[card],
+        "legal": [CODE[c] for c in legal],
     }
     if top >= 0:
-        params["top"] = r.code(top)
+        params["top"] = CODE[top]
     P = pretty
 
     def err(message: str, code: str, **extra: Any) -> IllegalActionError:

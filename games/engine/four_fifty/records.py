@@ -17,7 +17,8 @@ from ..errors import EngineError, MalformedError
 from .cards import CARD_OF, CODE, PACK
 from .deal import Deal
 from .options import Rules, check_players, get_rules
-from .round import HIDE, MAJOR0, POT0, Phase, Round, seat_arg
+from .actions import HIDE, MAJOR0, POT0
+from .round import Phase, Round, seat_arg
 
 FORMAT = "club450-hand/1"
 GAME_FORMAT = "club450-game/1"

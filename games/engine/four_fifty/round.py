@@ -29,35 +29,35 @@ a card 0..35 is a discard, then :data:`HIDE`, ``ASIDE0 + card``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from ..errors import EngineError, IllegalActionError, MalformedError
+from .actions import (
+    ASIDE0,
+    HIDE,
+    MAJOR0,
+    POT0,
+    action_str,
+    is_action,
+    parse_action,
+    run,
+)
 from .cards import (
-    CARD_OF,
     CODE,
-    IS_SPADE,
-    JACK_OF_SPADES,
     RANK,
-    SUIT,
-    THREE_OF_SPADES,
     codes,
     pretty,
     sort_key,
 )
 from .deal import Deal, deal_cards, shuffled_pack
 from .discard import apply_discard, explain, situation
+from .end import MAJOR_BONUS, RoundResult, first_count, give_pot
 from .options import Rules, get_rules
-from .scoring import Count, count_hand, high_cards
+from .scoring import Count
 
-MAJOR_BONUS = 50
 # event keys holding cards shown at the deal, left out of public events once hidden
 _SHOWN_AT_DEAL = {"cards_shown": ("visible", "pot", "leftover"), "aside": ("pot",)}
-HIDE = 36
-ASIDE0 = 40
-POT0 = 80
-MAJOR0 = 100
 
 
 class Phase(StrEnum):
@@ -68,58 +68,6 @@ class Phase(StrEnum):
     DISCARD = "discard"
     POT = "pot"
     DONE = "done"
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """The end of a round: both counts, the master, the pot, the points."""
-
-    seats: tuple[str, ...]
-    first_count: tuple[Count, ...]
-    master: int  # -1: no base hand anywhere, the pot starts at the lanceur
-    master_reason: str | None  # "main" (best base hand), "valet_de_pique", None
-    transformed: int  # seat whose double-faced card became the 3 of spades, or -1
-    double_face: int
-    pot_to: int  # seat given the first pot card
-    pot_cards: tuple[int, ...]  # by seat
-    final: tuple[Count, ...]
-    bonus: tuple[int, ...]  # major sequence bonus by seat
-    points: tuple[int, ...]
-    next_lanceur: int
-    next_dealer: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """The check CLI's and the views' form (seat names, card codes)."""
-        seats = self.seats
-
-        def name(i: int) -> str | None:
-            return seats[i] if i >= 0 else None
-
-        final = {}
-        for i, s in enumerate(seats):
-            final[s] = {
-                **self.final[i].to_dict(),
-                "bonus": self.bonus[i],
-                "points": self.points[i],
-            }
-        return {
-            "first_count": {
-                s: self.first_count[i].to_dict() for i, s in enumerate(seats)
-            },
-            "master": name(self.master),
-            "master_reason": self.master_reason,
-            "transformed": (
-                {"seat": seats[self.transformed], "card": CODE[self.double_face]}
-                if self.transformed >= 0
-                else None
-            ),
-            "pot_to": seats[self.pot_to],
-            "pot": {s: CODE[self.pot_cards[i]] for i, s in enumerate(seats)},
-            "final": final,
-            "points": {s: self.points[i] for i, s in enumerate(seats)},
-            "next_lanceur": seats[self.next_lanceur],
-            "next_dealer": seats[self.next_dealer],
-        }
 
 
 class Round:
@@ -191,8 +139,6 @@ class Round:
             self._show()
 
     # ----------------------------------------------------------------- state
-    code = staticmethod(CODE.__getitem__)
-
     @property
     def phase(self) -> Phase:
         return self._phase
@@ -246,57 +192,13 @@ class Round:
         """Legal actions of the seat to act, in record notation (a fresh list)."""
         return [self.action_str(a) for a in self.legal_codes()]
 
-    def _is_action(self, action: Any) -> bool:
-        if not isinstance(action, int) or isinstance(action, bool) or action < 0:
-            return False
-        if action <= HIDE or ASIDE0 <= action < ASIDE0 + 36:
-            return True
-        if POT0 <= action < POT0 + self.n:
-            return True
-        return MAJOR0 <= action < MAJOR0 + 36 and bool(self._run(action - MAJOR0))
-
     def action_str(self, action: int) -> str:
-        """Record notation of an action int."""
-        if action < HIDE:
-            return CODE[action]
-        if action == HIDE:
-            return "hide"
-        if action < POT0:
-            return "aside:" + CODE[action - ASIDE0]
-        if action < MAJOR0:
-            return "pot:" + self.rules.seats[action - POT0]
-        return "major:" + ",".join(CODE[c] for c in self._run(action - MAJOR0))
+        """Record notation of an action int (actions.py)."""
+        return action_str(self.rules, action)
 
     def parse_action(self, action: Any) -> int:
-        """The int of an action in record notation; MalformedError if not one."""
-        if isinstance(action, str):
-            if action in CARD_OF:
-                return CARD_OF[action]
-            if action == "hide":
-                return HIDE
-            head, _, rest = action.partition(":")
-            if head == "aside" and rest in CARD_OF:
-                return ASIDE0 + CARD_OF[rest]
-            if head == "pot" and rest in self.rules.seat_index:
-                return POT0 + self.rules.seat_index[rest]
-            if head == "major":
-                cards = [CARD_OF.get(c) for c in rest.split(",")]
-                if cards and None not in cards:
-                    start = min(cards, key=RANK.__getitem__)
-                    if sorted(cards) == list(self._run(start)):
-                        return MAJOR0 + start
-                    raise MalformedError(
-                        f"{action!r} is not a major sequence (suite majeure): it shows"
-                        f" {self.rules.major_length} cards of one suit that follow",
-                        code="not_a_major_sequence",
-                        params={"action": action, "length": self.rules.major_length},
-                    )
-        raise MalformedError(
-            f"unknown action {action!r} (a card like 9C, major:..., hide, aside:<card>,"
-            " pot:<seat>)",
-            code="unknown_action",
-            params={"action": action},
-        )
+        """The int of an action in record notation; MalformedError if it is none."""
+        return parse_action(self.rules, action)
 
     def apply(self, action: str) -> None:
         """Apply an action in record notation (see :meth:`legal_actions`)."""
@@ -339,7 +241,7 @@ class Round:
 
     # ------------------------------------------------------------ errors
     def _explain(self, action: int) -> EngineError:
-        if not self._is_action(action):
+        if not is_action(self.rules, action):
             return MalformedError(
                 f"unknown action {action!r}",
                 code="unknown_action",
@@ -381,7 +283,7 @@ class Round:
             )
         me = self.to_act_i
         if action >= MAJOR0:
-            cards = self._run(action - MAJOR0)
+            cards = run(self.rules, action - MAJOR0)
             params = {"seat": seat, "action": text}
             if me in self.announced:
                 return IllegalActionError(
@@ -442,12 +344,6 @@ class Round:
         self._phase = Phase.DISCARD
         self.to_act_i = self.lanceur
 
-    def _run(self, start: int) -> tuple[int, ...]:
-        m = self.rules.major_length
-        if RANK[start] + m > 9:
-            return ()
-        return tuple(range(start, start + m))
-
     def _majors(self) -> list[int]:
         me = self.to_act_i
         hand = self.hands[me]
@@ -462,7 +358,7 @@ class Round:
         return out
 
     def _announce(self, start: int) -> None:
-        cards = self._run(start)
+        cards = run(self.rules, start)
         me = self.to_act_i
         self.announced[me] = cards
         self.events.append(
@@ -475,147 +371,24 @@ class Round:
         )
 
     def _after_discard(self) -> None:
-        if len(self.pile) == self.total_discards:
-            self._first_count()
-        else:
+        if len(self.pile) < self.total_discards:
             self.to_act_i = (self.to_act_i + 1) % self.n
-
-    def _order(self, seat: int) -> int:
-        """Place in this round's play order (the lanceur is 0)."""
-        return (seat - self.lanceur) % self.n
-
-    def _first_count(self) -> None:
-        rules = self.rules
-        seats = rules.seats
-        counts = [count_hand(h) for h in self.hands]
-        self.first_count = counts
-        self.events.append(
-            {
-                "type": "premier_decompte",
-                "hands": {s: counts[i].to_dict() for i, s in enumerate(seats)},
-            }
-        )
-        jack = next((i for i, h in enumerate(self.hands) if JACK_OF_SPADES in h), -1)
-        if jack >= 0 and (rules.jack_of_spades == "any_hand" or counts[jack].value):
-            self.master, self.master_reason = jack, "valet_de_pique"
-        elif max(c.value for c in counts) > 0:
-            self.master = max(range(self.n), key=self._master_key)
-            self.master_reason = "main"
-        self.events.append(
-            {
-                "type": "maitre",
-                "seat": seats[self.master] if self.master >= 0 else None,
-                "reason": self.master_reason,
-            }
-        )
-        df = self.double_face
-        owner = next((i for i, h in enumerate(self.hands) if df in h), -1)
-        if (
-            owner >= 0
-            and df != THREE_OF_SPADES
-            and THREE_OF_SPADES in self.pile
-            and counts[owner].value > 0
-        ):
-            hand = self.hands[owner]
-            hand[hand.index(df)] = THREE_OF_SPADES
-            hand.sort(key=sort_key)
-            self.transformed = owner
-            self.events.append(
-                {
-                    "type": "transformation",
-                    "seat": seats[owner],
-                    "card": CODE[df],
-                    "becomes": CODE[THREE_OF_SPADES],
-                }
-            )
+            return
+        first_count(self)
         if self.master >= 0:
             self._phase = Phase.POT
             self.to_act_i = self.master
         else:
             self._give_pot(self.lanceur)
 
-    def _master_key(self, i: int) -> tuple:
-        c = self.first_count[i]
-        if self.rules.tie_break == "high_card":
-            return (c.value, high_cards(c.cards), -self._order(i))
-        return (c.value, -self._order(i))
-
     def _give_pot(self, first: int) -> None:
-        rules = self.rules
-        seats = rules.seats
-        n = self.n
-        given = [-1] * n
-        for k, card in enumerate(self.pot):
-            seat = (first + k) % n
-            given[seat] = card
-            self.hands[seat].append(card)
-            self.hands[seat].sort(key=sort_key)
-        if self.master >= 0:
-            self.events.append(
-                {
-                    "type": "choix_du_maitre",
-                    "seat": seats[self.master],
-                    "to": seats[first],
-                }
-            )
-        self.events.append(
-            {
-                "type": "pot",
-                "first": seats[first],
-                "cards": {seats[i]: CODE[c] for i, c in enumerate(given)},
-            }
-        )
-        final = [count_hand(h) for h in self.hands]
-        bonus = [MAJOR_BONUS if i in self.announced else 0 for i in range(n)]
-        points = [f.value + b for f, b in zip(final, bonus)]
-
-        def key(i: int) -> tuple:
-            if rules.tie_break == "high_card":
-                f = final[i]
-                return (
-                    points[i],
-                    f.value,
-                    high_cards(f.combination),
-                    high_cards(f.cards),
-                    -self._order(i),
-                )
-            return (points[i], -self._order(i))
-
-        winner = max(range(n), key=key)
-        self._result = RoundResult(
-            seats,
-            tuple(self.first_count or ()),
-            self.master,
-            self.master_reason,
-            self.transformed,
-            self.double_face,
-            first,
-            tuple(given),
-            tuple(final),
-            tuple(bonus),
-            tuple(points),
-            winner,
-            (winner - 1) % n,
-        )
-        self.events.append(
-            {
-                "type": "second_decompte",
-                "hands": {
-                    s: {**final[i].to_dict(), "bonus": bonus[i], "points": points[i]}
-                    for i, s in enumerate(seats)
-                },
-            }
-        )
-        self.events.append(
-            {
-                "type": "round_over",
-                "points": {s: points[i] for i, s in enumerate(seats)},
-                "next_lanceur": seats[winner],
-                "next_dealer": seats[(winner - 1) % n],
-            }
-        )
+        self._result = give_pot(self, first)
         self._phase = Phase.DONE
         self.to_act_i = -1
+
+    def play_order(self, seat: int) -> int:
+        """Place in this round's play order (the lanceur is 0)."""
+        return (seat - self.lanceur) % self.n
 
     # ------------------------------------------------------------ outputs
     def result(self) -> RoundResult | None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import CODE, POWER, RANK, SUIT, THREE, VALUE, codes
+from .cards import POWER, RANK, SUIT, THREE, VALUE, codes
 
 BASE_KINDS = ("rien", "deux_cartes", "petite_suite", "paire")
 LIMITED_KINDS = ("trois_cartes", "grosse_suite", "brelan")
