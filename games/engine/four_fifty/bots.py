@@ -163,7 +163,8 @@ def _pot_choice(
     top = k.pot_top
     hands = {s: _cards(cards) for s, cards in view["shown"].items()}
     mine = hands[seat]
-    unknown = [u for u in k.unknown if u not in mine]
+    face_up = {c for cards in hands.values() for c in cards}  # every hand is shown
+    unknown = [u for u in k.unknown if u not in face_up]
     row = mine[0] * 1296 + mine[1] * 36
     blind = sum(v3[row + u] for u in unknown) / (len(unknown) or 1)
     best, best_score = legal[0], float("-inf")

@@ -61,15 +61,18 @@ class Game:
 
     @property
     def dealer(self) -> str:
-        """Who deals the next round (the right of the last round's winner)."""
-        done = [r for r in self.rounds if r.is_done]
-        if not done:
+        """Who deals the round in progress, or the next one (the secretary's left
+        first, then the right of the last round's winner)."""
+        current = self.current
+        if current is not None:
+            return self.rules.seats[current.dealer]
+        if not self.rounds:
             return self.rules.seats[(self.secretary + 1) % self.rules.players]
-        return self.rules.seats[done[-1].result().next_dealer]
+        return self.rules.seats[self.rounds[-1].result().next_dealer]
 
     @property
     def lanceur(self) -> str:
-        """Who leads the next round (the last round's winner; the dealer's left)."""
+        """Who leads the round in progress, or the next one (the dealer's left)."""
         d = self.rules.seat_index[self.dealer]
         return self.rules.seats[(d + 1) % self.rules.players]
 
@@ -80,8 +83,12 @@ class Game:
 
     @property
     def double_face(self) -> str | None:
-        """The double-faced card in force for the next round (None: one is drawn)."""
-        if self.double_face_due or not self.rounds:
+        """The double-faced card of the round in progress, or the one in force for
+        the next round (None: a new one is drawn before it)."""
+        current = self.current
+        if current is not None:
+            return CODE[current.double_face]
+        if self.double_face_due:
             return None
         return CODE[self.rounds[-1].double_face]
 
