@@ -8,7 +8,13 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-BENCHES = ["engine_bench.py", "seating_bench.py", "tables_bench.py", "results_bench.py"]
+BENCHES = [
+    "engine_bench.py",
+    "engine450_bench.py",
+    "seating_bench.py",
+    "tables_bench.py",
+    "results_bench.py",
+]
 
 
 def main(argv: list[str]) -> int:

@@ -1,4 +1,4 @@
-"""``python -m games.engine check [FILE ...]`` (HAND-RECORD.md).
+"""``python -m games.engine check [FILE ...]`` (docs/hand-records.md: 500 and 450).
 
 Reads records from files (``-`` or no file: standard input); a file holds one
 JSON object, a JSON array of objects, or one object per line.  Prints one JSON
@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from .four_fifty.records import check_record as check_record_450
 from .records import check_record
 
 USAGE = (
@@ -39,6 +40,14 @@ def parse_records(text: str) -> tuple[list[Any], str | None]:
     if not records:
         return [], "not JSON (empty input)"
     return records, None
+
+
+def check_any(record: Any) -> dict[str, Any]:
+    """One record's answer, by its format: 450 records (club450-*) or 500's."""
+    fmt = record.get("format") if isinstance(record, dict) else None
+    if isinstance(fmt, str) and fmt.startswith("club450-"):
+        return check_record_450(record)
+    return check_record(record)
 
 
 def _emit(out: TextIO, obj: dict[str, Any]) -> None:
@@ -76,7 +85,7 @@ def check_main(paths: list[str], stdin: TextIO, out: TextIO) -> int:
         records, error = parse_records(text)
         for record in records:
             try:
-                result = check_record(record)
+                result = check_any(record)
             except Exception as e:  # a bug, not bad input: still no traceback
                 result = {
                     "ok": False,

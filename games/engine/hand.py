@@ -18,9 +18,7 @@ Internally cards and actions are small ints (``legal_codes()`` /
 
 from __future__ import annotations
 
-import random
 from enum import StrEnum
-from struct import unpack as _unpack
 from typing import Any
 
 from .actions import ACTION_STR, BID0, CALL_OF, MIS, PASS, PLAY_OF
@@ -29,6 +27,7 @@ from .cards import BJ, CODE, SORT_KEY, WJ, codes
 from .errors import IllegalActionError, MalformedError
 from .play import apply_play, explain_bad_play, legal_plays, start_play
 from .scoring import HandResult, redeal_result, score_hand
+from .shuffle import seeded_shuffle
 from .variants import Variant, get_variant
 
 
@@ -47,24 +46,8 @@ _PHASES = (Phase.DEAL, Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.DONE)
 
 
 def shuffled_deck(variant: Variant, seed: int) -> list[int]:
-    """The variant's deck shuffled and cut, reproducibly from a seed.
-
-    Explicit shuffle by random sort keys: ``random.Random(seed).getrandbits``
-    (Mersenne Twister output, identical on every machine and Python 3 version)
-    gives n + 1 little-endian 64-bit words; card k of the deck's canonical
-    order gets key word k (ties, about 1 in 2**54, keep canonical order), and
-    the last word chooses the cut.  Never depends on hash() or set order.
-    """
-    deck = variant.deck_cards
-    n = len(deck)
-    words = _unpack(
-        f"<{n + 1}Q",
-        random.Random(seed).getrandbits(64 * (n + 1)).to_bytes(8 * (n + 1), "little"),
-    )
-    order = sorted(range(n), key=words.__getitem__)
-    cut = 1 + ((words[n] * (n - 1)) >> 64)
-    order = order[cut:] + order[:cut]
-    return [deck[k] for k in order]
+    """The variant's deck shuffled and cut, reproducibly from a seed (see shuffle.py)."""
+    return seeded_shuffle(variant.deck_cards, seed)
 
 
 def deal_cards(

@@ -13,11 +13,18 @@ ENGINE = Path(games.engine.__file__).parent
 
 
 def engine_modules():
+    """Every module under games/engine, subpackages included (the 450 engine)."""
     return ["games.engine"] + [
-        f"games.engine.{m.name}"
-        for m in pkgutil.iter_modules([str(ENGINE)])
-        if m.name != "__main__"
+        m.name
+        for m in pkgutil.walk_packages([str(ENGINE)], prefix="games.engine.")
+        if not m.name.endswith("__main__")
     ]
+
+
+def test_the_module_list_reaches_into_subpackages():
+    modules = engine_modules()
+    assert "games.engine.four_fifty" in modules
+    assert "games.engine.four_fifty.round" in modules
 
 
 def test_importing_every_engine_module_loads_no_django():

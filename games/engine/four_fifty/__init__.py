@@ -1,0 +1,40 @@
+"""450 (la piquée) rules engine: pure Python, no Django.  See README.md here.
+
+Public API::
+
+    from games.engine.four_fifty import (
+        get_rules, option_catalogue, OPTIONS, Rules,      # players and options
+        new_round, Round, RoundResult, Phase,              # one round (manche)
+        Game, replay_game,                                 # the game (partie)
+        replay, to_record, check_record, FORMAT, GAME_FORMAT,
+        count_hand, Count,                                 # the counts
+    )
+    from games.engine.four_fifty.bots import choose_action
+"""
+
+from .game import Game, replay_game
+from .options import OPTIONS, Rules, get_rules, option_catalogue
+from .records import FORMAT, FORMATS, GAME_FORMAT, check_record, replay, to_record
+from .round import Phase, Round, RoundResult, new_round
+from .scoring import Count, count_hand
+
+__all__ = [
+    "Count",
+    "FORMAT",
+    "FORMATS",
+    "GAME_FORMAT",
+    "Game",
+    "OPTIONS",
+    "Phase",
+    "Round",
+    "RoundResult",
+    "Rules",
+    "check_record",
+    "count_hand",
+    "get_rules",
+    "new_round",
+    "option_catalogue",
+    "replay",
+    "replay_game",
+    "to_record",
+]
