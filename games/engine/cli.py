@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from .four_fifty.records import check_record as check_record_450
+from .four_fifty import check_record as check_record_450
 from .records import check_record
 
 USAGE = (

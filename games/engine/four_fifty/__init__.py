@@ -14,7 +14,9 @@ Public API::
 
 from .game import Game, replay_game
 from .options import OPTIONS, Rules, get_rules, option_catalogue
-from .records import FORMAT, FORMATS, GAME_FORMAT, check_record, replay, to_record
+from .check import check_record
+from .record import FORMAT, FORMATS, GAME_FORMAT, to_record
+from .records import replay
 from .round import Phase, Round, RoundResult, new_round
 from .scoring import Count, count_hand
 

@@ -29,7 +29,8 @@ from ..errors import EngineError, IllegalActionError, MalformedError
 from .cards import CODE
 from .deal import deal_cards, draw_double_face, shuffled_pack
 from .options import Rules, get_rules
-from .records import FORMAT, GAME_FORMAT, error_output, replay, rules_of
+from .record import FORMAT, GAME_FORMAT
+from .records import error_output, replay, rules_of
 from .round import Round, seat_arg
 
 

@@ -1,11 +1,11 @@
-"""450 round records (``club450-hand/1``, docs/hand-records.md): export, replay, check.
+"""Reading 450 round records back (``club450-hand/1``, docs/hand-records.md).
 
-* ``to_record(rnd)``: the record of a round, finished or in progress;
 * ``replay(record)``: rebuild a Round, validating every field and action; raises
   MalformedError / IllegalActionError whose ``field`` names the place
   (``hands.P2``, ``discards[12]``, ``pot_to``);
-* ``check_record(record)``: the ``check`` CLI's answer for a 450 record (a round,
-  or a game: ``club450-game/1``, see game.py), never raising for bad input.
+* ``error_output``: the ``check`` answer for a record that fails (check.py).
+
+Writing a record (``to_record``) and the formats are record.py's.
 """
 
 from __future__ import annotations
@@ -17,12 +17,11 @@ from ..errors import EngineError, MalformedError
 from .cards import CARD_OF, CODE, PACK
 from .deal import Deal
 from .options import Rules, check_players, get_rules
-from .actions import HIDE, MAJOR0, POT0
-from .round import Phase, Round, seat_arg
+from .actions import HIDE
+from .phase import Phase
+from .record import FORMAT
+from .round import Round, seat_arg
 
-FORMAT = "club450-hand/1"
-GAME_FORMAT = "club450-game/1"
-FORMATS = (FORMAT, GAME_FORMAT)
 FIELDS = (
     "format",
     "players",
@@ -39,38 +38,6 @@ FIELDS = (
     "discards",
     "pot_to",
 )
-
-
-def to_record(r: Round) -> dict[str, Any]:
-    """The round's record; the fields after the deal stop where the round stands."""
-    rules = r.rules
-    seats = rules.seats
-    deal = r.deal
-    rec: dict[str, Any] = {
-        "format": FORMAT,
-        "players": rules.players,
-        "options": rules.as_dict(),
-        "secretary": seats[r.secretary],
-        "dealer": seats[r.dealer],
-        "double_face": CODE[r.double_face],
-        "hands": {s: [CODE[c] for c in deal.hands[i]] for i, s in enumerate(seats)},
-        "visible": {s: [CODE[c] for c in deal.visible[i]] for i, s in enumerate(seats)},
-        "pot": [CODE[c] for c in deal.pot],
-    }
-    if deal.aside:
-        rec["aside"] = [CODE[c] for c in deal.aside]
-    if deal.leftover:
-        rec["leftover"] = [CODE[c] for c in deal.leftover]
-        if r.eliminated >= 0:
-            rec["eliminated"] = CODE[r.eliminated]
-    if r.hidden:
-        rec["discards"] = [
-            r.action_str(a) for a in r.actions if a < HIDE or a >= MAJOR0
-        ]
-    chosen = [a for a in r.actions if POT0 <= a < MAJOR0]
-    if chosen:
-        rec["pot_to"] = seats[chosen[0] - POT0]
-    return rec
 
 
 def _err(
@@ -318,25 +285,3 @@ def error_output(e: EngineError, record: Any) -> dict[str, Any]:
         out["action"] = _value_at(record, e.field)
     out["error"] = str(e)
     return out
-
-
-def check_record(record: Any) -> dict[str, Any]:
-    """The check CLI's output for one 450 record; never raises for bad input."""
-    if isinstance(record, dict) and record.get("format") == GAME_FORMAT:
-        from .game import check_game
-
-        return check_game(record)
-    try:
-        r = replay(record)
-    except EngineError as e:
-        return error_output(e, record)
-    result = r.result()
-    if result is not None:
-        return {"ok": True, "complete": True, **result.to_dict()}
-    return {
-        "ok": True,
-        "complete": False,
-        "phase": r.phase.value,
-        "to_act": r.to_act,
-        "legal": r.legal_actions(),
-    }

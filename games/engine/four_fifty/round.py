@@ -29,7 +29,6 @@ a card 0..35 is a discard, then :data:`HIDE`, ``ASIDE0 + card``,
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
 from ..errors import EngineError, IllegalActionError, MalformedError
@@ -47,27 +46,21 @@ from .cards import (
     CODE,
     RANK,
     codes,
+    parse_card,
     pretty,
     sort_key,
 )
-from .deal import Deal, deal_cards, shuffled_pack
+from .deal import Deal, deal_cards, draw_double_face, shuffled_pack
 from .discard import apply_discard, explain, situation
 from .end import MAJOR_BONUS, RoundResult, first_count, give_pot
 from .options import Rules, get_rules
+from .phase import Phase
+from .record import to_record
+from .views import view_for
 from .scoring import Count
 
 # event keys holding cards shown at the deal, left out of public events once hidden
 _SHOWN_AT_DEAL = {"cards_shown": ("visible", "pot", "leftover"), "aside": ("pot",)}
-
-
-class Phase(StrEnum):
-    """Phases of a round (the deal happens at creation)."""
-
-    ASIDE = "aside"
-    SHOW = "show"
-    DISCARD = "discard"
-    POT = "pot"
-    DONE = "done"
 
 
 class Round:
@@ -409,14 +402,10 @@ class Round:
 
     def view_for(self, seat: str | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see; see views.py."""
-        from .views import view_for
-
         return view_for(self, seat)
 
     def to_record(self) -> dict[str, Any]:
         """The club450-hand/1 record, finished or in progress."""
-        from .records import to_record
-
         return to_record(self)
 
     def __repr__(self) -> str:
@@ -447,14 +436,10 @@ def new_round(
         else seat_arg(rules, secretary, "secretary")
     )
     if double_face is None:
-        from .deal import draw_double_face
-
         df = draw_double_face(seed)
     elif isinstance(double_face, int):
         df = double_face
     else:
-        from .cards import parse_card
-
         df = parse_card(double_face, "double_face")
     deal = deal_cards(rules, d, shuffled_pack(seed), set_aside)
     return Round(rules, d, s, df, deal, seed)

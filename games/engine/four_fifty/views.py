@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import MalformedError
 from .cards import CODE, RANKS, RANK, SUIT, codes
-from .round import Phase
+from .phase import Phase
 
 if TYPE_CHECKING:  # pragma: no cover
     from .round import Round

@@ -1,0 +1,102 @@
+"""games/ has no import circle: every module imports only modules below it.
+
+Imports are read from the source (``ast``): at module level and inside functions
+alike (an import tucked into a function still ties the two modules), but not under
+``if TYPE_CHECKING:`` (annotations only, never run).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def imports_of(path: Path, known: set[str]) -> set[str]:
+    """The modules of ``known`` that ``path`` imports when it runs."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _type_checking(child):
+                for other in child.orelse:
+                    visit(other)
+                continue
+            if isinstance(child, ast.Import):
+                found.update(alias.name for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    anchor = package.split(".")
+                    anchor = anchor[:len(anchor) - child.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                found.add(base)
+                found.update(f"{base}.{alias.name}" for alias in child.names)
+            visit(child)
+
+    visit(ast.parse(path.read_text(), str(path)))
+    out = set()
+    for target in found:
+        while target and target not in known:
+            target = target.rpartition(".")[0]
+        if target and target != name and not name.startswith(target + "."):
+            out.add(target)
+    return out
+
+
+def circles(package: str) -> list[list[str]]:
+    paths = [p for p in (ROOT / package).rglob("*.py") if "migrations" not in p.parts]
+    known = {module_name(p) for p in paths}
+    graph = {module_name(p): imports_of(p, known) for p in paths}
+    found, state = [], {}
+
+    def walk(node: str, stack: list[str]) -> None:
+        state[node] = "open"
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == "open":
+                found.append(stack[stack.index(target):] + [target])
+            elif target not in state:
+                walk(target, stack)
+        stack.pop()
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            walk(node, [])
+    return found
+
+
+def test_games_has_no_import_circle():
+    found = circles("games")
+    assert found == [], "\n".join(" -> ".join(circle) for circle in found)
+
+
+def test_the_circle_finder_finds_a_circle(tmp_path, monkeypatch):
+    """The test above can fail: a package whose modules import each other is caught,
+    through a function-level import too."""
+    package = tmp_path / "loop"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from loop.b import f\n")
+    (package / "b.py").write_text("def f():\n    from . import a\n")
+    (package / "c.py").write_text("from typing import TYPE_CHECKING\n"
+                                  "if TYPE_CHECKING:\n    from loop import a\n")
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    assert circles("loop") == [["loop.a", "loop.b", "loop.a"]]
