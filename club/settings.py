@@ -94,7 +94,8 @@ CHANNEL_LAYERS = channel_layers(
 CACHES = cache_config(REDIS_URL)
 
 AUTH_USER_MODEL = "club.User"
-AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+# Every login path is throttled there (club/auth.py, club/throttle.py).
+AUTHENTICATION_BACKENDS = ["club.auth.ThrottledModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club import selectors, services
+from club.auth import BACKEND
 from club.forms import EmailLoginForm, LanguageForm, ProfileForm, SignupForm
 from club.models import User
 from club.roles import permission_required_or_403
@@ -38,7 +39,7 @@ def signup(request):
             last_name=data["last_name"],
             preferred_language=request.LANGUAGE_CODE,
         )
-        login(request, member, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, member, backend=BACKEND)
         messages.success(request, _("Welcome to the club, %(name)s!") % {"name": member.public_name})
         return redirect("profile")
     return render(request, "club/signup.html", {"form": form})
