@@ -13,6 +13,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from club.config import cache_config, channel_layers, database_config, env_bool, env_list
+from club.proxy import DEFAULT_TRUSTED
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -142,7 +143,10 @@ DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Club 500 <club
 
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if not DEBUG else None
+# The reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (club/proxy.py,
+# an ASGI middleware that sets the client address and the scheme; from any other peer the
+# headers are dropped): addresses or networks, and "unix" for a unix-socket peer.
+TRUSTED_PROXIES = env_list(os.environ.get("DJANGO_TRUSTED_PROXIES"), list(DEFAULT_TRUSTED))
 X_FRAME_OPTIONS = "DENY"
 CSRF_FAILURE_VIEW = "club.views.csrf_failure"
 

@@ -89,3 +89,22 @@ def test_the_admin_login_is_throttled_like_the_site(deployment, make_member):
     right = deployment.client().post("/admin/login/", {"username": admin.email,
                                                        "password": PASSWORD, "next": "/admin/"})
     assert right.status == 200 and THROTTLED in right.text
+
+
+def test_forged_forwarded_for_headers_do_not_reset_the_address_counter(deployment, make_member):
+    """30 failures over 10 accounts (3 each, under the account limit), each request with
+    a fresh forged X-Forwarded-For: nginx and the app still see one address, whose
+    limit (20) stops the last 10; a right password from there is refused as well."""
+    accounts = [make_member(email=f"cible{n}@example.com") for n in range(11)]
+    outcomes = []
+    for n in range(30):
+        client = deployment.client(**{"X-Forwarded-For": f"203.0.113.{n + 1}",
+                                      "X-Real-IP": f"198.51.100.{n + 1}"})
+        response = client.post("/accounts/login/", {
+            "username": accounts[n % 10].email, "password": "mauvais"})
+        outcomes.append(THROTTLED in response.text)
+    assert outcomes == [False] * 20 + [True] * 10
+    fresh = deployment.client(**{"X-Forwarded-For": "192.0.2.77"})
+    response = fresh.post("/accounts/login/", {"username": accounts[10].email,
+                                               "password": PASSWORD})
+    assert response.status == 200 and THROTTLED in response.text
