@@ -212,8 +212,8 @@ def _console_context(request, pk):
     tournament = get_tournament(request, pk)
     number = request.GET.get("round") or request.POST.get("round")
     rnd = None
-    if number:
-        rnd = Round.objects.filter(tournament=tournament, number=number).first()
+    if number and number.strip().isdigit():
+        rnd = Round.objects.filter(tournament=tournament, number=int(number)).first()
     if rnd is None:
         rnd = selectors.current_round(tournament)
     if rnd is not None:
