@@ -29,14 +29,9 @@ class SignupForm(forms.Form):
     )
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                _("An account already exists with this email address. "
-                  "Log in, or reset your password."),
-                code="duplicate_email",
-            )
-        return email
+        # Whether the address has an account is never said here: the address's owner
+        # learns it by email (club.services.member_signup_request).
+        return self.cleaned_data["email"].strip().lower()
 
     def clean(self):
         cleaned = super().clean()

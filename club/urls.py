@@ -8,6 +8,8 @@ from club import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/signup/sent/", views.signup_sent, name="signup_sent"),
+    path("accounts/signup/confirm/<str:token>/", views.signup_confirm, name="signup_confirm"),
     path("accounts/login/", views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/profile/", views.profile, name="profile"),

@@ -32,17 +32,36 @@ def signup(request):
     form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        member = services.member_signup(
+        services.member_signup_request(
             email=data["email"],
             password=data["password1"],
             first_name=data["first_name"],
             last_name=data["last_name"],
             preferred_language=request.LANGUAGE_CODE,
+            site_url=request.build_absolute_uri("/"),
         )
-        login(request, member, backend=BACKEND)
-        messages.success(request, _("Welcome to the club, %(name)s!") % {"name": member.public_name})
-        return redirect("profile")
+        return redirect("signup_sent")
     return render(request, "club/signup.html", {"form": form})
+
+
+def signup_sent(request):
+    return render(request, "club/signup_sent.html")
+
+
+def signup_confirm(request, token: str):
+    """The link emailed at sign-up: a GET shows a button (mail scanners follow links),
+    the POST creates the account and logs in."""
+    if request.method == "POST":
+        member = services.member_signup_confirm(token=token)
+        if member is not None:
+            login(request, member, backend=BACKEND)
+            messages.success(request, _("Welcome to the club, %(name)s!")
+                             % {"name": member.public_name})
+            return redirect("profile")
+        valid = False
+    else:
+        valid = selectors.signup_link_is_valid(token)
+    return render(request, "club/signup_confirm.html", {"valid": valid})
 
 
 class LoginView(auth_views.LoginView):
