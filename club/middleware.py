@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+
+logger = logging.getLogger(__name__)
 
 
 def language_for(request) -> str:
@@ -82,3 +86,36 @@ class BadInputMiddleware:
             patch_vary_headers(response, ("Cookie",))
             return response
         return self.get_response(request)
+
+
+def _service_errors() -> tuple[type[BaseException], ...]:
+    try:
+        from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import TimeoutError as RedisTimeoutError
+    except ImportError:  # pragma: no cover - redis is in requirements.txt
+        return ()
+    return (RedisConnectionError, RedisTimeoutError)
+
+
+class ServiceBusyMiddleware:
+    """A page that needs Redis (login throttling, cached standings, broadcasts) while
+    Redis does not answer: a 503 "service busy" page in the visitor's language, with
+    ``Retry-After``, instead of a server error. Nothing to reset afterwards: the next
+    request reconnects by itself. Live games do not need these pages and go on."""
+
+    errors = _service_errors()
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not self.errors or not isinstance(exception, self.errors):
+            return None
+        logger.warning("service busy (%s): %s %s", type(exception).__name__,
+                       request.method, request.path)
+        response = render(request, "503.html", status=503)
+        response["Retry-After"] = "30"
+        return response
