@@ -10,6 +10,8 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
+from club.outage import SERVICE_ERRORS
+
 logger = logging.getLogger(__name__)
 
 
@@ -88,22 +90,11 @@ class BadInputMiddleware:
         return self.get_response(request)
 
 
-def _service_errors() -> tuple[type[BaseException], ...]:
-    try:
-        from redis.exceptions import ConnectionError as RedisConnectionError
-        from redis.exceptions import TimeoutError as RedisTimeoutError
-    except ImportError:  # pragma: no cover - redis is in requirements.txt
-        return ()
-    return (RedisConnectionError, RedisTimeoutError)
-
-
 class ServiceBusyMiddleware:
     """A page that needs Redis (login throttling, cached standings, broadcasts) while
     Redis does not answer: a 503 "service busy" page in the visitor's language, with
     ``Retry-After``, instead of a server error. Nothing to reset afterwards: the next
     request reconnects by itself. Live games do not need these pages and go on."""
-
-    errors = _service_errors()
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -112,7 +103,7 @@ class ServiceBusyMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if not self.errors or not isinstance(exception, self.errors):
+        if not isinstance(exception, SERVICE_ERRORS):
             return None
         logger.warning("service busy (%s): %s %s", type(exception).__name__,
                        request.method, request.path)

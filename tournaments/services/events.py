@@ -9,6 +9,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import F
 
+from club.outage import SERVICE_ERRORS
 from tournaments.models import Tournament
 
 logger = logging.getLogger(__name__)
@@ -29,7 +30,7 @@ def send_tournament_updated(tournament_id: int, version: int) -> None:
         async_to_sync(layer.group_send)(
             group_name(tournament_id), {"type": "tournament.updated", "version": version}
         )
-    except Exception:
+    except SERVICE_ERRORS:
         logger.warning("tournament %s: version %s not broadcast", tournament_id, version,
                        exc_info=True)
 
