@@ -46,3 +46,12 @@ def test_production_responses_carry_the_security_headers(deployment):
     assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
     cookies = [v for k, v in response.headers.items() if k.lower() == "set-cookie"]
     assert cookies and all("Secure" in c for c in cookies)
+
+
+@pytest.mark.django_db
+def test_every_page_carries_the_policy_but_debug_error_pages(client, settings):
+    assert "script-src 'self'" in client.get("/")["Content-Security-Policy"]
+    settings.DEBUG = False
+    assert "script-src 'self'" in client.get("/pas-une-page/")["Content-Security-Policy"]
+    settings.DEBUG = True  # Django's technical 404 page is inline styles and scripts
+    assert "Content-Security-Policy" not in client.get("/pas-une-page/")
