@@ -5,9 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import password_validation
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.utils.translation import gettext_lazy as _
 
+from club import throttle
 from club.auth import was_throttled
 from club.models import Language, User
 
@@ -81,6 +82,24 @@ class EmailLoginForm(ThrottleMessageMixin, AuthenticationForm):
 
 class AdminLoginForm(ThrottleMessageMixin, AdminAuthenticationForm):
     """The admin's login form, with the same message when the throttle refuses."""
+
+
+class ThrottledPasswordChangeForm(PasswordChangeForm):
+    """Changing one's password checks the old one: that check is counted like a login
+    (per account and address), so a stolen session cannot guess the password."""
+
+    def __init__(self, *args, request=None, **kwargs):
+        self.request = request
+        super().__init__(*args, **kwargs)
+
+    def clean_old_password(self):
+        if not throttle.attempt(email=self.user.email,
+                                address=throttle.client_address(self.request)):
+            raise forms.ValidationError(THROTTLED_MESSAGE, code="throttled")
+        old_password = super().clean_old_password()
+        throttle.record_success(email=self.user.email,
+                                address=throttle.client_address(self.request))
+        return old_password
 
 
 class ProfileForm(forms.ModelForm):

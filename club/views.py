@@ -17,7 +17,13 @@ from django.views.decorators.http import require_POST
 
 from club import selectors, services
 from club.auth import BACKEND
-from club.forms import EmailLoginForm, LanguageForm, ProfileForm, SignupForm
+from club.forms import (
+    EmailLoginForm,
+    LanguageForm,
+    ProfileForm,
+    SignupForm,
+    ThrottledPasswordChangeForm,
+)
 from club.models import User
 from club.roles import permission_required_or_403
 
@@ -139,9 +145,16 @@ def set_language(request):
     return response
 
 
-password_change = auth_views.PasswordChangeView.as_view(
-    template_name="club/password_change.html", success_url=reverse_lazy("password_change_done")
-)
+class PasswordChangeView(auth_views.PasswordChangeView):
+    form_class = ThrottledPasswordChangeForm
+    template_name = "club/password_change.html"
+    success_url = reverse_lazy("password_change_done")
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
+password_change = PasswordChangeView.as_view()
 password_change_done = auth_views.PasswordChangeDoneView.as_view(
     template_name="club/password_change_done.html"
 )

@@ -66,3 +66,18 @@ def test_the_admin_login_says_when_it_is_throttled_in_french_and_english(client,
     response = client.post(reverse("login"), {"username": admin.email, "password": PASSWORD})
     assert "Too many failed attempts." in response.content.decode()
     assert "_auth_user_id" not in client.session
+
+
+def test_the_old_password_check_of_a_password_change_is_counted_too(member_client, member,
+                                                                     settings):
+    """A stolen session cannot guess the password through the password change form."""
+    settings.LOGIN_THROTTLE = {"window_seconds": 60, "per_account": 5, "per_address": 100}
+    data = {"new_password1": "atout-joker-9090", "new_password2": "atout-joker-9090"}
+    for n in range(5):
+        response = member_client.post(reverse("password_change"),
+                                      {**data, "old_password": f"mauvais-{n}"})
+        assert "Trop de tentatives" not in response.content.decode()
+    response = member_client.post(reverse("password_change"), {**data, "old_password": PASSWORD})
+    assert "Trop de tentatives infructueuses." in response.content.decode()
+    member.refresh_from_db()
+    assert member.check_password(PASSWORD)
