@@ -3,6 +3,7 @@ from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.utils.translation import gettext_lazy as _
 
 from club import services
+from club.forms import AdminLoginForm
 from club.models import ActivityLog, ClubSettings, User
 
 
@@ -63,3 +64,8 @@ class ActivityLogAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+# The admin's login goes through the same throttle as the site's (club/auth.py); its form
+# only adds the message.
+admin.site.login_form = AdminLoginForm

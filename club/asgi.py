@@ -14,6 +14,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from club import gc_policy  # noqa: E402
+from club.proxy import TrustedProxies, TrustedProxyMiddleware  # noqa: E402
 from club.routing import websocket_urlpatterns  # noqa: E402
 from games.live import runner  # noqa: E402
 
@@ -25,13 +26,16 @@ if settings.SERVE_STATIC:
 
 gc_policy.apply()
 
-router = ProtocolTypeRouter(
-    {
-        "http": http_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
-    }
+router = TrustedProxyMiddleware(
+    ProtocolTypeRouter(
+        {
+            "http": http_app,
+            "websocket": AllowedHostsOriginValidator(
+                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            ),
+        }
+    ),
+    TrustedProxies(settings.TRUSTED_PROXIES),
 )
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import password_validation
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.utils.translation import gettext_lazy as _
 
 from club import throttle
+from club.auth import was_throttled
 from club.models import Language, User
 
 
@@ -28,14 +30,9 @@ class SignupForm(forms.Form):
     )
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                _("An account already exists with this email address. "
-                  "Log in, or reset your password."),
-                code="duplicate_email",
-            )
-        return email
+        # Whether the address has an account is never said here: the address's owner
+        # learns it by email (club.services.member_signup_request).
+        return self.cleaned_data["email"].strip().lower()
 
     def clean(self):
         cleaned = super().clean()
@@ -55,8 +52,21 @@ class SignupForm(forms.Form):
         return cleaned
 
 
-class EmailLoginForm(AuthenticationForm):
-    """Log in with email and password, throttled per account and per address."""
+THROTTLED_MESSAGE = _("Too many failed attempts. Wait a few minutes, or reset your password.")
+
+
+class ThrottleMessageMixin:
+    """For an ``AuthenticationForm``: say so when the login throttle refused the attempt
+    (``club.auth``), instead of "wrong password"."""
+
+    def get_invalid_login_error(self):
+        if was_throttled(self.request):
+            return forms.ValidationError(THROTTLED_MESSAGE, code="throttled")
+        return super().get_invalid_login_error()
+
+
+class EmailLoginForm(ThrottleMessageMixin, AuthenticationForm):
+    """Log in with email and password (throttled by ``club.auth``, like every login)."""
 
     username = forms.EmailField(
         label=_("Email address"), widget=forms.EmailInput(attrs={"autofocus": True})
@@ -64,25 +74,32 @@ class EmailLoginForm(AuthenticationForm):
     error_messages = {
         **AuthenticationForm.error_messages,
         "invalid_login": _("Wrong email address or password."),
-        "throttled": _("Too many failed attempts. Wait a few minutes, "
-                       "or reset your password."),
     }
 
-    def clean(self):
-        email = (self.cleaned_data.get("username") or "").strip().lower()
-        address = throttle.client_address(self.request) if self.request else "unknown"
-        if email and throttle.is_blocked(email=email, address=address):
-            raise forms.ValidationError(self.error_messages["throttled"], code="throttled")
-        self.cleaned_data["username"] = email
-        try:
-            cleaned = super().clean()
-        except forms.ValidationError:
-            if email:
-                throttle.record_failure(email=email, address=address)
-            raise
-        if email:
-            throttle.record_success(email=email)
-        return cleaned
+    def clean_username(self) -> str:
+        return self.cleaned_data["username"].strip().lower()
+
+
+class AdminLoginForm(ThrottleMessageMixin, AdminAuthenticationForm):
+    """The admin's login form, with the same message when the throttle refuses."""
+
+
+class ThrottledPasswordChangeForm(PasswordChangeForm):
+    """Changing one's password checks the old one: that check is counted like a login
+    (per account and address), so a stolen session cannot guess the password."""
+
+    def __init__(self, *args, request=None, **kwargs):
+        self.request = request
+        super().__init__(*args, **kwargs)
+
+    def clean_old_password(self):
+        if not throttle.attempt(email=self.user.email,
+                                address=throttle.client_address(self.request)):
+            raise forms.ValidationError(THROTTLED_MESSAGE, code="throttled")
+        old_password = super().clean_old_password()
+        throttle.record_success(email=self.user.email,
+                                address=throttle.client_address(self.request))
+        return old_password
 
 
 class ProfileForm(forms.ModelForm):

@@ -171,3 +171,29 @@ class ActivityLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.kind}: {self.summary}"
+
+
+class SignupRequest(models.Model):
+    """A sign-up waiting for its address to be confirmed (``club.services``).
+
+    The account is created only when the link emailed to the address is followed, so
+    that sign-up answers the same whether or not the address already has an account.
+    Only a hash of the link's token is kept; the password is kept hashed, as on a member.
+    """
+
+    email = models.EmailField(_("email address"), db_index=True)
+    first_name = models.CharField(_("first name"), max_length=150)
+    last_name = models.CharField(_("last name"), max_length=150)
+    password = models.CharField(_("password"), max_length=128)
+    preferred_language = models.CharField(
+        _("preferred language"), max_length=5, choices=Language.choices, default=Language.FRENCH
+    )
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("sign-up waiting for confirmation")
+        verbose_name_plural = _("sign-ups waiting for confirmation")
+
+    def __str__(self) -> str:
+        return self.email

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from club.models import User
+from club.models import SignupRequest, User
 
 
 def member_directory(*, query: str = "") -> QuerySet[User]:
@@ -22,3 +22,11 @@ def member_directory(*, query: str = "") -> QuerySet[User]:
 
 def members_pending_approval() -> QuerySet[User]:
     return User.objects.filter(is_active=True, is_approved=False).order_by("date_joined")
+
+
+def signup_link_is_valid(token: str) -> bool:
+    """Whether a sign-up link can still create its account (``member_signup_confirm``)."""
+    from club.services import signup_oldest_valid, signup_token_hash
+
+    return SignupRequest.objects.filter(token_hash=signup_token_hash(token),
+                                        created_at__gte=signup_oldest_valid()).exists()

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth.hashers import make_password
+from django.core.cache import cache
+from django.core.mail import send_mail
 from django.db import transaction
-from django.utils import timezone
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
 
-from club.models import ActivityLog, User
+from club.models import ActivityLog, SignupRequest, User
 
 
 def activity_record(
@@ -33,18 +41,89 @@ def activity_record(
     )
 
 
+SIGNUP_LINK_DAYS = 3
+# At most one "you already have an account" email per address in this time (a sign-up
+# form must not be a way to flood someone's mailbox).
+SIGNUP_EXISTS_NOTICE_SECONDS = 600
+
+
+def signup_token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def signup_oldest_valid():
+    """Sign-up requests made before this moment have expired."""
+    return timezone.now() - timedelta(days=SIGNUP_LINK_DAYS)
+
+
+def _send_email(*, to: str, template: str, context: dict, language: str) -> None:
+    with translation.override(language):
+        subject = render_to_string(f"{template}_subject.txt", context).strip()
+        body = render_to_string(f"{template}.txt", context)
+    send_mail(subject, body, None, [to])
+
+
+def member_signup_request(
+    *, email: str, password: str, first_name: str, last_name: str, preferred_language: str,
+    site_url: str,
+) -> None:
+    """Start a sign-up: email the address a link that creates the account, or, when the
+    address already has an account, a reminder to log in or reset the password.
+
+    The visitor's answer is the same either way ("check your email"), and so is the work
+    (the password is hashed in both cases), so that sign-up does not tell who is a member.
+    A new request for an address replaces its earlier ones. The email leaves once the
+    request is saved.
+    """
+    email_to_send = _signup_record(
+        email=email.strip().lower(), password_hash=make_password(password),
+        first_name=first_name.strip(), last_name=last_name.strip(),
+        preferred_language=preferred_language, root=site_url.rstrip("/"))
+    if email_to_send is not None:
+        _send_email(**email_to_send)
+
+
 @transaction.atomic
-def member_signup(
-    *, email: str, password: str, first_name: str, last_name: str, preferred_language: str
-) -> User:
-    """Create a member account (not yet approved; see ``ClubSettings``)."""
-    return User.objects.create_user(
-        email=email,
-        password=password,
-        first_name=first_name.strip(),
-        last_name=last_name.strip(),
-        preferred_language=preferred_language,
-    )
+def _signup_record(*, email: str, password_hash: str, first_name: str, last_name: str,
+                   preferred_language: str, root: str) -> dict | None:
+    SignupRequest.objects.filter(created_at__lt=signup_oldest_valid()).delete()
+    existing = User.objects.filter(email__iexact=email).first()
+    if existing is not None:
+        if not cache.add(f"signup-exists:{signup_token_hash(email)}", 1,
+                         SIGNUP_EXISTS_NOTICE_SECONDS):
+            return None
+        return {"to": existing.email, "template": "club/email/signup_exists",
+                "language": existing.preferred_language,
+                "context": {"name": existing.public_name, "login_url": root + reverse("login"),
+                            "reset_url": root + reverse("password_reset")}}
+    SignupRequest.objects.filter(email=email).delete()
+    token = secrets.token_urlsafe(32)
+    SignupRequest.objects.create(
+        email=email, password=password_hash, first_name=first_name, last_name=last_name,
+        preferred_language=preferred_language, token_hash=signup_token_hash(token))
+    return {"to": email, "template": "club/email/signup_confirm", "language": preferred_language,
+            "context": {"name": first_name, "days": SIGNUP_LINK_DAYS,
+                        "link": root + reverse("signup_confirm", args=[token])}}
+
+
+@transaction.atomic
+def member_signup_confirm(*, token: str) -> User | None:
+    """Create the account of a sign-up whose emailed link was followed (not yet
+    approved; see ``ClubSettings``). None when the link is unknown, used, expired, or
+    its address got an account meanwhile."""
+    pending = (SignupRequest.objects.select_for_update()
+               .filter(token_hash=signup_token_hash(token),
+                       created_at__gte=signup_oldest_valid()).first())
+    if pending is None:
+        return None
+    SignupRequest.objects.filter(email=pending.email).delete()
+    if User.objects.filter(email__iexact=pending.email).exists():
+        return None
+    member = User(email=pending.email, first_name=pending.first_name,
+                  last_name=pending.last_name, preferred_language=pending.preferred_language)
+    member.password = pending.password
+    member.save()
+    return member
 
 
 PROFILE_FIELDS = ("first_name", "last_name", "display_name", "phone", "member_number",

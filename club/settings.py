@@ -13,6 +13,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from club.config import cache_config, channel_layers, database_config, env_bool, env_list
+from club.csp import DEFAULT_POLICY
+from club.proxy import DEFAULT_TRUSTED
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -47,7 +49,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "club.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "club.middleware.BadInputMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -56,6 +60,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "club.middleware.ServiceBusyMiddleware",
 ]
 
 ROOT_URLCONF = "club.urls"
@@ -94,7 +99,8 @@ CHANNEL_LAYERS = channel_layers(
 CACHES = cache_config(REDIS_URL)
 
 AUTH_USER_MODEL = "club.User"
-AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+# Every login path is throttled there (club/auth.py, club/throttle.py).
+AUTHENTICATION_BACKENDS = ["club.auth.ThrottledModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -139,9 +145,28 @@ EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool(os.environ.get("DJANGO_EMAIL_USE_TLS"), default=False)
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "Club 500 <club500@localhost>")
 
+# Production (DJANGO_DEBUG=0) is served over HTTPS only, behind nginx
+# (docs/operations.md); `manage.py check --deploy` passes with these
+# (tests/club/test_production_settings.py).
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if not DEBUG else None
+SECURE_SSL_REDIRECT = env_bool(os.environ.get("DJANGO_SECURE_SSL_REDIRECT"), default=not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 0 if DEBUG else 31_536_000))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool(os.environ.get("DJANGO_HSTS_INCLUDE_SUBDOMAINS"),
+                                          default=True)
+SECURE_HSTS_PRELOAD = env_bool(os.environ.get("DJANGO_HSTS_PRELOAD"), default=True)
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# Every response, in development too, so that a violation shows while it is written
+# (club/csp.py; no inline script, style attribute or eval anywhere).
+CONTENT_SECURITY_POLICY = DEFAULT_POLICY
+CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool(os.environ.get("DJANGO_CSP_REPORT_ONLY"),
+                                               default=False)
+# The reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (club/proxy.py,
+# an ASGI middleware that sets the client address and the scheme; from any other peer the
+# headers are dropped): addresses or networks, and "unix" for a unix-socket peer.
+TRUSTED_PROXIES = env_list(os.environ.get("DJANGO_TRUSTED_PROXIES"), list(DEFAULT_TRUSTED))
 X_FRAME_OPTIONS = "DENY"
 CSRF_FAILURE_VIEW = "club.views.csrf_failure"
 

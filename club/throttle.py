@@ -1,9 +1,16 @@
-"""Login throttling: failed attempts counted per account and per address.
+"""Login throttling: attempts counted per account and per address, before the check.
 
-Counters live in the cache (Redis when ``REDIS_URL`` is set, so every process shares
-them). A window starts at the first failure; once an account or an address reaches
-its limit, further attempts are refused without checking the password until the
-window ends. A successful login clears the account's counter.
+Every password check is first counted, atomically, in the cache (Redis when
+``REDIS_URL`` is set, so every process shares the counters; the in-memory cache for a
+single ``make run`` process). An attempt whose count passes the account's or the
+address's limit is refused without checking the password, so that no burst of
+simultaneous requests gets more checks than the limit, whatever the number of processes
+and threads. A window starts at the first attempt and is not extended by later ones.
+
+A successful login clears its account's counter and gives its attempt back to the
+address (many members share a club's address: only failures should add up there).
+``club.auth.ThrottledModelBackend`` calls this for every login path (the site's form,
+``/admin/login/``, anything that calls ``django.contrib.auth.authenticate``).
 """
 
 from __future__ import annotations
@@ -24,27 +31,55 @@ def _limits() -> dict:
 
 
 def client_address(request) -> str:
-    """The client's address (REMOTE_ADDR; a reverse proxy must set it correctly)."""
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    """The client's address: REMOTE_ADDR, which ``club.proxy`` sets from the trusted
+    proxy's ``X-Forwarded-For`` (never from what the client itself sent)."""
+    return (request.META.get("REMOTE_ADDR") if request is not None else None) or "unknown"
+
+
+def _hit(key: str, window: int) -> int:
+    """Add one to a counter and return its new value, in one atomic step per call.
+
+    ``add`` starts the window only if the counter is absent; ``incr`` is atomic in both
+    caches (INCRBY in Redis, a lock in local memory). A counter that expires between
+    the two is started again. A count of 1 (re)sets the expiry, in case the counter was
+    re-created without one (Django's Redis ``incr`` checks ``EXISTS`` before ``INCRBY``).
+    """
+    for _attempt in range(3):
+        cache.add(key, 0, timeout=window)
+        try:
+            count = cache.incr(key)
+        except ValueError:  # expired between add() and incr()
+            continue
+        if count == 1:
+            cache.touch(key, window)
+        return count
+    cache.set(key, 1, timeout=window)
+    return 1
+
+
+def attempt(*, email: str, address: str) -> bool:
+    """Count one login attempt; False when it must be refused without a check."""
+    limits = _limits()
+    window = limits["window_seconds"]
+    account = _hit(_key("account", email), window)
+    by_address = _hit(_key("address", address), window)
+    return account <= limits["per_account"] and by_address <= limits["per_address"]
 
 
 def is_blocked(*, email: str, address: str) -> bool:
+    """Whether the next attempt for this account or from this address would be refused."""
     limits = _limits()
     return (cache.get(_key("account", email), 0) >= limits["per_account"]) or (
         cache.get(_key("address", address), 0) >= limits["per_address"]
     )
 
 
-def record_failure(*, email: str, address: str) -> None:
-    window = _limits()["window_seconds"]
-    for key in (_key("account", email), _key("address", address)):
-        if cache.add(key, 1, timeout=window):
-            continue
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add() and incr()
-            cache.set(key, 1, timeout=window)
-
-
-def record_success(*, email: str) -> None:
+def record_success(*, email: str, address: str) -> None:
+    """The password was right: clear the account's counter, give the address its
+    attempt back."""
     cache.delete(_key("account", email))
+    try:
+        if cache.decr(_key("address", address)) < 0:
+            cache.delete(_key("address", address))
+    except ValueError:  # the address's window ended meanwhile
+        pass

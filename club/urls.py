@@ -1,13 +1,19 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 
 from club import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # Browsers ask for /favicon.ico on pages without an icon link (the admin, print pages).
+    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
     path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/signup/sent/", views.signup_sent, name="signup_sent"),
+    path("accounts/signup/confirm/<str:token>/", views.signup_confirm, name="signup_confirm"),
     path("accounts/login/", views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/profile/", views.profile, name="profile"),

@@ -16,7 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club import selectors, services
-from club.forms import EmailLoginForm, LanguageForm, ProfileForm, SignupForm
+from club.auth import BACKEND
+from club.forms import (
+    EmailLoginForm,
+    LanguageForm,
+    ProfileForm,
+    SignupForm,
+    ThrottledPasswordChangeForm,
+)
 from club.models import User
 from club.roles import permission_required_or_403
 
@@ -31,17 +38,36 @@ def signup(request):
     form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        member = services.member_signup(
+        services.member_signup_request(
             email=data["email"],
             password=data["password1"],
             first_name=data["first_name"],
             last_name=data["last_name"],
             preferred_language=request.LANGUAGE_CODE,
+            site_url=request.build_absolute_uri("/"),
         )
-        login(request, member, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome to the club, %(name)s!") % {"name": member.public_name})
-        return redirect("profile")
+        return redirect("signup_sent")
     return render(request, "club/signup.html", {"form": form})
+
+
+def signup_sent(request):
+    return render(request, "club/signup_sent.html")
+
+
+def signup_confirm(request, token: str):
+    """The link emailed at sign-up: a GET shows a button (mail scanners follow links),
+    the POST creates the account and logs in."""
+    if request.method == "POST":
+        member = services.member_signup_confirm(token=token)
+        if member is not None:
+            login(request, member, backend=BACKEND)
+            messages.success(request, _("Welcome to the club, %(name)s!")
+                             % {"name": member.public_name})
+            return redirect("profile")
+        valid = False
+    else:
+        valid = selectors.signup_link_is_valid(token)
+    return render(request, "club/signup_confirm.html", {"valid": valid})
 
 
 class LoginView(auth_views.LoginView):
@@ -119,9 +145,16 @@ def set_language(request):
     return response
 
 
-password_change = auth_views.PasswordChangeView.as_view(
-    template_name="club/password_change.html", success_url=reverse_lazy("password_change_done")
-)
+class PasswordChangeView(auth_views.PasswordChangeView):
+    form_class = ThrottledPasswordChangeForm
+    template_name = "club/password_change.html"
+    success_url = reverse_lazy("password_change_done")
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
+password_change = PasswordChangeView.as_view()
 password_change_done = auth_views.PasswordChangeDoneView.as_view(
     template_name="club/password_change_done.html"
 )

@@ -116,3 +116,28 @@ def _live_server_logs(tmp_path_factory):
     live_server.LOG_DIR = tmp_path_factory.mktemp("daphne-logs")
     yield
     live_server.LOG_DIR = None
+
+
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory):
+    """The static files collected once, as the documented nginx serves them."""
+    from tests.deployment import collect_static
+
+    return collect_static(tmp_path_factory.mktemp("static"))
+
+
+@pytest.fixture(scope="module")
+def deployment(request, django_db_setup, django_db_blocker):
+    """docs/operations.md's deployment (nginx, two daphne processes on unix sockets,
+    Redis, production settings) for a module's tests: ``tests/deployment.py``.
+    A module sets ``DEPLOYMENT_ENV`` (a dict) for settings of its own."""
+    from tests.deployment import MISSING, Deployment
+
+    if MISSING:
+        pytest.skip(f"the deployment test needs {', '.join(MISSING)} (apt-get install)")
+    static = request.getfixturevalue("collected_static")
+    env = getattr(request.module, "DEPLOYMENT_ENV", {})
+    with django_db_blocker.unblock():
+        running = Deployment(env=env).start(static)
+    yield running
+    running.stop()

@@ -5,7 +5,25 @@ import re
 from playwright.sync_api import expect
 
 
-def test_visitor_signs_up_logs_in_edits_profile_and_switches_language(browser_page):
+def _emailed_link(server, address: str) -> str:
+    """The sign-up link of the last email to ``address``, which the live server's
+    console email backend printed into its log."""
+    import time
+
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        log = server.log_path.read_text(errors="replace")
+        start = log.rfind(f"To: {address}")
+        if start >= 0:
+            found = re.search(r"http://[^\s]+/accounts/signup/confirm/\S+/", log[start:])
+            if found:
+                return found.group(0)
+        time.sleep(0.2)
+    raise AssertionError(f"no sign-up email to {address} in {server.log_path}")
+
+
+def test_visitor_signs_up_logs_in_edits_profile_and_switches_language(browser_page,
+                                                                       live_server_asgi):
     page = browser_page
     page.goto("/")
     # French first, even though the browser asks for English.
@@ -27,6 +45,11 @@ def test_visitor_signs_up_logs_in_edits_profile_and_switches_language(browser_pa
     form.locator("#id_password1").fill("trefle-carreau-42")
     form.get_by_label("Mot de passe (encore)").fill("trefle-carreau-42")
     form.get_by_role("button", name="Créer mon compte").click()
+    # The account is created from the link emailed to the address.
+    expect(page.get_by_test_id("signup-sent")).to_be_visible()
+    page.goto(_emailed_link(live_server_asgi, "marie-eve@example.com"))
+    page.get_by_test_id("signup-confirm-form").get_by_role(
+        "button", name="Créer mon compte").click()
     expect(page.get_by_role("heading", name="Mon profil")).to_be_visible()
 
     # Log out, then log in again with the email address.

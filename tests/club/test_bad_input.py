@@ -14,8 +14,8 @@ pytestmark = pytest.mark.django_db
     {"email": ["a@example.com", "b@example.com"], "password1": "x"},
     {"first_name": "x" * 10_000, "last_name": "y", "email": "z@example.com",
      "password1": "pique-coeur-2026", "password2": "pique-coeur-2026"},
-    {"first_name": "\x00", "last_name": "\u202e", "email": "\x00@example.com"},
-])
+    {"first_name": "\u200b", "last_name": "\u202e", "email": "\u202e@example.com"},
+])  # NUL characters are refused before any form: tests/club/test_nul_bytes.py
 def test_malformed_signup_posts_show_form_errors(client, data):
     response = client.post(reverse("signup"), data)
     assert response.status_code == 200

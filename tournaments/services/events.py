@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import logging
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import F
 
+from club.outage import SERVICE_ERRORS
 from tournaments.models import Tournament
+
+logger = logging.getLogger(__name__)
 
 
 def group_name(tournament_id: int) -> str:
@@ -15,12 +20,19 @@ def group_name(tournament_id: int) -> str:
 
 
 def send_tournament_updated(tournament_id: int, version: int) -> None:
+    """Tell the tournament's pages. Runs after the commit: when the channel layer
+    (Redis) is down, the change is saved all the same and the pages catch up when they
+    reconnect, so a failure is logged, not turned into an error for the director."""
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(
-        group_name(tournament_id), {"type": "tournament.updated", "version": version}
-    )
+    try:
+        async_to_sync(layer.group_send)(
+            group_name(tournament_id), {"type": "tournament.updated", "version": version}
+        )
+    except SERVICE_ERRORS:
+        logger.warning("tournament %s: version %s not broadcast", tournament_id, version,
+                       exc_info=True)
 
 
 def tournament_touch(*, tournament: Tournament) -> int:

@@ -14,7 +14,8 @@ Sign-off PIN: every player of a round has a 4-digit code derived from the server
 secret, the tournament, the entry and the player (``player_pin``). A player sees theirs
 on the tournament page; the director sees every player's (console, for guests without an
 account and for table cards). On a shared phone, the other side confirms a hand by typing
-one of its players' codes. Five wrong codes lock a table's confirmations for 5 minutes.
+one of its players' codes. Five wrong codes lock the member who typed them out of that
+table's codes for 5 minutes (the table's other players are not locked).
 """
 
 from __future__ import annotations
@@ -324,8 +325,19 @@ def hand_enter(*, game: TableGame, user, seq: Any, declarer: Any = "", contract:
     return row
 
 
-def _pin_key(game: TableGame) -> str:
-    return f"t500:pinfail:{game.pk}"
+def _pin_key(game: TableGame, user) -> str:
+    """Wrong codes count per member and table: a member typing codes at someone else's
+    table locks only themselves there, never the table's own players."""
+    who = user.pk if user is not None and user.is_authenticated else "anonymous"
+    return f"t500:pinfail:{game.pk}:{who}"
+
+
+def _pin_failed(key: str) -> None:
+    if not cache.add(key, 1, PIN_LOCK_SECONDS):
+        try:
+            cache.incr(key)
+        except ValueError:  # the lock expired meanwhile
+            cache.set(key, 1, PIN_LOCK_SECONDS)
 
 
 @transaction.atomic
@@ -343,7 +355,8 @@ def hand_confirm(*, hand: HandScore, user, pin: str = "") -> HandScore:
     pin = (pin or "").strip()
     signer = None
     if pin:
-        if (cache.get(_pin_key(game)) or 0) >= PIN_FAILURES:
+        pin_key = _pin_key(game, user)
+        if (cache.get(pin_key) or 0) >= PIN_FAILURES:
             raise TournamentError("pin_locked", _("Too many wrong codes: wait 5 minutes or "
                                                   "ask the director."))
         for p in people.values():
@@ -352,7 +365,7 @@ def hand_confirm(*, hand: HandScore, user, pin: str = "") -> HandScore:
                 signer = p.name
                 break
         if signer is None:
-            cache.set(_pin_key(game), (cache.get(_pin_key(game)) or 0) + 1, PIN_LOCK_SECONDS)
+            _pin_failed(pin_key)
             same = any(SIDE_OF[p.seat] == hand.entered_side
                        and player_pin(tid, p.entry_id, p.who) == pin for p in people.values())
             if same:

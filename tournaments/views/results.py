@@ -4,17 +4,15 @@ and seasons. Thin: services write, selectors read."""
 
 from __future__ import annotations
 
-import csv
-import io
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from club.exports import csv_response
 from club.roles import director_required
 from tournaments import selectors
 from tournaments import selectors_results as sr
@@ -160,17 +158,6 @@ def final(request, pk: int):
     return render(request, "tournaments/results/final.html", context)
 
 
-def _csv_response(filename: str, header: list, rows) -> HttpResponse:
-    buf = io.StringIO()
-    buf.write("\ufeff")  # BOM: Excel reads the accents right
-    writer = csv.writer(buf)
-    writer.writerow(header)
-    writer.writerows(rows)
-    response = HttpResponse(buf.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 @login_required
 def standings_csv(request, pk: int):
     tournament = get_tournament(request, pk)
@@ -185,7 +172,7 @@ def standings_csv(request, pk: int):
             + ["" if s is None else s for s in r["scores"]]
             + [r["games"], r["wins"], r["byes"], medal_names.get(r["medal"], "")]
             for r in page["rows"]]
-    return _csv_response(f"standings-{tournament.pk}.csv", header, rows)
+    return csv_response(f"standings-{tournament.pk}.csv", header, rows)
 
 
 @login_required
@@ -203,7 +190,7 @@ def results_csv(request, pk: int):
              "" if h.tricks is None else h.tricks, h.ns_score, h.ew_score,
              _("yes") if h.confirmed else _("no"), _("yes") if h.corrected else "",
              _("yes") if h.by_bot else ""] for h in hands]
-    return _csv_response(f"results-{tournament.pk}.csv", header, rows)
+    return csv_response(f"results-{tournament.pk}.csv", header, rows)
 
 
 @login_required
@@ -225,8 +212,8 @@ def _console_context(request, pk):
     tournament = get_tournament(request, pk)
     number = request.GET.get("round") or request.POST.get("round")
     rnd = None
-    if number:
-        rnd = Round.objects.filter(tournament=tournament, number=number).first()
+    if number and number.strip().isdigit():
+        rnd = Round.objects.filter(tournament=tournament, number=int(number)).first()
     if rnd is None:
         rnd = selectors.current_round(tournament)
     if rnd is not None:

@@ -1,0 +1,327 @@
+"""The production deployment of docs/operations.md, run for real on this machine.
+
+nginx runs the documented ``server`` block (read from docs/operations.md, with only the
+machine-specific parts replaced: the listening port, a throwaway certificate, the
+socket and static folders) in front of daphne processes started with the documented
+``ExecStart`` command line (on unix sockets) and the documented environment file
+(production settings: ``DJANGO_DEBUG=0``), over a Redis of its own and the test
+database. So a test through :class:`Deployment` tests what the docs tell the club to
+run: change the docs and the tests follow.
+
+Needs ``nginx``, ``redis-server`` and ``openssl`` (.ci/run installs them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shlex
+import shutil
+import socket
+import ssl
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from http.client import HTTPSConnection
+from pathlib import Path
+
+from tests.live_server import ROOT, database_url_for_tests, free_port
+
+DOCS = ROOT / "docs" / "operations.md"
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+REDIS_SERVER = shutil.which("redis-server")
+OPENSSL = shutil.which("openssl")
+MISSING = [name for name, path in (("nginx", NGINX), ("redis-server", REDIS_SERVER),
+                                   ("openssl", OPENSSL)) if not path]
+
+
+def _block(text: str, language: str, first_line: str = "") -> str:
+    for match in re.finditer(rf"```{language}\n(.*?)```", text, re.S):
+        if match.group(1).startswith(first_line):
+            return match.group(1)
+    raise AssertionError(f"docs/operations.md has no ```{language} block starting "
+                         f"with {first_line!r}")
+
+
+def documented() -> dict:
+    """The parts of docs/operations.md that the deployment runs."""
+    text = DOCS.read_text(encoding="utf-8")
+    unit = _block(text, "ini")
+    exec_start = re.search(r"^ExecStart=(.*)$", unit, re.M)
+    assert exec_start, "the systemd unit in docs/operations.md has no ExecStart"
+    env_text = ""
+    with contextlib.suppress(AssertionError):
+        env_text = _block(text, "sh", "# /etc/club500.env")
+    env = {}
+    for line in env_text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#") and "=" in line:
+            name, value = line.split("=", 1)
+            env[name.strip()] = value.strip()
+    return {"exec_start": exec_start.group(1), "nginx": _block(text, "nginx"), "env": env}
+
+
+def _replace(text: str, old: str, new: str) -> str:
+    assert old in text, f"docs/operations.md's nginx block no longer has {old!r}"
+    return text.replace(old, new)
+
+
+class RedisServer:
+    """A redis-server of the deployment's own, which a test may stop and start again."""
+
+    def __init__(self, folder: Path):
+        self.port = free_port()
+        self.folder = folder
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> "RedisServer":
+        self.process = subprocess.Popen(
+            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _wait_for(lambda: _connects(("127.0.0.1", self.port)), "redis-server", self.process)
+        return self
+
+    def stop(self) -> None:
+        _terminate(self.process)
+        self.process = None
+
+    def flush(self) -> None:
+        with socket.create_connection(("127.0.0.1", self.port), 5) as sock:
+            sock.sendall(b"FLUSHALL\r\n")
+            assert sock.recv(100).startswith(b"+OK")
+
+
+@dataclass
+class Deployment:
+    """nginx + ``processes`` daphne processes + Redis, as docs/operations.md runs them."""
+
+    processes: int = 2
+    env: dict = field(default_factory=dict)
+    folder: Path | None = None
+    port: int = 0
+    redis: RedisServer | None = None
+    daphnes: list = field(default_factory=list)
+    nginx: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"https://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"wss://127.0.0.1:{self.port}"
+
+    def start(self, static_root: Path) -> "Deployment":
+        self.folder = Path(tempfile.mkdtemp(prefix="club500-deploy-"))
+        self.port = free_port()
+        (self.folder / "run").mkdir()
+        self.redis = RedisServer(self.folder).start()
+        docs = documented()
+        self._start_daphnes(docs)
+        self._start_nginx(docs, static_root)
+        return self
+
+    # ----------------------------------------------------------------- processes
+    def server_env(self) -> dict:
+        env = {**os.environ, **documented()["env"],
+               "DJANGO_SETTINGS_MODULE": "club.settings",
+               "DJANGO_DEBUG": "0",
+               "DJANGO_SECRET_KEY": "deployment-test-secret-key-" + "x" * 40,
+               "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+               "DJANGO_CSRF_TRUSTED_ORIGINS": self.url,
+               "DATABASE_URL": database_url_for_tests(),
+               "REDIS_URL": self.redis.url,
+               "PYTHONUNBUFFERED": "1",
+               **self.env}
+        for name in ("DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SERVE_STATIC"):
+            env.pop(name, None)
+        return env
+
+    def _daphne_argv(self, exec_start: str, number: int) -> list[str]:
+        argv = shlex.split(exec_start.replace("%i", str(number)))
+        assert argv[0].endswith("/daphne"), f"ExecStart does not run daphne: {exec_start}"
+        argv = [sys.executable, "-m", "daphne",
+                *[a.replace("/run/club500/", f"{self.folder}/run/") for a in argv[1:]]]
+        return argv
+
+    def _start_daphnes(self, docs: dict) -> None:
+        env = self.server_env()
+        for number in range(1, self.processes + 1):
+            argv = self._daphne_argv(docs["exec_start"], number)
+            log = open(self.folder / f"daphne-{number}.log", "ab")
+            self.daphnes.append(subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log,
+                                                 stderr=subprocess.STDOUT))
+        for number, process in enumerate(self.daphnes, 1):
+            path = self.folder / "run" / f"daphne-{number}.sock"
+            _wait_for(lambda path=path: _connects(str(path)), f"daphne {number}", process,
+                      log=self.folder / f"daphne-{number}.log")
+
+    def restart_daphnes(self) -> None:
+        for process in self.daphnes:
+            _terminate(process)
+        self.daphnes = []
+        for path in (self.folder / "run").glob("*.sock"):
+            path.unlink()
+        self._start_daphnes(documented())
+
+    def _start_nginx(self, docs: dict, static_root: Path) -> None:
+        cert, key = self.folder / "cert.pem", self.folder / "key.pem"
+        subprocess.run([OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                        "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = docs["nginx"]
+        server = _replace(server, "/run/club500/", f"{self.folder}/run/")
+        server = _replace(server, "/srv/club500/staticfiles/", f"{static_root}/")
+        server = re.sub(r"listen 443 ssl( http2)?;",
+                        f"listen 127.0.0.1:{self.port} ssl\\1; ssl_certificate {cert}; "
+                        f"ssl_certificate_key {key};", server)
+        assert f"127.0.0.1:{self.port}" in server, "the nginx block has no `listen 443 ssl`"
+        tmp = self.folder / "nginx"
+        tmp.mkdir()
+        # The http{} context of Debian's /etc/nginx/nginx.conf, which the documented
+        # server block is included into.
+        config = f"""
+user root;
+worker_processes 2;
+pid {tmp}/nginx.pid;
+error_log {tmp}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log {tmp}/access.log;
+    client_body_temp_path {tmp}/body;
+    proxy_temp_path {tmp}/proxy;
+    fastcgi_temp_path {tmp}/fastcgi;
+    uwsgi_temp_path {tmp}/uwsgi;
+    scgi_temp_path {tmp}/scgi;
+    {server}
+}}
+"""
+        (tmp / "nginx.conf").write_text(config)
+        self.nginx = subprocess.Popen([NGINX, "-c", str(tmp / "nginx.conf"), "-g", "daemon off;"],
+                                      stdout=subprocess.DEVNULL, stderr=open(tmp / "stderr", "ab"))
+        _wait_for(lambda: _connects(("127.0.0.1", self.port)), "nginx", self.nginx,
+                  log=tmp / "stderr")
+
+    def stop(self) -> None:
+        _terminate(self.nginx)
+        for process in self.daphnes:
+            _terminate(process)
+        if self.redis is not None:
+            self.redis.stop()
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def logs(self) -> str:
+        return "\n".join(path.read_text(errors="replace")[-3000:]
+                         for path in sorted(self.folder.glob("daphne-*.log")))
+
+    # ----------------------------------------------------------------- clients
+    def client(self, **headers) -> "Browser":
+        return Browser(self, dict(headers))
+
+
+class Browser:
+    """A minimal HTTPS client through nginx: keeps cookies, sends the CSRF token and
+    the Origin a browser sends, follows no redirect."""
+
+    def __init__(self, deployment: Deployment, headers: dict):
+        self.deployment = deployment
+        self.headers = headers
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, data: dict | None = None,
+                headers: dict | None = None) -> "Response":
+        context = ssl._create_unverified_context()
+        conn = HTTPSConnection("127.0.0.1", self.deployment.port, context=context, timeout=60)
+        all_headers = {"Host": f"127.0.0.1:{self.deployment.port}", **self.headers,
+                       **(headers or {})}
+        if self.cookies:
+            all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if data is not None:
+            body = urllib.parse.urlencode(data).encode()
+            all_headers["Content-Type"] = "application/x-www-form-urlencoded"
+            all_headers["Origin"] = self.deployment.url
+            all_headers["Referer"] = self.deployment.url + path
+            if "csrftoken" in self.cookies:
+                all_headers["X-CSRFToken"] = self.cookies["csrftoken"]
+        try:
+            conn.request(method, path, body=body, headers=all_headers)
+            raw = conn.getresponse()
+            response = Response(raw.status, dict(raw.getheaders()),
+                                raw.read().decode("utf-8", "replace"))
+            for name, value in raw.getheaders():
+                if name.lower() == "set-cookie":
+                    cookie_name, _, rest = value.partition("=")
+                    self.cookies[cookie_name.strip()] = rest.split(";", 1)[0]
+        finally:
+            conn.close()
+        return response
+
+    def get(self, path: str, **kwargs) -> "Response":
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path: str, data: dict, **kwargs) -> "Response":
+        if "csrftoken" not in self.cookies:
+            self.get(path)
+        return self.request("POST", path, data=data, **kwargs)
+
+
+@dataclass
+class Response:
+    status: int
+    headers: dict
+    text: str
+
+
+def collect_static(folder: Path) -> Path:
+    """``collectstatic`` into ``folder`` (the documented nginx serves /static/ from it)."""
+    env = {**os.environ, "DJANGO_STATIC_ROOT": str(folder), "DJANGO_DEBUG": "1"}
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+                   cwd=ROOT, env=env, check=True)
+    return folder
+
+
+def _connects(address) -> bool:
+    family = socket.AF_UNIX if isinstance(address, str) else socket.AF_INET
+    with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.settimeout(0.5)
+        sock.connect(address)
+        return True
+    return False
+
+
+def _wait_for(ready, what: str, process: subprocess.Popen, *, log: Path | None = None,
+              timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            detail = log.read_text(errors="replace")[-3000:] if log and log.exists() else ""
+            raise RuntimeError(f"{what} exited early:\n{detail}")
+        if ready():
+            return
+        time.sleep(0.1)
+    _terminate(process)
+    raise RuntimeError(f"{what} did not start in {timeout}s")
+
+
+def _terminate(process: subprocess.Popen | None) -> None:
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(5)
