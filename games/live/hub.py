@@ -34,6 +34,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
+from club.outage import SERVICE_ERRORS
 from games.live import cache, frames, loopdb, presence, render
 from games.live.tablestate import TableState
 
@@ -273,7 +274,7 @@ class Hub:
                 self.loop.call_soon_threadsafe(
                     self._spawn, self._publish(layer, kind, table_id, **extra))
         else:  # no running hub here (a command, a test): publish from this thread
-            async_to_sync(self._publish)(layer, kind, table_id, **extra)
+            _from_thread(self._publish, layer, kind, table_id, **extra)
 
     def lobby_changed(self) -> None:
         """Tell the lobby pages (any process) to refresh their list of tables."""
@@ -284,7 +285,17 @@ class Hub:
         if self._running() and _on_loop(self.loop):
             self._spawn(layer.group_send(LOBBY_GROUP, event))
         else:
-            async_to_sync(layer.group_send)(LOBBY_GROUP, event)
+            _from_thread(layer.group_send, LOBBY_GROUP, event)
+
+
+def _from_thread(send, *args, **kwargs) -> None:
+    """Send on the channel layer from a thread, after a commit: the change is made, so
+    an unreachable layer (Redis down) is logged, not raised (the pages still show the
+    change when they are reloaded)."""
+    try:
+        async_to_sync(send)(*args, **kwargs)
+    except SERVICE_ERRORS:
+        logger.warning("channel layer unreachable: an event was not sent", exc_info=True)
 
 
 def _on_loop(loop) -> bool:

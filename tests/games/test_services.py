@@ -415,3 +415,21 @@ def test_an_absent_members_seat_is_played_at_bot_pace_once_the_grace_has_passed(
     assert max(waits) <= 1.0  # never the grace period again
     assert clock - left < timedelta(seconds=61 + 8 * 4 + 4)
     assert Action.objects.filter(hand__table=table, seat="N", by_bot=True, user=None).count() == 8
+
+
+def test_a_change_is_kept_when_the_channel_layer_is_unreachable(players, monkeypatch,
+                                                               django_capture_on_commit_callbacks):
+    """Redis down: the events after a commit (the lobby, other processes) are logged,
+    not raised: the table is created and the page goes on."""
+    from games.live import hub as hub_module
+
+    class Down:
+        async def group_send(self, group, event):
+            raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(hub_module, "get_channel_layer", lambda: Down())
+    monkeypatch.setattr(hub_module, "remote_layer", lambda: Down())
+    with django_capture_on_commit_callbacks(execute=True):
+        table = services.table_create(host=players[0])
+        services.table_join(table_id=table.pk, user=players[1], seat="E")
+    assert Table.objects.get(pk=table.pk).seats.filter(user=players[1]).exists()
