@@ -89,6 +89,8 @@ class Seat(models.Model):
     is_bot = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="games_seat_unique"),
@@ -118,6 +120,8 @@ class GameHand(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="games_hand_unique"),
@@ -140,6 +144,8 @@ class Action(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("action")
+        verbose_name_plural = _("actions (game log)")
         ordering = ["hand", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "seq"], name="games_action_unique_seq"),
