@@ -259,7 +259,11 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
                             if p else "", "live": (live or {}).get(letter)})
         hands = hands_by_game.get(g.pk, []) if g else []
         fixing = next((h for h in hands if h.pk == fix), None)
+        order = ("N", "NS", "E", "EW", "S", "W")
+        positions = sorted(t.entries.items(),
+                           key=lambda item: order.index(item[0]) if item[0] in order else 9)
         rows.append({"table": t, "game": g, "hands": hands, "players": players,
+                     "positions": positions,
                      "online": (g.mode if g else play.mode) == "online",
                      "call": calls.get(t.number), "fix": fixing})
     seated = {e.pk for t in tables for e in t.entries.values()}
