@@ -250,7 +250,7 @@ def my_seat(tournament: Tournament, user) -> dict | None:
                         "position_label": Position(pos).label, "partner": partner,
                         "opponents": [o for o in opponents if o],
                         "deals_first": pos == seating.FIRST_DEALER_SEAT,
-                        "online": online, "live_table": live}
+                        "online": online, "live_table": live, "clock": round_clock(rnd)}
     return {"round": rnd, "state": "absent"}
 
 

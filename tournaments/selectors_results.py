@@ -145,6 +145,8 @@ def standings_page_cached(tournament: Tournament) -> dict:
 
 # ----------------------------------------------------------------- one table's sheet
 def table_sheet(rnd: Round, table: int, viewer) -> dict:
+    from tournaments.selectors import round_clock
+
     tournament = rnd.tournament
     game = rs.table_game(rnd, table)
     hands = list(HandScore.objects.filter(game=game).order_by("seq")
@@ -173,6 +175,7 @@ def table_sheet(rnd: Round, table: int, viewer) -> dict:
         "live_table": game.live_table,
         "can_call": (side is not None or is_director) and tournament.status == Status.RUNNING
         and not play.is_closed,
+        "clock": round_clock(rnd) if not play.is_closed else None,
         "call": open_call(rnd, table),
     }
 

@@ -31,6 +31,10 @@ def test_a_tournament_day_renders_no_english_in_french(client, director, make_to
     play_table(rnd, 2, 1, contract="10D", tricks=10)
     ds.game_adjust(game=rs.table_game(rnd, 2), by=director, ns=480, ew=0, reason="malade")
     services.round_draw(tournament=t, by=director, seed=3)
+    from tournaments.services.seasons import season_save
+
+    season = season_save(season=None, by=director, name="Saison 2026", tournament_ids=[t.pk],
+                         scoring="points")
     client.force_login(director)
     pages = [
         reverse("tournaments:calendar"), reverse("tournaments:detail", args=[t.pk]),
@@ -46,6 +50,7 @@ def test_a_tournament_day_renders_no_english_in_french(client, director, make_to
         reverse("member_detail", args=[entries[0].player.pk]), reverse("games:lobby"),
         reverse("rules"), reverse("rules_variant", args=["australian"]),
         reverse("rules_variant", args=["american"]), "/",
+        reverse("tournaments:season", args=[season.pk]),
     ]
     found = []
     for url in pages:

@@ -123,6 +123,8 @@ def test_round_clock_starts_with_play_and_the_projector_shows_it(
     assert play.clock_minutes == 45 and play.clock_started_at is not None
     html = client.get(reverse("tournaments:projector_tables", args=[t.pk])).content.decode()
     assert 'data-testid="round-clock"' in html and "Temps restant" in html
+    html = director_client.get(reverse("tournaments:sheet", args=[t.pk, 1, 1])).content.decode()
+    assert 'data-testid="clock-line"' in html  # the players see it on their sheet too
     clock.round_clock(round=rnd, by=director, action="pause")
     html = client.get(reverse("tournaments:projector_tables", args=[t.pk])).content.decode()
     assert "Chrono en pause" in html
