@@ -8,11 +8,15 @@ class ClubConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.db.backends.signals import connection_created
         from django.db.models.signals import post_migrate
 
+        from club.names import register_sqlite_collation
         from club.roles import ensure_director_group
         from club.translations import compile_stale_catalogs, reset_translation_caches
 
         if compile_stale_catalogs():
             reset_translation_caches()
         post_migrate.connect(ensure_director_group, dispatch_uid="club.ensure_director_group")
+        connection_created.connect(register_sqlite_collation,
+                                   dispatch_uid="club.register_sqlite_collation")

@@ -108,9 +108,16 @@ class ProfileForm(forms.ModelForm):
         fields = ["first_name", "last_name", "display_name", "phone", "member_number",
                   "preferred_language"]
         labels = {"first_name": _("First name"), "last_name": _("Last name")}
+        widgets = {"phone": forms.TextInput(attrs={"type": "tel", "autocomplete": "tel",
+                                                   "placeholder": "514 555-0199"})}
 
     def clean_member_number(self):
         return (self.cleaned_data.get("member_number") or "").strip() or None
+
+    def clean_phone(self):
+        from club.phones import normalize_phone
+
+        return normalize_phone(self.cleaned_data.get("phone") or "")
 
 
 class LanguageForm(forms.Form):

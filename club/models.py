@@ -122,6 +122,12 @@ class ClubSettings(models.Model):
     """The club's own settings (a single row, edited in the admin)."""
 
     name = models.CharField(_("club name"), max_length=100, default="Club 500")
+    public_pages = models.BooleanField(
+        _("public tournament pages"),
+        default=True,
+        help_text=_("Visitors who are not logged in see the calendar, each tournament's "
+                    "page, its published draws, standings and results."),
+    )
     require_member_approval = models.BooleanField(
         _("require approval of new members"),
         default=False,
@@ -161,6 +167,9 @@ class ActivityLog(models.Model):
     subject_type = models.CharField(_("subject type"), max_length=60, blank=True)
     subject_id = models.CharField(_("subject id"), max_length=60, blank=True)
     summary = models.CharField(_("what"), max_length=300)
+    params = models.JSONField(_("parameters"), default=dict, blank=True,
+                              help_text=_("What the sentence names (shown in the reader's "
+                                          "language)."))
     data = models.JSONField(_("details"), default=dict, blank=True)
 
     class Meta:
@@ -171,6 +180,19 @@ class ActivityLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.kind}: {self.summary}"
+
+    @property
+    def text(self) -> str:
+        """What happened, in the active language (``club.activity``)."""
+        from club.activity import render
+
+        return render(self.kind, self.params) or self.summary
+
+    @property
+    def kind_label(self) -> str:
+        from club.activity import kind_label
+
+        return kind_label(self.kind)
 
 
 class SignupRequest(models.Model):

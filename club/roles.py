@@ -9,6 +9,12 @@ from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
 
 DIRECTORS_GROUP = "Directors"
+#: The club's groups as readers see them (the stored name stays English).
+GROUP_LABELS = {DIRECTORS_GROUP: _("Directors")}
+
+
+def group_label(name: str) -> str:
+    return str(GROUP_LABELS.get(name, name))
 
 # Every permission a director holds. Apps add theirs here (app_label.codename).
 DIRECTOR_PERMISSIONS = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from club.models import SignupRequest, User
+from club.names import collated
 
 
 def member_directory(*, query: str = "") -> QuerySet[User]:
@@ -17,11 +18,16 @@ def member_directory(*, query: str = "") -> QuerySet[User]:
             | Q(display_name__icontains=word)
             | Q(member_number__iexact=word)
         )
-    return members.order_by("last_name", "first_name", "id")
+    return members.order_by(collated("last_name"), collated("first_name"), "id")
 
 
 def members_pending_approval() -> QuerySet[User]:
-    return User.objects.filter(is_active=True, is_approved=False).order_by("date_joined")
+    """New members a director has not approved yet and who have not played with the club
+    (a member already registered for a tournament, or added at one by a director, was
+    accepted in practice: they leave this list)."""
+    return (User.objects.filter(is_active=True, is_approved=False, is_superuser=False)
+            .filter(tournament_entries__isnull=True, partner_entries__isnull=True)
+            .distinct().order_by("date_joined"))
 
 
 def signup_link_is_valid(token: str) -> bool:

@@ -22,19 +22,31 @@ def activity_record(
     *,
     actor: User | None,
     kind: str,
-    summary: str,
+    params: dict | None = None,
+    summary: str = "",
     subject: Any = None,
     data: dict | None = None,
 ) -> ActivityLog:
-    """Append one entry to the activity log (who, when, what, with details)."""
+    """Append one entry to the activity log (who, when, what, with details).
+
+    ``params`` are what the kind's sentence names (``club.activity``): the entry is
+    shown in the reader's language; ``summary`` (English) is derived from them.
+    """
+    from club.activity import render_english
+
     subject_type = subject_id = ""
     if subject is not None:
         subject_type = subject._meta.label_lower
         subject_id = str(subject.pk)
+    params = dict(params or {})
+    if actor is not None and actor.is_authenticated:
+        params.setdefault("actor", actor.public_name)
+    summary = render_english(kind, params) or summary or kind
     return ActivityLog.objects.create(
         actor=actor if actor is not None and actor.is_authenticated else None,
         kind=kind,
         summary=summary[:300],
+        params=params,
         subject_type=subject_type,
         subject_id=subject_id,
         data=data or {},
@@ -163,7 +175,7 @@ def member_approve(*, member: User, by: User) -> User:
     activity_record(
         actor=by,
         kind="member.approved",
-        summary=f"{by.public_name} approved {member.public_name} ({member.email})",
+        params={"member": member.public_name, "email": member.email},
         subject=member,
     )
     return member

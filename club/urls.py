@@ -6,6 +6,7 @@ from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 
 from club import views
+from games import rules
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -35,6 +36,8 @@ urlpatterns = [
     path("members/approvals/", views.approvals, name="approvals"),
     path("members/<int:pk>/", views.member_detail, name="member_detail"),
     path("language/", views.set_language, name="set_language"),
+    path("rules/", rules.rules_index, name="rules"),
+    path("rules/<slug:variant>/", rules.rules_variant, name="rules_variant"),
     path("tournaments/", include("tournaments.urls")),
     path("tables/", include("games.urls")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),

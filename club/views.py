@@ -117,7 +117,11 @@ def approvals(request):
         services.member_approve(member=member, by=request.user)
         messages.success(request, _("%(name)s is approved.") % {"name": member.public_name})
         return redirect("approvals")
-    return render(request, "club/approvals.html", {"pending": selectors.members_pending_approval()})
+    from club.models import ClubSettings
+
+    return render(request, "club/approvals.html",
+                  {"pending": selectors.members_pending_approval(),
+                   "required": ClubSettings.load().require_member_approval})
 
 
 @require_POST

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine import EngineError, get_variant, option_catalogue
 from games.models import Table
-from games.option_labels import option_help, option_label, variant_label
+from games.option_labels import option_choices, option_help, option_label, variant_label
 
 PACES = [
     (2000, _("Relaxed (2 s per bot move)")),
@@ -57,7 +57,7 @@ class TableForm(forms.Form):
         if option["type"] == "bool":
             choices += [("true", _("Yes")), ("false", _("No"))]
         elif option["choices"]:
-            choices += [(str(c), str(c)) for c in option["choices"]]
+            choices += option_choices(option)
         elif option["type"] == "str":
             return forms.CharField(label=label, help_text=help_text, required=False,
                                    max_length=60)

@@ -94,6 +94,8 @@ class Seat(models.Model):
     left_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="games_seat_unique"),
@@ -123,6 +125,8 @@ class GameHand(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="games_hand_unique"),
@@ -145,6 +149,8 @@ class Action(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("action")
+        verbose_name_plural = _("actions (game log)")
         ordering = ["hand", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "seq"], name="games_action_unique_seq"),

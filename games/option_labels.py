@@ -1,11 +1,17 @@
-"""Translated labels and help for the engine's variants and options.
+"""Translated labels for the engine's notation: variants, options and their values,
+contracts (7♥, 6 SA), seats and sides (N E S O, NS EO).
 
-The engine (pure Python) documents its options in English; pages show these.
+The engine (pure Python) speaks in codes (``one_call``, ``7H``, ``EW``); pages and
+exports in French or English show these labels. Hand records keep the engine's
+notation (HAND-RECORD.md).
 """
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
+from django.utils.translation import pgettext_lazy
 
 VARIANT_LABELS = {
     "quebec": _("Quebec (club tournament rules)"),
@@ -19,7 +25,7 @@ OPTIONS = {
     "deck": (_("Deck"), _("43 cards (one joker, no black 4s), 45 (one joker) or 46 (two jokers).")),
     "kitty_size": (_("Kitty size"), _("Cards in the kitty.")),
     "deal_packets": (_("Deal packets"), _("Deal plan from the dealer's left: n = n cards to each player, Kn = n cards to the kitty.")),
-    "auction": (_("Auction"), _("one_call: each player calls once; pass_final: round and round, a pass is final; reopen: a bidder changing strain lets passed players back in.")),
+    "auction": (_("Auction"), _("How the bidding goes round: each player calls once; or round and round until a pass is final; or as the latter, but a bidder changing suit lets passed players back in.")),
     "winner_may_raise": (_("Winner may raise"), _("After all others pass, the high bidder may raise his own bid once.")),
     "min_bid": (_("Minimum winning bid"), _("Lowest level that can win the auction.")),
     "inkles": (_("Inkles"), _("The first two callers may bid 6 below the minimum; an inkle never wins.")),
@@ -52,23 +58,137 @@ OPTIONS = {
 }
 
 
+#: Choice values of the options, as a player reads them.
+VALUES = {
+    "auction": {
+        "one_call": _("one call each"),
+        "pass_final": _("round and round, a pass is final"),
+        "reopen": _("a change of suit lets passed players back in"),
+    },
+    "open_misere_reveal": {
+        "after_first_trick": _("after the first trick"),
+        "before_first_lead": _("before the first lead"),
+    },
+    "first_lead": {
+        "declarer": _("the declarer"),
+        "declarer_left": _("the player on the declarer's left"),
+    },
+    "joker_nt_lead": {
+        "any": _("any suit"),
+        "already_led": _("a suit already led this hand"),
+        "not_yet_led": _("a suit not yet led"),
+    },
+    "score_table": {
+        "avondale": _("Avondale"),
+        "perfect": _("perfect (20 points less)"),
+    },
+    "failed_contract": {
+        "subtract": _("subtracted from the declaring side"),
+        "to_opponents": _("given to the other side"),
+    },
+    "all_pass": {
+        "redeal_same_dealer": _("the same dealer deals again"),
+        "next_dealer": _("the deal passes to the left"),
+    },
+    "end": {
+        "hands": _("after a number of hands"),
+        "target": _("at a target score"),
+    },
+}
+#: Options whose values are bids (shown as contracts).
+BID_OPTIONS = {"misere_rank", "open_misere_rank"}
+
+SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+RED_SUITS = {"D", "H"}
+
+
 def variant_label(name: str) -> str:
     return VARIANT_LABELS.get(name, name)
 
 
 def option_label(name: str) -> str:
-    return OPTIONS.get(name, (name, ""))[0]
+    """An option's name as players read it (the engine's help when it has no label)."""
+    if name in OPTIONS:
+        return OPTIONS[name][0]
+    return name.replace("_", " ").capitalize()
+
+
+def contract_parts(code: str) -> tuple[str, str, str] | None:
+    """A level bid "7H" -> ("7", "H", "♥"), "6NT" -> ("6", "NT", "SA"); None otherwise."""
+    code = (code or "").strip().upper()
+    for strain in ("NT", "S", "C", "D", "H"):
+        if code.endswith(strain) and code[: -len(strain)].isdigit():
+            level = code[: -len(strain)]
+            if strain == "NT":
+                return level, strain, pgettext("no trump, after a level: 6 NT", "NT")
+            return level, strain, SUIT_SYMBOLS[strain]
+    return None
+
+
+def contract_label(code: str) -> str:
+    """A contract in the reader's notation: 7♥, 6 SA (6 NT in English), Misère."""
+    if code == "MIS":
+        return gettext("Misère")
+    if code == "OMIS":
+        return gettext("Open misère")
+    parts = contract_parts(code)
+    if parts is None:
+        return code or ""
+    level, strain, shown = parts
+    return f"{level} {shown}" if strain == "NT" else f"{level}{shown}"
+
+
+def seat_label(code: str) -> str:
+    """A seat's letter in the reader's language: N, E, S, O (W in English)."""
+    letters = {"N": pgettext("seat letter", "N"), "E": pgettext("seat letter", "E"),
+               "S": pgettext("seat letter", "S"), "W": pgettext("seat letter", "W")}
+    return letters.get(code, code)
+
+
+def side_label(code: str) -> str:
+    """A side: NS, EO (EW in English)."""
+    sides = {"NS": pgettext("side North-South", "NS"),
+             "EW": pgettext("side East-West", "EW")}
+    return sides.get(code, code)
+
+
+def packets_label(text: str) -> str:
+    """A deal plan "3,K2,2" as read: 3 · kitty 2 · 2."""
+    out = []
+    for part in str(text).split(","):
+        part = part.strip()
+        if part.startswith("K"):
+            out.append(gettext("kitty %(n)s") % {"n": part[1:]})
+        else:
+            out.append(part)
+    return " · ".join(out)
+
+
+def option_value_label(name: str, value) -> str:
+    """An option's value as players read it (yes / no, labels of codes, contracts)."""
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if name in BID_OPTIONS:
+        return contract_label(str(value))
+    if name == "deal_packets":
+        return packets_label(value)
+    label = VALUES.get(name, {}).get(value)
+    if label is not None:
+        return str(label)
+    return str(value)
+
+
+def option_choices(option: dict) -> list[tuple[str, str]]:
+    """(value, label) of an option's choices, for a form's select."""
+    return [(str(c), option_value_label(option["name"], c)) for c in option["choices"]]
 
 
 def option_help(option: dict) -> str:
     """The translated help, followed by each preset's default."""
     from django.utils.text import format_lazy
 
-    help_text = OPTIONS.get(option["name"], ("", option["help"]))[1]
-    def shown(value) -> str:
-        if isinstance(value, bool):
-            return str(_("yes") if value else _("no"))
-        return str(value)
-
-    defaults = ", ".join(f"{variant_label(v)}: {shown(d)}" for v, d in option["defaults"].items())
+    name = option["name"]
+    help_text = OPTIONS.get(name, ("", option["help"]))[1]
+    defaults = "; ".join(f"{variant_label(v)}: {option_value_label(name, d)}"
+                         for v, d in option["defaults"].items())
     return format_lazy("{} ({}: {})", help_text, _("defaults"), defaults)

@@ -8,6 +8,8 @@ class TournamentsConfig(AppConfig):
 
     def ready(self):
         from games import hooks
+        from tournaments.activity import register_kinds
         from tournaments.services.online import live_hand_finished, plays_online
 
+        register_kinds()
         hooks.on_hand_finished(live_hand_finished, watches=plays_online)

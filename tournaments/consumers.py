@@ -1,6 +1,7 @@
 """The tournament's live socket: thin, read-only.
 
-On connect a logged-in member joins ``tournament.<id>``; on a group event
+On connect a logged-in member (or a visitor, when the club's tournament pages are
+public) joins ``tournament.<id>``; on a group event
 ``{"type": "tournament.updated", "version": n}`` the consumer tells the page, which
 re-fetches its own fragments through htmx (each request renders the viewer's view).
 Group events carry only ids and versions; the consumer never writes.
@@ -21,9 +22,16 @@ def _visible_version(tournament_id: int, user) -> int | None:
     row = Tournament.objects.filter(pk=tournament_id).values("status", "version").first()
     if row is None:
         return None
-    if row["status"] == Status.DRAFT and not user.is_director:
+    if row["status"] == Status.DRAFT and not getattr(user, "is_director", False):
         return None
     return row["version"]
+
+
+@database_sync_to_async
+def _public_pages() -> bool:
+    from club.models import ClubSettings
+
+    return ClubSettings.load().public_pages
 
 
 class TournamentConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
@@ -31,7 +39,7 @@ class TournamentConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
 
     async def connect(self):
         user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
+        if user is None or (not user.is_authenticated and not await _public_pages()):
             await self.close(code=4401)
             return
         tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])

@@ -25,6 +25,14 @@ def _at(day, hour: int) -> datetime:
     return timezone.make_aware(datetime.combine(day, time(hour, 0)))
 
 
+THURSDAY = 3  # date.weekday()
+
+
+def next_thursday(today):
+    """The Thursday after ``today`` (a week later when today is a Thursday)."""
+    return today + timedelta(days=(THURSDAY - today.weekday()) % 7 or 7)
+
+
 def _members() -> list[User]:
     director = club_demo.director()
     return list(User.objects.filter(email__endswith="@club500.example", is_superuser=False)
@@ -35,7 +43,7 @@ def _members() -> list[User]:
 def seed_upcoming(director: User, members: list[User]) -> Tournament:
     tournament = Tournament.objects.filter(name=UPCOMING).first()
     if tournament is None:
-        start = _at(timezone.localdate() + timedelta(days=7), 19)
+        start = _at(next_thursday(timezone.localdate()), 19)
         tournament = services.tournament_create(
             by=director, name=UPCOMING, starts_at=start, capacity=16, rounds_total=6,
             registration_opens_at=timezone.now() - timedelta(days=1),
@@ -100,6 +108,7 @@ def _demo_hand(game, i: int, *, confirm: bool = True):
 @transaction.atomic
 def seed_finished(director: User, members: list[User]) -> Tournament:
     """A finished tournament (8 players, 2 games of 8 hands) with results and medals."""
+    from tournaments.services import director as director_actions
     from tournaments.services import results as rs
 
     tournament = Tournament.objects.filter(name=FINISHED).first()
@@ -124,7 +133,7 @@ def seed_finished(director: User, members: list[User]) -> Tournament:
             game = rs.table_game(rnd, table)
             for i in range(tournament.hands_per_game):
                 _demo_hand(game, i + number)
-        rs.round_close(round=rnd, by=director)
+        director_actions.round_close(round=rnd, by=director)
     services.tournament_transition(tournament=tournament, by=director, to=Status.FINISHED)
     return tournament
 

@@ -6,19 +6,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from club.models import User
+from club.names import collated, member_label
 from games.engine import VARIANTS, option_catalogue
-from games.option_labels import option_help, option_label
-from tournaments.models import ConstraintKind, Tournament
+from games.option_labels import option_choices, option_help, option_label, variant_label
+from tournaments.models import ACTIVE_ENTRY, ConstraintKind, Entry, Tournament
 
 #: Options set elsewhere (the tournament's own fields) or not yet playable.
 HIDDEN_OPTIONS = {"players", "hands_per_game"}
 DATETIME_WIDGET = {"type": "datetime-local"}
-VARIANT_LABELS = {
-    "quebec": _("Quebec (club rules)"),
-    "australian": _("Australian"),
-    "american": _("American"),
-    "french-canadian": _("French-Canadian"),
-}
 
 
 def _dt_field(label, required=False):
@@ -43,8 +38,7 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["variant"].choices = [(name, VARIANT_LABELS.get(name, name))
-                                          for name in VARIANTS]
+        self.fields["variant"].choices = [(name, variant_label(name)) for name in VARIANTS]
         current = (self.instance.variant_options or {}) if self.instance.pk else {}
         self.option_names = []
         for spec in option_catalogue():
@@ -58,7 +52,7 @@ class TournamentForm(forms.ModelForm):
                                                    ("false", _("no"))])
             elif spec["choices"]:
                 field = forms.ChoiceField(choices=[("", default_label)]
-                                          + [(str(c), str(c)) for c in spec["choices"]])
+                                          + option_choices(spec))
             elif spec["type"] == "int":
                 field = forms.IntegerField(min_value=spec["min"], max_value=spec["max"])
             else:
@@ -104,28 +98,58 @@ class CopyForm(forms.Form):
     starts_at = _dt_field(_("Date and start time"), required=True)
 
 
-class RegisterForm(forms.Form):
-    partner = forms.ModelChoiceField(label=_("Partner"), queryset=User.objects.none(),
-                                     required=False)
+class MemberChoiceField(forms.ModelChoiceField):
+    """Members as sorted: "Côté, Réjean (Ti-Réjean)", by last name, accents ignored."""
 
-    def __init__(self, *args, member=None, **kwargs):
+    def label_from_instance(self, obj):
+        return member_label(obj)
+
+
+def available_members(tournament=None, *, exclude=None):
+    """Active members who can play (not the site's admin accounts), without those
+    already in an active entry of the tournament, by last name (accent-blind)."""
+    qs = User.objects.filter(is_active=True, is_superuser=False)
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude.pk)
+    if tournament is not None:
+        busy = Entry.objects.filter(tournament=tournament, status__in=ACTIVE_ENTRY)
+        qs = qs.exclude(pk__in=busy.exclude(player=None).values("player")).exclude(
+            pk__in=busy.exclude(partner=None).values("partner"))
+    return qs.order_by(collated("last_name"), collated("first_name"), "pk")
+
+
+class RegisterForm(forms.Form):
+    partner = MemberChoiceField(label=_("Partner"), queryset=User.objects.none(),
+                                required=False, empty_label=_("— choose your partner —"))
+
+    def __init__(self, *args, tournament=None, member=None, **kwargs):
         super().__init__(*args, **kwargs)
-        qs = User.objects.filter(is_active=True).order_by("first_name", "last_name")
-        if member is not None:
-            qs = qs.exclude(pk=member.pk)
-        self.fields["partner"].queryset = qs
+        self.fields["partner"].queryset = available_members(tournament, exclude=member)
+
+
+class LookingForm(forms.Form):
+    note = forms.CharField(label=_("A note for the others (optional)"), max_length=140,
+                           required=False,
+                           widget=forms.TextInput(attrs={
+                               "placeholder": _("e.g. I play Thursdays, beginner welcome")}))
+    share_contact = forms.BooleanField(
+        label=_("Show my email and phone to members so they can reach me"), required=False)
 
 
 class WalkInForm(forms.Form):
-    player = forms.ModelChoiceField(label=_("Member"), required=False,
-                                    queryset=User.objects.filter(is_active=True)
-                                    .order_by("first_name", "last_name"))
+    player = MemberChoiceField(label=_("Member"), required=False,
+                               queryset=User.objects.none())
     guest_name = forms.CharField(label=_("or a guest's name"), max_length=80, required=False)
-    partner = forms.ModelChoiceField(label=_("Partner (member)"), required=False,
-                                     queryset=User.objects.filter(is_active=True)
-                                     .order_by("first_name", "last_name"))
+    partner = MemberChoiceField(label=_("Partner (member)"), required=False,
+                                queryset=User.objects.none())
     partner_guest_name = forms.CharField(label=_("or the partner's guest name"),
                                          max_length=80, required=False)
+
+    def __init__(self, *args, tournament=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        members = available_members(tournament)
+        self.fields["player"].queryset = members
+        self.fields["partner"].queryset = members
 
 
 class CodeForm(forms.Form):
@@ -133,7 +157,7 @@ class CodeForm(forms.Form):
 
 
 class DrawForm(forms.Form):
-    seed = forms.IntegerField(label=_("Seed (leave empty for a random draw)"),
+    seed = forms.IntegerField(label=_("Draw number (leave empty for a random draw)"),
                               required=False, min_value=0, max_value=2**62)
 
 

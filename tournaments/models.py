@@ -205,9 +205,13 @@ class LookingForPartner(models.Model):
     member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                related_name="+")
     note = models.CharField(_("note"), max_length=140, blank=True)
+    share_contact = models.BooleanField(
+        _("show my email and phone to members"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("player looking for a partner")
+        verbose_name_plural = _("players looking for a partner")
         ordering = ["created_at", "id"]
         constraints = [models.UniqueConstraint(fields=["tournament", "member"],
                                                name="looking_once_per_tournament")]
@@ -228,6 +232,8 @@ class SeatingConstraint(models.Model):
     b = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
+        verbose_name = _("seating constraint")
+        verbose_name_plural = _("seating constraints")
         ordering = ["id"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "kind", "a", "b"],
@@ -259,6 +265,8 @@ class Round(models.Model):
     play_started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"],
@@ -297,6 +305,8 @@ class Seat(models.Model):
                     "results)."))
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["round", "table", "position"]
         constraints = [
             models.UniqueConstraint(fields=["round", "entry"], name="seat_entry_once_per_round"),

@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 __all__ = ["PlayMode", "ResultsSettings", "RoundPlay", "GameStatus", "TableGame",
-           "HandScore", "Season"]
+           "HandScore", "Season", "DirectorCall"]
 
 SIDES = ("NS", "EW")
 
@@ -31,6 +31,21 @@ class ResultsSettings(models.Model):
                                       related_name="results_settings")
     absence_grace_seconds = models.PositiveIntegerField(
         _("grace before a bot plays for an absent player (seconds)"), default=120)
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round (round clock)"), default=60)
+    reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
+    reopen_reason = models.CharField(_("reason for reopening"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("results settings")
+        verbose_name_plural = _("results settings")
+        constraints = [
+            models.CheckConstraint(condition=Q(round_minutes__gte=5, round_minutes__lte=600),
+                                   name="results_round_minutes_range"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.tournament)
 
 
 class RoundPlay(models.Model):
@@ -40,13 +55,39 @@ class RoundPlay(models.Model):
                                  related_name="play")
     mode = models.CharField(_("played"), max_length=10, choices=PlayMode.choices,
                             default=PlayMode.HALL)
-    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
     closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                   on_delete=models.SET_NULL, related_name="+")
+    reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
+    reopen_reason = models.CharField(_("reason for reopening"), max_length=300, blank=True)
+    corrected_at = models.DateTimeField(
+        _("corrected after closing"), null=True, blank=True,
+        help_text=_("Last change made after the round was reopened."))
+    # The round clock (tournaments.clock): running from clock_started_at, paused
+    # since clock_paused_at, clock_paused_seconds of earlier pauses.
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("round play")
+        verbose_name_plural = _("round plays")
+
+    def __str__(self) -> str:
+        return str(self.round)
 
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def clock(self):
+        from tournaments.clock import Clock
+
+        return Clock(minutes=self.clock_minutes, started_at=self.clock_started_at,
+                     paused_at=self.clock_paused_at,
+                     paused_seconds=self.clock_paused_seconds)
 
 
 class GameStatus(models.TextChoices):
@@ -80,6 +121,8 @@ class TableGame(models.Model):
     completed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("table's game")
+        verbose_name_plural = _("tables' games")
         ordering = ["round", "table"]
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="table_game_unique"),
@@ -127,6 +170,8 @@ class HandScore(models.Model):
     by_bot = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("hand (score sheet)")
+        verbose_name_plural = _("hands (score sheets)")
         ordering = ["game", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="hand_score_unique"),
@@ -166,7 +211,38 @@ class Season(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
         ordering = ["-created_at", "id"]
 
     def __str__(self) -> str:
         return self.name
+
+
+class DirectorCall(models.Model):
+    """A player called the director to a table (shown live on the console until
+    answered). One open call per table and round."""
+
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE,
+                              related_name="director_calls")
+    table = models.PositiveSmallIntegerField(_("table"))
+    caller = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                               on_delete=models.SET_NULL, related_name="+")
+    caller_name = models.CharField(_("called by"), max_length=120)
+    created_at = models.DateTimeField(_("called at"), auto_now_add=True)
+    answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    answered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        verbose_name = _("call to the director")
+        verbose_name_plural = _("calls to the director")
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"],
+                                    condition=Q(answered_at__isnull=True),
+                                    name="director_call_one_open_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} / {self.table}"

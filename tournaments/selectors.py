@@ -8,6 +8,7 @@ from itertools import groupby
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from club.names import sort_key
 from tournaments import seating
 from tournaments.models import (
     ACTIVE_ENTRY,
@@ -103,8 +104,17 @@ def entries(tournament: Tournament, *, statuses=ACTIVE_ENTRY, query: str = ""):
     return qs
 
 
+def presence_counts(tournament: Tournament) -> dict:
+    """Registered (confirmed) entries, how many are present, how many not yet."""
+    counts = Entry.objects.filter(tournament=tournament, status=EntryStatus.CONFIRMED
+                                  ).aggregate(registered=Count("id"),
+                                              present=Count("id", filter=Q(checked_in=True)))
+    return {**counts, "absent": counts["registered"] - counts["present"]}
+
+
 def entries_sorted(tournament: Tournament, **kwargs) -> list[Entry]:
-    return sorted(entries(tournament, **kwargs), key=lambda e: e.name.lower())
+    """Entries by name as a French reader sorts them (accents and case ignored)."""
+    return sorted(entries(tournament, **kwargs), key=lambda e: sort_key(e.name))
 
 
 def tournament_page(tournament: Tournament, viewer) -> dict:
@@ -114,13 +124,14 @@ def tournament_page(tournament: Tournament, viewer) -> dict:
         waiting=Count("id", filter=Q(status=EntryStatus.WAITING)),
         present=Count("id", filter=Q(status=EntryStatus.CONFIRMED, checked_in=True)))
     looking = list(LookingForPartner.objects.filter(tournament=tournament)
-                   .select_related("member"))
+                   .select_related("member")) if viewer.is_authenticated else []
     return {
         "tournament": tournament,
         "my_entry": mine,
         "my_waiting_position": waiting_position(mine),
         "partner_request": mine if mine and mine.status == EntryStatus.PENDING
         and mine.partner_id == viewer.pk else None,
+        "looking_count": LookingForPartner.objects.filter(tournament=tournament).count(),
         "counts": counts,
         "spots_left": max(0, tournament.capacity - counts["confirmed"]),
         "registration_open": registration_is_open(tournament),
@@ -166,7 +177,7 @@ def round_tables(rnd: Round) -> tuple[list[TableView], list[Seat]]:
             first, second = seat.position[0], seat.position[1]
             view.seats[first] = _person(entry.player_name, entry, entry.player_id)
             view.seats[second] = _person(entry.partner_name, entry, entry.partner_id)
-    byes.sort(key=lambda s: s.entry.name.lower())
+    byes.sort(key=lambda s: sort_key(s.entry.name))
     return [tables[n] for n in sorted(tables)], byes
 
 
@@ -177,8 +188,49 @@ def current_round(tournament: Tournament, *, published_only: bool = True) -> Rou
     return qs.order_by("-number").first()
 
 
+def my_final(tournament: Tournament, user) -> dict | None:
+    """A finished tournament: the viewer's final place, total and medal (or None)."""
+    from tournaments.selectors_results import standings_page_cached
+
+    entry = (Entry.objects.filter(tournament=tournament)
+             .exclude(status__in=[EntryStatus.DECLINED, EntryStatus.PENDING])
+             .filter(Q(player=user) | Q(partner=user)).first())
+    if entry is None:
+        return None
+    page = standings_page_cached(tournament)
+    row = next((r for r in page["rows"] if r["competitor"] == entry.pk), None)
+    if row is None or not row["games"]:
+        return None
+    return {**row, "count": len(page["rows"])}
+
+
+def _online_table(rnd: Round, table: int) -> tuple[bool, object]:
+    """(played online?, its live table or None) for a table of a round."""
+    from tournaments.models import PlayMode, RoundPlay, TableGame
+
+    game = (TableGame.objects.filter(round=rnd, table=table).select_related("live_table")
+            .first())
+    if game is not None:
+        return game.mode == PlayMode.ONLINE, game.live_table
+    play = RoundPlay.objects.filter(round=rnd).first()
+    if play is not None:
+        return play.mode == PlayMode.ONLINE, None
+    return tournament_is_online(rnd.tournament), None
+
+
+def tournament_is_online(tournament: Tournament) -> bool:
+    from tournaments.models import Place
+
+    return tournament.place == Place.ONLINE
+
+
 def my_seat(tournament: Tournament, user) -> dict | None:
-    """Where the viewer sits in the current published round (table, seat, partner)."""
+    """Where the viewer sits in the current published round (table, seat, partner); in
+    a finished tournament, the viewer's final place instead."""
+    if user is not None and user.is_authenticated and tournament.status == Status.FINISHED:
+        final = my_final(tournament, user)
+        if final is not None:
+            return {"round": None, "state": "final", "final": final}
     rnd = current_round(tournament)
     if rnd is None or user is None or not user.is_authenticated:
         return {"round": rnd, "state": "none"} if rnd is None else {"round": rnd,
@@ -193,10 +245,12 @@ def my_seat(tournament: Tournament, user) -> dict | None:
                 partner = table.seats.get(SEAT_ORDER[(SEAT_ORDER.index(pos) + 2) % 4])
                 opponents = [table.seats.get(SEAT_ORDER[(SEAT_ORDER.index(pos) + k) % 4])
                              for k in (1, 3)]
+                online, live = _online_table(rnd, table.number)
                 return {"round": rnd, "state": "seated", "table": table, "position": pos,
                         "position_label": Position(pos).label, "partner": partner,
                         "opponents": [o for o in opponents if o],
-                        "deals_first": pos == seating.FIRST_DEALER_SEAT}
+                        "deals_first": pos == seating.FIRST_DEALER_SEAT,
+                        "online": online, "live_table": live, "clock": round_clock(rnd)}
     return {"round": rnd, "state": "absent"}
 
 
@@ -250,3 +304,66 @@ def dealer_rotation(hands: int) -> list[tuple[int, str]]:
     """Hand number -> dealer seat: N deals first, then the deal passes to the left."""
     start = SEAT_ORDER.index(seating.FIRST_DEALER_SEAT)
     return [(h, SEAT_ORDER[(start + h - 1) % 4]) for h in range(1, hands + 1)]
+
+
+# ---- pages around the day ------------------------------------------------------------
+
+
+def rules_summary(tournament: Tournament) -> dict:
+    """The tournament's rules as players read them: the variant and what differs."""
+    from django.urls import reverse
+
+    from games.option_labels import option_label, option_value_label, variant_label
+
+    shown_elsewhere = {"hands_per_game", "players", "end"}
+    changes = [(option_label(name), option_value_label(name, value))
+               for name, value in sorted((tournament.variant_options or {}).items())
+               if name not in shown_elsewhere]
+    try:
+        url = reverse("rules_variant", args=[tournament.variant])
+    except Exception:  # noqa: BLE001  (a variant name that is not a slug)
+        url = reverse("rules")
+    return {"label": variant_label(tournament.variant), "changes": changes, "url": url}
+
+
+def published_draws(tournament: Tournament) -> list[dict]:
+    """Every published round's tables and byes, the latest first."""
+    rounds = (Round.objects.filter(tournament=tournament,
+                                   status__in=[RoundStatus.PUBLISHED, RoundStatus.PLAYING])
+              .order_by("-number"))
+    out = []
+    for rnd in rounds:
+        rnd.tournament = tournament
+        tables, byes = round_tables(rnd)
+        out.append({"round": rnd, "tables": tables, "byes": byes})
+    return out
+
+
+def round_clock(rnd: Round | None, *, now=None) -> dict | None:
+    """The round clock as the projector shows it (None before a round is playing)."""
+    from tournaments.clock import WARNING_SECONDS
+    from tournaments.models import RoundPlay
+
+    if rnd is None:
+        return None
+    play = RoundPlay.objects.filter(round=rnd).first()
+    if play is None or play.clock_started_at is None:
+        return None
+    now = now or timezone.now()
+    clock = play.clock
+    remaining = clock.remaining(now)
+    return {"state": clock.state(now), "remaining": remaining,
+            "minutes": clock.minutes, "paused": clock.paused_at is not None,
+            "closed": play.is_closed,
+            "deadline_ms": int((now.timestamp() + remaining) * 1000),
+            "now_ms": int(now.timestamp() * 1000), "warning": WARNING_SECONDS,
+            "text": clock_text(remaining)}
+
+
+def clock_text(seconds: int | None) -> str:
+    """12:05, or -2:10 in overtime."""
+    if seconds is None:
+        return ""
+    sign = "-" if seconds < 0 else ""
+    seconds = abs(seconds)
+    return f"{sign}{seconds // 60}:{seconds % 60:02d}"

@@ -108,8 +108,8 @@ def _cells(scores) -> str:
     200-line table renders in a fraction of the time of a template loop."""
     from django.utils.safestring import mark_safe
 
-    return mark_safe("".join("<td>·</td>" if v is None else f"<td>{int(v)}</td>"
-                             for v in scores))
+    return mark_safe("".join('<td class="r-round">·</td>' if v is None
+                             else f'<td class="r-round">{int(v)}</td>' for v in scores))
 
 
 def standings_page(tournament: Tournament) -> dict:
@@ -145,6 +145,8 @@ def standings_page_cached(tournament: Tournament) -> dict:
 
 # ----------------------------------------------------------------- one table's sheet
 def table_sheet(rnd: Round, table: int, viewer) -> dict:
+    from tournaments.selectors import round_clock
+
     tournament = rnd.tournament
     game = rs.table_game(rnd, table)
     hands = list(HandScore.objects.filter(game=game).order_by("seq")
@@ -171,6 +173,10 @@ def table_sheet(rnd: Round, table: int, viewer) -> dict:
         "other_side": {"NS": "EW", "EW": "NS"},
         "tricks_range": range(0, 11),
         "live_table": game.live_table,
+        "can_call": (side is not None or is_director) and tournament.status == Status.RUNNING
+        and not play.is_closed,
+        "clock": round_clock(rnd) if not play.is_closed else None,
+        "call": open_call(rnd, table),
     }
 
 
@@ -200,48 +206,114 @@ def my_pin(tournament: Tournament, viewer) -> str | None:
 
 
 # ----------------------------------------------------------------- director console
-def console(tournament: Tournament, rnd: Round | None) -> dict:
-    from games.selectors import present_users
+def open_call(rnd: Round, table: int):
+    from tournaments.models import DirectorCall
+
+    return DirectorCall.objects.filter(round=rnd, table=table,
+                                       answered_at__isnull=True).first()
+
+
+def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
+    """Everything the console shows for one round: per table its players (and their
+    connection online), score, hands, sign-off codes; the round's clock, calls, lock.
+    ``fix``: a hand id whose correction form opens filled in."""
     from games.models import Seat as LiveSeat
+    from games.selectors import present_users
+    from tournaments.models import DirectorCall, EntryStatus
+    from tournaments.selectors import entries_sorted, round_clock, round_tables
+    from tournaments.services.director import adjusted_limits
 
+    settings_row = rs.results_settings(tournament)
+    base = {"tournament": tournament, "round": rnd, "tables": [],
+            "finished": tournament.status == Status.FINISHED,
+            "reopened": settings_row.reopen_reason if settings_row.reopened_at else "",
+            "minutes": settings_row.round_minutes}
     if rnd is None:
-        return {"tournament": tournament, "round": None, "tables": []}
-    from tournaments.selectors import round_tables
-
+        return base
+    try:
+        fix = int(fix) if fix not in (None, "") else None
+    except (TypeError, ValueError):
+        fix = None
     tables, byes = round_tables(rnd)
-    games = {g.table: g for g in TableGame.objects.filter(round=rnd)}
+    games = {g.table: g for g in TableGame.objects.filter(round=rnd)
+             .select_related("live_table")}
     play = rs.round_play(rnd)
     hands_by_game: dict[int, list] = {}
-    for h in HandScore.objects.filter(game__round=rnd).select_related("live_hand").order_by("seq"):
+    for h in (HandScore.objects.filter(game__round=rnd).select_related("live_hand")
+              .order_by("seq")):
         hands_by_game.setdefault(h.game_id, []).append(h)
+    calls = {c.table: c for c in DirectorCall.objects.filter(round=rnd,
+                                                            answered_at__isnull=True)}
     rows = []
     for t in tables:
         g = games.get(t.number)
         live = None
         if g is not None and g.live_table_id:
             present = present_users(g.live_table_id)
-            live = [{"seat": s.seat, "user_id": s.user_id, "bot": s.is_bot,
-                     "present": s.user_id in present if s.user_id else s.is_bot}
-                    for s in LiveSeat.objects.filter(table_id=g.live_table_id)]
-        pins = []
+            live = {s.seat: {"bot": s.is_bot,
+                             "present": s.user_id in present if s.user_id else s.is_bot}
+                    for s in LiveSeat.objects.filter(table_id=g.live_table_id)}
         people = rs.table_people(rnd, t.number)
+        players = []
         for letter in rs.SEATS:
             p = people.get(letter)
-            if p:
-                pins.append({"seat": letter, "name": p.name,
-                             "pin": rs.player_pin(tournament.pk, p.entry_id, p.who)})
-        rows.append({"table": t, "game": g, "hands": hands_by_game.get(g.pk, []) if g else [],
-                     "live": live, "pins": pins,
-                     "mode": g.mode if g else play.mode})
-    from tournaments.models import EntryStatus
-    from tournaments.selectors import entries_sorted
-
+            players.append({"seat": letter, "name": p.name if p else "",
+                            "pin": rs.player_pin(tournament.pk, p.entry_id, p.who)
+                            if p else "", "live": (live or {}).get(letter)})
+        hands = hands_by_game.get(g.pk, []) if g else []
+        fixing = next((h for h in hands if h.pk == fix), None)
+        order = ("N", "NS", "E", "EW", "S", "W")
+        positions = sorted(t.entries.items(),
+                           key=lambda item: order.index(item[0]) if item[0] in order else 9)
+        rows.append({"table": t, "game": g, "hands": hands, "players": players,
+                     "positions": positions,
+                     "online": (g.mode if g else play.mode) == "online",
+                     "call": calls.get(t.number), "fix": fixing})
     seated = {e.pk for t in tables for e in t.entries.values()}
     subs = [e for e in entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED])
             if e.checked_in and e.pk not in seated]
-    return {"tournament": tournament, "round": rnd, "play": play, "tables": rows,
-            "byes": byes, "substitutes": subs, "contracts": rs.allowed_contracts(tournament),
-            "seats": rs.SEATS, "grace": rs.results_settings(tournament).absence_grace_seconds}
+    locked = base["finished"] or play.is_closed
+    done = sum(1 for r in rows if r["game"] is not None and r["game"].counts)
+    pending = sum(r["game"].hands_pending for r in rows if r["game"] is not None)
+    return {**base, "play": play, "tables": rows, "byes": byes, "substitutes": subs,
+            "contracts": rs.allowed_contracts(tournament), "seats": rs.SEATS,
+            "grace": settings_row.absence_grace_seconds,
+            "any_online": play.mode == "online" or any(r["online"] for r in rows),
+            "locked": locked, "limits": adjusted_limits(tournament),
+            "calls": sorted(calls.values(), key=lambda c: c.created_at),
+            "clock": round_clock(rnd), "tables_done": done, "hands_pending": pending}
+
+
+def every_hand(tournament: Tournament) -> list[dict]:
+    """Every hand of every table in order, and after a table's hands the totals the
+    director awarded when its game was adjusted (the every-hand export)."""
+    hands = list(HandScore.objects.filter(game__round__tournament=tournament)
+                 .select_related("game__round")
+                 .order_by("game__round__number", "game__table", "seq"))
+    adjusted = list(TableGame.objects.filter(round__tournament=tournament,
+                                             status=GameStatus.ADJUSTED)
+                    .select_related("round"))
+    lines = [{"key": (h.game.round.number, h.game.table, 0, h.seq), "hand": h}
+             for h in hands]
+    lines += [{"key": (g.round.number, g.table, 1, 0), "game": g} for g in adjusted]
+    return sorted(lines, key=lambda line: line["key"])
+
+
+def corrections(tournament: Tournament) -> dict:
+    """What the standings say about late changes: rounds corrected after being closed,
+    and a finished tournament reopened."""
+    plays = (RoundPlay.objects.filter(round__tournament=tournament,
+                                      corrected_at__isnull=False)
+             .select_related("round").order_by("round__number"))
+    from tournaments.models import ResultsSettings
+
+    settings_row = (ResultsSettings.objects.filter(tournament=tournament).first()
+                    or ResultsSettings(tournament=tournament))
+    return {"corrected_rounds": [{"round": p.round.number, "at": p.corrected_at,
+                                  "reason": p.reopen_reason} for p in plays],
+            "reopened": {"at": settings_row.reopened_at,
+                         "reason": settings_row.reopen_reason}
+            if settings_row.reopened_at and tournament.status == Status.RUNNING else None}
 
 
 # ----------------------------------------------------------------- members and seasons
@@ -294,3 +366,20 @@ def season_page(tournaments: list[Tournament], scoring: str = "points",
     rows = [{"line": ln, "name": users.get(ln.player) or names.get(ln.player)
              or str(ln.player)} for ln in ranking.lines]
     return {"ranking": ranking, "rows": rows, "tournaments": tournaments}
+
+
+def table_pins(rnd: Round) -> dict[int, list[dict]]:
+    """Table number -> each seated player's sign-off code (printed on the table cards).
+    An online round needs none (the engine's scores are signed by themselves)."""
+    if rs.round_play(rnd).mode == PlayMode.ONLINE:
+        return {}
+    out: dict[int, list[dict]] = {}
+    tables = sorted(set(Seat.objects.filter(round=rnd).exclude(position=Position.BYE)
+                        .values_list("table", flat=True)))
+    for table in tables:
+        people = rs.table_people(rnd, table)
+        out[table] = [{"seat": s, "name": people[s].name,
+                       "pin": rs.player_pin(rnd.tournament_id, people[s].entry_id,
+                                            people[s].who)}
+                      for s in rs.SEATS if s in people]
+    return out

@@ -1,12 +1,14 @@
 """The tournament status machine (pure: no Django models, only labels for display).
 
-    draft ──► registration_open ──► registration_closed ──► running ──► finished
+    draft ──► registration_open ──► registration_closed ──► running ◄─► finished
       │            │   ▲                 │   │                 │
       │            │   └─────────────────┘   │                 │
       │            └──────────► running ◄────┘                 │
       └──► cancelled ◄─── (any status before finished) ────────┘ (not from running)
 
-A transition not listed in ``TRANSITIONS`` is refused with a clear message.
+A transition not listed in ``TRANSITIONS`` is refused with a clear message. A finished
+tournament goes back to running only with a reason (``REASON_REQUIRED``): its results
+are final until a director reopens it.
 """
 
 from __future__ import annotations
@@ -24,9 +26,12 @@ TRANSITIONS: dict[str, frozenset[str]] = {
     REGISTRATION_OPEN: frozenset({DRAFT, REGISTRATION_CLOSED, RUNNING, CANCELLED}),
     REGISTRATION_CLOSED: frozenset({REGISTRATION_OPEN, RUNNING, CANCELLED}),
     RUNNING: frozenset({FINISHED}),
-    FINISHED: frozenset(),
+    FINISHED: frozenset({RUNNING}),
     CANCELLED: frozenset(),
 }
+
+#: Transitions a director makes only with a reason (it goes to the activity log).
+REASON_REQUIRED = frozenset({(FINISHED, RUNNING)})
 
 #: Statuses in which the rules (variant, options, format) are frozen.
 RULES_FROZEN = frozenset({RUNNING, FINISHED})

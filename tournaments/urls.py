@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import feed, manage, pages, results, rounds
+from tournaments.views import console, feed, manage, pages, results, rounds
 
 app_name = "tournaments"
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path("new/", manage.create, name="create"),
     path("<int:pk>/", pages.detail, name="detail"),
     path("<int:pk>/my-seat/", pages.my_seat, name="my_seat"),
+    path("<int:pk>/draws/", pages.draws, name="draws"),
     path("<int:pk>/register/", pages.register, name="register"),
     path("<int:pk>/withdraw/", pages.withdraw, name="withdraw"),
     path("<int:pk>/partner/", pages.partner_answer, name="partner_answer"),
@@ -24,6 +25,7 @@ urlpatterns = [
     path("<int:pk>/entries/walk-in/", manage.walkin, name="walkin"),
     path("<int:pk>/entries/<int:entry_id>/remove/", manage.entry_remove, name="entry_remove"),
     path("<int:pk>/check-in/", manage.checkin, name="checkin"),
+    path("<int:pk>/check-in/all/", manage.checkin_all, name="checkin_all"),
     path("<int:pk>/check-in/<int:entry_id>/", manage.checkin_toggle, name="checkin_toggle"),
     path("<int:pk>/constraints/", manage.constraints, name="constraints"),
     path("<int:pk>/constraints/<int:constraint_id>/remove/", manage.constraint_remove,
@@ -47,6 +49,8 @@ urlpatterns = [
          name="sheet_confirm"),
     path("<int:pk>/rounds/<int:number>/tables/<int:table>/withdraw/", results.withdraw_hand,
          name="sheet_withdraw"),
+    path("<int:pk>/rounds/<int:number>/tables/<int:table>/call/", results.call_director,
+         name="call_director"),
     path("<int:pk>/standings/", results.standings, name="standings"),
     path("<int:pk>/standings.csv", results.standings_csv, name="standings_csv"),
     path("<int:pk>/results.csv", results.results_csv, name="results_csv"),
@@ -54,14 +58,19 @@ urlpatterns = [
     path("<int:pk>/results/final/", results.final, name="final"),
     path("<int:pk>/projector/standings/", results.projector_standings,
          name="projector_standings"),
-    path("<int:pk>/console/", results.console, name="console"),
-    path("<int:pk>/console/correct/", results.correct, name="correct"),
-    path("<int:pk>/console/confirm/", results.confirm_director, name="confirm_director"),
-    path("<int:pk>/console/adjust/", results.adjust, name="adjust"),
-    path("<int:pk>/console/substitute/", results.substitute, name="substitute"),
-    path("<int:pk>/console/close/", results.close_round, name="close_round"),
-    path("<int:pk>/console/mode/", results.round_mode, name="round_mode"),
-    path("<int:pk>/console/grace/", results.grace, name="grace"),
+    path("<int:pk>/console/", console.console, name="console"),
+    path("<int:pk>/console/correct/", console.correct, name="correct"),
+    path("<int:pk>/console/confirm/", console.confirm_director, name="confirm_director"),
+    path("<int:pk>/console/adjust/", console.adjust, name="adjust"),
+    path("<int:pk>/console/substitute/", console.substitute, name="substitute"),
+    path("<int:pk>/console/close/", console.close_round, name="close_round"),
+    path("<int:pk>/console/reopen/", console.reopen_round, name="reopen_round"),
+    path("<int:pk>/console/mode/", console.round_mode, name="round_mode"),
+    path("<int:pk>/console/grace/", console.grace, name="grace"),
+    path("<int:pk>/console/clock/", console.round_clock, name="round_clock"),
+    path("<int:pk>/console/minutes/", console.round_minutes, name="round_minutes"),
+    path("<int:pk>/console/calls/<int:call_id>/answer/", console.answer_call,
+         name="answer_call"),
     path("seasons/", results.seasons, name="seasons"),
     path("seasons/new/", results.season_edit, name="season_new"),
     path("seasons/<int:season_id>/", results.season, name="season"),

@@ -1,44 +1,204 @@
-/* Club 500 tournaments: follow a tournament live.
- * The socket only says "tournament.updated"; the page then re-fetches its own fragments
- * through htmx (elements with hx-trigger="tournament-updated from:body"). */
+/* Club 500 tournaments: follow a tournament live, and the small behaviours of its pages.
+ *
+ * - Live: the socket only says "tournament.updated"; the page then re-fetches its own
+ *   fragments through htmx (elements with hx-trigger="tournament-updated from:body").
+ * - A fragment marked data-hold-while-editing (the console, a score sheet) is not
+ *   replaced while a form in it is being filled in: the update waits, a notice says so,
+ *   and it comes as soon as the form is sent or put away.
+ * - <details data-keep-open id=...> stay open across reloads and live updates.
+ * - Round clocks ([data-clock]) count down every second from the server's deadline.
+ * - The standings' "Show each game" button (phones hide the per-game columns).
+ * - The console's open calls to the director show in the tab's title. */
 (function () {
   "use strict";
-  var el = document.querySelector("[data-tournament-socket]");
-  if (!el || !window.WebSocket) { return; }
-  var path = el.getAttribute("data-tournament-socket");
-  var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
-  var version = null;
-  var delay = 1000;
+  var STORE = "club500:open:" + location.pathname;
 
   function refresh() {
     if (window.htmx) { window.htmx.trigger(document.body, "tournament-updated"); }
   }
 
-  function connect() {
-    var socket = new WebSocket(url);
-    socket.onopen = function () {
-      delay = 1000;
-      document.body.setAttribute("data-socket", "open");
-    };
-    socket.onmessage = function (event) {
-      var message;
-      try { message = JSON.parse(event.data); } catch (e) { return; }
-      if (message.type === "tournament.hello") {
-        if (version !== null && message.version !== version) { refresh(); }
-        version = message.version;
-      } else if (message.type === "tournament.updated") {
-        if (version === null || message.version > version) {
+  /* ---- the socket ---- */
+  function connectSocket() {
+    var el = document.querySelector("[data-tournament-socket]");
+    if (!el || !window.WebSocket) { return; }
+    var path = el.getAttribute("data-tournament-socket");
+    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
+    var version = null;
+    var delay = 1000;
+
+    function connect() {
+      var socket = new WebSocket(url);
+      socket.onopen = function () {
+        delay = 1000;
+        document.body.setAttribute("data-socket", "open");
+      };
+      socket.onmessage = function (event) {
+        var message;
+        try { message = JSON.parse(event.data); } catch (e) { return; }
+        if (message.type === "tournament.hello") {
+          if (version !== null && message.version !== version) { refresh(); }
           version = message.version;
-          refresh();
+        } else if (message.type === "tournament.updated") {
+          if (version === null || message.version > version) {
+            version = message.version;
+            refresh();
+          }
         }
-      }
-    };
-    socket.onclose = function (event) {
-      document.body.setAttribute("data-socket", "closed");
-      if (event.code === 4401 || event.code === 4404) { return; }
-      setTimeout(connect, delay);
-      delay = Math.min(delay * 2, 15000);
-    };
+      };
+      socket.onclose = function (event) {
+        document.body.setAttribute("data-socket", "closed");
+        if (event.code === 4401 || event.code === 4404) { return; }
+        setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 15000);
+      };
+    }
+    connect();
   }
-  connect();
+
+  /* ---- hold live updates while a form is being filled in ---- */
+  var held = false;
+
+  function holder(node) { return node && node.closest ? node.closest("[data-hold-while-editing]") : null; }
+
+  function editing(root) {
+    return !!(root && root.querySelector("form[data-dirty]"));
+  }
+
+  function showHeld(root, on) {
+    var note = root && root.querySelector(".r-held");
+    if (note) { note.hidden = !on; }
+  }
+
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form");
+    if (form && holder(form) && !form.hasAttribute("hx-get")) { form.setAttribute("data-dirty", "1"); }
+  });
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form");
+    if (form && holder(form)) { form.setAttribute("data-dirty", "1"); }
+  });
+  document.addEventListener("submit", function (event) {
+    event.target.removeAttribute("data-dirty");
+  });
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (details.tagName !== "DETAILS") { return; }
+    if (!details.open) {
+      details.querySelectorAll("form[data-dirty]").forEach(function (f) { f.removeAttribute("data-dirty"); });
+      if (held && !editing(holder(details))) { held = false; refresh(); }
+    }
+    if (details.id && details.hasAttribute("data-keep-open")) { remember(details); }
+  }, true);
+
+  document.addEventListener("htmx:confirm", function (event) {
+    var trigger = event.detail && event.detail.triggeringEvent;
+    var root = event.detail && event.detail.elt;
+    if (!trigger || trigger.type !== "tournament-updated" || !root ||
+        !root.hasAttribute("data-hold-while-editing")) { return; }
+    if (editing(root)) {
+      event.preventDefault();
+      held = true;
+      showHeld(root, true);
+    }
+  });
+
+  /* ---- <details data-keep-open> ---- */
+  function openSet() {
+    try { return JSON.parse(sessionStorage.getItem(STORE) || "{}"); } catch (e) { return {}; }
+  }
+  function remember(details) {
+    var set = openSet();
+    set[details.id] = details.open;
+    try { sessionStorage.setItem(STORE, JSON.stringify(set)); } catch (e) { /* private mode */ }
+  }
+  function restore(root) {
+    var set = openSet();
+    (root || document).querySelectorAll("details[data-keep-open][id]").forEach(function (d) {
+      if (Object.prototype.hasOwnProperty.call(set, d.id)) { d.open = !!set[d.id] || d.open; }
+    });
+  }
+
+  /* ---- round clocks ---- */
+  function tickClocks() {
+    document.querySelectorAll("[data-clock]").forEach(function (el) {
+      if (el.getAttribute("data-paused") === "1") { return; }
+      var skew = el.__skew;
+      if (skew === undefined) {
+        skew = el.__skew = Number(el.getAttribute("data-now")) - Date.now();
+      }
+      var deadline = Number(el.getAttribute("data-deadline"));
+      var left = Math.round((deadline - (Date.now() + skew)) / 1000);
+      var warning = Number(el.getAttribute("data-warning") || 300);
+      var sign = left < 0 ? "-" : "";
+      var abs = Math.abs(left);
+      var text = sign + Math.floor(abs / 60) + ":" + ("0" + (abs % 60)).slice(-2);
+      var time = el.querySelector("[data-clock-time]") || el;
+      if (time.textContent !== text) { time.textContent = text; }
+      var state = left <= 0 ? "over" : (left <= warning ? "warning" : "running");
+      ["running", "warning", "over"].forEach(function (s) {
+        el.classList.toggle("t-clock-" + s, s === state);
+        el.classList.toggle("r-clock-" + s, s === state);
+      });
+      var note = el.querySelector("[data-clock-note]");
+      if (note) {
+        var wanted = note.getAttribute("data-text-" + state);
+        if (wanted && note.textContent !== wanted) { note.textContent = wanted; }
+      }
+    });
+  }
+
+  /* ---- standings: show each game on a phone ---- */
+  var ROUNDS = "club500:rounds:" + location.pathname;
+  function applyRounds(root) {
+    var on = false;
+    try { on = sessionStorage.getItem(ROUNDS) === "1"; } catch (e) { /* private mode */ }
+    (root || document).querySelectorAll("[data-toggle-rounds]").forEach(function (b) {
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      var section = b.closest("section");
+      if (section) { section.classList.toggle("r-show-rounds", on); }
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-toggle-rounds]");
+    if (!button) { return; }
+    var on = button.getAttribute("aria-pressed") !== "true";
+    try { sessionStorage.setItem(ROUNDS, on ? "1" : "0"); } catch (e) { /* private mode */ }
+    applyRounds();
+  });
+
+  /* ---- calls to the director in the tab's title ---- */
+  var baseTitle = document.title;
+  function showCalls() {
+    var console = document.querySelector("[data-calls]");
+    if (!console) { return; }
+    var n = Number(console.getAttribute("data-calls") || 0);
+    document.title = (n ? "(" + n + ") " : "") + baseTitle;
+  }
+
+  function afterSwap(event) {
+    var root = event && event.detail ? event.detail.elt : null;
+    restore();
+    applyRounds();
+    tickClocks();
+    showCalls();
+    if (held && root && root.hasAttribute && root.hasAttribute("data-hold-while-editing")) {
+      held = false;
+    }
+  }
+
+  function start() {
+    connectSocket();
+    restore();
+    applyRounds();
+    tickClocks();
+    showCalls();
+    setInterval(tickClocks, 1000);
+    document.body.addEventListener("htmx:afterSettle", afterSwap);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
 })();

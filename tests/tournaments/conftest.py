@@ -51,3 +51,19 @@ def running(make_tournament, add_present):
     tournament = make_tournament(status="running", rounds_total=4)
     add_present(tournament, 9)
     return tournament
+
+
+@pytest.fixture
+def finished(make_tournament, add_present, director):
+    """A finished tournament: 8 players, one game of 2 hands, results and medals."""
+    from tests.tournaments.day import play_round, play_table
+    from tournaments.services import director as ds
+
+    t = make_tournament(status="running", rounds_total=1, hands_per_game=2)
+    add_present(t, 8)
+    rnd = play_round(t, director)
+    first = play_table(rnd, 1, 2)
+    play_table(rnd, 2, 2, contract="7S", tricks=7)
+    ds.round_close(round=rnd, by=director)
+    t = services.tournament_transition(tournament=t, by=director, to="finished")
+    return t, rnd, first

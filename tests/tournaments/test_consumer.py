@@ -82,7 +82,15 @@ async def test_publish_reaches_the_socket(client, director, member, live_tournam
 
 
 async def test_visitors_and_unknown_tournaments_are_refused(client, member, live_tournament):
+    from club.models import ClubSettings
+
+    await sync_to_async(ClubSettings.objects.update_or_create)(
+        pk=1, defaults={"public_pages": False})
     comm = _communicator(f"/ws/tournaments/{live_tournament.pk}/")
     assert not (await comm.connect())[0]
+    await sync_to_async(ClubSettings.objects.filter(pk=1).update)(public_pages=True)
+    comm = _communicator(f"/ws/tournaments/{live_tournament.pk}/")
+    assert (await comm.connect())[0]  # public pages follow the tournament live too
+    await comm.disconnect()
     comm = _communicator("/ws/tournaments/999999/", await _cookie(client, member))
     assert not (await comm.connect())[0]

@@ -71,7 +71,8 @@ def test_transition_table_is_closed_and_explicit():
     assert st.can_transition(st.REGISTRATION_CLOSED, st.RUNNING)
     assert st.can_transition(st.RUNNING, st.FINISHED)
     assert not st.can_transition(st.DRAFT, st.RUNNING)
-    assert not st.can_transition(st.FINISHED, st.RUNNING)
+    assert not st.can_transition(st.FINISHED, st.CANCELLED)
+    assert (st.FINISHED, st.RUNNING) in st.REASON_REQUIRED  # reopened only with a reason
     assert not st.can_transition(st.RUNNING, st.CANCELLED)
     assert not st.TRANSITIONS[st.CANCELLED]
     for targets in st.TRANSITIONS.values():

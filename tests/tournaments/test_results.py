@@ -27,6 +27,7 @@ from tournaments.models import (
     Seat,
     TableGame,
 )
+from tournaments.services import director as ds
 from tournaments.services import results as rs
 
 
@@ -174,10 +175,10 @@ def test_correction_adjust_close_and_log(small, director):
     game = rs.table_game(rnd, 1)
     row = enter_and_confirm(game, p["N"], p["E"])
     with pytest.raises(TournamentError) as e:
-        rs.hand_correct(hand=row, by=director, reason=" ", declarer="N", contract="8S",
+        ds.hand_correct(hand=row, by=director, reason=" ", declarer="N", contract="8S",
                         tricks=7)
     assert e.value.code == "reason"
-    rs.hand_correct(hand=row, by=director, reason="Wrong tricks", declarer="N",
+    ds.hand_correct(hand=row, by=director, reason="Wrong tricks", declarer="N",
                     contract="8S", tricks=7)
     row.refresh_from_db()
     assert (row.ns_score, row.ew_score, row.corrected) == (-240, 30, True)
@@ -186,16 +187,16 @@ def test_correction_adjust_close_and_log(small, director):
     assert log.data["reason"] == "Wrong tricks"
     # closing refuses while tables are unfinished
     with pytest.raises(TournamentError) as e:
-        rs.round_close(round=rnd, by=director)
+        ds.round_close(round=rnd, by=director)
     assert e.value.code == "unfinished"
-    rs.game_adjust(game=game, by=director, ns=100, ew=50, reason="Player ill")
+    ds.game_adjust(game=game, by=director, ns=100, ew=50, reason="Player ill")
     game2 = rs.table_game(rnd, 2)
-    rs.game_adjust(game=game2, by=director, ns=0, ew=0, reason="No show")
+    ds.game_adjust(game=game2, by=director, ns=0, ew=0, reason="No show")
     assert ActivityLog.objects.filter(kind="results.game_adjusted").count() == 2
     s = sr.compute(t)
     north = Seat.objects.get(round=rnd, table=1, position="N").entry_id
     assert s.line(north).total == 100 and s.line(north).flags.get("adjusted") == 1
-    rs.round_close(round=rnd, by=director)
+    ds.round_close(round=rnd, by=director)
     with pytest.raises(TournamentError) as e:
         rs.hand_confirm(hand=row, user=p["E"])
     assert e.value.code == "round_closed"
@@ -207,15 +208,15 @@ def test_substitute_logs_and_reseats(small, director, add_present):
     seat = Seat.objects.get(round=rnd, table=1, position="E")
     old = seat.entry_id
     with pytest.raises(TournamentError):
-        rs.seat_substitute(round=rnd, by=director, table=1, position="E", entry=late.pk,
+        ds.seat_substitute(round=rnd, by=director, table=1, position="E", entry=late.pk,
                            reason="")
-    rs.seat_substitute(round=rnd, by=director, table=1, position="E", entry=late.pk,
+    ds.seat_substitute(round=rnd, by=director, table=1, position="E", entry=late.pk,
                        reason="Left early")
     seat.refresh_from_db()
     assert seat.entry_id == late.pk
     log = ActivityLog.objects.get(kind="results.substituted")
     assert log.data["before"]["entry"] == old and log.data["after"]["entry"] == late.pk
-    rs.seat_substitute(round=rnd, by=director, table=1, position="W", guest_name="Gaston",
+    ds.seat_substitute(round=rnd, by=director, table=1, position="W", guest_name="Gaston",
                        reason="Sick")
     assert Seat.objects.get(round=rnd, table=1, position="W").entry.guest_name == "Gaston"
 
@@ -382,7 +383,8 @@ def test_console_and_exports(small, director_client):
     r = director_client.get(reverse("tournaments:results_csv", args=[t.pk]))
     assert r.content.startswith("\ufeff".encode())
     rows = list(csv.reader(io.StringIO(r.content.decode("utf-8-sig"))))
-    assert rows[1][5] == "8S" and rows[1][7] == "240"
+    assert rows[0][5] == "Contrat" and rows[0][8] == "Pointage EO"  # French, EO not EW
+    assert rows[1][5] == "8♠" and rows[1][7] == "240"  # the reader's notation, not 8S
     r = director_client.get(reverse("tournaments:standings_csv", args=[t.pk]))
     assert r.content.startswith("\ufeff".encode())
     assert director_client.get(reverse("tournaments:final", args=[t.pk])).status_code == 200

@@ -74,12 +74,23 @@ def test_member_cannot_check_in_or_remove_others(client, member, drawn):
     assert entry.checked_in and entry.status == EntryStatus.CONFIRMED
 
 
-@pytest.mark.parametrize("name", ["detail", "projector", "my_seat", "projector_tables"])
-def test_member_pages_need_login(client, member, tournament, name):
+@pytest.mark.parametrize("name", ["detail", "projector", "my_seat", "projector_tables",
+                                  "draws", "standings"])
+def test_tournament_pages_need_login_when_the_club_keeps_them_private(client, member,
+                                                                       tournament, name):
+    from club.models import ClubSettings
+
+    ClubSettings.objects.update_or_create(pk=1, defaults={"public_pages": False})
     url = reverse(f"tournaments:{name}", args=[tournament.pk])
     assert client.get(url).status_code == 302
     client.force_login(member)
     assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["detail", "projector", "projector_tables", "draws",
+                                  "standings", "final"])
+def test_tournament_pages_are_public_by_default(client, tournament, name):
+    assert client.get(reverse(f"tournaments:{name}", args=[tournament.pk])).status_code == 200
 
 
 def test_drafts_are_hidden_from_members(client, member, make_tournament):

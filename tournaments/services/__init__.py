@@ -1,6 +1,6 @@
 """The only writers of tournaments: one function per action, each in a transaction."""
 
-from tournaments.services.checkin import checkin_self, checkin_set
+from tournaments.services.checkin import checkin_all, checkin_self, checkin_set
 from tournaments.services.events import tournament_touch
 from tournaments.services.lifecycle import (
     registration_is_open,
@@ -30,7 +30,7 @@ from tournaments.services.rounds import (
 )
 
 __all__ = [
-    "checkin_self", "checkin_set", "constraint_add", "constraint_remove",
+    "checkin_all", "checkin_self", "checkin_set", "constraint_add", "constraint_remove",
     "looking_for_partner_set", "partner_confirm", "promote_waiting", "registration_create",
     "registration_is_open", "registration_remove", "registration_withdraw", "round_draw",
     "round_move_bye", "round_publish", "round_start_play", "round_swap", "tournament_copy",

@@ -45,8 +45,7 @@ def checkin_set(*, entry: Entry, by: User, present: bool) -> Entry:
         fields += ["status", "queued_at"]
     entry.save(update_fields=fields)
     activity_record(actor=by, kind="tournament.checkin",
-                    summary=f"{by.public_name} marked {entry.name} "
-                            f"{'present' if present else 'absent'}",
+                    params={"entry": entry.name, "present": present},
                     subject=tournament, data={"entry": entry.pk, "present": present})
     tournament_touch(tournament=tournament)
     return entry
@@ -72,7 +71,26 @@ def checkin_self(*, tournament: Tournament, member: User, code: str) -> Entry:
         entry.checked_in_at = timezone.now()
         entry.save(update_fields=["checked_in", "checked_in_at"])
         activity_record(actor=member, kind="tournament.checkin",
-                        summary=f"{member.public_name} checked in with the code",
+                        params={"entry": entry.name, "present": True, "self": True},
                         subject=tournament, data={"entry": entry.pk, "present": True})
         tournament_touch(tournament=tournament)
     return entry
+
+
+@transaction.atomic
+def checkin_all(*, tournament: Tournament, by: User) -> int:
+    """A director marks every registered (confirmed) entry present at once; the
+    waiting list is left alone. Returns how many were marked; one log entry."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _check_open(tournament)
+    now = timezone.now()
+    rows = list(Entry.objects.select_for_update()
+                .filter(tournament=tournament, status=EntryStatus.CONFIRMED,
+                        checked_in=False).values_list("pk", flat=True))
+    if rows:
+        Entry.objects.filter(pk__in=rows).update(checked_in=True, checked_in_at=now)
+        activity_record(actor=by, kind="tournament.checkin_all",
+                        params={"count": len(rows)}, subject=tournament,
+                        data={"entries": rows})
+        tournament_touch(tournament=tournament)
+    return len(rows)

@@ -99,7 +99,7 @@ def tournament_create(*, by: User, name: str, starts_at: datetime,
     tournament = Tournament.objects.create(**values, checkin_code=new_checkin_code(),
                                            created_by=by, copied_from=copied_from)
     activity_record(actor=by, kind="tournament.created",
-                    summary=f"{by.public_name} created the tournament {tournament.name}",
+                    params={"tournament": tournament.name},
                     subject=tournament,
                     data={"copied_from": copied_from.pk if copied_from else None})
     return tournament
@@ -141,7 +141,7 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
     after = _snapshot(tournament)
     diff = {k: {"before": before[k], "after": after[k]} for k in after if before[k] != after[k]}
     activity_record(actor=by, kind="tournament.updated",
-                    summary=f"{by.public_name} edited the tournament {tournament.name}",
+                    params={"tournament": tournament.name, "fields": sorted(diff)},
                     subject=tournament, data={"changes": diff})
     if "capacity" in diff:
         from tournaments.services.registration import promote_waiting
@@ -152,7 +152,13 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
 
 
 @transaction.atomic
-def tournament_transition(*, tournament: Tournament, by: User, to: str) -> Tournament:
+def tournament_transition(*, tournament: Tournament, by: User, to: str,
+                          reason: str = "") -> Tournament:
+    """Move the tournament through its status machine (``tournaments.status``).
+
+    Finishing closes the rounds still playing (refused while a table has not
+    finished): the results are then final. Reopening a finished tournament needs a
+    reason, which goes to the activity log."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if to not in Status.values:
         raise TournamentError("bad_status", _("Unknown status."))
@@ -161,14 +167,32 @@ def tournament_transition(*, tournament: Tournament, by: User, to: str) -> Tourn
             "bad_transition",
             _("A tournament cannot go from “%(current)s” to “%(target)s”.")
             % {"current": Status(tournament.status).label, "target": Status(to).label})
+    reason = (reason or "").strip()[:300]
+    if (tournament.status, to) in st.REASON_REQUIRED and not reason:
+        raise TournamentError("reason", _("Give the reason for reopening the tournament: "
+                                          "its results were final."))
     if to == st.RUNNING:
         validate_rules(variant=tournament.variant, options=tournament.variant_options,
                        hands_per_game=tournament.hands_per_game)
+    if to == st.FINISHED:
+        from tournaments.services.director import rounds_close_for_finish
+
+        rounds_close_for_finish(tournament=tournament, by=by)
     before = tournament.status
     tournament.status = to
     tournament.save(update_fields=["status"])
+    if (before, to) in st.REASON_REQUIRED:
+        from tournaments.services.results import results_settings
+
+        settings_row = results_settings(tournament)
+        settings_row.reopened_at = timezone.now()
+        settings_row.reopen_reason = reason
+        settings_row.save(update_fields=["reopened_at", "reopen_reason"])
+        activity_record(actor=by, kind="tournament.reopened",
+                        params={"tournament": tournament.name, "reason": reason},
+                        subject=tournament, data={"reason": reason})
     activity_record(actor=by, kind="tournament.status",
-                    summary=f"{by.public_name}: {tournament.name} {before} -> {to}",
+                    params={"tournament": tournament.name, "before": before, "after": to},
                     subject=tournament, data={"before": before, "after": to})
     tournament_touch(tournament=tournament)
     return tournament

@@ -63,8 +63,8 @@ def _check_can_register(tournament: Tournament, user: User, *, as_partner: bool 
     if _active_entry_of(tournament, user) is not None:
         if as_partner:
             raise TournamentError("partner_registered",
-                                  _("%(name)s is already registered for this tournament.")
-                                  % {"name": user.public_name})
+                                  _("%(name)s already has a registration for this "
+                                    "tournament.") % {"name": user.public_name})
         raise TournamentError("already_registered",
                               _("You are already registered for this tournament."))
 
@@ -96,7 +96,8 @@ def registration_create(*, tournament: Tournament, member: User,
     LookingForPartner.objects.filter(tournament=tournament,
                                      member__in=[member, partner]).delete()
     activity_record(actor=member, kind="tournament.registered",
-                    summary=f"{entry.name} registered for {tournament.name} ({entry.status})",
+                    params={"entry": entry.name, "tournament": tournament.name,
+                            "status": entry.status},
                     subject=tournament, data={"entry": entry.pk, "status": entry.status})
     if partner is not None:
         with override(partner.preferred_language):
@@ -127,8 +128,7 @@ def partner_confirm(*, entry: Entry, member: User, accept: bool) -> Entry:
         entry.status = EntryStatus.DECLINED
     entry.save(update_fields=["status", "queued_at"])
     activity_record(actor=member, kind="tournament.partner_answered",
-                    summary=f"{member.public_name} {'accepted' if accept else 'declined'} "
-                            f"the pair {entry.name}",
+                    params={"entry": entry.name, "accepted": bool(accept)},
                     subject=tournament, data={"entry": entry.pk, "status": entry.status})
     tournament_touch(tournament=tournament)
     return entry
@@ -149,8 +149,7 @@ def promote_waiting(*, tournament: Tournament) -> list[Entry]:
         entry.save(update_fields=["status", "queued_at"])
         promoted.append(entry)
         activity_record(actor=None, kind="tournament.promoted",
-                        summary=f"{entry.name} moved up from the waiting list of "
-                                f"{tournament.name}",
+                        params={"entry": entry.name, "tournament": tournament.name},
                         subject=tournament, data={"entry": entry.pk})
         for user in (entry.player, entry.partner):
             if user is None:
@@ -178,8 +177,7 @@ def registration_withdraw(*, entry: Entry, member: User) -> Entry:
     entry.status = EntryStatus.WITHDRAWN
     entry.save(update_fields=["status"])
     activity_record(actor=member, kind="tournament.withdrawn",
-                    summary=f"{member.public_name} withdrew {entry.name} from "
-                            f"{tournament.name}",
+                    params={"entry": entry.name, "tournament": tournament.name},
                     subject=tournament, data={"entry": entry.pk})
     if was_confirmed:
         promote_waiting(tournament=tournament)
@@ -200,7 +198,7 @@ def registration_remove(*, entry: Entry, by: User) -> Entry:
     entry.checked_in = False
     entry.save(update_fields=["status", "checked_in"])
     activity_record(actor=by, kind="tournament.entry_removed",
-                    summary=f"{by.public_name} removed {entry.name} from {tournament.name}",
+                    params={"entry": entry.name, "tournament": tournament.name},
                     subject=tournament, data={"entry": entry.pk, "status": entry.status})
     if was_confirmed and tournament.status != Status.RUNNING:
         promote_waiting(tournament=tournament)
@@ -235,8 +233,8 @@ def walkin_add(*, tournament: Tournament, by: User, player: User | None = None,
     for user in (player, partner):
         if user is not None and _active_entry_of(tournament, user) is not None:
             raise TournamentError("partner_registered",
-                                  _("%(name)s is already registered for this tournament.")
-                                  % {"name": user.public_name})
+                                  _("%(name)s already has a registration for this "
+                                    "tournament.") % {"name": user.public_name})
     if player is not None and partner is not None and player.pk == partner.pk:
         raise TournamentError("partner_self", _("A pair needs two different players."))
     now = timezone.now()
@@ -245,8 +243,7 @@ def walkin_add(*, tournament: Tournament, by: User, player: User | None = None,
         partner_guest_name=partner_guest_name, status=EntryStatus.CONFIRMED,
         is_walk_in=True, checked_in=checked_in, checked_in_at=now if checked_in else None)
     activity_record(actor=by, kind="tournament.walk_in",
-                    summary=f"{by.public_name} added the walk-in {entry.name} to "
-                            f"{tournament.name}",
+                    params={"entry": entry.name, "tournament": tournament.name},
                     subject=tournament, data={"entry": entry.pk})
     tournament_touch(tournament=tournament)
     return entry
@@ -254,7 +251,9 @@ def walkin_add(*, tournament: Tournament, by: User, player: User | None = None,
 
 @transaction.atomic
 def looking_for_partner_set(*, tournament: Tournament, member: User, looking: bool,
-                            note: str = "") -> bool:
+                            note: str = "", share_contact: bool = False) -> bool:
+    """Put a member on the tournament's list of players looking for a partner (with a
+    note, and their email and phone shown to members if they agree), or off it."""
     if looking:
         if not tournament.is_pairs:
             raise TournamentError("no_partner_individual",
@@ -263,7 +262,8 @@ def looking_for_partner_set(*, tournament: Tournament, member: User, looking: bo
             raise TournamentError("already_registered",
                                   _("You are already registered for this tournament."))
         LookingForPartner.objects.update_or_create(
-            tournament=tournament, member=member, defaults={"note": note.strip()[:140]})
+            tournament=tournament, member=member,
+            defaults={"note": note.strip()[:140], "share_contact": bool(share_contact)})
     else:
         LookingForPartner.objects.filter(tournament=tournament, member=member).delete()
     return looking

@@ -163,21 +163,20 @@ def round_draw(*, tournament: Tournament, by: User, seed: int | None = None,
     rnd.report = _report(rnd, draw.as_round())
     rnd.save()
     activity_record(actor=by, kind="round.drawn",
-                    summary=f"{by.public_name} drew round {number} of {tournament.name} "
-                            f"(seed {seed})",
+                    params={"round": number, "tournament": tournament.name, "seed": seed},
                     subject=rnd, data={"round": number, "seed": seed, "before": before,
                                        "after": draw.to_dict(), "players": sorted(players)})
     tournament_touch(tournament=tournament)
     return rnd
 
 
-def _after_edit(rnd: Round, by: User, kind: str, summary: str, before: dict,
+def _after_edit(rnd: Round, by: User, kind: str, params: dict, before: dict,
                 extra: dict) -> Round:
     current = round_to_seating(rnd.seats.all())
     rnd.report = _report(rnd, current)
     rnd.version += 1
     rnd.save(update_fields=["report", "version"])
-    activity_record(actor=by, kind=kind, summary=summary, subject=rnd,
+    activity_record(actor=by, kind=kind, params={"round": rnd.number, **params}, subject=rnd,
                     data={"round": rnd.number, "before": before, "after": current.to_dict(),
                           **extra})
     tournament_touch(tournament=rnd.tournament)
@@ -209,8 +208,7 @@ def round_swap(*, round: Round, by: User, a: Any, b: Any, version: Any) -> Round
     Seat.objects.filter(pk=seat_a.pk).update(table=place_b[0], position=place_b[1],
                                              bye_score=place_b[2])
     return _after_edit(rnd, by, "round.swapped",
-                       f"{by.public_name} swapped {seat_a.entry.name} and "
-                       f"{seat_b.entry.name} in round {rnd.number}",
+                       {"a": seat_a.entry.name, "b": seat_b.entry.name},
                        before, {"a": seat_a.entry_id, "b": seat_b.entry_id})
 
 
@@ -231,8 +229,8 @@ def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
         Seat.objects.filter(pk=seat.pk).update(table=None, position=Position.BYE,
                                                bye_score=_bye_score(tournament))
         return _after_edit(rnd, by, "round.bye_moved",
-                           f"{by.public_name} gave {seat.entry.name} a bye in round "
-                           f"{rnd.number}", before, {"entry": seat.entry_id, "to": "bye"})
+                           {"entry": seat.entry.name, "to": "bye"}, before,
+                           {"entry": seat.entry_id, "to": "bye"})
     if seat is None:
         late = Entry.objects.filter(pk=int(entry), tournament=tournament,
                                     status=EntryStatus.CONFIRMED, checked_in=True).first()
@@ -242,8 +240,8 @@ def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
                                    bye_score=_bye_score(tournament))
         if table in (None, ""):
             return _after_edit(rnd, by, "round.bye_moved",
-                               f"{by.public_name} added {late.name} to round {rnd.number} "
-                               f"with a bye", before, {"entry": late.pk, "to": "bye"})
+                               {"entry": late.name, "to": "late_bye"}, before,
+                               {"entry": late.pk, "to": "bye"})
     if position not in seat_positions(tournament):
         raise TournamentError("bad_seat", _("Choose a table and a seat."))
     try:
@@ -258,8 +256,8 @@ def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
                                               "instead."))
     Seat.objects.filter(pk=seat.pk).update(table=table, position=position, bye_score=None)
     return _after_edit(rnd, by, "round.bye_moved",
-                       f"{by.public_name} seated {seat.entry.name} at table {table} "
-                       f"{position} in round {rnd.number}", before,
+                       {"entry": seat.entry.name, "to": "seat", "table": table,
+                        "seat": position}, before,
                        {"entry": seat.entry_id, "to": f"{table}{position}"})
 
 
@@ -294,8 +292,7 @@ def round_publish(*, round: Round, by: User, version: Any) -> Round:
     rnd.save(update_fields=["status", "published_at", "report", "version"])
     _online_hook(rnd, by, start=False)
     activity_record(actor=by, kind="round.published",
-                    summary=f"{by.public_name} published round {rnd.number} of "
-                            f"{rnd.tournament.name}",
+                    params={"round": rnd.number, "tournament": rnd.tournament.name},
                     subject=rnd, data={"round": rnd.number, "seed": rnd.seed,
                                        "after": current.to_dict()})
     tournament_touch(tournament=rnd.tournament)
@@ -312,8 +309,11 @@ def round_start_play(*, round: Round, by: User, version: Any) -> Round:
     rnd.version += 1
     rnd.save(update_fields=["status", "play_started_at", "version"])
     _online_hook(rnd, by, start=True)
+    from tournaments.services.clock import clock_start_with_play
+
+    clock_start_with_play(rnd)
     activity_record(actor=by, kind="round.play_started",
-                    summary=f"{by.public_name} started play in round {rnd.number}",
+                    params={"round": rnd.number},
                     subject=rnd, data={"round": rnd.number})
     tournament_touch(tournament=rnd.tournament)
     return rnd
@@ -338,15 +338,16 @@ def constraint_add(*, tournament: Tournament, by: User, kind: str, a: Any, b: An
     if created:
         names = " / ".join(e.name for e in entries)
         activity_record(actor=by, kind="tournament.constraint_added",
-                        summary=f"{by.public_name} added {kind}: {names}",
+                        params={"rule": kind, "names": names},
                         subject=tournament, data={"kind": kind, "a": ids[0], "b": ids[1]})
     return row
 
 
 @transaction.atomic
 def constraint_remove(*, constraint: SeatingConstraint, by: User) -> None:
+    names = " / ".join(e.name for e in (constraint.a, constraint.b))
     activity_record(actor=by, kind="tournament.constraint_removed",
-                    summary=f"{by.public_name} removed a {constraint.kind} constraint",
+                    params={"rule": constraint.kind, "names": names},
                     subject=constraint.tournament,
                     data={"kind": constraint.kind, "a": constraint.a_id, "b": constraint.b_id})
     constraint.delete()

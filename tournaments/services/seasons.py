@@ -37,8 +37,7 @@ def season_save(*, season: Season | None, by, name: Any, tournament_ids, scoring
     season.save()
     season.tournaments.set(chosen)
     activity_record(actor=by, kind="results.season_saved", subject=season,
-                    summary=f"{by.public_name} {'created' if created else 'edited'} the "
-                            f"season {name}",
+                    params={"season": name, "created": created},
                     data={"tournaments": sorted(t.pk for t in chosen), "scoring": scoring,
                           "best_of": best})
     return season

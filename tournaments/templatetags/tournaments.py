@@ -24,9 +24,37 @@ def get_item(mapping, key):
 
 @register.filter
 def seat_letter(position):
-    """N/E/S/W in the page's language (Ouest -> O); NS/EW left as sides."""
-    from tournaments.models import Position
+    """N/E/S/W in the page's language (Ouest -> O); NS/EW -> NS/EO."""
+    from games.templatetags.labels import seat_letter as letter
 
-    if position in ("N", "E", "S", "W"):
-        return str(Position(position).label)[:1]
-    return position
+    return letter(position)
+
+
+@register.simple_tag(takes_context=True)
+def live_table_tournament(context, table):
+    """On a tournament's live table: what the "call the director" button needs (the
+    tournament, round and table number, the open call), else None."""
+    from tournaments.models import Status, TableGame
+    from tournaments.selectors_results import open_call
+
+    user = context.get("user")
+    if user is None or not user.is_authenticated:
+        return None
+    game = (TableGame.objects.filter(live_table_id=table.pk)
+            .select_related("round__tournament").first())
+    if game is None or game.round.tournament.status != Status.RUNNING:
+        return None
+    return {"tournament": game.round.tournament, "round": game.round, "table": game.table,
+            "call": open_call(game.round, game.table)}
+
+
+@register.filter
+def join_names(people):
+    """[{"name": ...}, ...] -> "A, B"."""
+    return ", ".join(p["name"] for p in people if p)
+
+
+@register.filter
+def bye_names(seats):
+    """Bye seats -> "A, B"."""
+    return ", ".join(seat.entry.name for seat in seats)

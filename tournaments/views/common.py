@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, redirect
 
 from tournaments.models import Round, Status, Tournament
@@ -45,3 +48,18 @@ def back(request, fallback):
                                                   require_https=request.is_secure()):
         return redirect(target)
     return redirect(fallback)
+
+
+def public_or_login(view):
+    """Visitors may see the page when the club's tournament pages are public (the club
+    setting, on by default); otherwise they are sent to the login page."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        from club.models import ClubSettings
+
+        if not request.user.is_authenticated and not ClubSettings.load().public_pages:
+            return redirect_to_login(request.get_full_path())
+        return view(request, *args, **kwargs)
+
+    return wrapped

@@ -7,15 +7,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.models import ActivityLog
 from club.roles import director_required
-from tournaments import selectors, services
-from tournaments import status as st
+from tournaments import selectors, selectors_director, services
 from tournaments.errors import TournamentError
 from tournaments.forms import ConstraintForm, CopyForm, TournamentForm, WalkInForm
-from tournaments.models import Entry, EntryStatus, SeatingConstraint, Status, Tournament
+from tournaments.models import Entry, EntryStatus, SeatingConstraint, Tournament
 from tournaments.views.common import back, get_tournament, run
 
 
@@ -74,9 +74,12 @@ def copy(request, pk: int):
 def transition(request, pk: int):
     tournament = get_tournament(request, pk)
     target = request.POST.get("to", "")
-    run(request, lambda: services.tournament_transition(tournament=tournament,
-                                                        by=request.user, to=target),
-        success=_("Status changed."))
+    ok, result = run(request, lambda: services.tournament_transition(
+        tournament=tournament, by=request.user, to=target,
+        reason=request.POST.get("reason", "")))
+    if ok:
+        messages.success(request, _("The tournament is now: %(status)s.")
+                         % {"status": result.get_status_display()})
     return back(request, tournament.get_absolute_url())
 
 
@@ -92,8 +95,8 @@ def entries(request, pk: int):
         "pending": [e for e in rows if e.status == EntryStatus.PENDING],
         "waiting": waiting,
         "inactive": [e for e in rows if not e.is_active],
-        "walkin_form": WalkInForm(),
-        "next_statuses": [Status(s) for s in st.next_statuses(tournament.status)],
+        "walkin_form": WalkInForm(tournament=tournament),
+        "director": selectors_director.director_steps(tournament),
         "log": ActivityLog.objects.filter(subject_type="tournaments.tournament",
                                           subject_id=str(tournament.pk))
         .select_related("actor")[:30],
@@ -115,7 +118,7 @@ def entry_remove(request, pk: int, entry_id: int):
 @require_POST
 def walkin(request, pk: int):
     tournament = get_tournament(request, pk)
-    form = WalkInForm(request.POST)
+    form = WalkInForm(request.POST, tournament=tournament)
     if not form.is_valid():
         messages.error(request, _("Check the walk-in's name."))
     else:
@@ -135,12 +138,24 @@ def checkin(request, pk: int):
     rows = selectors.entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED,
                                                           EntryStatus.WAITING], query=query)
     context = {"tournament": tournament, "rows": rows, "query": query,
-               "present": sum(1 for e in rows if e.checked_in and
-                              e.status == EntryStatus.CONFIRMED),
-               "walkin_form": WalkInForm()}
+               **selectors.presence_counts(tournament),
+               "walkin_form": WalkInForm(tournament=tournament)}
     if request.htmx and request.htmx.target == "checkin-rows":
         return render(request, "tournaments/_checkin_rows.html", context)
     return render(request, "tournaments/checkin.html", context)
+
+
+@director_required
+@require_POST
+def checkin_all(request, pk: int):
+    tournament = get_tournament(request, pk)
+    ok, count = run(request, lambda: services.checkin_all(tournament=tournament,
+                                                           by=request.user))
+    if ok:
+        messages.success(request, ngettext("%(n)s player marked present.",
+                                           "%(n)s players marked present.", count)
+                         % {"n": count})
+    return redirect("tournaments:checkin", pk=pk)
 
 
 @director_required
@@ -158,7 +173,8 @@ def checkin_toggle(request, pk: int, entry_id: int):
     if request.htmx:
         entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
         return render(request, "tournaments/_checkin_row.html",
-                      {"tournament": tournament, "entry": entry, "error": error})
+                      {"tournament": tournament, "entry": entry, "error": error, "oob": True,
+                       **selectors.presence_counts(tournament)})
     if error:
         messages.error(request, error)
     return redirect("tournaments:checkin", pk=pk)

@@ -8,10 +8,10 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import selectors, services
-from tournaments.forms import VARIANT_LABELS, CodeForm, RegisterForm
+from tournaments import selectors, selectors_director, services
+from tournaments.forms import CodeForm, LookingForm, RegisterForm
 from tournaments.models import Entry, EntryStatus
-from tournaments.views.common import back, get_tournament, run
+from tournaments.views.common import back, get_tournament, public_or_login, run
 
 
 def calendar(request):
@@ -19,18 +19,30 @@ def calendar(request):
     return render(request, "tournaments/calendar.html", context)
 
 
-@login_required
+@public_or_login
 def detail(request, pk: int):
     tournament = get_tournament(request, pk)
     context = selectors.tournament_page(tournament, request.user)
-    context["register_form"] = RegisterForm(member=request.user)
+    if request.user.is_authenticated:
+        context["register_form"] = RegisterForm(tournament=tournament, member=request.user)
+        context["looking_form"] = LookingForm()
     context["code_form"] = CodeForm()
     context["seat"] = selectors.my_seat(tournament, request.user)
-    context["variant_label"] = VARIANT_LABELS.get(tournament.variant, tournament.variant)
+    context["rules"] = selectors.rules_summary(tournament)
+    if getattr(request.user, "is_director", False):
+        context["director"] = selectors_director.director_steps(tournament)
     return render(request, "tournaments/detail.html", context)
 
 
-@login_required
+@public_or_login
+def draws(request, pk: int):
+    """Every published round's tables (players and visitors)."""
+    tournament = get_tournament(request, pk)
+    return render(request, "tournaments/draws.html",
+                  {"tournament": tournament, "rounds": selectors.published_draws(tournament)})
+
+
+@public_or_login
 def my_seat(request, pk: int):
     """The live fragment: re-fetched by htmx when the tournament's socket says so."""
     tournament = get_tournament(request, pk)
@@ -110,9 +122,12 @@ def partner_answer(request, pk: int):
 def looking(request, pk: int):
     tournament = get_tournament(request, pk)
     flag = request.POST.get("looking") == "1"
+    form = LookingForm(request.POST)
+    form.is_valid()
+    data = form.cleaned_data
     run(request, lambda: services.looking_for_partner_set(
         tournament=tournament, member=request.user, looking=flag,
-        note=request.POST.get("note", "")),
+        note=data.get("note") or "", share_contact=bool(data.get("share_contact"))),
         success=_("You are on the list of players looking for a partner.") if flag
         else _("You are off the list of players looking for a partner."))
     return back(request, tournament.get_absolute_url())
@@ -134,13 +149,13 @@ def checkin_code(request, pk: int):
     return back(request, tournament.get_absolute_url())
 
 
-@login_required
+@public_or_login
 def projector(request, pk: int):
     tournament = get_tournament(request, pk)
     return render(request, "tournaments/projector.html", _projector_context(tournament))
 
 
-@login_required
+@public_or_login
 def projector_tables(request, pk: int):
     tournament = get_tournament(request, pk)
     return render(request, "tournaments/_projector_tables.html",
@@ -150,4 +165,5 @@ def projector_tables(request, pk: int):
 def _projector_context(tournament):
     rnd = selectors.current_round(tournament)
     tables, byes = selectors.round_tables(rnd) if rnd else ([], [])
-    return {"tournament": tournament, "round": rnd, "tables": tables, "byes": byes}
+    return {"tournament": tournament, "round": rnd, "tables": tables, "byes": byes,
+            "clock": selectors.round_clock(rnd)}

@@ -1,6 +1,6 @@
-"""Results pages: a table's sheet (entry, sign-off), standings, projector standings,
-the director's console (corrections, adjusted scores, substitutions, closing), exports
-and seasons. Thin: services write, selectors read."""
+"""Results pages: a table's sheet (entry, sign-off, calling the director), standings,
+projector standings, exports and seasons (the director's console:
+``tournaments.views.console``). Thin: services write, selectors read."""
 
 from __future__ import annotations
 
@@ -14,12 +14,13 @@ from django.views.decorators.http import require_POST
 
 from club.exports import csv_response
 from club.roles import director_required
-from tournaments import selectors
+from games.option_labels import contract_label, seat_label, side_label
 from tournaments import selectors_results as sr
 from tournaments.errors import TournamentError
-from tournaments.models import HandScore, Round, RoundStatus, Season, TableGame, Tournament
+from tournaments.models import HandScore, Season, TableGame, Tournament
 from tournaments.services import results as rs
-from tournaments.views.common import get_round, get_tournament
+from tournaments.services.calls import director_call
+from tournaments.views.common import back, get_round, get_tournament, public_or_login
 
 
 def _error(request, exc: TournamentError):
@@ -122,6 +123,29 @@ def confirm(request, pk: int, number: int, table: int):
 
 @login_required
 @require_POST
+def call_director(request, pk: int, number: int, table: int):
+    """A player of the table calls the director (the console shows it live)."""
+    tournament = get_tournament(request, pk)
+    rnd = get_round(tournament, number)
+    try:
+        director_call(round=rnd, table=table, user=request.user)
+    except TournamentError as exc:
+        error = exc.message
+    else:
+        error = None
+    if request.htmx:
+        return render(request, "tournaments/results/_call.html",
+                      {"tournament": tournament, "round": rnd, "table": table,
+                       "call": sr.open_call(rnd, table), "error": error})
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, _("The director is called to your table."))
+    return back(request, _sheet_url(pk, number, table))
+
+
+@login_required
+@require_POST
 def withdraw_hand(request, pk: int, number: int, table: int):
     game = _game(request, pk, number, table)
     hand = _hand(game, request.POST.get("hand"))
@@ -133,16 +157,17 @@ def withdraw_hand(request, pk: int, number: int, table: int):
 
 
 # ----------------------------------------------------------------- standings
-@login_required
+@public_or_login
 def standings(request, pk: int):
     tournament = get_tournament(request, pk)
-    context = {"tournament": tournament, **sr.standings_page_cached(tournament)}
+    context = {"tournament": tournament, **sr.standings_page_cached(tournament),
+               **sr.corrections(tournament)}
     template = ("tournaments/results/_standings.html" if request.htmx
                 else "tournaments/results/standings.html")
     return render(request, template, context)
 
 
-@login_required
+@public_or_login
 def projector_standings(request, pk: int):
     tournament = get_tournament(request, pk)
     context = {"tournament": tournament, **sr.standings_page_cached(tournament),
@@ -150,11 +175,12 @@ def projector_standings(request, pk: int):
     return render(request, "tournaments/results/_projector_standings.html", context)
 
 
-@login_required
+@public_or_login
 def final(request, pk: int):
     """The printable results page (print CSS)."""
     tournament = get_tournament(request, pk)
-    context = {"tournament": tournament, **sr.standings_page(tournament)}
+    context = {"tournament": tournament, **sr.standings_page(tournament),
+               **sr.corrections(tournament)}
     return render(request, "tournaments/results/final.html", context)
 
 
@@ -163,7 +189,7 @@ def standings_csv(request, pk: int):
     tournament = get_tournament(request, pk)
     page = sr.standings_page(tournament)
     rounds = page["round_numbers"]
-    header = [_("Place"), _("Name"), _("Total")] + [
+    header = [_("Rank"), _("Name"), _("Total")] + [
         _("Game %(n)s") % {"n": r} for r in rounds] + [_("Games"), _("Won"), _("Byes"),
                                                       _("Medal")]
     medal_names = {"gold": _("Gold"), "silver": _("Silver"), "bronze": _("Bronze")}
@@ -179,17 +205,25 @@ def standings_csv(request, pk: int):
 def results_csv(request, pk: int):
     """Every hand of every table, as on the sheets."""
     tournament = get_tournament(request, pk)
-    hands = (HandScore.objects.filter(game__round__tournament=tournament)
-             .select_related("game__round").order_by("game__round__number", "game__table",
-                                                     "seq"))
     header = [_("Round"), _("Table"), _("Hand"), _("Dealer"), _("Declarer"), _("Contract"),
-              _("Tricks"), _("Score NS"), _("Score EW"), _("Confirmed"), _("Corrected"),
-              _("Played by a bot")]
-    rows = [[h.game.round.number, h.game.table, h.hand, h.dealer,
-             h.declarer or "", _("Re-deal") if h.redeal else h.contract,
-             "" if h.tricks is None else h.tricks, h.ns_score, h.ew_score,
-             _("yes") if h.confirmed else _("no"), _("yes") if h.corrected else "",
-             _("yes") if h.by_bot else ""] for h in hands]
+              _("Tricks"), _("Score %(side)s") % {"side": side_label("NS")},
+              _("Score %(side)s") % {"side": side_label("EW")}, _("Confirmed"),
+              _("Corrected"), _("Played by a bot"), _("Note")]
+    rows = []
+    for line in sr.every_hand(tournament):
+        h = line.get("hand")
+        if h is None:  # an adjusted game: its awarded totals
+            game = line["game"]
+            rows.append([game.round.number, game.table, "", "", "", "", "", game.ns_total,
+                         game.ew_total, "", "", "",
+                         _("Adjusted score: %(reason)s") % {"reason": game.adjusted_reason}])
+            continue
+        rows.append([h.game.round.number, h.game.table, h.hand, seat_label(h.dealer),
+                     seat_label(h.declarer) if h.declarer else "",
+                     _("Re-deal") if h.redeal else contract_label(h.contract),
+                     "" if h.tricks is None else h.tricks, h.ns_score, h.ew_score,
+                     _("yes") if h.confirmed else _("no"), _("yes") if h.corrected else "",
+                     _("yes") if h.by_bot else "", ""])
     return csv_response(f"results-{tournament.pk}.csv", header, rows)
 
 
@@ -205,142 +239,6 @@ def records(request, pk: int):
     response = JsonResponse(data, safe=False, json_dumps_params={"indent": 0})
     response["Content-Disposition"] = f'attachment; filename="records-{tournament.pk}.json"'
     return response
-
-
-# ----------------------------------------------------------------- director console
-def _console_context(request, pk):
-    tournament = get_tournament(request, pk)
-    number = request.GET.get("round") or request.POST.get("round")
-    rnd = None
-    if number and number.strip().isdigit():
-        rnd = Round.objects.filter(tournament=tournament, number=int(number)).first()
-    if rnd is None:
-        rnd = selectors.current_round(tournament)
-    if rnd is not None:
-        rnd.tournament = tournament
-    context = sr.console(tournament, rnd)
-    context["rounds"] = list(Round.objects.filter(tournament=tournament)
-                             .exclude(status=RoundStatus.DRAFT).values_list("number",
-                                                                            flat=True))
-    return context
-
-
-@director_required
-def console(request, pk: int):
-    context = _console_context(request, pk)
-    template = ("tournaments/results/_console.html" if request.htmx
-                else "tournaments/results/console.html")
-    return render(request, template, context)
-
-
-def _console_back(request, pk):
-    url = reverse("tournaments:console", args=[pk])
-    number = request.POST.get("round")
-    return redirect(f"{url}?round={number}" if number else url)
-
-
-def _director_action(request, pk, action, success):
-    try:
-        action()
-    except TournamentError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, success)
-    return _console_back(request, pk)
-
-
-def _console_game(request, pk) -> TableGame:
-    tournament = get_tournament(request, pk)
-    try:
-        return TableGame.objects.select_related("round").get(
-            pk=int(request.POST.get("game")), round__tournament=tournament)
-    except (TypeError, ValueError, TableGame.DoesNotExist):
-        raise Http404 from None
-
-
-@director_required
-@require_POST
-def correct(request, pk: int):
-    game = _console_game(request, pk)
-    hand = _hand(game, request.POST.get("hand"))
-    post = request.POST
-    return _director_action(request, pk, lambda: rs.hand_correct(
-        hand=hand, by=request.user, reason=post.get("reason"),
-        declarer=post.get("declarer", ""), contract=post.get("contract", ""),
-        tricks=post.get("tricks"), redeal=post.get("redeal") == "1"),
-        _("Hand corrected; the standings are updated."))
-
-
-@director_required
-@require_POST
-def confirm_director(request, pk: int):
-    game = _console_game(request, pk)
-    hand = _hand(game, request.POST.get("hand"))
-    return _director_action(request, pk, lambda: rs.hand_confirm(hand=hand, user=request.user),
-                            _("Hand confirmed."))
-
-
-@director_required
-@require_POST
-def adjust(request, pk: int):
-    tournament = get_tournament(request, pk)
-    post = request.POST
-    try:
-        rnd = get_round(tournament, int(post.get("round")))
-        game = rs.table_game(rnd, int(post.get("table")))
-    except (TypeError, ValueError, TournamentError):
-        raise Http404 from None
-    return _director_action(request, pk, lambda: rs.game_adjust(
-        game=game, by=request.user, ns=post.get("ns"), ew=post.get("ew"),
-        reason=post.get("reason")), _("Score awarded; the standings are updated."))
-
-
-@director_required
-@require_POST
-def substitute(request, pk: int):
-    tournament = get_tournament(request, pk)
-    post = request.POST
-    try:
-        rnd = get_round(tournament, int(post.get("round")))
-    except (TypeError, ValueError):
-        raise Http404 from None
-    return _director_action(request, pk, lambda: rs.seat_substitute(
-        round=rnd, by=request.user, table=post.get("table"), position=post.get("position"),
-        entry=post.get("entry"), guest_name=post.get("guest_name", ""),
-        reason=post.get("reason")), _("Player replaced."))
-
-
-@director_required
-@require_POST
-def close_round(request, pk: int):
-    tournament = get_tournament(request, pk)
-    try:
-        rnd = get_round(tournament, int(request.POST.get("round")))
-    except (TypeError, ValueError):
-        raise Http404 from None
-    return _director_action(request, pk, lambda: rs.round_close(round=rnd, by=request.user),
-                            _("Round closed."))
-
-
-@director_required
-@require_POST
-def round_mode(request, pk: int):
-    tournament = get_tournament(request, pk)
-    try:
-        rnd = get_round(tournament, int(request.POST.get("round")))
-    except (TypeError, ValueError):
-        raise Http404 from None
-    return _director_action(request, pk, lambda: rs.round_set_mode(
-        round=rnd, by=request.user, mode=request.POST.get("mode")), _("Saved."))
-
-
-@director_required
-@require_POST
-def grace(request, pk: int):
-    tournament = get_tournament(request, pk)
-    return _director_action(request, pk, lambda: rs.grace_set(
-        tournament=tournament, by=request.user, seconds=request.POST.get("seconds")),
-        _("Saved."))
 
 
 # ----------------------------------------------------------------- seasons

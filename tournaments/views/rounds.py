@@ -126,8 +126,11 @@ def _print_context(request, pk, number):
     tournament = get_tournament(request, pk)
     rnd = get_round(tournament, number)
     tables, byes = selectors.round_tables(rnd)
+    from tournaments.selectors_results import table_pins
+
     return {"tournament": tournament, "round": rnd, "tables": tables, "byes": byes,
-            "hands": selectors.dealer_rotation(tournament.hands_per_game)}
+            "hands": selectors.dealer_rotation(tournament.hands_per_game),
+            "pins": table_pins(rnd)}
 
 
 @director_required

@@ -1,0 +1,38 @@
+"""Helpers for tests of a tournament day: play a round, enter a table's hands."""
+
+from __future__ import annotations
+
+from tournaments import services
+from tournaments.models import PlayMode, RoundPlay
+from tournaments.services import results as rs
+
+
+def play_round(tournament, director, *, seed=7, online=False):
+    rnd = services.round_draw(tournament=tournament, by=director, seed=seed)
+    if online:
+        RoundPlay.objects.update_or_create(round=rnd, defaults={"mode": PlayMode.ONLINE})
+    rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
+    rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
+    rnd.refresh_from_db()
+    return rnd
+
+
+def table_users(rnd, table):
+    from club.models import User
+
+    people = rs.table_people(rnd, table)
+    users = User.objects.in_bulk([p.user_id for p in people.values()])
+    return {s: users.get(p.user_id) for s, p in people.items()}
+
+
+def play_table(rnd, table, hands, contract="8S", tricks=9):
+    p = table_users(rnd, table)
+    game = rs.table_game(rnd, table)
+    rows = []
+    for _ in range(hands):
+        seq = game.hands.count() + 1
+        row = rs.hand_enter(game=game, user=p["N"], seq=seq, declarer="N",
+                            contract=contract, tricks=tricks)
+        rs.hand_confirm(hand=row, user=p["E"])
+        rows.append(row)
+    return rows

@@ -1,0 +1,422 @@
+"""The director's results actions: corrections, adjusted scores, substitutions, closing
+and reopening a round, hall or online, the online grace period.
+
+Results are locked in two steps, as a director expects from club scoring software:
+
+* a **closed round** (``round_close``) accepts no entry, correction, adjusted score or
+  substitution until a director reopens it with a reason (``round_reopen``);
+* a **finished tournament** is final until a director reopens it with a reason
+  (``tournaments.services.lifecycle.tournament_transition`` to *running*).
+
+Both go to the activity log. A change made in a round that was reopened stamps the
+round (``RoundPlay.corrected_at``): the standings say "corrected on ...".
+
+Adjusted scores are checked against what the tournament's variant makes possible in a
+game of its number of hands (``adjusted_limits``, computed with the engine).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import gcd
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from club.services import activity_record
+from games.engine import EngineError, get_variant, score_sheet_hand
+from tournaments.errors import TournamentError
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    GameStatus,
+    HandScore,
+    PlayMode,
+    Position,
+    ResultsSettings,
+    Round,
+    RoundPlay,
+    RoundStatus,
+    Seat,
+    Status,
+    TableGame,
+    Tournament,
+)
+from tournaments.services.events import tournament_touch
+from tournaments.services.results import (
+    CANDIDATE_CONTRACTS,
+    SEATS,
+    _lock,
+    _recompute,
+    _renumber,
+    _values,
+    hand_snapshot,
+    replay,
+    results_settings,
+    round_play,
+    rules_options,
+    table_people,
+)
+
+
+def _reason(reason: Any) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentError("reason", _("Give the reason for this correction."))
+    return reason[:300]
+
+
+def _unlocked_play(rnd: Round) -> RoundPlay:
+    """The round's play row, locked, if its results may change; else a clear refusal."""
+    tournament = rnd.tournament
+    if tournament.status == Status.FINISHED:
+        raise TournamentError("finished", _(
+            "The tournament is finished: its results are final. Reopen the tournament, "
+            "with a reason, to change them."))
+    if tournament.status != Status.RUNNING:
+        raise TournamentError("not_running", _("The tournament is not running."))
+    play = RoundPlay.objects.select_for_update().get(pk=round_play(rnd).pk)
+    if play.is_closed:
+        raise TournamentError("round_closed", _(
+            "Round %(n)s is closed: its results are locked. Reopen the round, with a "
+            "reason, to change them.") % {"n": rnd.number})
+    return play
+
+
+def _stamp_correction(play: RoundPlay) -> None:
+    """A change in a round that was closed once: the standings say when."""
+    if play.reopened_at is not None:
+        play.corrected_at = timezone.now()
+        play.save(update_fields=["corrected_at"])
+
+
+@transaction.atomic
+def hand_correct(*, hand: HandScore, by, reason: Any, declarer: Any = "",
+                 contract: Any = "", tricks: Any = None, redeal: bool = False) -> HandScore:
+    """A director corrects a hand of an open round: before/after in the log."""
+    reason = _reason(reason)
+    game = _lock(hand.game)
+    tournament = game.round.tournament
+    play = _unlocked_play(game.round)
+    hand = HandScore.objects.select_for_update().get(pk=hand.pk)
+    before = hand_snapshot(hand)
+    values = _values(tournament, redeal=bool(redeal), declarer=declarer,
+                     contract=contract, tricks=tricks)
+    for k, v in values.items():
+        setattr(hand, k, v)
+    hand.corrected = True
+    if not hand.confirmed:
+        hand.confirmed = True
+        hand.confirmed_by = by
+        hand.confirmed_by_name = by.public_name
+        hand.confirmed_at = timezone.now()
+    hand.save()
+    try:
+        if before["redeal"] != hand.redeal:
+            _renumber(game)
+        replay(tournament, game.hands.order_by("seq"))
+    except EngineError:
+        raise TournamentError("too_many", _("With this change the game would have more "
+                                            "hands than it plays.")) from None
+    hand.refresh_from_db()
+    _recompute(game)
+    _stamp_correction(play)
+    activity_record(actor=by, kind="results.hand_corrected",
+                    params={"hand": hand.hand, "table": game.table,
+                            "round": game.round.number, "reason": reason},
+                    subject=game.round,
+                    data={"round": game.round.number, "table": game.table,
+                          "reason": reason, "before": before, "after": hand_snapshot(hand)})
+    tournament_touch(tournament=tournament)
+    return hand
+
+
+# ----------------------------------------------------------------- adjusted scores
+@dataclass(frozen=True)
+class Limits:
+    """What the sides of one game can score: totals per side and together, a step."""
+
+    hands: int
+    side: tuple[int, int]
+    both: tuple[int, int]
+    step: int
+
+    def allows(self, ns: int, ew: int) -> bool:
+        low, high = self.side
+        return (low <= ns <= high and low <= ew <= high
+                and self.both[0] <= ns + ew <= self.both[1]
+                and ns % self.step == 0 and ew % self.step == 0)
+
+
+@lru_cache(maxsize=64)
+def _hand_scores(variant: str, options: tuple) -> frozenset[tuple[int, int]]:
+    """Every (NS, EW) score one hand can give under these rules (a re-deal: 0, 0)."""
+    rules = get_variant(variant, dict(options))
+    out = {(0, 0)}
+    for declarer in ("N", "E"):
+        for contract in CANDIDATE_CONTRACTS:
+            for tricks in range(0, 11):
+                try:
+                    result = score_sheet_hand(rules, declarer, contract, tricks)
+                except EngineError:
+                    continue
+                out.add((result.score.get("NS", 0), result.score.get("EW", 0)))
+    return frozenset(out)
+
+
+def adjusted_limits(tournament: Tournament) -> Limits:
+    """The totals a game of the tournament's hands can reach, from the engine's scores."""
+    options = rules_options(tournament)
+    scores = _hand_scores(tournament.variant, tuple(sorted(options.items())))
+    hands = tournament.hands_per_game
+    sides = [s for pair in scores for s in pair]
+    sums = [ns + ew for ns, ew in scores]
+    step = 0
+    for value in sides:
+        step = gcd(step, value)
+    return Limits(hands=hands, side=(hands * min(sides), hands * max(sides)),
+                  both=(hands * min(sums), hands * max(sums)), step=step or 1)
+
+
+@transaction.atomic
+def game_adjust(*, game: TableGame, by, ns: Any, ew: Any, reason: Any) -> TableGame:
+    """A director awards totals to a game that could not be finished (or clears them
+    with ``ns=None``: the game goes back to its sheet)."""
+    reason = _reason(reason)
+    game = _lock(game)
+    tournament = game.round.tournament
+    play = _unlocked_play(game.round)
+    before = {"status": game.status, "NS": game.ns_total, "EW": game.ew_total}
+    cleared = ns in (None, "") and ew in (None, "")
+    if cleared:
+        game.status = GameStatus.PLAYING
+        game.flags = {**(game.flags or {}), "adjusted": False}
+        game.adjusted_reason = ""
+    else:
+        try:
+            ns, ew = int(ns), int(ew)
+        except (TypeError, ValueError):
+            raise TournamentError("bad_score", _("Enter whole numbers for both sides' "
+                                                 "totals.")) from None
+        limits = adjusted_limits(tournament)
+        if not limits.allows(ns, ew):
+            raise TournamentError("out_of_reach", _(
+                "These totals cannot happen in a game of %(hands)s hands under this "
+                "tournament's rules: each side scores from %(low)s to %(high)s, both sides "
+                "together from %(both_low)s to %(both_high)s, in steps of %(step)s.") % {
+                "hands": limits.hands, "low": limits.side[0], "high": limits.side[1],
+                "both_low": limits.both[0], "both_high": limits.both[1],
+                "step": limits.step})
+        game.status = GameStatus.ADJUSTED
+        game.ns_total, game.ew_total = ns, ew
+        game.flags = {**(game.flags or {}), "adjusted": True}
+        game.adjusted_reason = reason
+        game.completed_at = timezone.now()
+    game.save()
+    _recompute(game)
+    game.refresh_from_db()
+    _stamp_correction(play)
+    activity_record(actor=by, kind="results.game_adjusted",
+                    params={"table": game.table, "round": game.round.number,
+                            "reason": reason, "cleared": cleared, "ns": game.ns_total,
+                            "ew": game.ew_total},
+                    subject=game.round,
+                    data={"round": game.round.number, "table": game.table, "reason": reason,
+                          "before": before,
+                          "after": {"status": game.status, "NS": game.ns_total,
+                                    "EW": game.ew_total}})
+    tournament_touch(tournament=tournament)
+    return game
+
+
+# ----------------------------------------------------------------- seats and rounds
+@transaction.atomic
+def seat_substitute(*, round: Round, by, table: Any, position: str, entry: Any = None,
+                    guest_name: str = "", reason: Any = "") -> Seat:
+    """Replace the entry at a seat of a published round by another checked-in entry (in
+    the byes or not in the round) or by a new guest. The replaced entry keeps its earlier
+    rounds; online, the live seat is given to the newcomer (a bot for a guest)."""
+    reason = _reason(reason)
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    tournament = rnd.tournament
+    if rnd.status == RoundStatus.DRAFT:
+        raise TournamentError("draft", _("Edit a draft on the round page (swap, byes)."))
+    play = _unlocked_play(rnd)
+    try:
+        seat = Seat.objects.select_related("entry").get(round=rnd, table=int(table),
+                                                         position=position)
+    except (TypeError, ValueError, Seat.DoesNotExist):
+        raise TournamentError("bad_seat", _("Choose a table and a seat.")) from None
+    guest_name = (guest_name or "").strip()[:80]
+    if guest_name:
+        if tournament.is_pairs:
+            raise TournamentError("pairs_guest", _("In the pairs format, substitute a "
+                                                   "registered pair."))
+        new = Entry.objects.create(tournament=tournament, guest_name=guest_name,
+                                   status=EntryStatus.CONFIRMED, checked_in=True,
+                                   checked_in_at=timezone.now(), is_walk_in=True)
+    else:
+        try:
+            new = Entry.objects.get(pk=int(entry), tournament=tournament,
+                                    status=EntryStatus.CONFIRMED, checked_in=True)
+        except (TypeError, ValueError, Entry.DoesNotExist):
+            raise TournamentError("bad_entry", _("Choose a checked-in player, or type a "
+                                                 "guest's name.")) from None
+    if new.pk == seat.entry_id:
+        raise TournamentError("same", _("This player already sits there."))
+    other = Seat.objects.filter(round=rnd, entry=new).first()
+    if other is not None and not other.is_bye:
+        raise TournamentError("seated", _("This player is already seated at a table in "
+                                          "this round."))
+    if other is not None:
+        other.delete()
+    old = seat.entry
+    seat.entry = new
+    seat.save(update_fields=["entry"])
+    game = TableGame.objects.filter(round=rnd, table=seat.table).first()
+    if game is not None and game.live_table_id:
+        from club.models import User
+        from games.services import table_seat_assign
+
+        people = table_people(rnd, seat.table)
+        for letter in (position,) if position in SEATS else (position[0], position[1]):
+            uid = people[letter].user_id
+            user = User.objects.get(pk=uid) if uid is not None else None
+            table_seat_assign(table_id=game.live_table_id, seat=letter, user=user)
+    _stamp_correction(play)
+    activity_record(actor=by, kind="results.substituted",
+                    params={"old": old.name, "new": new.name, "table": seat.table,
+                            "seat": position, "round": rnd.number, "reason": reason},
+                    subject=rnd,
+                    data={"round": rnd.number, "table": seat.table, "position": position,
+                          "reason": reason,
+                          "before": {"entry": old.pk, "name": old.name},
+                          "after": {"entry": new.pk, "name": new.name}})
+    rnd.version += 1
+    rnd.save(update_fields=["version"])
+    tournament_touch(tournament=tournament)
+    return seat
+
+
+@transaction.atomic
+def round_set_mode(*, round: Round, by, mode: str) -> RoundPlay:
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if mode not in PlayMode.values:
+        raise TournamentError("bad_mode", _("Choose hall or online."))
+    if rnd.status == RoundStatus.PLAYING:
+        raise TournamentError("play_started", _("Play has started in this round: it can no "
+                                                "longer change between hall and online."))
+    play = round_play(rnd)
+    before = play.mode
+    play.mode = mode
+    play.save(update_fields=["mode"])
+    TableGame.objects.filter(round=rnd, hands__isnull=True).update(mode=mode)
+    activity_record(actor=by, kind="results.round_mode",
+                    params={"round": rnd.number, "mode": mode},
+                    subject=rnd, data={"round": rnd.number, "before": before, "after": mode})
+    if mode == PlayMode.ONLINE and rnd.status == RoundStatus.PUBLISHED:
+        from tournaments.services.online import online_round_publish
+
+        online_round_publish(rnd, by=by)
+    tournament_touch(tournament=rnd.tournament)
+    return play
+
+
+def unfinished_tables(rnd: Round) -> list[int]:
+    """The tables of a round whose game is neither complete nor adjusted."""
+    tables = sorted(set(Seat.objects.filter(round=rnd).exclude(position=Position.BYE)
+                        .values_list("table", flat=True)))
+    done = set(TableGame.objects.filter(round=rnd, status__in=[GameStatus.COMPLETE,
+                                                                GameStatus.ADJUSTED])
+               .values_list("table", flat=True))
+    return [t for t in tables if t not in done]
+
+
+def _close(rnd: Round, play: RoundPlay, by) -> None:
+    missing = unfinished_tables(rnd)
+    if missing:
+        raise TournamentError("unfinished", ngettext(
+            "Round %(n)s: table %(tables)s has not finished (or has hands to confirm): "
+            "finish it or award an adjusted score first.",
+            "Round %(n)s: tables %(tables)s have not finished (or have hands to confirm): "
+            "finish them or award an adjusted score first.", len(missing))
+            % {"n": rnd.number, "tables": ", ".join(map(str, missing))})
+    play.closed_at = timezone.now()
+    play.closed_by = by
+    play.save(update_fields=["closed_at", "closed_by"])
+    activity_record(actor=by, kind="results.round_closed",
+                    params={"round": rnd.number, "tournament": rnd.tournament.name},
+                    subject=rnd, data={"round": rnd.number})
+
+
+@transaction.atomic
+def round_close(*, round: Round, by) -> RoundPlay:
+    """Close the round's results: every table complete (or adjusted). No change after,
+    until a director reopens it."""
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if rnd.status != RoundStatus.PLAYING:
+        raise TournamentError("not_playing", _("Play has not started in this round."))
+    play = round_play(rnd)
+    if play.is_closed:
+        raise TournamentError("closed", _("This round is already closed."))
+    _close(rnd, play, by)
+    tournament_touch(tournament=rnd.tournament)
+    return play
+
+
+def rounds_close_for_finish(*, tournament: Tournament, by) -> None:
+    """Before a tournament finishes: close every round still playing (refused, naming the
+    tables, while one has not finished). Called inside the finishing transaction."""
+    for rnd in (Round.objects.select_for_update().filter(
+            tournament=tournament, status=RoundStatus.PLAYING).order_by("number")):
+        rnd.tournament = tournament
+        play = round_play(rnd)
+        if not play.is_closed:
+            _close(rnd, play, by)
+
+
+@transaction.atomic
+def round_reopen(*, round: Round, by, reason: Any) -> RoundPlay:
+    """Reopen a closed round's results (a reason is required; it goes to the log)."""
+    reason = _reason(reason)
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    tournament = rnd.tournament
+    if tournament.status == Status.FINISHED:
+        raise TournamentError("finished", _(
+            "The tournament is finished: reopen the tournament first, with a reason."))
+    play = round_play(rnd)
+    if not play.is_closed:
+        raise TournamentError("not_closed", _("This round is not closed."))
+    play.closed_at = None
+    play.closed_by = None
+    play.reopened_at = timezone.now()
+    play.reopen_reason = reason
+    play.save(update_fields=["closed_at", "closed_by", "reopened_at", "reopen_reason"])
+    activity_record(actor=by, kind="results.round_reopened",
+                    params={"round": rnd.number, "tournament": tournament.name,
+                            "reason": reason},
+                    subject=rnd, data={"round": rnd.number, "reason": reason})
+    tournament_touch(tournament=tournament)
+    return play
+
+
+@transaction.atomic
+def grace_set(*, tournament: Tournament, by, seconds: Any) -> ResultsSettings:
+    try:
+        seconds = int(seconds)
+    except (TypeError, ValueError):
+        seconds = -1
+    if not 10 <= seconds <= 3600:
+        raise TournamentError("bad_grace", _("The grace period is from 10 to 3600 "
+                                             "seconds."))
+    row = results_settings(tournament)
+    before = row.absence_grace_seconds
+    row.absence_grace_seconds = seconds
+    row.save(update_fields=["absence_grace_seconds"])
+    activity_record(actor=by, kind="results.grace", subject=tournament,
+                    params={"seconds": seconds}, data={"before": before, "after": seconds})
+    return row

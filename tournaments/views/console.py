@@ -1,0 +1,214 @@
+"""The director's results console: every table of a round on one screen, with the
+corrections, adjusted scores, substitutions, closing and reopening, the round clock
+and the players' calls. Thin: services write, ``selectors_results.console`` reads.
+
+Every action posts, then comes back to the console at the table it was made on
+(``#table-n``); the console also follows the tournament live (htmx re-fetch), and
+``tournaments.js`` keeps the sections a director opened open, and holds a live refresh
+while a form is being filled in.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from club.roles import director_required
+from tournaments import selectors
+from tournaments import selectors_results as sr
+from tournaments.errors import TournamentError
+from tournaments.models import DirectorCall, HandScore, Round, RoundStatus, TableGame
+from tournaments.services import calls, clock, director
+from tournaments.services import results as rs
+from tournaments.views.common import get_round, get_tournament
+
+
+def _console_context(request, pk):
+    tournament = get_tournament(request, pk)
+    number = request.GET.get("round") or request.POST.get("round")
+    rnd = None
+    if number:
+        try:
+            rnd = Round.objects.filter(tournament=tournament, number=int(number)).first()
+        except (TypeError, ValueError):
+            rnd = None
+    if rnd is None:
+        rnd = selectors.current_round(tournament)
+    if rnd is not None:
+        rnd.tournament = tournament
+    fix = request.GET.get("fix")
+    context = sr.console(tournament, rnd, fix=fix)
+    context["rounds"] = list(Round.objects.filter(tournament=tournament)
+                             .exclude(status=RoundStatus.DRAFT).values_list("number",
+                                                                            flat=True))
+    return context
+
+
+@director_required
+def console(request, pk: int):
+    context = _console_context(request, pk)
+    template = ("tournaments/results/_console.html" if request.htmx
+                else "tournaments/results/console.html")
+    return render(request, template, context)
+
+
+def _console_back(request, pk, table=None):
+    url = reverse("tournaments:console", args=[pk])
+    number = request.POST.get("round")
+    if number:
+        url = f"{url}?round={number}"
+    table = table or request.POST.get("table")
+    if table:
+        url = f"{url}#table-{table}"
+    return redirect(url)
+
+
+def _director_action(request, pk, action, success, table=None):
+    try:
+        action()
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, success)
+    return _console_back(request, pk, table)
+
+
+def _console_game(request, pk) -> TableGame:
+    tournament = get_tournament(request, pk)
+    try:
+        return TableGame.objects.select_related("round").get(
+            pk=int(request.POST.get("game")), round__tournament=tournament)
+    except (TypeError, ValueError, TableGame.DoesNotExist):
+        raise Http404 from None
+
+
+def _hand(game: TableGame, hand_id) -> HandScore:
+    try:
+        return HandScore.objects.get(pk=int(hand_id), game=game)
+    except (TypeError, ValueError, HandScore.DoesNotExist):
+        raise Http404 from None
+
+
+def _round(request, pk):
+    tournament = get_tournament(request, pk)
+    try:
+        return get_round(tournament, int(request.POST.get("round")))
+    except (TypeError, ValueError):
+        raise Http404 from None
+
+
+@director_required
+@require_POST
+def correct(request, pk: int):
+    game = _console_game(request, pk)
+    hand = _hand(game, request.POST.get("hand"))
+    post = request.POST
+    return _director_action(request, pk, lambda: director.hand_correct(
+        hand=hand, by=request.user, reason=post.get("reason"),
+        declarer=post.get("declarer", ""), contract=post.get("contract", ""),
+        tricks=post.get("tricks"), redeal=post.get("redeal") == "1"),
+        _("Hand corrected; the standings are updated."), table=game.table)
+
+
+@director_required
+@require_POST
+def confirm_director(request, pk: int):
+    game = _console_game(request, pk)
+    hand = _hand(game, request.POST.get("hand"))
+    return _director_action(request, pk, lambda: rs.hand_confirm(hand=hand, user=request.user),
+                            _("Hand confirmed."), table=game.table)
+
+
+@director_required
+@require_POST
+def adjust(request, pk: int):
+    tournament = get_tournament(request, pk)
+    post = request.POST
+    try:
+        rnd = get_round(tournament, int(post.get("round")))
+        game = rs.table_game(rnd, int(post.get("table")))
+    except (TypeError, ValueError, TournamentError):
+        raise Http404 from None
+    return _director_action(request, pk, lambda: director.game_adjust(
+        game=game, by=request.user, ns=post.get("ns"), ew=post.get("ew"),
+        reason=post.get("reason")), _("Score awarded; the standings are updated."))
+
+
+@director_required
+@require_POST
+def substitute(request, pk: int):
+    rnd = _round(request, pk)
+    post = request.POST
+    return _director_action(request, pk, lambda: director.seat_substitute(
+        round=rnd, by=request.user, table=post.get("table"), position=post.get("position"),
+        entry=post.get("entry"), guest_name=post.get("guest_name", ""),
+        reason=post.get("reason")), _("Player replaced."))
+
+
+@director_required
+@require_POST
+def close_round(request, pk: int):
+    rnd = _round(request, pk)
+    return _director_action(request, pk, lambda: director.round_close(round=rnd,
+                                                                     by=request.user),
+                            _("Round closed: its results are locked."))
+
+
+@director_required
+@require_POST
+def reopen_round(request, pk: int):
+    rnd = _round(request, pk)
+    return _director_action(request, pk, lambda: director.round_reopen(
+        round=rnd, by=request.user, reason=request.POST.get("reason")),
+        _("Round reopened: its results can be corrected. Close it again when done."))
+
+
+@director_required
+@require_POST
+def round_mode(request, pk: int):
+    rnd = _round(request, pk)
+    return _director_action(request, pk, lambda: director.round_set_mode(
+        round=rnd, by=request.user, mode=request.POST.get("mode")), _("Saved."))
+
+
+@director_required
+@require_POST
+def grace(request, pk: int):
+    tournament = get_tournament(request, pk)
+    return _director_action(request, pk, lambda: director.grace_set(
+        tournament=tournament, by=request.user, seconds=request.POST.get("seconds")),
+        _("Saved."))
+
+
+@director_required
+@require_POST
+def round_clock(request, pk: int):
+    rnd = _round(request, pk)
+    action = request.POST.get("action")
+    success = {"start": _("Clock started."), "pause": _("Clock paused."),
+               "resume": _("Clock restarted.")}.get(action, _("Saved."))
+    return _director_action(request, pk, lambda: clock.round_clock(
+        round=rnd, by=request.user, action=action), success)
+
+
+@director_required
+@require_POST
+def round_minutes(request, pk: int):
+    tournament = get_tournament(request, pk)
+    return _director_action(request, pk, lambda: clock.round_minutes_set(
+        tournament=tournament, by=request.user, minutes=request.POST.get("minutes")),
+        _("Saved: the next rounds' clocks use this time."))
+
+
+@director_required
+@require_POST
+def answer_call(request, pk: int, call_id: int):
+    tournament = get_tournament(request, pk)
+    call = get_object_or_404(DirectorCall, pk=call_id, round__tournament=tournament)
+    calls.director_call_answer(call=call, by=request.user)
+    messages.success(request, _("Table %(n)s: on your way.") % {"n": call.table})
+    return _console_back(request, pk, call.table)
