@@ -11,7 +11,6 @@ from __future__ import annotations
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
-from django.utils.translation import pgettext_lazy
 
 VARIANT_LABELS = {
     "quebec": _("Quebec (club tournament rules)"),

@@ -16,7 +16,8 @@ Public API (see games/engine/README.md)::
 from .errors import EngineError, IllegalActionError, MalformedError, UnknownVariantError
 from .game import FirstDealerDraw, Game, draw_first_dealer
 from .hand import Hand, Phase, new_hand
-from .records import FORMAT, check_record, replay, to_record
+from .record_write import FORMAT, to_record
+from .records import check_record, replay
 from .scoring import HandResult, score_sheet_hand
 from .variants import PRESETS, VARIANTS, Variant, get_variant, option_catalogue
 

@@ -18,31 +18,18 @@ Internally cards and actions are small ints (``legal_codes()`` /
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
 from .actions import ACTION_STR, BID0, CALL_OF, MIS, PASS, PLAY_OF
 from .auction import apply_call, explain_bad_call, legal_calls, start_auction
 from .cards import BJ, CODE, SORT_KEY, WJ, codes
 from .errors import IllegalActionError, MalformedError
+from .phases import AUCTION, DONE, KITTY, PHASES, PLAY, Phase
 from .play import apply_play, explain_bad_play, legal_plays, start_play
+from .record_write import to_record
 from .scoring import HandResult, redeal_result, score_hand
 from .shuffle import seeded_shuffle
 from .variants import Variant, get_variant
-
-
-class Phase(StrEnum):
-    """Phases of a hand (the deal happens at creation)."""
-
-    DEAL = "deal"
-    AUCTION = "auction"
-    KITTY = "kitty"
-    PLAY = "play"
-    DONE = "done"
-
-
-AUCTION, KITTY, PLAY, DONE = 1, 2, 3, 4
-_PHASES = (Phase.DEAL, Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.DONE)
 
 
 def shuffled_deck(variant: Variant, seed: int) -> list[int]:
@@ -106,7 +93,7 @@ class Hand:
     @property
     def phase(self) -> Phase:
         """The current phase."""
-        return _PHASES[self._phase]
+        return PHASES[self._phase]
 
     @property
     def to_act(self) -> str | None:
@@ -344,8 +331,6 @@ class Hand:
 
     def to_record(self) -> dict[str, Any]:
         """The hand record (HAND-RECORD.md), finished or in progress."""
-        from .records import to_record
-
         return to_record(self)
 
     def __repr__(self) -> str:

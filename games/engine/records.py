@@ -1,6 +1,5 @@
-"""Hand records (HAND-RECORD.md): export, import/replay, and checking.
+"""Hand records (HAND-RECORD.md): import/replay and checking (writing one: record_write.py).
 
-* ``to_record(hand)``: the record of a hand, finished or in progress.
 * ``replay(record)``: rebuild a Hand, validating every field and action;
   raises MalformedError / IllegalActionError whose ``field`` names the place
   (``hands.E``, ``calls[3]``, ``play[5]``).
@@ -12,14 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import ACTION_STR, CALL_OF, LEAD_JOKER, PLAY_OF
+from .actions import CALL_OF, LEAD_JOKER, PLAY_OF
 from .cards import CARD_OF, CODE
 from .errors import EngineError, IllegalActionError, MalformedError
-from .hand import AUCTION, DONE, KITTY, PLAY, Hand
+from .hand import Hand
+from .phases import AUCTION, DONE, KITTY, PLAY
+from .record_write import FORMAT
 from .scoring import score_sheet_hand
 from .variants import Variant, get_variant
 
-FORMAT = "club500-hand/1"
 FULL_FIELDS = (
     "format",
     "variant",
@@ -33,27 +33,6 @@ FULL_FIELDS = (
 )
 SHEET_FIELDS = ("format", "variant", "options", "declarer", "contract", "tricks")
 _STAGES = ("hands", "kitty", "calls", "discards", "play")
-
-
-def to_record(h: Hand) -> dict[str, Any]:
-    """The hand's record; fields after ``dealer`` stop where the hand stands."""
-    v = h.variant
-    rec: dict[str, Any] = {
-        "format": FORMAT,
-        "variant": v.name,
-        "options": dict(v.overrides),
-        "dealer": v.seats[h.dealer],
-        "hands": {
-            v.seats[i]: [CODE[c] for c in cards] for i, cards in enumerate(h.dealt)
-        },
-        "kitty": [CODE[c] for c in h.dealt_kitty],
-        "calls": [ACTION_STR[a] for a in h.calls],
-    }
-    if h.contract >= 0:
-        rec["discards"] = [CODE[c] for c in h.discards]
-        if h._phase >= PLAY:
-            rec["play"] = [ACTION_STR[a] for a in h.play]
-    return rec
 
 
 def _err(

@@ -33,13 +33,10 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.services import activity_record
 from games.engine import EngineError, Game, get_variant, score_sheet_hand
 from tournaments import seating
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.models import (
-    Entry,
-    EntryStatus,
     GameStatus,
     HandScore,
     PlayMode,
