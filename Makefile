@@ -5,20 +5,31 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench venv dev-venv migrate seed clean check-python
+.PHONY: run test bench venv dev-venv migrate seed clean check-python lock
 
 check-python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (found %s)" % sys.version.split()[0])'
 
-$(VENV)/.installed: requirements.txt | check-python
+# The lock files pin every package, dependencies included, with hashes (`make lock`).
+$(VENV)/.installed: requirements.lock | check-python
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
 	touch $@
 
-$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
-	$(PY) -m pip install --quiet -r requirements-dev.txt
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.lock
+	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.lock
 	touch $@
+
+## Regenerate requirements.lock and requirements-dev.lock from requirements*.txt (pip-tools,
+## in a throwaway virtualenv; never installed into .venv).
+lock: check-python
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/pip install --quiet pip-tools
+	for name in requirements requirements-dev; do \
+	  .lock-venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	    --no-emit-index-url --no-emit-find-links -o $$name.lock $$name.txt || exit 1; \
+	done
+	rm -rf .lock-venv
 
 venv: $(VENV)/.installed
 dev-venv: $(VENV)/.installed-dev

@@ -134,6 +134,16 @@ STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"
 # Serve static files from the ASGI app itself (fine for one small club server;
 # behind a reverse proxy, let the proxy serve STATIC_ROOT and turn this off).
 SERVE_STATIC = env_bool(os.environ.get("DJANGO_SERVE_STATIC"), default=DEBUG)
+# Production links content-hashed names (club/storage.py; ``collectstatic`` must run first);
+# development links the plain names, served as they are from static/.
+STATIC_HASHED = env_bool(os.environ.get("DJANGO_STATIC_HASHED"), default=not DEBUG)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "club.storage.HashedStaticStorage" if STATIC_HASHED
+        else "django.contrib.staticfiles.storage.StaticFilesStorage",
+    },
+}
 
 EMAIL_BACKEND = os.environ.get(
     "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"

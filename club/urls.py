@@ -1,8 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 
 from club import views
@@ -11,7 +9,7 @@ from games import rules
 urlpatterns = [
     path("", views.home, name="home"),
     # Browsers ask for /favicon.ico on pages without an icon link (the admin, print pages).
-    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
+    path("favicon.ico", views.favicon),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/signup/sent/", views.signup_sent, name="signup_sent"),
     path("accounts/signup/confirm/<str:token>/", views.signup_confirm, name="signup_confirm"),

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -26,6 +27,12 @@ from club.forms import (
 )
 from club.models import User
 from club.roles import permission_required_or_403
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico on pages without an icon link (the admin, print
+    pages): the site's icon, under its current (content-hashed in production) name."""
+    return redirect(static("img/favicon.svg"))
 
 
 def home(request):

@@ -32,6 +32,7 @@ from pathlib import Path
 from tests.live_server import ROOT, database_url_for_tests, free_port
 
 DOCS = ROOT / "docs" / "operations.md"
+STATIC_DOCUMENTED = "/srv/club500/staticfiles"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 REDIS_SERVER = shutil.which("redis-server")
 OPENSSL = shutil.which("openssl")
@@ -111,6 +112,7 @@ class Deployment:
     redis: RedisServer | None = None
     daphnes: list = field(default_factory=list)
     nginx: subprocess.Popen | None = None
+    static_root: Path | None = None
 
     @property
     def url(self) -> str:
@@ -122,6 +124,7 @@ class Deployment:
 
     def start(self, static_root: Path) -> "Deployment":
         self.folder = Path(tempfile.mkdtemp(prefix="club500-deploy-"))
+        self.static_root = static_root
         self.port = free_port()
         (self.folder / "run").mkdir()
         self.redis = RedisServer(self.folder).start()
@@ -142,6 +145,9 @@ class Deployment:
                "REDIS_URL": self.redis.url,
                "PYTHONUNBUFFERED": "1",
                **self.env}
+        # The documented static folder, as this machine has it (nginx serves the same).
+        env["DJANGO_STATIC_ROOT"] = _replace(env["DJANGO_STATIC_ROOT"], STATIC_DOCUMENTED,
+                                             str(self.static_root))
         for name in ("DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SERVE_STATIC"):
             env.pop(name, None)
         return env
@@ -180,7 +186,7 @@ class Deployment:
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         server = docs["nginx"]
         server = _replace(server, "/run/club500/", f"{self.folder}/run/")
-        server = _replace(server, "/srv/club500/staticfiles/", f"{static_root}/")
+        server = _replace(server, STATIC_DOCUMENTED + "/", f"{static_root}/")
         server = re.sub(r"listen 443 ssl( http2)?;",
                         f"listen 127.0.0.1:{self.port} ssl\\1; ssl_certificate {cert}; "
                         f"ssl_certificate_key {key};", server)
@@ -286,8 +292,10 @@ class Response:
 
 
 def collect_static(folder: Path) -> Path:
-    """``collectstatic`` into ``folder`` (the documented nginx serves /static/ from it)."""
-    env = {**os.environ, "DJANGO_STATIC_ROOT": str(folder), "DJANGO_DEBUG": "1"}
+    """``collectstatic`` into ``folder`` as production runs it (content-hashed names and
+    their manifest, club/storage.py); the documented nginx serves /static/ from it."""
+    env = {**os.environ, "DJANGO_STATIC_ROOT": str(folder), "DJANGO_DEBUG": "1",
+           "DJANGO_STATIC_HASHED": "1"}
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
                    cwd=ROOT, env=env, check=True)
     return folder

@@ -3,7 +3,9 @@ carries the security headers (HSTS, referrer policy, frame options, CSP)."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -46,6 +48,30 @@ def test_production_responses_carry_the_security_headers(deployment):
     assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
     cookies = [v for k, v in response.headers.items() if k.lower() == "set-cookie"]
     assert cookies and all("Secure" in c for c in cookies)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_static_files_have_content_hashed_names_that_nginx_lets_browsers_keep(deployment):
+    """Pages link hashed names, the modules import hashed names, and nginx serves them
+    with a far-future expiry: a changed table.js gets a new name, never a stale copy."""
+    client = deployment.client()
+    page = client.get("/accounts/login/")
+    site_js = re.search(r'src="(/static/js/site\.[0-9a-f]{12}\.js)"', page.text)
+    assert site_js, page.text[:2000]
+    served = client.get(site_js.group(1))
+    assert served.status == 200
+    cache = {k.lower(): v for k, v in served.headers.items()}["cache-control"]
+    assert int(re.search(r"max-age=(\d+)", cache).group(1)) >= 365 * 24 * 3600
+
+    manifest = json.loads((deployment.static_root / "staticfiles.json").read_text())
+    table_js = manifest["paths"]["js/table.js"]
+    assert re.fullmatch(r"js/table\.[0-9a-f]{12}\.js", table_js)
+    module = client.get("/static/" + table_js).text
+    imported = re.findall(r'from "\./([^"]+)"', module)
+    assert imported and all(re.fullmatch(r"[a-z]+\.[0-9a-f]{12}\.js", name)
+                            for name in imported), imported
+    for name in imported:
+        assert client.get("/static/js/" + name).status == 200
 
 
 @pytest.mark.django_db

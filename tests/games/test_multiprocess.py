@@ -228,3 +228,35 @@ def test_every_frame_of_two_processes_shows_the_state_at_its_seq(players):
         hands = hands_at(table, frame["seq"])
         assert frame["table"]["hand_number"] == len(hands), frame["seq"]
         assert frame["view"] == hands[-1].view_for(seat), f"{seat} at seq {frame['seq']}"
+
+
+@pytest.mark.skipif(not REDIS_TEST_URL, reason="REDIS_TEST_URL not set (no redis-server)")
+def test_daphne_over_redis_stops_within_two_seconds_of_sigterm_with_sockets_open(
+        table_of_four, players):
+    """A deploy restarts daphne with SIGTERM: it must not hold players' sockets open until
+    systemd kills it. With table and lobby sockets open on Redis, the process has exited
+    (cleanly) two seconds after the signal."""
+    import signal
+
+    server = LiveServer(env={"REDIS_URL": REDIS_TEST_URL}).start()
+    cookies = [cookie_for(u) for u in players]
+    try:
+        async def scenario():
+            seated = [await Player(server, table_of_four.pk, c).open() for c in cookies]
+            lobby = await connect(f"{server.ws_url}/ws/lobby/", origin=server.url,
+                                  additional_headers={"Cookie": cookies[0]}, open_timeout=10)
+            await play_moves(seated, 2)
+            server.process.send_signal(signal.SIGTERM)
+            code = await asyncio.to_thread(server.process.wait, 2)
+            async def read_to_the_end(ws):
+                while True:
+                    await ws.recv()
+
+            for ws in [p.ws for p in seated] + [lobby]:
+                with pytest.raises(websockets.exceptions.ConnectionClosed):
+                    await asyncio.wait_for(read_to_the_end(ws), 2)
+            return code
+
+        assert asyncio.run(scenario()) == 0, server.log_path.read_text()[-3000:]
+    finally:
+        server.stop()
