@@ -88,12 +88,14 @@ def results_settings(tournament: Tournament) -> ResultsSettings:
 
 
 def round_play(rnd: Round) -> RoundPlay:
-    """The round's play mode (hall unless the tournament is online) and closing."""
+    """The round's play mode (hall unless the tournament is online; 450 rounds are
+    played in the hall until live 450 tables exist) and closing."""
     try:
         return rnd.play
     except RoundPlay.DoesNotExist:
         tournament = rnd.tournament
-        mode = PlayMode.ONLINE if tournament.place == "online" else PlayMode.HALL
+        online = tournament.place == "online" and not tournament.is_450
+        mode = PlayMode.ONLINE if online else PlayMode.HALL
         row, _created = RoundPlay.objects.get_or_create(round=rnd, defaults={"mode": mode})
         rnd.play = row
         return row
@@ -109,12 +111,13 @@ class TablePerson:
 
 
 def table_people(rnd: Round, table: int) -> dict[str, TablePerson]:
-    """Seat letter -> who sits there (pairs: the player at N/E, the partner opposite)."""
+    """Seat -> who sits there (pairs: the player at N/E, the partner opposite; 450:
+    seats P1 .. P6, one player each)."""
     out: dict[str, TablePerson] = {}
     for seat in Seat.objects.filter(round=rnd, table=table).select_related(
             "entry__player", "entry__partner"):
         e = seat.entry
-        if seat.position in SEATS:
+        if seat.position not in SIDE_OF.values():
             out[seat.position] = TablePerson(seat.position, e.pk, e.player_id, e.name, "p")
         else:
             first, second = seat.position[0], seat.position[1]
@@ -123,13 +126,19 @@ def table_people(rnd: Round, table: int) -> dict[str, TablePerson]:
     return out
 
 
-def side_of(people: dict[str, TablePerson], user) -> str | None:
+def seat_of(people: dict[str, TablePerson], user) -> str | None:
+    """The seat where ``user`` sits at this table, or None."""
     if user is None or not user.is_authenticated:
         return None
     for p in people.values():
         if p.user_id == user.pk:
-            return SIDE_OF[p.seat]
+            return p.seat
     return None
+
+
+def side_of(people: dict[str, TablePerson], user) -> str | None:
+    seat = seat_of(people, user)
+    return SIDE_OF[seat] if seat is not None else None
 
 
 def player_pin(tournament_id: int, entry_id: int, who: str) -> str:
@@ -338,6 +347,38 @@ def _pin_failed(key: str) -> None:
             cache.set(key, 1, PIN_LOCK_SECONDS)
 
 
+def sign_off(game: TableGame, people: dict[str, TablePerson], user, pin: str, *,
+             signs, entered, messages: dict[str, str]) -> str:
+    """Who signs an entry off: a player of a seat that ``signs`` (logged in here, or
+    whose code ``pin`` is), or a director. ``entered``: the seats that entered it (their
+    codes are refused as such). A wrong code counts toward the member's lock at this
+    table. ``messages``: same_pin, bad_pin, same (the entering seats' own phone),
+    not_at_table. Returns the signer's name; raises TournamentError otherwise."""
+    tid = game.round.tournament_id
+    pin = (pin or "").strip()
+    if pin:
+        pin_key = _pin_key(game, user)
+        if (cache.get(pin_key) or 0) >= PIN_FAILURES:
+            raise TournamentError("pin_locked", _("Too many wrong codes: wait 5 minutes or "
+                                                  "ask the director."))
+        for p in people.values():
+            if signs(p.seat) and hmac.compare_digest(player_pin(tid, p.entry_id, p.who), pin):
+                return p.name
+        _pin_failed(pin_key)
+        if any(entered(p.seat) and player_pin(tid, p.entry_id, p.who) == pin
+               for p in people.values()):
+            raise TournamentError("same_side", messages["same_pin"])
+        raise TournamentError("bad_pin", messages["bad_pin"])
+    seat = seat_of(people, user)
+    if seat is not None and signs(seat):
+        return user.public_name
+    if seat is not None and entered(seat):
+        raise TournamentError("same_side", messages["same"])
+    if user is not None and user.has_perm("club.run_tournaments"):
+        return user.public_name
+    raise TournamentError("not_at_table", messages["not_at_table"])
+
+
 @transaction.atomic
 def hand_confirm(*, hand: HandScore, user, pin: str = "") -> HandScore:
     """The other side signs the hand off: one of its players logged in, or a PIN of one
@@ -349,42 +390,19 @@ def hand_confirm(*, hand: HandScore, user, pin: str = "") -> HandScore:
         raise TournamentError("already_confirmed", _("This hand is already confirmed."))
     people = table_people(game.round, game.table)
     other = "EW" if hand.entered_side == "NS" else "NS"
-    tid = game.round.tournament_id
-    pin = (pin or "").strip()
-    signer = None
-    if pin:
-        pin_key = _pin_key(game, user)
-        if (cache.get(pin_key) or 0) >= PIN_FAILURES:
-            raise TournamentError("pin_locked", _("Too many wrong codes: wait 5 minutes or "
-                                                  "ask the director."))
-        for p in people.values():
-            if SIDE_OF[p.seat] == other and hmac.compare_digest(
-                    player_pin(tid, p.entry_id, p.who), pin):
-                signer = p.name
-                break
-        if signer is None:
-            _pin_failed(pin_key)
-            same = any(SIDE_OF[p.seat] == hand.entered_side
-                       and player_pin(tid, p.entry_id, p.who) == pin for p in people.values())
-            if same:
-                raise TournamentError("same_side", _("This code belongs to the side that "
-                                                     "entered the hand: the other side "
-                                                     "must confirm it."))
-            raise TournamentError("bad_pin", _("Wrong code: type the code of a player of "
-                                               "the other side."))
-    else:
-        side = side_of(people, user)
-        if side == other:
-            signer = user.public_name
-        elif side == hand.entered_side:
-            raise TournamentError("same_side", _("The other side must confirm this hand "
-                                                 "(from their phone, or with one of their "
-                                                 "codes on this one)."))
-        elif user.has_perm("club.run_tournaments"):
-            signer = user.public_name
-        else:
-            raise TournamentError("not_at_table", _("Only the players of this table can "
-                                                    "confirm its hands."))
+    signer = sign_off(game, people, user, pin,
+                      signs=lambda seat: SIDE_OF[seat] == other,
+                      entered=lambda seat: SIDE_OF[seat] == hand.entered_side,
+                      messages={
+                          "same_pin": _("This code belongs to the side that entered the "
+                                        "hand: the other side must confirm it."),
+                          "bad_pin": _("Wrong code: type the code of a player of the other "
+                                       "side."),
+                          "same": _("The other side must confirm this hand (from their "
+                                    "phone, or with one of their codes on this one)."),
+                          "not_at_table": _("Only the players of this table can confirm "
+                                            "its hands."),
+                      })
     hand.confirmed = True
     hand.confirmed_by = user if user is not None and user.is_authenticated else None
     hand.confirmed_by_name = signer[:120]

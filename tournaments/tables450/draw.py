@@ -16,6 +16,8 @@ ITERS_PER_SLOT = 600
 MAX_ITERS = 200_000
 #: With a plan hint the plan was already searched: a shorter polish is enough.
 HINTED_ITERS_PER_SLOT = 200
+#: Meetings counted beforehand for two players who must never share a table.
+VIRTUAL = 1000
 
 
 def _check_players(players: Sequence[PlayerId]) -> list[PlayerId]:
@@ -58,6 +60,7 @@ def _repair(hint: Round, present: list[int], index: dict, rng: random.Random,
 def draw_tables(players: Sequence[PlayerId], history: Sequence[Any] = (), *,
                 size: int = EVEN, seed: int = 0, games_total: int | None = None,
                 game_number: int | None = None, plan_hint: Sequence[Any] = (),
+                never_same_table: Sequence[Sequence[PlayerId]] = (),
                 effort: float = 1.0) -> TablesDraw:
     """Draw the next game's tables for the ``players`` present.
 
@@ -65,8 +68,9 @@ def draw_tables(players: Sequence[PlayerId], history: Sequence[Any] = (), *,
     they may name players who left). ``size``: 3 to 6, or ``EVEN``. With
     ``games_total`` the remaining games are planned together (the same players each
     game) and only the first is returned (the rest in ``TablesDraw.plan``, to pass back
-    as ``plan_hint`` next time). Seats are then chosen for the drawn game's tables.
-    Raises ``TablesError``.
+    as ``plan_hint`` next time). ``never_same_table``: pairs of players the director
+    keeps apart (counted as many meetings already: the search avoids them whenever it
+    can). Seats are then chosen for the drawn game's tables. Raises ``TablesError``.
     """
     ordered = _check_players(players)
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -103,6 +107,11 @@ def draw_tables(players: Sequence[PlayerId], history: Sequence[Any] = (), *,
                     if y != x:
                         M[x][y] += 1
                         M[y][x] += 1
+
+    for a, b in never_same_table:
+        if a in index and b in index and a != b:
+            M[index[a]][index[b]] += VIRTUAL
+            M[index[b]][index[a]] += VIRTUAL
 
     rng = random.Random(seed * 1_000_003 + game_number)
     bounds = _bounds(sizes)
