@@ -10,6 +10,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from club.exports import csv_response
@@ -228,7 +229,7 @@ def _results_csv_450(tournament):
     from tournaments.labels450 import seat_number
     from tournaments.selectors450 import every_line
 
-    header = [_("Round"), _("Table"), _("Game round"), _("Dealer"), _("Seat"), _("Name"),
+    header = [_("Round"), _("Table"), pgettext("450 round", "Round of the game"), _("Dealer"), _("Seat"), _("Name"),
               _("Points"), _("Master"), _("Confirmed"), _("Corrected"), _("Note")]
     rows = []
     names: dict = {}
