@@ -140,7 +140,25 @@ class TableGame(models.Model):
         return self.status in (GameStatus.COMPLETE, GameStatus.ADJUSTED)
 
 
-class HandScore(models.Model):
+class SignedEntry(models.Model):
+    """Who entered a row of a table's sheet, and who signed it off (another side at 500,
+    another player at 450; or a director)."""
+
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed = models.BooleanField(default=False)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    confirmed_by_name = models.CharField(max_length=120, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    corrected = models.BooleanField(default=False)
+
+    class Meta:
+        abstract = True
+
+
+class HandScore(SignedEntry):
     """One deal at a table, as on the paper sheet (a re-deal is a row that scores 0).
 
     ``seq`` is the deal's order at the table (1, 2, ...; unique: a deal is entered once);
@@ -160,15 +178,6 @@ class HandScore(models.Model):
     ew_score = models.IntegerField(default=0)
     made = models.BooleanField(null=True)
     entered_side = models.CharField(max_length=2, blank=True)
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-    entered_at = models.DateTimeField(auto_now_add=True)
-    confirmed = models.BooleanField(default=False)
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="+")
-    confirmed_by_name = models.CharField(max_length=120, blank=True)
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    corrected = models.BooleanField(default=False)
     live_hand = models.OneToOneField("games.GameHand", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+")
     by_bot = models.BooleanField(default=False)
@@ -197,7 +206,7 @@ class HandScore(models.Model):
                 "declarer": self.declarer, "contract": self.contract, "tricks": self.tricks}
 
 
-class SheetLine(models.Model):
+class SheetLine(SignedEntry):
     """One 450 round (*manche*) at a table: a line of the secretary's sheet.
 
     ``record`` is what the table entered, a ``club450-sheet/1`` record (the last cards,
@@ -215,15 +224,6 @@ class SheetLine(models.Model):
     points = models.JSONField(default=dict)
     master = models.CharField(_("master"), max_length=2, blank=True)
     entered_seat = models.CharField(max_length=2, blank=True)
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-    entered_at = models.DateTimeField(auto_now_add=True)
-    confirmed = models.BooleanField(default=False)
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="+")
-    confirmed_by_name = models.CharField(max_length=120, blank=True)
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    corrected = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("round of a secretary's sheet (450)")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tournaments import services
-from tournaments.services import results as rs
+from tests.tournaments.day import play_round as start_round  # noqa: F401  (re-exported)
+from tests.tournaments.day import table_users  # noqa: F401  (re-exported)
 from tournaments.services import sheet450
 
 
@@ -14,22 +14,6 @@ def make_450(make_tournament, add_present, n=14, **fields):
     t = make_tournament(status="running", **fields)
     add_present(t, n)
     return t
-
-
-def start_round(tournament, director, *, seed=5):
-    rnd = services.round_draw(tournament=tournament, by=director, seed=seed)
-    rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
-    rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
-    rnd.refresh_from_db()
-    return rnd
-
-
-def table_users(rnd, table):
-    from club.models import User
-
-    people = rs.table_people(rnd, table)
-    users = User.objects.in_bulk([p.user_id for p in people.values()])
-    return {s: users.get(p.user_id) for s, p in people.items()}
 
 
 #: The end of a round at 4 players, as the secretary's form posts it (P1 a pair of

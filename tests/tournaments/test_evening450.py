@@ -43,6 +43,14 @@ def four_table(rnd):
                 if Seat.objects.filter(round=rnd, table=n).count() == 4)
 
 
+@pytest.fixture
+def at_four(evening, director):
+    """Round 1 playing: a table of four (its number, its players by seat, its game)."""
+    rnd = start_round(evening, director)
+    n = four_table(rnd)
+    return rnd, n, table_users(rnd, n), rs.table_game(rnd, n)
+
+
 # --- settings ------------------------------------------------------------------------
 
 def test_a_450_tournament_stores_its_game_table_size_target_and_is_individual(
@@ -153,11 +161,8 @@ def test_online_is_refused_for_a_450_round(evening, director):
 
 # --- the secretary's sheet -------------------------------------------------------------
 
-def test_a_round_entered_by_one_player_and_confirmed_by_another_counts(evening, director):
-    rnd = start_round(evening, director)
-    n = four_table(rnd)
-    p = table_users(rnd, n)
-    game = rs.table_game(rnd, n)
+def test_a_round_entered_by_one_player_and_confirmed_by_another_counts(at_four):
+    rnd, n, p, game = at_four
     line = enter_round(game, p["P1"], FOUR)
     assert line.points == FOUR_POINTS and line.master == "P1" and not line.confirmed
     game.refresh_from_db()
@@ -192,24 +197,17 @@ def test_a_round_can_be_confirmed_with_another_players_code(evening, director):
     ({"c1_P3": "", "c2_P3": "", "pot_P3": ""}, "missing_player"),  # a player missing
     ({"master": "P2"}, "wrong_master"),
 ])
-def test_bad_input_is_refused_with_a_message_and_nothing_is_saved(evening, director,
-                                                                  change, code):
-    rnd = start_round(evening, director)
-    n = four_table(rnd)
-    p = table_users(rnd, n)
-    game = rs.table_game(rnd, n)
+def test_bad_input_is_refused_with_a_message_and_nothing_is_saved(change, code, at_four):
+    rnd, n, p, game = at_four
     with pytest.raises(TournamentError) as err:
         enter_round(game, p["P1"], {**FOUR, **change})
     assert err.value.code == code and err.value.message
     assert not SheetLine.objects.filter(game=game).exists()
 
 
-def test_bad_input_messages_name_players_and_cards(evening, director):
-    rnd = start_round(evening, director)
-    n = four_table(rnd)
-    p = table_users(rnd, n)
+def test_bad_input_messages_name_players_and_cards(at_four):
+    rnd, n, p, game = at_four
     names = {s: x.name for s, x in rs.table_people(rnd, n).items()}
-    game = rs.table_game(rnd, n)
     with pytest.raises(TournamentError) as err:
         enter_round(game, p["P1"], {**FOUR, "pot_P4": "QH"})
     assert err.value.message == (f"Q♥ is entered twice: {names['P1']} and {names['P4']}.")
@@ -218,12 +216,8 @@ def test_bad_input_messages_name_players_and_cards(evening, director):
     assert err.value.message == f"{names['P1']} is the master: his base hand is the best."
 
 
-def test_only_the_tables_players_enter_and_a_stale_phone_is_told(evening, director,
-                                                                 member):
-    rnd = start_round(evening, director)
-    n = four_table(rnd)
-    p = table_users(rnd, n)
-    game = rs.table_game(rnd, n)
+def test_only_the_tables_players_enter_and_a_stale_phone_is_told(member, at_four):
+    rnd, n, p, game = at_four
     with pytest.raises(TournamentError) as err:
         enter_round(game, member, FOUR)
     assert err.value.code == "not_at_table"
@@ -285,11 +279,8 @@ def test_points_entry_on_the_directors_choice(make_tournament, add_present, dire
     assert game.status == GameStatus.COMPLETE
 
 
-def test_the_player_who_entered_takes_back_his_last_unconfirmed_round(evening, director):
-    rnd = start_round(evening, director)
-    n = four_table(rnd)
-    p = table_users(rnd, n)
-    game = rs.table_game(rnd, n)
+def test_the_player_who_entered_takes_back_his_last_unconfirmed_round(at_four):
+    rnd, n, p, game = at_four
     line = enter_round(game, p["P1"], FOUR)
     with pytest.raises(TournamentError):
         sheet450.line_withdraw(line=line, user=p["P2"])
@@ -446,11 +437,8 @@ def test_the_pages_of_a_450_evening_render(evening, director, director_client):
                           ).status_code == 200, name
 
 
-def test_the_console_confirms_and_corrects_a_round(evening, director, director_client):
-    rnd = start_round(evening, director)
-    n = four_table(rnd)
-    p = table_users(rnd, n)
-    game = rs.table_game(rnd, n)
+def test_the_console_confirms_and_corrects_a_round(evening, director_client, at_four):
+    rnd, n, p, game = at_four
     line = enter_round(game, p["P1"], FOUR)
     director_client.post(reverse("tournaments:confirm_director", args=[evening.pk]),
                          {"round": rnd.number, "game": game.pk, "line": line.pk})
@@ -469,3 +457,30 @@ def test_the_console_confirms_and_corrects_a_round(evening, director, director_c
                           **{f"total_{s}": 50 for s in p}})
     game.refresh_from_db()
     assert game.status == GameStatus.ADJUSTED and game.totals["P2"] == 50
+
+
+def test_every_entered_round_agrees_with_check_on_its_record(make_tournament, add_present,
+                                                             director):
+    """Cards and points entry, a corrected round: check re-scores each stored record to
+    the points the sheet shows."""
+    from games.engine.cli import check_any
+
+    t = make_450(make_tournament, add_present, 8)
+    rnd = start_round(t, director)
+    p = table_users(rnd, 1)
+    game = rs.table_game(rnd, 1)
+    first = enter_round(game, p["P1"], FOUR, confirm_by=p["P2"])
+    enter_round(game, p["P1"], {**FOUR, "major_P2": "7C"}, confirm_by=p["P3"])
+    director450.line_correct(line=first, by=director, reason="typo",
+                             data={**FOUR, "c1_P2": "9H"})
+    t2 = make_450(make_tournament, add_present, 4, sheet_entry="points", name="Points")
+    rnd2 = start_round(t2, director)
+    p2 = table_users(rnd2, 1)
+    enter_round(rs.table_game(rnd2, 1), p2["P1"],
+                {"pts_P1": "63", "pts_P2": "0", "pts_P3": "57", "pts_P4": "19",
+                 "major_P4": "1"}, confirm_by=p2["P2"])
+    lines = list(SheetLine.objects.all())
+    assert len(lines) == 3
+    for line in lines:
+        answer = check_any(line.record)
+        assert answer["ok"] and answer["points"] == line.points, line.record

@@ -17,7 +17,7 @@ from tournaments.models import GameStatus, SheetLine, TableGame
 from tournaments.services import sheet450
 from tournaments.services.director import _reason, _stamp_correction, _unlocked_play
 from tournaments.services.events import tournament_touch
-from tournaments.services.results import _lock, table_people
+from tournaments.services.results import _lock, mark_confirmed, table_people
 
 #: An adjusted total: a player's points in one game (a game to 350 ends below this).
 MAX_ADJUSTED = 2000
@@ -43,12 +43,9 @@ def line_correct(*, line: SheetLine, by, reason: Any, data: Mapping) -> SheetLin
     sheet450._fill(line, sheet)
     line.dealer = state.dealer
     line.corrected = True
-    if not line.confirmed:
-        line.confirmed = True
-        line.confirmed_by = by
-        line.confirmed_by_name = by.public_name
-        line.confirmed_at = timezone.now()
     line.save()
+    if not line.confirmed:
+        mark_confirmed(line, by, by.public_name)
     sheet450.rescore_after(tournament, people,
                            [line if x.pk == line.pk else x for x in lines], after=line.seq)
     sheet450.recompute(game)

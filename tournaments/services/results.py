@@ -403,15 +403,32 @@ def hand_confirm(*, hand: HandScore, user, pin: str = "") -> HandScore:
                           "not_at_table": _("Only the players of this table can confirm "
                                             "its hands."),
                       })
-    hand.confirmed = True
-    hand.confirmed_by = user if user is not None and user.is_authenticated else None
-    hand.confirmed_by_name = signer[:120]
-    hand.confirmed_at = timezone.now()
-    hand.save(update_fields=["confirmed", "confirmed_by", "confirmed_by_name",
-                             "confirmed_at"])
+    mark_confirmed(hand, user, signer)
     _recompute(game)
     tournament_touch(tournament=game.round.tournament)
     return hand
+
+
+def mark_confirmed(row, user, signer: str) -> None:
+    """A hand (500) or a sheet's round (450) is signed off by ``signer``."""
+    row.confirmed = True
+    row.confirmed_by = user if user is not None and user.is_authenticated else None
+    row.confirmed_by_name = signer[:120]
+    row.confirmed_at = timezone.now()
+    row.save(update_fields=["confirmed", "confirmed_by", "confirmed_by_name",
+                            "confirmed_at"])
+
+
+def take_back(row, *, mine: bool, later: bool, messages: dict[str, str]) -> None:
+    """Delete an entry its own players take back: unconfirmed and the last one.
+    ``messages``: not_yours, already_confirmed, not_last."""
+    if not mine:
+        raise TournamentError("not_yours", messages["not_yours"])
+    if row.confirmed:
+        raise TournamentError("already_confirmed", messages["already_confirmed"])
+    if later:
+        raise TournamentError("not_last", messages["not_last"])
+    row.delete()
 
 
 @transaction.atomic
@@ -423,14 +440,11 @@ def hand_withdraw(*, hand: HandScore, user) -> None:
     if hand is None:
         return
     people = table_people(game.round, game.table)
-    if side_of(people, user) != hand.entered_side:
-        raise TournamentError("not_yours", _("Only the side that entered this hand can take "
-                                             "it back."))
-    if hand.confirmed:
-        raise TournamentError("already_confirmed", _("This hand is confirmed: ask the "
-                                                     "director to correct it."))
-    if game.hands.filter(seq__gt=hand.seq).exists():
-        raise TournamentError("not_last", _("Only the last hand can be taken back."))
-    hand.delete()
+    take_back(hand, mine=side_of(people, user) == hand.entered_side,
+              later=game.hands.filter(seq__gt=hand.seq).exists(), messages={
+                  "not_yours": _("Only the side that entered this hand can take it back."),
+                  "already_confirmed": _("This hand is confirmed: ask the director to "
+                                         "correct it."),
+                  "not_last": _("Only the last hand can be taken back.")})
     _recompute(game)
     tournament_touch(tournament=game.round.tournament)

@@ -34,9 +34,11 @@ from tournaments.services.results import (
     TablePerson,
     _check_open,
     _lock,
+    mark_confirmed,
     seat_of,
     sign_off,
     table_people,
+    take_back,
 )
 
 SECRETARY = "P1"
@@ -290,12 +292,7 @@ def line_confirm(*, line: SheetLine, user, pin: str = "") -> SheetLine:
                           "not_at_table": _("Only the players of this table can confirm "
                                             "its rounds."),
                       })
-    line.confirmed = True
-    line.confirmed_by = user if user is not None and user.is_authenticated else None
-    line.confirmed_by_name = signer[:120]
-    line.confirmed_at = timezone.now()
-    line.save(update_fields=["confirmed", "confirmed_by", "confirmed_by_name",
-                             "confirmed_at"])
+    mark_confirmed(line, user, signer)
     recompute(game)
     tournament_touch(tournament=game.round.tournament)
     return line
@@ -310,15 +307,13 @@ def line_withdraw(*, line: SheetLine, user) -> None:
     if line is None:
         return
     people = table_people(game.round, game.table)
-    if seat_of(people, user) != line.entered_seat:
-        raise TournamentError("not_yours", _("Only the player who entered this round can "
-                                             "take it back."))
-    if line.confirmed:
-        raise TournamentError("already_confirmed", _("This round is confirmed: ask the "
-                                                     "director to correct it."))
-    if game.sheet_lines.filter(seq__gt=line.seq).exists():
-        raise TournamentError("not_last", _("Only the last round can be taken back."))
-    line.delete()
+    take_back(line, mine=seat_of(people, user) == line.entered_seat,
+              later=game.sheet_lines.filter(seq__gt=line.seq).exists(), messages={
+                  "not_yours": _("Only the player who entered this round can take it "
+                                 "back."),
+                  "already_confirmed": _("This round is confirmed: ask the director to "
+                                         "correct it."),
+                  "not_last": _("Only the last round can be taken back.")})
     recompute(game)
     tournament_touch(tournament=game.round.tournament)
 

@@ -13,7 +13,7 @@ from .types import EVEN, PlayerId, Round, TablesDraw, TablesError, as_round, pla
 
 #: Annealing iterations per planned slot (a count, never a clock), and the cap.
 ITERS_PER_SLOT = 600
-MAX_ITERS = 200_000
+MAX_ITERS = 150_000
 #: With a plan hint the plan was already searched: a shorter polish is enough.
 HINTED_ITERS_PER_SLOT = 200
 #: Meetings counted beforehand for two players who must never share a table.

@@ -4,14 +4,16 @@ State: for each planned game, a list of player indices in slot order; the tables
 fixed slices of it (``bounds``: one (start, end) per table, the same sizes every game).
 A move swaps two players at different tables of one game.
 
-Cost (exact integers), over all pairs, history included: the marginal cost of a
-pair's next meeting is 0 when it never met, ``REPEAT + c`` for its second meeting
-(``c`` = 1) and ``REPEAT + c + EXTRA * (c - 1)`` after: a third meeting is avoided
-first, then repeats (a pair meeting again: fewer repeats, more different people met),
-then the repeats are spread. The marginals are nondecreasing, so the cost is convex
-and the lower bound below (which keeps only ``REPEAT`` and ``c``) is valid. Everything
-is driven by one ``random.Random`` and an iteration budget (never the clock): the same
-inputs give the same plan.
+Cost (exact integers), over all pairs, history included: each meeting past a pair's
+first costs ``REPEAT`` (the repeats, which the draw minimises: fewer repeats, more
+different people met) plus the number of times the pair met before and ``EXTRA`` for
+each meeting past its second, so that among plans with about as many repeats the one
+that spreads them wins (nobody meets the same player a third time where a second
+meeting with someone else would do). The marginal cost of a pair's next meeting is 0
+when it never met, ``REPEAT + c + EXTRA * (c - 1)`` after ``c`` meetings: nondecreasing,
+so the cost is convex and the lower bound below (which keeps only ``REPEAT`` and ``c``)
+is valid. Everything is driven by one ``random.Random`` and an iteration budget (never
+the clock): the same inputs give the same plan.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from tournaments.seating.search import waterfill
 #: A second meeting of a pair costs REPEAT + 1; a c+1-th meeting REPEAT + c +
 #: EXTRA * (c - 1). As ``_A * c + _B`` (c >= 1) in the inner loop.
 REPEAT = 3
-EXTRA = 10
+EXTRA = 3
 _A = 1 + EXTRA
 _B = REPEAT - EXTRA
 
