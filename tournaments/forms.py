@@ -94,6 +94,8 @@ class TournamentForm(forms.ModelForm):
                              else spec["defaults"]["450"])
             self.fields[key] = field
             self.options_450.append((key, spec))
+        for name in ("game", "table_size", "sheet_entry"):  # 500 forms may leave them out
+            self.fields[name].required = False
         self.fields["place"].help_text = _("A 450 tournament is played in the club hall: "
                                            "online 450 tables are not available yet.")
         self.fields["game"].help_text = _("500 (in pairs or partners drawn) or 450 (each "
@@ -113,6 +115,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        for name in ("game", "table_size", "sheet_entry"):
+            if data.get(name) in (None, ""):
+                data[name] = Tournament._meta.get_field(name).default
         if data.get("game") == GameKind.FOUR_FIFTY:  # each for himself
             data["format"] = "individual"
         return data

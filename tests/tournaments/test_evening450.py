@@ -78,7 +78,8 @@ def test_the_form_offers_450_settings_and_says_online_is_not_offered(director_cl
     page = director_client.get(reverse("tournaments:create")).content.decode()
     assert 'name="game"' in page and 'name="table_size"' in page
     assert 'name="opt450_target"' in page and 'name="sheet_entry"' in page
-    assert "online 450 tables are not available yet" in page.lower()
+    assert "tables de 450 en ligne ne sont pas encore offertes" in page  # (French first)
+    assert 'data-testid="options-450"' in page
 
 
 def test_creating_a_450_tournament_from_the_form(director_client):
@@ -134,7 +135,7 @@ def test_a_draft_with_a_table_of_two_cannot_be_published(evening, director):
     seat = Seat.objects.filter(round=rnd, table=small).order_by("position").last()
     rnd = services.round_move_bye(round=rnd, by=director, entry=seat.entry_id,
                                   version=rnd.version)
-    assert any("3 to 6" in p for p in rnd.report["problems"])
+    assert len(rnd.report["problems"]) == 1  # "Table n has 2 players: ... 3 to 6."
     with pytest.raises(TournamentError) as err:
         services.round_publish(round=rnd, by=director, version=rnd.version)
     assert err.value.code == "incomplete"
@@ -206,14 +207,20 @@ def test_bad_input_is_refused_with_a_message_and_nothing_is_saved(change, code, 
 
 
 def test_bad_input_messages_name_players_and_cards(at_four):
+    from django.utils import translation
+
     rnd, n, p, game = at_four
     names = {s: x.name for s, x in rs.table_people(rnd, n).items()}
-    with pytest.raises(TournamentError) as err:
+    with translation.override("en"), pytest.raises(TournamentError) as err:
         enter_round(game, p["P1"], {**FOUR, "pot_P4": "QH"})
     assert err.value.message == (f"Q♥ is entered twice: {names['P1']} and {names['P4']}.")
-    with pytest.raises(TournamentError) as err:
+    with translation.override("en"), pytest.raises(TournamentError) as err:
         enter_round(game, p["P1"], {**FOUR, "master": "P2"})
     assert err.value.message == f"{names['P1']} is the master: his base hand is the best."
+    with translation.override("fr"), pytest.raises(TournamentError) as err:
+        enter_round(game, p["P1"], {**FOUR, "c2_P3": ""})
+    assert err.value.message == (f"{names['P3']} : 1 carte inscrite dans sa main; ses deux "
+                                 "dernières cartes forment la main de base.")
 
 
 def test_only_the_tables_players_enter_and_a_stale_phone_is_told(member, at_four):

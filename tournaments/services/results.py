@@ -304,17 +304,9 @@ def hand_enter(*, game: TableGame, user, seq: Any, declarer: Any = "", contract:
                                                 "its hands."))
     hands = list(game.hands.order_by("seq"))
     nxt = next_hand(tournament, hands)
-    try:
-        seq = int(seq)
-    except (TypeError, ValueError):
-        raise ConflictError("stale", _("This page is out of date: reload it.")) from None
-    if seq != nxt["seq"]:
-        existing = next((h for h in hands if h.seq == seq), None)
-        who = existing.entered_by.public_name if existing and existing.entered_by else None
-        raise ConflictError("already_entered", (
-            _("This hand was already entered by %(name)s. The sheet now shows it.")
-            % {"name": who}) if who else _("This hand was already entered. The sheet now "
-                                           "shows it."))
+    seq = expect_seq(seq, nxt["seq"], hands, by=_("This hand was already entered by "
+                                                  "%(name)s. The sheet now shows it."),
+                     plain=_("This hand was already entered. The sheet now shows it."))
     if nxt["over"]:
         raise TournamentError("game_over", _("Every hand of this game is entered."))
     values = _values(tournament, redeal=bool(redeal), declarer=declarer,
@@ -330,6 +322,21 @@ def hand_enter(*, game: TableGame, user, seq: Any, declarer: Any = "", contract:
     _recompute(game)
     tournament_touch(tournament=tournament)
     return row
+
+
+def expect_seq(seq: Any, expected: int, rows, *, by: str, plain: str) -> int:
+    """The number of the entry a phone sends, checked against the next one: a stale
+    phone is told who entered that one (``by``, with %(name)s) or just that it is
+    (``plain``)."""
+    try:
+        seq = int(seq)
+    except (TypeError, ValueError):
+        raise ConflictError("stale", _("This page is out of date: reload it.")) from None
+    if seq != expected:
+        existing = next((r for r in rows if r.seq == seq), None)
+        who = existing.entered_by.public_name if existing and existing.entered_by else None
+        raise ConflictError("already_entered", by % {"name": who} if who else plain)
+    return seq
 
 
 def _pin_key(game: TableGame, user) -> str:

@@ -34,6 +34,7 @@ from tournaments.services.results import (
     TablePerson,
     _check_open,
     _lock,
+    expect_seq,
     mark_confirmed,
     seat_of,
     sign_off,
@@ -239,17 +240,9 @@ def line_enter(*, game: TableGame, user, seq: Any, data: Mapping) -> SheetLine:
                                                 "its rounds."))
     lines = list(game.sheet_lines.order_by("seq"))
     nxt = next_line(tournament, len(people), lines)
-    try:
-        seq = int(seq)
-    except (TypeError, ValueError):
-        raise ConflictError("stale", _("This page is out of date: reload it.")) from None
-    if seq != nxt["seq"]:
-        existing = next((x for x in lines if x.seq == seq), None)
-        who = existing.entered_by.public_name if existing and existing.entered_by else None
-        raise ConflictError("already_entered", (
-            _("This round was already entered by %(name)s. The sheet now shows it.")
-            % {"name": who}) if who else _("This round was already entered. The sheet "
-                                           "now shows it."))
+    seq = expect_seq(seq, nxt["seq"], lines, by=_("This round was already entered by "
+                                                  "%(name)s. The sheet now shows it."),
+                     plain=_("This round was already entered. The sheet now shows it."))
     if nxt["over"]:
         raise TournamentError("game_over", _("The game is over: every round is entered."))
     sheet = score_line(tournament, people=people, rules=nxt["rules"], dealer=nxt["dealer"],
