@@ -48,6 +48,7 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["variant"].choices = [(name, variant_label(name)) for name in VARIANTS]
         current = (self.instance.variant_options or {}) if self.instance.pk else {}
+        current_500 = {} if self.instance.pk and self.instance.is_450 else current
         self.option_names = []
         for spec in option_catalogue():
             name = spec["name"]
@@ -68,8 +69,8 @@ class TournamentForm(forms.ModelForm):
             field.required = False
             field.label = option_label(name)
             field.help_text = option_help(spec)
-            if name in current:
-                value = current[name]
+            if name in current_500:
+                value = current_500[name]
                 field.initial = ("true" if value else "false") if isinstance(value, bool) \
                     else value
             self.fields[key] = field

@@ -133,6 +133,11 @@ def test_director_draws_a_450_evening_two_phones_enter_and_confirm_projector_fol
     expect(projector.get_by_test_id("standing-total").first).to_have_text("117")
     shot(projector, "450-projector")
     fits(projector)
+    for name in ("cards", "sheets"):  # printed table cards and blank sheets
+        desk.goto(f"/tournaments/{t.pk}/rounds/1/{name}/")
+        expect(desk.get_by_test_id("table-card" if name == "cards" else "sheet")
+               ).to_have_count(4)
+        shot(desk, f"450-print-{name}")
     desk.goto(f"/tournaments/{t.pk}/console/")
     expect(desk.get_by_test_id("console-rounds")).to_have_count(1)
     expect(desk.get_by_test_id("mode-450")).to_have_count(0)  # play has started

@@ -141,6 +141,7 @@ def test_1_results_are_locked_until_reopened_and_the_correction_is_shown(make_me
     expect(page.locator(".message.success")).to_contain_text("Brasse corrigée")
     page.get_by_test_id("close-round").click()
     confirm(page, expect_text="verrouillées")
+    expect(page.get_by_test_id("round-closed")).to_be_visible()  # the form's page is back
 
     page.goto(f"/tournaments/{t.pk}/standings/")
     expect(page.get_by_test_id("corrected-note")).to_contain_text("Ronde 1 corrigée le")
