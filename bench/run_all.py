@@ -12,6 +12,7 @@ BENCHES = [
     "engine_bench.py",
     "engine450_bench.py",
     "seating_bench.py",
+    "tables450_bench.py",
     "tables_bench.py",
     "results_bench.py",
 ]

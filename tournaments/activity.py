@@ -73,6 +73,9 @@ def _adjusted(params):
     if params.get("cleared"):
         return _("%(actor)s removed the adjusted score of table %(table)s, round %(round)s "
                  "(back to the sheet): %(reason)s")
+    if params.get("totals"):  # 450: each player's total
+        return _("%(actor)s awarded table %(table)s, round %(round)s an adjusted score "
+                 "(%(totals)s): %(reason)s")
     return _("%(actor)s awarded table %(table)s, round %(round)s an adjusted score "
              "(NS %(ns)s, EW %(ew)s): %(reason)s")
 

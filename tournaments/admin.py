@@ -23,6 +23,7 @@ from tournaments.models import (
     Season,
     Seat,
     SeatingConstraint,
+    SheetLine,
     TableGame,
     Tournament,
 )
@@ -61,9 +62,9 @@ class EntryInline(ReadOnlyInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "starts_at", "status", "format", "place", "variant",
+    list_display = ["name", "starts_at", "status", "game", "format", "place", "variant",
                     "rounds_total", "capacity"]
-    list_filter = ["status", "format", "place", "variant", "starts_at"]
+    list_filter = ["status", "game", "format", "place", "variant", "starts_at"]
     search_fields = ["name", "notes"]
     date_hierarchy = "starts_at"
     inlines = [EntryInline]
@@ -161,14 +162,31 @@ class HandInline(ReadOnlyInline):
         return _("Re-deal") if obj.redeal else contract_label(obj.contract)
 
 
+class SheetLineInline(ReadOnlyInline):
+    model = SheetLine
+    fields = ["seq", "dealer", "entry", "points", "master", "confirmed", "corrected"]
+    readonly_fields = fields
+
+
 @admin.register(TableGame)
 class TableGameAdmin(ReadOnlyAdmin):
     list_display = ["__str__", "table", "mode", "status", "hands_done", "hands_pending",
-                    "ns_total", "ew_total"]
+                    "ns_total", "ew_total", "totals"]
     list_filter = ["status", "mode", "round__tournament"]
     search_fields = ["round__tournament__name", "adjusted_reason"]
     list_select_related = ["round__tournament"]
-    inlines = [HandInline]
+    inlines = [HandInline, SheetLineInline]
+
+
+@admin.register(SheetLine)
+class SheetLineAdmin(ReadOnlyAdmin):
+    """450: the rounds of the tables' secretary's sheets (records as entered)."""
+
+    list_display = ["__str__", "seq", "dealer", "entry", "points", "master", "confirmed",
+                    "corrected"]
+    list_filter = ["confirmed", "corrected", "entry", "game__round__tournament"]
+    search_fields = ["game__round__tournament__name", "confirmed_by_name"]
+    list_select_related = ["game__round__tournament"]
 
 
 @admin.register(HandScore)

@@ -8,11 +8,19 @@ from django.utils.translation import gettext_lazy as _
 from club.models import User
 from club.names import collated, member_label
 from games.engine import VARIANTS, option_catalogue
+from games.engine.four_fifty import option_catalogue as option_catalogue_450
 from games.option_labels import option_choices, option_help, option_label, variant_label
-from tournaments.models import ACTIVE_ENTRY, ConstraintKind, Entry, Tournament
+from tournaments import labels450
+from tournaments.models import ACTIVE_ENTRY, ConstraintKind, Entry, GameKind, Tournament
 
 #: Options set elsewhere (the tournament's own fields) or not yet playable.
 HIDDEN_OPTIONS = {"players", "hands_per_game"}
+#: The 450 options a tournament sets (the deal's options are the table's business).
+OPTIONS_450 = tuple(labels450.OPTIONS)
+#: Fields that only one game uses (the page shows them when that game is chosen).
+GAME_FIELDS = {"variant": GameKind.FIVE_HUNDRED, "format": GameKind.FIVE_HUNDRED,
+               "hands_per_game": GameKind.FIVE_HUNDRED, "table_size": GameKind.FOUR_FIFTY,
+               "sheet_entry": GameKind.FOUR_FIFTY}
 DATETIME_WIDGET = {"type": "datetime-local"}
 
 
@@ -30,16 +38,17 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "starts_at", "place", "variant", "format", "rounds_total",
-                  "hands_per_game", "capacity", "registration_opens_at",
-                  "registration_closes_at", "bye_score", "bye_fixed_score", "tie_rule",
-                  "notes"]
+        fields = ["name", "game", "starts_at", "place", "variant", "format", "rounds_total",
+                  "hands_per_game", "table_size", "sheet_entry", "capacity",
+                  "registration_opens_at", "registration_closes_at", "bye_score",
+                  "bye_fixed_score", "tie_rule", "notes"]
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["variant"].choices = [(name, variant_label(name)) for name in VARIANTS]
         current = (self.instance.variant_options or {}) if self.instance.pk else {}
+        current_500 = {} if self.instance.pk and self.instance.is_450 else current
         self.option_names = []
         for spec in option_catalogue():
             name = spec["name"]
@@ -60,21 +69,72 @@ class TournamentForm(forms.ModelForm):
             field.required = False
             field.label = option_label(name)
             field.help_text = option_help(spec)
-            if name in current:
-                value = current[name]
+            if name in current_500:
+                value = current_500[name]
                 field.initial = ("true" if value else "false") if isinstance(value, bool) \
                     else value
             self.fields[key] = field
             self.option_names.append((key, spec))
+        self.options_450 = []
+        is_450 = self.instance.pk and self.instance.is_450
+        for spec in option_catalogue_450():
+            name = spec["name"]
+            if name not in OPTIONS_450:
+                continue
+            key = f"opt450_{name}"
+            label, help_text = labels450.OPTIONS[name]
+            if spec["choices"]:
+                field = forms.ChoiceField(choices=[(str(c), labels450.option_value_label(
+                    name, c)) for c in spec["choices"]])
+            else:
+                field = forms.IntegerField(min_value=spec["min"], max_value=spec["max"])
+            field.required = False
+            field.label = label
+            field.help_text = help_text
+            field.initial = (current.get(name) if is_450 and name in current
+                             else spec["defaults"]["450"])
+            self.fields[key] = field
+            self.options_450.append((key, spec))
+        for name in ("game", "table_size", "sheet_entry"):  # 500 forms may leave them out
+            self.fields[name].required = False
+        self.fields["place"].help_text = _("A 450 tournament is played in the club hall: "
+                                           "online 450 tables are not available yet.")
+        self.fields["game"].help_text = _("500 (in pairs or partners drawn) or 450 (each "
+                                          "for himself, tables of 3 to 6).")
 
     def option_fields(self):
         return [self[key] for key, _spec in self.option_names]
 
+    def option_fields_450(self):
+        return [self[key] for key, _spec in self.options_450]
+
     def main_fields(self):
-        keys = {key for key, _spec in self.option_names}
-        return [f for f in self.visible_fields() if f.name not in keys]
+        """(field, the game it belongs to or "") for the page, options apart."""
+        keys = {key for key, _spec in self.option_names + self.options_450}
+        return [(f, GAME_FIELDS.get(f.name, "")) for f in self.visible_fields()
+                if f.name not in keys]
+
+    def clean(self):
+        data = super().clean()
+        for name in ("game", "table_size", "sheet_entry"):
+            if data.get(name) in (None, ""):
+                data[name] = Tournament._meta.get_field(name).default
+        if data.get("game") == GameKind.FOUR_FIFTY:  # each for himself
+            data["format"] = "individual"
+        return data
+
+    def is_450(self) -> bool:
+        return self.cleaned_data.get("game") == GameKind.FOUR_FIFTY
 
     def variant_options(self) -> dict:
+        if self.is_450():
+            out = {}
+            for key, spec in self.options_450:
+                value = self.cleaned_data.get(key)
+                if value in (None, ""):
+                    continue
+                out[spec["name"]] = int(value) if spec["type"] == "int" else value
+            return out
         out = {}
         for key, spec in self.option_names:
             value = self.cleaned_data.get(key)
@@ -166,8 +226,11 @@ class ConstraintForm(forms.Form):
     a = forms.TypedChoiceField(label=_("Player"), coerce=int)
     b = forms.TypedChoiceField(label=_("and"), coerce=int)
 
-    def __init__(self, *args, entries=(), **kwargs):
+    def __init__(self, *args, entries=(), tables_only=False, **kwargs):
         super().__init__(*args, **kwargs)
+        if tables_only:  # 450: no partners, only who never shares a table
+            self.fields["kind"].choices = [(ConstraintKind.NEVER_SAME_TABLE.value,
+                                            ConstraintKind.NEVER_SAME_TABLE.label)]
         choices = [(e.pk, e.name) for e in entries]
         self.fields["a"].choices = choices
         self.fields["b"].choices = choices

@@ -26,6 +26,28 @@ class Format(models.TextChoices):
     PAIRS = "pairs", _("Pairs (fixed partners)")
 
 
+class GameKind(models.TextChoices):
+    FIVE_HUNDRED = "500", _("500")
+    FOUR_FIFTY = "450", _("450")
+
+
+class TableSize(models.IntegerChoices):
+    """Players per table at 450 (the draw: ``tournaments.tables450.table_sizes``)."""
+
+    EVEN = 0, _("As even as possible")
+    THREE = 3, _("3 players")
+    FOUR = 4, _("4 players")
+    FIVE = 5, _("5 players")
+    SIX = 6, _("6 players")
+
+
+class SheetEntry(models.TextChoices):
+    """What the secretary's sheet of a 450 table holds for each round."""
+
+    CARDS = "cards", _("Each player's last cards: the site counts the points")
+    POINTS = "points", _("Each player's points, counted at the table")
+
+
 class Place(models.TextChoices):
     HALL = "hall", _("Club hall")
     ONLINE = "online", _("Online")
@@ -44,6 +66,8 @@ class TieRule(models.TextChoices):
 
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120)
+    game = models.CharField(_("game"), max_length=3, choices=GameKind.choices,
+                            default=GameKind.FIVE_HUNDRED)
     starts_at = models.DateTimeField(_("date and start time"))
     place = models.CharField(_("place"), max_length=10, choices=Place.choices,
                              default=Place.HALL)
@@ -66,6 +90,12 @@ class Tournament(models.Model):
     bye_fixed_score = models.IntegerField(_("fixed bye score"), default=0)
     tie_rule = models.CharField(_("ties"), max_length=12, choices=TieRule.choices,
                                 default=TieRule.SHARED)
+    table_size = models.PositiveSmallIntegerField(
+        _("players per table (450)"), choices=TableSize.choices, default=TableSize.FOUR,
+        help_text=_("450 tables seat 3 to 6: the draw never makes a table below 3."))
+    sheet_entry = models.CharField(
+        _("secretary's sheet (450)"), max_length=10, choices=SheetEntry.choices,
+        default=SheetEntry.CARDS)
     status = models.CharField(_("status"), max_length=20, choices=Status.choices,
                               default=Status.DRAFT, db_index=True)
     checkin_code = models.CharField(_("check-in code"), max_length=8)
@@ -97,6 +127,13 @@ class Tournament(models.Model):
                                    name="tournament_status_valid"),
             models.CheckConstraint(condition=Q(format__in=Format.values),
                                    name="tournament_format_valid"),
+            models.CheckConstraint(condition=Q(game__in=GameKind.values),
+                                   name="tournament_game_valid"),
+            models.CheckConstraint(condition=Q(table_size__in=TableSize.values),
+                                   name="tournament_table_size_valid"),
+            models.CheckConstraint(condition=~Q(game=GameKind.FOUR_FIFTY)
+                                   | Q(format=Format.INDIVIDUAL),
+                                   name="tournament_450_individual"),
         ]
 
     def __str__(self) -> str:
@@ -108,6 +145,10 @@ class Tournament(models.Model):
     @property
     def is_pairs(self) -> bool:
         return self.format == Format.PAIRS
+
+    @property
+    def is_450(self) -> bool:
+        return self.game == GameKind.FOUR_FIFTY
 
     @property
     def group_name(self) -> str:
@@ -289,6 +330,13 @@ class Position(models.TextChoices):
     WEST = "W", _("West")
     NS = "NS", _("North–South")
     EW = "EW", _("East–West")
+    # 450 tables: seats clockwise, seat 1 the secretary (the engine's P1 .. P6)
+    P1 = "P1", _("Seat 1")
+    P2 = "P2", _("Seat 2")
+    P3 = "P3", _("Seat 3")
+    P4 = "P4", _("Seat 4")
+    P5 = "P5", _("Seat 5")
+    P6 = "P6", _("Seat 6")
     BYE = "BYE", _("Bye")
 
 

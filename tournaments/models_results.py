@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 __all__ = ["PlayMode", "ResultsSettings", "RoundPlay", "GameStatus", "TableGame",
-           "HandScore", "Season", "DirectorCall"]
+           "HandScore", "SheetLine", "Season", "DirectorCall"]
 
 SIDES = ("NS", "EW")
 
@@ -49,7 +49,8 @@ class ResultsSettings(models.Model):
 
 
 class RoundPlay(models.Model):
-    """How a round is played (hall or online) and whether its results are closed."""
+    """How a round is played (hall or online) and whether its results are closed.
+    450 rounds are played in the hall only until live 450 tables exist."""
 
     round = models.OneToOneField("tournaments.Round", on_delete=models.CASCADE,
                                  related_name="play")
@@ -99,8 +100,10 @@ class GameStatus(models.TextChoices):
 class TableGame(models.Model):
     """One table's game (*partie*) in one round: the running sheet's header and totals.
 
-    ``ns_total`` / ``ew_total`` are the sums of the hand scores (or the director's
-    adjusted totals); only complete or adjusted games feed the standings.
+    500: ``ns_total`` / ``ew_total`` are the sums of the hand scores (or the director's
+    adjusted totals). 450: ``totals`` maps each seat (P1 ..) to its total over the
+    secretary's sheet (or the adjusted totals); ``hands_done`` counts its rounds. Only
+    complete or adjusted games feed the standings.
     """
 
     round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE,
@@ -113,6 +116,7 @@ class TableGame(models.Model):
                               default=GameStatus.PLAYING)
     ns_total = models.IntegerField(default=0)
     ew_total = models.IntegerField(default=0)
+    totals = models.JSONField(default=dict, blank=True)
     hands_done = models.PositiveSmallIntegerField(default=0)
     hands_pending = models.PositiveSmallIntegerField(default=0)
     flags = models.JSONField(default=dict, blank=True)
@@ -136,7 +140,25 @@ class TableGame(models.Model):
         return self.status in (GameStatus.COMPLETE, GameStatus.ADJUSTED)
 
 
-class HandScore(models.Model):
+class SignedEntry(models.Model):
+    """Who entered a row of a table's sheet, and who signed it off (another side at 500,
+    another player at 450; or a director)."""
+
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed = models.BooleanField(default=False)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    confirmed_by_name = models.CharField(max_length=120, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    corrected = models.BooleanField(default=False)
+
+    class Meta:
+        abstract = True
+
+
+class HandScore(SignedEntry):
     """One deal at a table, as on the paper sheet (a re-deal is a row that scores 0).
 
     ``seq`` is the deal's order at the table (1, 2, ...; unique: a deal is entered once);
@@ -156,15 +178,6 @@ class HandScore(models.Model):
     ew_score = models.IntegerField(default=0)
     made = models.BooleanField(null=True)
     entered_side = models.CharField(max_length=2, blank=True)
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-    entered_at = models.DateTimeField(auto_now_add=True)
-    confirmed = models.BooleanField(default=False)
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="+")
-    confirmed_by_name = models.CharField(max_length=120, blank=True)
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    corrected = models.BooleanField(default=False)
     live_hand = models.OneToOneField("games.GameHand", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+")
     by_bot = models.BooleanField(default=False)
@@ -191,6 +204,37 @@ class HandScore(models.Model):
         """The score-sheet record of this hand (HAND-RECORD.md), or None for a re-deal."""
         return {"format": "club500-hand/1", "variant": variant, "options": dict(options),
                 "declarer": self.declarer, "contract": self.contract, "tricks": self.tricks}
+
+
+class SheetLine(SignedEntry):
+    """One 450 round (*manche*) at a table: a line of the secretary's sheet.
+
+    ``record`` is what the table entered, a ``club450-sheet/1`` record (the last cards,
+    pot cards, double-faced card, majors, master; or the points); ``points`` maps each
+    seat to what the engine made of it (``games.engine.four_fifty.read_sheet``): nobody
+    types a total. ``seq`` is the round's number at the table (unique: a round is
+    entered once). Pending until another player of the table confirms it.
+    """
+
+    game = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="sheet_lines")
+    seq = models.PositiveSmallIntegerField(_("round"))
+    dealer = models.CharField(_("dealer"), max_length=2)
+    entry = models.CharField(max_length=10, default="cards")
+    record = models.JSONField(default=dict)
+    points = models.JSONField(default=dict)
+    master = models.CharField(_("master"), max_length=2, blank=True)
+    entered_seat = models.CharField(max_length=2, blank=True)
+
+    class Meta:
+        verbose_name = _("round of a secretary's sheet (450)")
+        verbose_name_plural = _("rounds of secretary's sheets (450)")
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="sheet_line_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq}"
 
 
 class Season(models.Model):

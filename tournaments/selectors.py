@@ -148,9 +148,16 @@ def tournament_page(tournament: Tournament, viewer) -> dict:
 class TableView:
     number: int
     seats: dict = field(default_factory=dict)     # "N" -> {"name", "entry_id", "user_ids"}
-    entries: dict = field(default_factory=dict)   # position (N.. or NS/EW) -> Entry
+    entries: dict = field(default_factory=dict)   # position (N.., NS/EW, P1..) -> Entry
+
+    @property
+    def is_450(self) -> bool:
+        return any(pos.startswith("P") for pos in self.seats)
 
     def ordered(self):
+        """(seat, person) in seat order: N E S W, or a 450 table's seats 1, 2, ..."""
+        if self.is_450:
+            return [(pos, self.seats[pos]) for pos in sorted(self.seats)]
         return [(pos, self.seats.get(pos)) for pos in SEAT_ORDER]
 
 
@@ -171,7 +178,7 @@ def round_tables(rnd: Round) -> tuple[list[TableView], list[Seat]]:
         view = tables.setdefault(seat.table, TableView(seat.table))
         entry = seat.entry
         view.entries[seat.position] = entry
-        if seat.position in SEAT_ORDER:
+        if seat.position in SEAT_ORDER or seat.position.startswith("P"):
             view.seats[seat.position] = _person(entry.name, entry, entry.player_id)
         else:  # pairs: the player sits N (or E), the partner opposite
             first, second = seat.position[0], seat.position[1]
@@ -241,6 +248,12 @@ def my_seat(tournament: Tournament, user) -> dict | None:
             return {"round": rnd, "state": "bye"}
     for table in tables:
         for pos, person in table.seats.items():
+            if person and person["user_id"] == user.pk and table.is_450:
+                return {"round": rnd, "state": "seated", "table": table, "position": pos,
+                        "position_label": Position(pos).label, "partner": None,
+                        "others": [p for q, p in table.ordered() if q != pos],
+                        "secretary": pos == "P1", "deals_first": pos == "P2",
+                        "online": False, "live_table": None, "clock": round_clock(rnd)}
             if person and person["user_id"] == user.pk:
                 partner = table.seats.get(SEAT_ORDER[(SEAT_ORDER.index(pos) + 2) % 4])
                 opponents = [table.seats.get(SEAT_ORDER[(SEAT_ORDER.index(pos) + k) % 4])
@@ -263,6 +276,7 @@ def report_with_names(report: dict, names: dict[int, str]) -> dict:
                  "rounds": r["rounds"]} for r in items]
 
     return {
+        "table_repeats": pairs(report.get("table_repeats", [])),
         "partner_repeats": pairs(report.get("partner_repeats", [])),
         "opponent_repeats": pairs(report.get("opponent_repeats", [])),
         "bye_repeats": [{"player": name(r["player"]), "byes": r["byes"],
@@ -282,7 +296,16 @@ def round_editor(rnd: Round) -> dict:
     late = [e for e in entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED])
             if e.checked_in and e.pk not in in_round]
     empty = []
-    positions = seating.SIDES if tournament.is_pairs else seating.SEATS
+    if tournament.is_450:  # the first free seat of each table with room, a new table
+        from tournaments.services.draw450 import SEATS as SEATS_450
+
+        for t in tables:
+            free = [pos for pos in SEATS_450 if pos not in t.entries]
+            if free:
+                empty.append((t.number, free[0]))
+        empty.append((len(tables) + 1, SEATS_450[0]))
+    positions = () if tournament.is_450 else (
+        seating.SIDES if tournament.is_pairs else seating.SEATS)
     for t in tables:
         for pos in positions:
             if pos not in t.entries:
@@ -306,6 +329,28 @@ def dealer_rotation(hands: int) -> list[tuple[int, str]]:
     return [(h, SEAT_ORDER[(start + h - 1) % 4]) for h in range(1, hands + 1)]
 
 
+def game450(tournament: Tournament) -> dict:
+    """A 450 tournament's games in words: the target or the rounds, the tables."""
+    from games.engine.four_fifty import get_rules
+
+    rules = get_rules(4, dict(tournament.variant_options or {}))
+    return {"target": rules.target if rules.end == "target" else None,
+            "rounds": rules.rounds if rules.end == "rounds" else None}
+
+
+def sheet450_blank(tournament: Tournament) -> dict:
+    """What a blank secretary's sheet prints: its round rows (a game to a target gets
+    room for a long game), the target or the number of rounds."""
+    from games.engine.four_fifty import get_rules
+
+    rules = get_rules(4, dict(tournament.variant_options or {}))
+    if rules.end == "rounds":
+        return {"rows": range(1, rules.rounds + 1), "target": None, "game_rounds": rules.rounds,
+                "df_rounds": rules.double_face_rounds}
+    return {"rows": range(1, 19), "target": rules.target, "game_rounds": None,
+            "df_rounds": rules.double_face_rounds}
+
+
 # ---- pages around the day ------------------------------------------------------------
 
 
@@ -315,6 +360,13 @@ def rules_summary(tournament: Tournament) -> dict:
 
     from games.option_labels import option_label, option_value_label, variant_label
 
+    if tournament.is_450:
+        from tournaments import labels450
+
+        changes = [(labels450.OPTIONS[name][0], labels450.option_value_label(name, value))
+                   for name, value in sorted((tournament.variant_options or {}).items())
+                   if name in labels450.OPTIONS and name not in ("end", "target", "rounds")]
+        return {"label": "450", "changes": changes, "url": reverse("rules")}
     shown_elsewhere = {"hands_per_game", "players", "end"}
     changes = [(option_label(name), option_value_label(name, value))
                for name, value in sorted((tournament.variant_options or {}).items())

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from tournaments import selectors450
 from tournaments import standings as st
 from tournaments.models import (
     GameStatus,
@@ -56,7 +57,7 @@ def standings_inputs(tournament: Tournament) -> Inputs:
     games = {(g["round__number"], g["table"]): g for g in TableGame.objects.filter(
         round__tournament=tournament,
         status__in=[GameStatus.COMPLETE, GameStatus.ADJUSTED]).values(
-        "round__number", "table", "ns_total", "ew_total", "flags", "status")}
+        "round__number", "table", "ns_total", "ew_total", "totals", "flags", "status")}
     sides: dict[tuple, dict] = {}
     seats = list(Seat.objects.filter(round__tournament=tournament, round__status__in=PLAYED)
                  .values_list("round__number", "table", "position", "bye_score",
@@ -80,12 +81,18 @@ def standings_inputs(tournament: Tournament) -> Inputs:
         sides.setdefault((n, table), {}).setdefault(side, []).append((position, eid))
     for key, g in games.items():
         by_side = sides.get(key)
-        if not by_side or set(by_side) != {"NS", "EW"}:
+        if tournament.is_450:  # each for himself: a side per seat, its total
+            totals = {s: (g["totals"] or {}).get(s) for s in by_side or ()}
+            if len(totals) < 2 or None in totals.values():
+                continue
+        elif not by_side or set(by_side) != {"NS", "EW"}:
             continue
+        else:
+            totals = {"NS": g["ns_total"], "EW": g["ew_total"]}
         out.games.append(st.GameResult(
             round=key[0], table=key[1],
             sides={s: tuple(eid for _pos, eid in sorted(v)) for s, v in by_side.items()},
-            totals={"NS": g["ns_total"], "EW": g["ew_total"]},
+            totals=totals,
             flags={"adjusted": g["status"] == GameStatus.ADJUSTED,
                    "bot": bool((g["flags"] or {}).get("bot"))}))
     return out
@@ -255,7 +262,7 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
                     for s in LiveSeat.objects.filter(table_id=g.live_table_id)}
         people = rs.table_people(rnd, t.number)
         players = []
-        for letter in rs.SEATS:
+        for letter in (sorted(people) if tournament.is_450 else rs.SEATS):
             p = people.get(letter)
             players.append({"seat": letter, "name": p.name if p else "",
                             "pin": rs.player_pin(tournament.pk, p.entry_id, p.who)
@@ -264,22 +271,32 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
         fixing = next((h for h in hands if h.pk == fix), None)
         order = ("N", "NS", "E", "EW", "S", "W")
         positions = sorted(t.entries.items(),
-                           key=lambda item: order.index(item[0]) if item[0] in order else 9)
+                           key=lambda item: (order.index(item[0]) if item[0] in order else 9,
+                                             item[0]))
         rows.append({"table": t, "game": g, "hands": hands, "players": players,
                      "positions": positions,
                      "online": (g.mode if g else play.mode) == "online",
-                     "call": calls.get(t.number), "fix": fixing})
+                     "call": calls.get(t.number), "fix": fixing,
+                     "t450": (selectors450.console_table(rnd, t.number, g, fix)
+                              if tournament.is_450 else None)})
     seated = {e.pk for t in tables for e in t.entries.values()}
     subs = [e for e in entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED])
             if e.checked_in and e.pk not in seated]
     locked = base["finished"] or play.is_closed
     done = sum(1 for r in rows if r["game"] is not None and r["game"].counts)
     pending = sum(r["game"].hands_pending for r in rows if r["game"] is not None)
-    return {**base, "play": play, "tables": rows, "byes": byes, "substitutes": subs,
-            "contracts": rs.allowed_contracts(tournament), "seats": rs.SEATS,
+    if tournament.is_450:
+        from tournaments.labels450 import card_choices
+
+        extra = {"card_choices": card_choices(), "contracts": [], "limits": None}
+    else:
+        extra = {"contracts": rs.allowed_contracts(tournament),
+                 "limits": adjusted_limits(tournament)}
+    return {**base, **extra, "play": play, "tables": rows, "byes": byes,
+            "substitutes": subs, "seats": rs.SEATS,
             "grace": settings_row.absence_grace_seconds,
             "any_online": play.mode == "online" or any(r["online"] for r in rows),
-            "locked": locked, "limits": adjusted_limits(tournament),
+            "locked": locked,
             "calls": sorted(calls.values(), key=lambda c: c.created_at),
             "clock": round_clock(rnd), "tables_done": done, "hands_pending": pending}
 
@@ -378,8 +395,9 @@ def table_pins(rnd: Round) -> dict[int, list[dict]]:
                         .values_list("table", flat=True)))
     for table in tables:
         people = rs.table_people(rnd, table)
+        order = rs.SEATS if any(s in rs.SEATS for s in people) else sorted(people)
         out[table] = [{"seat": s, "name": people[s].name,
                        "pin": rs.player_pin(rnd.tournament_id, people[s].entry_id,
                                             people[s].who)}
-                      for s in rs.SEATS if s in people]
+                      for s in order if s in people]
     return out

@@ -8,7 +8,8 @@
  * - <details data-keep-open id=...> stay open across reloads and live updates.
  * - Round clocks ([data-clock]) count down every second from the server's deadline.
  * - The standings' "Show each game" button (phones hide the per-game columns).
- * - The console's open calls to the director show in the tab's title. */
+ * - The console's open calls to the director show in the tab's title.
+ * - The tournament form shows the fields of the game chosen (500 or 450). */
 (function () {
   "use strict";
   var STORE = "club500:open:" + location.pathname;
@@ -186,7 +187,21 @@
     }
   }
 
+  /* ---- the tournament form: the chosen game's fields ---- */
+  function gameFields() {
+    var select = document.getElementById("id_game");
+    if (!select || !select.form) { return; }
+    function show() {
+      select.form.querySelectorAll("[data-game]").forEach(function (el) {
+        el.hidden = el.getAttribute("data-game") !== select.value;
+      });
+    }
+    select.addEventListener("change", show);
+    show();
+  }
+
   function start() {
+    gameFields();
     connectSocket();
     restore();
     applyRounds();

@@ -62,3 +62,51 @@ def test_a_tournament_day_renders_no_english_in_french(client, director, make_to
         text = " ".join(",".join(row) for row in csv.reader(io.StringIO(body)))
         found += [f"{name}: {leak}" for leak in leaks(text)]
     assert found == []
+
+
+#: The 450 words in English that a French page must not show.
+ENGLISH_450 = r"\b(?:Secretary|[Mm]aster|Pot card|Major sequence|Double-faced|Last two " \
+              r"cards|[Ss]eat \d|[Rr]ounds?|lanceur:|to go|three of a kind|small sequence)\b"
+
+
+@pytest.mark.django_db
+def test_a_450_evening_renders_its_words_in_french(client, director, make_tournament,
+                                                   add_present):
+    import re
+
+    from tests.tournaments.day450 import FOUR, enter_round, make_450, start_round, table_users
+    from tournaments.services import results as rs
+
+    t = make_450(make_tournament, add_present, 8)
+    rnd = start_round(t, director)
+    p = table_users(rnd, 1)
+    line = enter_round(rs.table_game(rnd, 1), p["P1"], FOUR)
+    client.force_login(p["P1"])
+    pages = [reverse("tournaments:sheet", args=[t.pk, 1, 1]),
+             reverse("tournaments:detail", args=[t.pk])]
+    found = []
+    for url in pages:
+        text = visible(client.get(url).content.decode())
+        found += [f"{url}: {leak}" for leak in leaks(text)]
+        found += [f"{url}: {m.group(0)!r}" for m in re.finditer(ENGLISH_450, text)]
+    preview = client.post(reverse("tournaments:sheet_preview", args=[t.pk, 1, 1]), FOUR)
+    found += [f"preview: {m.group(0)!r}" for m in
+              re.finditer(ENGLISH_450, visible(preview.content.decode()))]
+    client.force_login(director)
+    pages = [reverse("tournaments:round", args=[t.pk, 1]),
+             reverse("tournaments:cards", args=[t.pk, 1]),
+             reverse("tournaments:sheets", args=[t.pk, 1]),
+             reverse("tournaments:console", args=[t.pk]) + f"?fix={line.pk}",
+             reverse("tournaments:projector", args=[t.pk]),
+             reverse("tournaments:standings", args=[t.pk]),
+             reverse("tournaments:edit", args=[t.pk]), reverse("tournaments:create")]
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        text = visible(response.content.decode())
+        found += [f"{url}: {leak}" for leak in leaks(text)]
+        found += [f"{url}: {m.group(0)!r}" for m in re.finditer(ENGLISH_450, text)]
+    body = client.get(reverse("tournaments:results_csv", args=[t.pk])).content.decode(
+        "utf-8-sig")
+    found += [f"csv: {m.group(0)!r}" for m in re.finditer(ENGLISH_450, body)]
+    assert found == []

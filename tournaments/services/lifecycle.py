@@ -13,9 +13,20 @@ from django.utils.translation import gettext as _
 from club.models import User
 from club.services import activity_record
 from games.engine import UnknownVariantError, get_variant
+from games.engine.four_fifty import get_rules as get_rules_450
 from tournaments import status as st
 from tournaments.errors import TournamentError
-from tournaments.models import ByeScore, Format, Place, Status, TieRule, Tournament
+from tournaments.models import (
+    ByeScore,
+    Format,
+    GameKind,
+    Place,
+    SheetEntry,
+    Status,
+    TableSize,
+    TieRule,
+    Tournament,
+)
 from tournaments.services.events import tournament_touch
 
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"  # no look-alikes (0/O, 1/I/L, 5/S, 8/B, 2/Z)
@@ -24,9 +35,14 @@ CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"  # no look-alikes (0/O, 1/I/L, 5/S, 8/B
 SETTINGS_FIELDS = (
     "name", "starts_at", "place", "variant", "variant_options", "format", "rounds_total",
     "hands_per_game", "capacity", "registration_opens_at", "registration_closes_at",
-    "notes", "bye_score", "bye_fixed_score", "tie_rule",
+    "notes", "bye_score", "bye_fixed_score", "tie_rule", "game", "table_size",
+    "sheet_entry",
 )
-RULE_FIELDS = ("variant", "variant_options", "format", "rounds_total", "hands_per_game")
+RULE_FIELDS = ("variant", "variant_options", "format", "rounds_total", "hands_per_game",
+               "game", "sheet_entry")
+#: A 450 tournament's ``variant``: 450 has one set of rules, its options in
+#: ``variant_options`` (the 450 engine's: end, target, rounds, ties ...).
+VARIANT_450 = "450"
 
 
 def new_checkin_code() -> str:
@@ -34,9 +50,17 @@ def new_checkin_code() -> str:
 
 
 def validate_rules(*, variant: str, options: dict[str, Any] | None,
-                   hands_per_game: int) -> dict[str, Any]:
-    """Check the variant and options with the engine; return the overrides to store."""
+                   hands_per_game: int, game: str = GameKind.FIVE_HUNDRED) -> dict[str, Any]:
+    """Check the variant and options with the engine; return the overrides to store.
+    A 450 tournament's options are the 450 engine's (checked for any table size)."""
     options = dict(options or {})
+    if game == GameKind.FOUR_FIFTY:
+        try:
+            rules = get_rules_450(4, options)
+        except UnknownVariantError as exc:
+            raise TournamentError("bad_variant",
+                                  _("These rules are not valid: %(error)s") % {"error": exc})
+        return dict(rules.overrides)
     options["hands_per_game"] = hands_per_game
     try:
         rules = get_variant(variant, options)
@@ -56,6 +80,21 @@ def _check_settings(values: dict[str, Any]) -> None:
         raise TournamentError("bad_name", _("A tournament needs a name."))
     if values.get("format") not in Format.values:
         raise TournamentError("bad_format", _("Choose the individual or the pairs format."))
+    if values.get("game", GameKind.FIVE_HUNDRED) not in GameKind.values:
+        raise TournamentError("bad_game", _("Choose the game: 500 or 450."))
+    if values.get("game") == GameKind.FOUR_FIFTY:
+        if values.get("format") != Format.INDIVIDUAL:
+            raise TournamentError("bad_format", _("450 is played each for himself: "
+                                                  "choose the individual format."))
+        if values.get("place") != Place.HALL:
+            raise TournamentError("online_450", _(
+                "Online 450 tables are not available yet: a 450 tournament is played "
+                "in the club hall, with real cards and the secretary's sheet on a "
+                "phone."))
+    for field, choices in (("table_size", TableSize), ("sheet_entry", SheetEntry)):
+        if field in values and values[field] not in choices.values:
+            raise TournamentError("bad_choice", _("Unknown value for %(field)s.")
+                                  % {"field": _label(field)})
     for field, choices in (("place", Place), ("bye_score", ByeScore), ("tie_rule", TieRule)):
         if values.get(field) not in choices.values:
             raise TournamentError("bad_choice", _("Unknown value for %(field)s.")
@@ -86,16 +125,20 @@ def tournament_create(*, by: User, name: str, starts_at: datetime,
                       registration_closes_at: datetime | None = None, notes: str = "",
                       bye_score: str = ByeScore.AVERAGE, bye_fixed_score: int = 0,
                       tie_rule: str = TieRule.SHARED, copied_from: Tournament | None = None,
-                      ) -> Tournament:
+                      game: str = GameKind.FIVE_HUNDRED, table_size: int = TableSize.FOUR,
+                      sheet_entry: str = SheetEntry.CARDS) -> Tournament:
+    if game == GameKind.FOUR_FIFTY:
+        variant = VARIANT_450
     values = dict(name=name.strip() if isinstance(name, str) else name, starts_at=starts_at,
                   variant=variant, format=format, rounds_total=rounds_total,
                   hands_per_game=hands_per_game, capacity=capacity, place=place,
                   registration_opens_at=registration_opens_at,
                   registration_closes_at=registration_closes_at, notes=notes or "",
-                  bye_score=bye_score, bye_fixed_score=bye_fixed_score, tie_rule=tie_rule)
+                  bye_score=bye_score, bye_fixed_score=bye_fixed_score, tie_rule=tie_rule,
+                  game=game, table_size=table_size, sheet_entry=sheet_entry)
     _check_settings(values)
     values["variant_options"] = validate_rules(variant=variant, options=variant_options,
-                                               hands_per_game=hands_per_game)
+                                               hands_per_game=hands_per_game, game=game)
     tournament = Tournament.objects.create(**values, checkin_code=new_checkin_code(),
                                            created_by=by, copied_from=copied_from)
     activity_record(actor=by, kind="tournament.created",
@@ -131,10 +174,14 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
         raise TournamentError("rules_frozen", _("The format cannot change once a round "
                                                 "is drawn."))
     values = {**{f: getattr(tournament, f) for f in SETTINGS_FIELDS}, **changes}
+    if values["game"] == GameKind.FOUR_FIFTY:
+        values["variant"] = VARIANT_450
+    elif values["variant"] == VARIANT_450:
+        raise TournamentError("bad_variant", _("Choose the rule variant of 500."))
     _check_settings(values)
     values["variant_options"] = validate_rules(
         variant=values["variant"], options=values["variant_options"],
-        hands_per_game=values["hands_per_game"])
+        hands_per_game=values["hands_per_game"], game=values["game"])
     for field, value in values.items():
         setattr(tournament, field, value)
     tournament.save()
@@ -173,7 +220,7 @@ def tournament_transition(*, tournament: Tournament, by: User, to: str,
                                           "its results were final."))
     if to == st.RUNNING:
         validate_rules(variant=tournament.variant, options=tournament.variant_options,
-                       hands_per_game=tournament.hands_per_game)
+                       hands_per_game=tournament.hands_per_game, game=tournament.game)
     if to == st.FINISHED:
         from tournaments.services.director import rounds_close_for_finish
 

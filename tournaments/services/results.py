@@ -88,12 +88,14 @@ def results_settings(tournament: Tournament) -> ResultsSettings:
 
 
 def round_play(rnd: Round) -> RoundPlay:
-    """The round's play mode (hall unless the tournament is online) and closing."""
+    """The round's play mode (hall unless the tournament is online; 450 rounds are
+    played in the hall until live 450 tables exist) and closing."""
     try:
         return rnd.play
     except RoundPlay.DoesNotExist:
         tournament = rnd.tournament
-        mode = PlayMode.ONLINE if tournament.place == "online" else PlayMode.HALL
+        online = tournament.place == "online" and not tournament.is_450
+        mode = PlayMode.ONLINE if online else PlayMode.HALL
         row, _created = RoundPlay.objects.get_or_create(round=rnd, defaults={"mode": mode})
         rnd.play = row
         return row
@@ -109,12 +111,13 @@ class TablePerson:
 
 
 def table_people(rnd: Round, table: int) -> dict[str, TablePerson]:
-    """Seat letter -> who sits there (pairs: the player at N/E, the partner opposite)."""
+    """Seat -> who sits there (pairs: the player at N/E, the partner opposite; 450:
+    seats P1 .. P6, one player each)."""
     out: dict[str, TablePerson] = {}
     for seat in Seat.objects.filter(round=rnd, table=table).select_related(
             "entry__player", "entry__partner"):
         e = seat.entry
-        if seat.position in SEATS:
+        if seat.position not in SIDE_OF.values():
             out[seat.position] = TablePerson(seat.position, e.pk, e.player_id, e.name, "p")
         else:
             first, second = seat.position[0], seat.position[1]
@@ -123,13 +126,19 @@ def table_people(rnd: Round, table: int) -> dict[str, TablePerson]:
     return out
 
 
-def side_of(people: dict[str, TablePerson], user) -> str | None:
+def seat_of(people: dict[str, TablePerson], user) -> str | None:
+    """The seat where ``user`` sits at this table, or None."""
     if user is None or not user.is_authenticated:
         return None
     for p in people.values():
         if p.user_id == user.pk:
-            return SIDE_OF[p.seat]
+            return p.seat
     return None
+
+
+def side_of(people: dict[str, TablePerson], user) -> str | None:
+    seat = seat_of(people, user)
+    return SIDE_OF[seat] if seat is not None else None
 
 
 def player_pin(tournament_id: int, entry_id: int, who: str) -> str:
@@ -295,17 +304,9 @@ def hand_enter(*, game: TableGame, user, seq: Any, declarer: Any = "", contract:
                                                 "its hands."))
     hands = list(game.hands.order_by("seq"))
     nxt = next_hand(tournament, hands)
-    try:
-        seq = int(seq)
-    except (TypeError, ValueError):
-        raise ConflictError("stale", _("This page is out of date: reload it.")) from None
-    if seq != nxt["seq"]:
-        existing = next((h for h in hands if h.seq == seq), None)
-        who = existing.entered_by.public_name if existing and existing.entered_by else None
-        raise ConflictError("already_entered", (
-            _("This hand was already entered by %(name)s. The sheet now shows it.")
-            % {"name": who}) if who else _("This hand was already entered. The sheet now "
-                                           "shows it."))
+    seq = expect_seq(seq, nxt["seq"], hands, by=_("This hand was already entered by "
+                                                  "%(name)s. The sheet now shows it."),
+                     plain=_("This hand was already entered. The sheet now shows it."))
     if nxt["over"]:
         raise TournamentError("game_over", _("Every hand of this game is entered."))
     values = _values(tournament, redeal=bool(redeal), declarer=declarer,
@@ -323,6 +324,21 @@ def hand_enter(*, game: TableGame, user, seq: Any, declarer: Any = "", contract:
     return row
 
 
+def expect_seq(seq: Any, expected: int, rows, *, by: str, plain: str) -> int:
+    """The number of the entry a phone sends, checked against the next one: a stale
+    phone is told who entered that one (``by``, with %(name)s) or just that it is
+    (``plain``)."""
+    try:
+        seq = int(seq)
+    except (TypeError, ValueError):
+        raise ConflictError("stale", _("This page is out of date: reload it.")) from None
+    if seq != expected:
+        existing = next((r for r in rows if r.seq == seq), None)
+        who = existing.entered_by.public_name if existing and existing.entered_by else None
+        raise ConflictError("already_entered", by % {"name": who} if who else plain)
+    return seq
+
+
 def _pin_key(game: TableGame, user) -> str:
     """Wrong codes count per member and table: a member typing codes at someone else's
     table locks only themselves there, never the table's own players."""
@@ -338,6 +354,38 @@ def _pin_failed(key: str) -> None:
             cache.set(key, 1, PIN_LOCK_SECONDS)
 
 
+def sign_off(game: TableGame, people: dict[str, TablePerson], user, pin: str, *,
+             signs, entered, messages: dict[str, str]) -> str:
+    """Who signs an entry off: a player of a seat that ``signs`` (logged in here, or
+    whose code ``pin`` is), or a director. ``entered``: the seats that entered it (their
+    codes are refused as such). A wrong code counts toward the member's lock at this
+    table. ``messages``: same_pin, bad_pin, same (the entering seats' own phone),
+    not_at_table. Returns the signer's name; raises TournamentError otherwise."""
+    tid = game.round.tournament_id
+    pin = (pin or "").strip()
+    if pin:
+        pin_key = _pin_key(game, user)
+        if (cache.get(pin_key) or 0) >= PIN_FAILURES:
+            raise TournamentError("pin_locked", _("Too many wrong codes: wait 5 minutes or "
+                                                  "ask the director."))
+        for p in people.values():
+            if signs(p.seat) and hmac.compare_digest(player_pin(tid, p.entry_id, p.who), pin):
+                return p.name
+        _pin_failed(pin_key)
+        if any(entered(p.seat) and player_pin(tid, p.entry_id, p.who) == pin
+               for p in people.values()):
+            raise TournamentError("same_side", messages["same_pin"])
+        raise TournamentError("bad_pin", messages["bad_pin"])
+    seat = seat_of(people, user)
+    if seat is not None and signs(seat):
+        return user.public_name
+    if seat is not None and entered(seat):
+        raise TournamentError("same_side", messages["same"])
+    if user is not None and user.has_perm("club.run_tournaments"):
+        return user.public_name
+    raise TournamentError("not_at_table", messages["not_at_table"])
+
+
 @transaction.atomic
 def hand_confirm(*, hand: HandScore, user, pin: str = "") -> HandScore:
     """The other side signs the hand off: one of its players logged in, or a PIN of one
@@ -349,51 +397,45 @@ def hand_confirm(*, hand: HandScore, user, pin: str = "") -> HandScore:
         raise TournamentError("already_confirmed", _("This hand is already confirmed."))
     people = table_people(game.round, game.table)
     other = "EW" if hand.entered_side == "NS" else "NS"
-    tid = game.round.tournament_id
-    pin = (pin or "").strip()
-    signer = None
-    if pin:
-        pin_key = _pin_key(game, user)
-        if (cache.get(pin_key) or 0) >= PIN_FAILURES:
-            raise TournamentError("pin_locked", _("Too many wrong codes: wait 5 minutes or "
-                                                  "ask the director."))
-        for p in people.values():
-            if SIDE_OF[p.seat] == other and hmac.compare_digest(
-                    player_pin(tid, p.entry_id, p.who), pin):
-                signer = p.name
-                break
-        if signer is None:
-            _pin_failed(pin_key)
-            same = any(SIDE_OF[p.seat] == hand.entered_side
-                       and player_pin(tid, p.entry_id, p.who) == pin for p in people.values())
-            if same:
-                raise TournamentError("same_side", _("This code belongs to the side that "
-                                                     "entered the hand: the other side "
-                                                     "must confirm it."))
-            raise TournamentError("bad_pin", _("Wrong code: type the code of a player of "
-                                               "the other side."))
-    else:
-        side = side_of(people, user)
-        if side == other:
-            signer = user.public_name
-        elif side == hand.entered_side:
-            raise TournamentError("same_side", _("The other side must confirm this hand "
-                                                 "(from their phone, or with one of their "
-                                                 "codes on this one)."))
-        elif user.has_perm("club.run_tournaments"):
-            signer = user.public_name
-        else:
-            raise TournamentError("not_at_table", _("Only the players of this table can "
-                                                    "confirm its hands."))
-    hand.confirmed = True
-    hand.confirmed_by = user if user is not None and user.is_authenticated else None
-    hand.confirmed_by_name = signer[:120]
-    hand.confirmed_at = timezone.now()
-    hand.save(update_fields=["confirmed", "confirmed_by", "confirmed_by_name",
-                             "confirmed_at"])
+    signer = sign_off(game, people, user, pin,
+                      signs=lambda seat: SIDE_OF[seat] == other,
+                      entered=lambda seat: SIDE_OF[seat] == hand.entered_side,
+                      messages={
+                          "same_pin": _("This code belongs to the side that entered the "
+                                        "hand: the other side must confirm it."),
+                          "bad_pin": _("Wrong code: type the code of a player of the other "
+                                       "side."),
+                          "same": _("The other side must confirm this hand (from their "
+                                    "phone, or with one of their codes on this one)."),
+                          "not_at_table": _("Only the players of this table can confirm "
+                                            "its hands."),
+                      })
+    mark_confirmed(hand, user, signer)
     _recompute(game)
     tournament_touch(tournament=game.round.tournament)
     return hand
+
+
+def mark_confirmed(row, user, signer: str) -> None:
+    """A hand (500) or a sheet's round (450) is signed off by ``signer``."""
+    row.confirmed = True
+    row.confirmed_by = user if user is not None and user.is_authenticated else None
+    row.confirmed_by_name = signer[:120]
+    row.confirmed_at = timezone.now()
+    row.save(update_fields=["confirmed", "confirmed_by", "confirmed_by_name",
+                            "confirmed_at"])
+
+
+def take_back(row, *, mine: bool, later: bool, messages: dict[str, str]) -> None:
+    """Delete an entry its own players take back: unconfirmed and the last one.
+    ``messages``: not_yours, already_confirmed, not_last."""
+    if not mine:
+        raise TournamentError("not_yours", messages["not_yours"])
+    if row.confirmed:
+        raise TournamentError("already_confirmed", messages["already_confirmed"])
+    if later:
+        raise TournamentError("not_last", messages["not_last"])
+    row.delete()
 
 
 @transaction.atomic
@@ -405,14 +447,11 @@ def hand_withdraw(*, hand: HandScore, user) -> None:
     if hand is None:
         return
     people = table_people(game.round, game.table)
-    if side_of(people, user) != hand.entered_side:
-        raise TournamentError("not_yours", _("Only the side that entered this hand can take "
-                                             "it back."))
-    if hand.confirmed:
-        raise TournamentError("already_confirmed", _("This hand is confirmed: ask the "
-                                                     "director to correct it."))
-    if game.hands.filter(seq__gt=hand.seq).exists():
-        raise TournamentError("not_last", _("Only the last hand can be taken back."))
-    hand.delete()
+    take_back(hand, mine=side_of(people, user) == hand.entered_side,
+              later=game.hands.filter(seq__gt=hand.seq).exists(), messages={
+                  "not_yours": _("Only the side that entered this hand can take it back."),
+                  "already_confirmed": _("This hand is confirmed: ask the director to "
+                                         "correct it."),
+                  "not_last": _("Only the last hand can be taken back.")})
     _recompute(game)
     tournament_touch(tournament=game.round.tournament)

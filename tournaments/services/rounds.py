@@ -1,9 +1,10 @@
 """Draws and rounds: draw a draft, edit it (swap, bye moves), publish, start play.
 
-A bridge over the pure ``tournaments.seating``: load the present entries, the published
+A bridge over the pure ``tournaments.seating`` (500) and ``tournaments.tables450``
+(450, through ``tournaments.services.draw450``): load the present entries, the published
 history and the director's constraints, call the draw, write the seats. Every edit
 checks the round's ``version`` (optimistic concurrency), locks the round, recomputes the
-repeats with ``evaluate`` and logs before/after in the activity log.
+repeats and logs before/after in the activity log.
 """
 
 from __future__ import annotations
@@ -32,12 +33,15 @@ from tournaments.models import (
     Status,
     Tournament,
 )
+from tournaments.services import draw450
 from tournaments.services.events import tournament_touch
 
 PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
 
 
 def seat_positions(tournament: Tournament) -> tuple[str, ...]:
+    if tournament.is_450:
+        return draw450.SEATS
     return seating.SIDES if tournament.is_pairs else seating.SEATS
 
 
@@ -77,6 +81,20 @@ def _report(rnd: Round, current: seating.Round) -> dict[str, Any]:
     keep = ("partner_repeats", "opponent_repeats", "bye_repeats", "violations", "problems",
             "partner_repeat_count", "opponent_repeat_count", "seat_spread", "dealer_spread")
     return {k: data[k] for k in keep}
+
+
+def _seating_dict(rnd: Round) -> dict[str, Any]:
+    """The round's seating as the activity log keeps it (before / after an edit)."""
+    if rnd.tournament.is_450:
+        return draw450.tables_round(rnd.seats.all()).to_dict()
+    return round_to_seating(rnd.seats.all()).to_dict()
+
+
+def _draft_report(rnd: Round) -> dict[str, Any]:
+    """What the round's seating repeats and what stops it being published."""
+    if rnd.tournament.is_450:
+        return draw450.report(rnd.tournament, rnd.number, list(rnd.seats.all()))
+    return _report(rnd, round_to_seating(rnd.seats.all()))
 
 
 def _bye_score(tournament: Tournament) -> int | None:
@@ -138,29 +156,38 @@ def round_draw(*, tournament: Tournament, by: User, seed: int | None = None,
         raise TournamentError("bad_seed", _("The seed must be a whole number."))
     players = list(Entry.objects.filter(tournament=tournament, status=EntryStatus.CONFIRMED,
                                         checked_in=True).values_list("id", flat=True))
-    try:
-        draw = seating.draw_round(players, history_for(tournament, number),
-                                  fmt=tournament.format, seed=seed,
-                                  constraints=constraints_for(tournament),
-                                  rounds_total=tournament.rounds_total, round_number=number)
-    except seating.SeatingError as exc:
-        raise _seating_error(exc, tournament.is_pairs) from exc
+    if tournament.is_450:
+        draw = draw450.draw(tournament, number=number, seed=seed, players=players)
+    else:
+        try:
+            draw = seating.draw_round(players, history_for(tournament, number),
+                                      fmt=tournament.format, seed=seed,
+                                      constraints=constraints_for(tournament),
+                                      rounds_total=tournament.rounds_total,
+                                      round_number=number)
+        except seating.SeatingError as exc:
+            raise _seating_error(exc, tournament.is_pairs) from exc
     before = None
     if rnd is None:
         rnd = Round.objects.create(tournament=tournament, number=number, seed=seed)
     else:
-        before = round_to_seating(rnd.seats.all()).to_dict()
+        rnd.tournament = tournament
+        before = _seating_dict(rnd)
         rnd.seats.all().delete()
         rnd.seed = seed
         rnd.version += 1
     bye = _bye_score(tournament)
-    rows = [Seat(round=rnd, entry_id=eid, table=n, position=pos)
-            for n, table in enumerate(draw.tables, start=1) for pos, eid in table.items()]
+    if tournament.is_450:
+        rows = draw450.seat_rows(rnd, draw)
+    else:
+        rows = [Seat(round=rnd, entry_id=eid, table=n, position=pos)
+                for n, table in enumerate(draw.tables, start=1)
+                for pos, eid in table.items()]
     rows += [Seat(round=rnd, entry_id=eid, position=Position.BYE, bye_score=bye)
              for eid in draw.byes]
     Seat.objects.bulk_create(rows)
     rnd.tournament = tournament
-    rnd.report = _report(rnd, draw.as_round())
+    rnd.report = _draft_report(rnd)
     rnd.save()
     activity_record(actor=by, kind="round.drawn",
                     params={"round": number, "tournament": tournament.name, "seed": seed},
@@ -172,12 +199,11 @@ def round_draw(*, tournament: Tournament, by: User, seed: int | None = None,
 
 def _after_edit(rnd: Round, by: User, kind: str, params: dict, before: dict,
                 extra: dict) -> Round:
-    current = round_to_seating(rnd.seats.all())
-    rnd.report = _report(rnd, current)
+    rnd.report = _draft_report(rnd)
     rnd.version += 1
     rnd.save(update_fields=["report", "version"])
     activity_record(actor=by, kind=kind, params={"round": rnd.number, **params}, subject=rnd,
-                    data={"round": rnd.number, "before": before, "after": current.to_dict(),
+                    data={"round": rnd.number, "before": before, "after": _seating_dict(rnd),
                           **extra})
     tournament_touch(tournament=rnd.tournament)
     return rnd
@@ -199,7 +225,7 @@ def round_swap(*, round: Round, by: User, a: Any, b: Any, version: Any) -> Round
     seat_a, seat_b = _seat_of(rnd, a), _seat_of(rnd, b)
     if seat_a.is_bye and seat_b.is_bye:
         raise TournamentError("both_byes", _("Both players have a bye: nothing to swap."))
-    before = round_to_seating(rnd.seats.all()).to_dict()
+    before = _seating_dict(rnd)
     place_a = (seat_a.table, seat_a.position, seat_a.bye_score)
     place_b = (seat_b.table, seat_b.position, seat_b.bye_score)
     Seat.objects.filter(pk=seat_a.pk).update(table=None, position=Position.BYE)
@@ -218,7 +244,7 @@ def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
     """Move a seated entry to the byes, or a bye (or a late arrival) into an empty seat."""
     rnd = _lock_round(round, version)
     tournament = rnd.tournament
-    before = round_to_seating(rnd.seats.all()).to_dict()
+    before = _seating_dict(rnd)
     try:
         seat = rnd.seats.select_related("entry").get(entry_id=int(entry))
     except (TypeError, ValueError):
@@ -280,11 +306,12 @@ def round_publish(*, round: Round, by: User, version: Any) -> Round:
     rnd = _lock_round(round, version)
     if rnd.status != RoundStatus.DRAFT:
         raise TournamentError("already_published", _("This round is already published."))
-    current = round_to_seating(rnd.seats.all())
-    report = _report(rnd, current)
-    if report["problems"] or not current.tables:
-        raise TournamentError("incomplete", _("Every table needs all its seats filled "
-                                              "before publishing."))
+    report = _draft_report(rnd)
+    if report["problems"] or not rnd.seats.exclude(position=Position.BYE).exists():
+        raise TournamentError("incomplete", _(
+            "Every table needs from 3 to 6 players, seats filled from 1 up, before "
+            "publishing.") if rnd.tournament.is_450 else _(
+            "Every table needs all its seats filled before publishing."))
     rnd.status = RoundStatus.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.report = report
@@ -294,7 +321,7 @@ def round_publish(*, round: Round, by: User, version: Any) -> Round:
     activity_record(actor=by, kind="round.published",
                     params={"round": rnd.number, "tournament": rnd.tournament.name},
                     subject=rnd, data={"round": rnd.number, "seed": rnd.seed,
-                                       "after": current.to_dict()})
+                                       "after": _seating_dict(rnd)})
     tournament_touch(tournament=rnd.tournament)
     return rnd
 

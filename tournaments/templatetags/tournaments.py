@@ -24,9 +24,11 @@ def get_item(mapping, key):
 
 @register.filter
 def seat_letter(position):
-    """N/E/S/W in the page's language (Ouest -> O); NS/EW -> NS/EO."""
+    """N/E/S/W in the page's language (Ouest -> O); NS/EW -> NS/EO; a 450 seat P3 -> 3."""
     from games.templatetags.labels import seat_letter as letter
 
+    if position and position.startswith("P"):
+        return position[1:]
     return letter(position)
 
 

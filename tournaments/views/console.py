@@ -21,8 +21,15 @@ from club.roles import director_required
 from tournaments import selectors
 from tournaments import selectors_results as sr
 from tournaments.errors import TournamentError
-from tournaments.models import DirectorCall, HandScore, Round, RoundStatus, TableGame
-from tournaments.services import calls, clock, director
+from tournaments.models import (
+    DirectorCall,
+    HandScore,
+    Round,
+    RoundStatus,
+    SheetLine,
+    TableGame,
+)
+from tournaments.services import calls, clock, director, director450, sheet450
 from tournaments.services import results as rs
 from tournaments.views.common import get_round, get_tournament
 
@@ -101,10 +108,23 @@ def _round(request, pk):
         raise Http404 from None
 
 
+def _line(game: TableGame, line_id) -> SheetLine:
+    try:
+        return SheetLine.objects.get(pk=int(line_id), game=game)
+    except (TypeError, ValueError, SheetLine.DoesNotExist):
+        raise Http404 from None
+
+
 @director_required
 @require_POST
 def correct(request, pk: int):
     game = _console_game(request, pk)
+    if "line" in request.POST:  # 450: a round of the secretary's sheet
+        line = _line(game, request.POST.get("line"))
+        return _director_action(request, pk, lambda: director450.line_correct(
+            line=line, by=request.user, reason=request.POST.get("reason"),
+            data=request.POST), _("Round corrected; the standings are updated."),
+            table=game.table)
     hand = _hand(game, request.POST.get("hand"))
     post = request.POST
     return _director_action(request, pk, lambda: director.hand_correct(
@@ -118,6 +138,10 @@ def correct(request, pk: int):
 @require_POST
 def confirm_director(request, pk: int):
     game = _console_game(request, pk)
+    if "line" in request.POST:  # 450
+        line = _line(game, request.POST.get("line"))
+        return _director_action(request, pk, lambda: sheet450.line_confirm(
+            line=line, user=request.user), _("Round confirmed."), table=game.table)
     hand = _hand(game, request.POST.get("hand"))
     return _director_action(request, pk, lambda: rs.hand_confirm(hand=hand, user=request.user),
                             _("Hand confirmed."), table=game.table)
@@ -133,6 +157,11 @@ def adjust(request, pk: int):
         game = rs.table_game(rnd, int(post.get("table")))
     except (TypeError, ValueError, TournamentError):
         raise Http404 from None
+    if tournament.is_450:
+        totals = {k[len("total_"):]: v for k, v in post.items() if k.startswith("total_")}
+        return _director_action(request, pk, lambda: director450.game_adjust_450(
+            game=game, by=request.user, totals=totals, reason=post.get("reason")),
+            _("Score awarded; the standings are updated."))
     return _director_action(request, pk, lambda: director.game_adjust(
         game=game, by=request.user, ns=post.get("ns"), ew=post.get("ew"),
         reason=post.get("reason")), _("Score awarded; the standings are updated."))

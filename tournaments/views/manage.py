@@ -185,7 +185,8 @@ def constraints(request, pk: int):
     tournament = get_tournament(request, pk)
     active = selectors.entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED,
                                                             EntryStatus.WAITING])
-    form = ConstraintForm(request.POST or None, entries=active)
+    form = ConstraintForm(request.POST or None, entries=active,
+                          tables_only=tournament.is_450)
     if request.method == "POST":
         if form.is_valid():
             data = form.cleaned_data

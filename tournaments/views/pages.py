@@ -29,6 +29,7 @@ def detail(request, pk: int):
     context["code_form"] = CodeForm()
     context["seat"] = selectors.my_seat(tournament, request.user)
     context["rules"] = selectors.rules_summary(tournament)
+    context["game450"] = selectors.game450(tournament) if tournament.is_450 else None
     if getattr(request.user, "is_director", False):
         context["director"] = selectors_director.director_steps(tournament)
     return render(request, "tournaments/detail.html", context)

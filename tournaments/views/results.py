@@ -10,6 +10,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from club.exports import csv_response
@@ -20,6 +21,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import HandScore, Season, TableGame, Tournament
 from tournaments.services import results as rs
 from tournaments.services.calls import director_call
+from tournaments.views import sheet450 as sheet450_views
 from tournaments.views.common import back, get_round, get_tournament, public_or_login
 
 
@@ -51,8 +53,17 @@ def _sheet_response(request, pk, number, table, *, error: str | None = None):
 
 
 # ----------------------------------------------------------------- the table's sheet
+def _round450(request, pk, number):
+    """The round when the tournament plays 450 (its sheet has views of its own)."""
+    tournament = get_tournament(request, pk)
+    return get_round(tournament, number) if tournament.is_450 else None
+
+
 @login_required
 def sheet(request, pk: int, number: int, table: int):
+    rnd = _round450(request, pk, number)
+    if rnd is not None:
+        return sheet450_views.page(request, rnd, table)
     context = _sheet_context(request, pk, number, table)
     template = ("tournaments/results/_sheet.html" if request.htmx
                 else "tournaments/results/sheet.html")
@@ -62,6 +73,9 @@ def sheet(request, pk: int, number: int, table: int):
 @login_required
 def preview(request, pk: int, number: int, table: int):
     """The score of the hand being typed, computed by the engine (never typed)."""
+    rnd = _round450(request, pk, number)
+    if rnd is not None:
+        return sheet450_views.preview(request, rnd, table)
     tournament = get_tournament(request, pk)
     data = request.POST if request.method == "POST" else request.GET
     context = {"tournament": tournament}
@@ -89,6 +103,9 @@ def _game(request, pk, number, table) -> TableGame:
 @login_required
 @require_POST
 def enter(request, pk: int, number: int, table: int):
+    rnd = _round450(request, pk, number)
+    if rnd is not None:
+        return sheet450_views.enter(request, rnd, table)
     game = _game(request, pk, number, table)
     post = request.POST
     try:
@@ -112,6 +129,9 @@ def _hand(game: TableGame, hand_id) -> HandScore:
 @login_required
 @require_POST
 def confirm(request, pk: int, number: int, table: int):
+    rnd = _round450(request, pk, number)
+    if rnd is not None:
+        return sheet450_views.confirm(request, rnd, table)
     game = _game(request, pk, number, table)
     hand = _hand(game, request.POST.get("hand"))
     try:
@@ -147,6 +167,9 @@ def call_director(request, pk: int, number: int, table: int):
 @login_required
 @require_POST
 def withdraw_hand(request, pk: int, number: int, table: int):
+    rnd = _round450(request, pk, number)
+    if rnd is not None:
+        return sheet450_views.withdraw(request, rnd, table)
     game = _game(request, pk, number, table)
     hand = _hand(game, request.POST.get("hand"))
     try:
@@ -201,10 +224,43 @@ def standings_csv(request, pk: int):
     return csv_response(f"standings-{tournament.pk}.csv", header, rows)
 
 
+def _results_csv_450(tournament):
+    """Every round of every table's secretary's sheet: each player's points."""
+    from tournaments.labels450 import seat_number
+    from tournaments.selectors450 import every_line
+
+    header = [_("Round"), _("Table"), pgettext("450 round", "Round of the game"), _("Dealer"), _("Seat"), _("Name"),
+              _("Points"), _("Master"), _("Confirmed"), _("Corrected"), _("Note")]
+    rows = []
+    names: dict = {}
+    for line in every_line(tournament):
+        game = line.game
+        key = (game.round_id, game.table)
+        if key not in names:
+            names[key] = {p.seat: p.name for p in rs.table_people(game.round, game.table)
+                          .values()}
+        for seat, points in sorted(line.points.items()):
+            rows.append([game.round.number, game.table, line.seq, seat_number(line.dealer),
+                         seat_number(seat), names[key].get(seat, ""), points,
+                         _("yes") if line.master == seat else "",
+                         _("yes") if line.confirmed else _("no"),
+                         _("yes") if line.corrected else "", ""])
+    for game in TableGame.objects.filter(round__tournament=tournament,
+                                         status="adjusted").select_related("round"):
+        people = rs.table_people(game.round, game.table)
+        for seat, total in sorted((game.totals or {}).items()):
+            rows.append([game.round.number, game.table, "", "", seat_number(seat),
+                         people[seat].name if seat in people else "", total, "", "", "",
+                         _("Adjusted score: %(reason)s") % {"reason": game.adjusted_reason}])
+    return csv_response(f"results-{tournament.pk}.csv", header, rows)
+
+
 @login_required
 def results_csv(request, pk: int):
     """Every hand of every table, as on the sheets."""
     tournament = get_tournament(request, pk)
+    if tournament.is_450:
+        return _results_csv_450(tournament)
     header = [_("Round"), _("Table"), _("Hand"), _("Dealer"), _("Declarer"), _("Contract"),
               _("Tricks"), _("Score %(side)s") % {"side": side_label("NS")},
               _("Score %(side)s") % {"side": side_label("EW")}, _("Confirmed"),
@@ -232,10 +288,15 @@ def records(request, pk: int):
     """The score-sheet records of every entered hand (HAND-RECORD.md), a JSON array
     (``python -m games.engine check`` reads it)."""
     tournament = get_tournament(request, pk)
-    options = rs.rules_options(tournament)
-    hands = (HandScore.objects.filter(game__round__tournament=tournament, redeal=False)
-             .order_by("game__round__number", "game__table", "seq"))
-    data = [h.record(tournament.variant, options) for h in hands]
+    if tournament.is_450:  # a club450-game/1 record per table's game
+        from tournaments.selectors450 import game_records
+
+        data = game_records(tournament)
+    else:
+        options = rs.rules_options(tournament)
+        hands = (HandScore.objects.filter(game__round__tournament=tournament, redeal=False)
+                 .order_by("game__round__number", "game__table", "seq"))
+        data = [h.record(tournament.variant, options) for h in hands]
     response = JsonResponse(data, safe=False, json_dumps_params={"indent": 0})
     response["Content-Disposition"] = f'attachment; filename="records-{tournament.pk}.json"'
     return response

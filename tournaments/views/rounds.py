@@ -128,17 +128,25 @@ def _print_context(request, pk, number):
     tables, byes = selectors.round_tables(rnd)
     from tournaments.selectors_results import table_pins
 
-    return {"tournament": tournament, "round": rnd, "tables": tables, "byes": byes,
-            "hands": selectors.dealer_rotation(tournament.hands_per_game),
-            "pins": table_pins(rnd)}
+    context = {"tournament": tournament, "round": rnd, "tables": tables, "byes": byes,
+               "hands": selectors.dealer_rotation(tournament.hands_per_game),
+               "pins": table_pins(rnd)}
+    if tournament.is_450:
+        context.update(selectors.sheet450_blank(tournament))
+    return context
+
+
+def _printed(request, pk, number, name):
+    context = _print_context(request, pk, number)
+    suffix = "450" if context["tournament"].is_450 else ""
+    return render(request, f"tournaments/{name}{suffix}.html", context)
 
 
 @director_required
 def cards(request, pk: int, number: int):
-    return render(request, "tournaments/print_cards.html", _print_context(request, pk, number))
+    return _printed(request, pk, number, "print_cards")
 
 
 @director_required
 def sheets(request, pk: int, number: int):
-    return render(request, "tournaments/print_sheets.html",
-                  _print_context(request, pk, number))
+    return _printed(request, pk, number, "print_sheets")

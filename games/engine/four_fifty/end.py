@@ -29,7 +29,7 @@ class RoundResult:
     master_reason: str | None  # "main" (best base hand), "valet_de_pique", None
     transformed: int  # seat whose double-faced card became the 3 of spades, or -1
     double_face: int
-    pot_to: int  # seat given the first pot card
+    pot_to: int  # seat given the first pot card (-1: not known, the secretary's sheet)
     pot_cards: tuple[int, ...]  # by seat
     final: tuple[Count, ...]
     bonus: tuple[int, ...]  # major sequence bonus by seat
@@ -62,7 +62,7 @@ class RoundResult:
                 if self.transformed >= 0
                 else None
             ),
-            "pot_to": seats[self.pot_to],
+            "pot_to": name(self.pot_to),
             "pot": {s: CODE[self.pot_cards[i]] for i, s in enumerate(seats)},
             "final": final,
             "points": {s: self.points[i] for i, s in enumerate(seats)},
@@ -127,16 +127,24 @@ def _master_key(r: "Round", i: int) -> tuple:
 
 def give_pot(r: "Round", first: int) -> RoundResult:
     """Give the pot from ``first`` clockwise, then the second count and the points."""
-    rules = r.rules
-    seats = rules.seats
     n = r.n
     given = [-1] * n
     for k, card in enumerate(r.pot):
-        seat = (first + k) % n
-        given[seat] = card
+        given[(first + k) % n] = card
+    return settle(r, given, first)
+
+
+def settle(r: "Round", given: list[int], first: int) -> RoundResult:
+    """Each seat receives its pot card ``given[seat]``; then the second count, the
+    points and the next lanceur. ``first``: the seat the master named (-1 when not
+    known: the secretary's sheet records who received which card, not the order)."""
+    rules = r.rules
+    seats = rules.seats
+    n = r.n
+    for seat, card in enumerate(given):
         r.hands[seat].append(card)
         r.hands[seat].sort(key=sort_key)
-    if r.master >= 0:
+    if r.master >= 0 and first >= 0:
         r.events.append(
             {
                 "type": "choix_du_maitre",
@@ -147,7 +155,7 @@ def give_pot(r: "Round", first: int) -> RoundResult:
     r.events.append(
         {
             "type": "pot",
-            "first": seats[first],
+            "first": seats[first] if first >= 0 else None,
             "cards": {seats[i]: CODE[c] for i, c in enumerate(given)},
         }
     )

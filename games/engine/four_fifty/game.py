@@ -32,6 +32,7 @@ from .options import Rules, get_rules
 from .record import FORMAT, GAME_FORMAT
 from .records import error_output, replay, rules_of
 from .round import Round, seat_arg
+from .sheet import SHEET_FORMAT, SheetRound, read_sheet
 
 
 class Game:
@@ -89,7 +90,7 @@ class Game:
         current = self.current
         if current is not None:
             return CODE[current.double_face]
-        if self.double_face_due:
+        if self.double_face_due or self.rounds[-1].double_face < 0:
             return None
         return CODE[self.rounds[-1].double_face]
 
@@ -214,6 +215,28 @@ class Game:
         self.rounds.append(rnd)
         return rnd
 
+    def add_sheet(self, sheet: SheetRound, where: str = "round") -> SheetRound:
+        """Add a round of the secretary's sheet (``sheet.score_cards`` /
+        ``score_points``) after checking that it belongs here: same players and
+        options, the right dealer, and (cards) the double-faced card still in force."""
+        self._check_can_deal()
+        rules = self.rules
+        seats = rules.seats
+        if sheet.rules != rules or sheet.rules.overrides != rules.overrides:
+            raise MalformedError("the round's players and options are not the game's",
+                                 code="wrong_round", field=f"{where}.options")
+        if seats[sheet.dealer] != self.dealer:
+            raise MalformedError(f"{self.dealer} deals this round, not"
+                                 f" {seats[sheet.dealer]}", code="wrong_round",
+                                 field=f"{where}.dealer")
+        before = self.rounds[-1].double_face if self.rounds else -1
+        if (sheet.double_face >= 0 and before >= 0 and not self.double_face_due
+                and sheet.double_face != before):
+            raise MalformedError(f"the double-faced card is still {CODE[before]}",
+                                 code="wrong_round", field=f"{where}.double_face")
+        self.rounds.append(sheet)
+        return sheet
+
     # ------------------------------------------------------------ outputs
     def summary(self) -> dict[str, Any]:
         """JSON-serializable state of the game (the running score sheet)."""
@@ -226,7 +249,8 @@ class Game:
             "secretary": self.rules.seats[self.secretary],
             "rounds_played": self.rounds_played,
             "points": self.points(),
-            "double_faces": [CODE[r.double_face] for r in self.rounds],
+            "double_faces": [CODE[r.double_face] if r.double_face >= 0 else None
+                             for r in self.rounds],
             "totals": self.totals,
             "is_over": reason is not None,
             "end_reason": reason,
@@ -277,6 +301,14 @@ def replay_game(record: Any) -> Game:
         raise MalformedError("rounds must be a list of round records", field="rounds")
     for i, rec in enumerate(rounds):
         where = f"rounds[{i}]"
+        if isinstance(rec, dict) and rec.get("format") == SHEET_FORMAT:
+            try:
+                game.add_sheet(read_sheet(rec), where)
+            except EngineError as e:
+                if not (e.field or "").startswith(where):
+                    e.field = f"{where}.{e.field}" if e.field else where
+                raise
+            continue
         if isinstance(rec, dict) and rec.get("format") != FORMAT:
             raise MalformedError(
                 f"{where}: format must be {FORMAT!r}",
