@@ -104,10 +104,22 @@ def test_kitty_discard_keeps_trumps_and_aces_voids_short_suits():
 def test_declarer_draws_trumps_with_the_master_trump():
     hand = make_hand(
         hands={"N": ["WJ", "BJ", "JH", "JD", "AH", "KH", "QH", "10H", "AS", "AC"]},
+        kitty=["4S", "5S", "6S", "7S", "8S", "9S"],
         calls=["9H", "pass", "pass", "pass"],
         discards="kitty",
     )
     assert choose_action(hand, "N") == "WJ"
+
+
+def test_declarer_counts_his_own_discards_no_trump_left_out():
+    """The six low hearts went to his discards: no trump is out, he cashes aces."""
+    hand = make_hand(
+        hands={"N": ["WJ", "BJ", "JH", "JD", "AH", "KH", "QH", "10H", "AS", "AC"]},
+        kitty=["4H", "5H", "6H", "7H", "8H", "9H"],
+        calls=["9H", "pass", "pass", "pass"],
+        discards="kitty",
+    )
+    assert choose_action(hand, "N") in ("AS", "AC")
 
 
 def test_does_not_overtake_partners_winning_card():
