@@ -38,10 +38,23 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def legal_calls(h: "Hand") -> list[int]:
     """The calls the seat to act may make, pass first then bids in rank order."""
+    return list(_cached_calls(h)[0])
+
+
+def legal_calls_notation(h: "Hand") -> tuple[list[int], tuple[str, ...]]:
+    """:func:`legal_calls` and the same calls in record notation (cached)."""
+    codes, strs = _cached_calls(h)
+    return list(codes), strs
+
+
+_ONLY_PASS = ((PASS,), ("pass",))
+
+
+def _cached_calls(h: "Hand") -> tuple[tuple[int, ...], tuple[str, ...]]:
     v = h.variant
     seat = h.to_act_i
     if seat in h.must_pass:
-        return [PASS]
+        return _ONLY_PASS
     forced = bool(
         v.both_jokers_forced_level and h.forced_seat == seat and not h.bid_made[seat]
     )
@@ -53,8 +66,9 @@ def legal_calls(h: "Hand") -> list[int]:
     )
     cached = v.call_cache.get(key)
     if cached is None:
-        cached = v.call_cache[key] = tuple(_legal_calls(v, *key))
-    return list(cached)
+        codes = tuple(_legal_calls(v, *key))
+        cached = v.call_cache[key] = (codes, tuple(ACTION_STR[a] for a in codes))
+    return cached
 
 
 def _legal_calls(v, high: int, forced: bool, inkle_ok: bool, mis_ok: bool) -> list[int]:

@@ -30,7 +30,13 @@ from .after_auction import (
     legal_partner_calls,
     start_breach_round,
 )
-from .auction import apply_call, explain_bad_call, legal_calls, start_auction
+from .auction import (
+    apply_call,
+    explain_bad_call,
+    legal_calls,
+    legal_calls_notation,
+    start_auction,
+)
 from .cards import BJ, CODE, N_CARDS, WJ, codes
 from .errors import IllegalActionError, MalformedError
 from .phases import AUCTION, BREACH, DONE, KITTY, PARTNER, PHASES, PLAY, Phase
@@ -67,6 +73,24 @@ class Hand:
     may follow: it is kept apart, never seen nor played); ``must_pass`` the
     seats that may only pass in the auction (set rule or breach, last hand).
     """
+
+    # Fixed slots: the state machine's fields (auction.py, after_auction.py and
+    # play.py set theirs) are read on every move, and slots keep that fast.
+    __slots__ = (
+        "variant", "dealer", "seed", "dead", "dealt", "dealt_kitty", "must_pass",
+        "hands", "kitty", "calls", "discards", "play", "events", "shown", "revealed",
+        "redeal", "want_events", "contract", "declarer", "breacher", "partner",
+        "partner_card", "partner_known", "partner_unseen", "tricks", "trick",
+        "trick_seats", "tricks_won", "active", "n_active", "named", "led", "_phase",
+        "is_done", "_legal", "_strs", "_result",
+        # auction.py
+        "high", "high_seat", "max_level", "out", "bid_made", "last_strain",
+        "raise_turn", "raised", "forced_seat", "to_act_i",
+        # after_auction.py
+        "breach_order", "breach_turn",
+        # play.py
+        "misere", "strain", "eff", "power", "next_seat", "led_mask", "misere_stop",
+    )
 
     def __init__(
         self,
@@ -160,8 +184,19 @@ class Hand:
 
     def legal_actions(self) -> list[str]:
         """Legal actions of the seat to act, in record notation (a fresh list)."""
-        legal = self._legal if self._legal is not None else self.legal_codes()
-        strs = [ACTION_STR[a] for a in legal]
+        legal = self._legal
+        if legal is None:
+            phase = self._phase
+            if phase == PLAY:
+                legal = self._legal = legal_plays(self)
+            elif phase == AUCTION:
+                legal, strs = legal_calls_notation(self)
+                self._legal = legal
+                self._strs = (legal, strs)
+                return list(strs)
+            else:
+                legal = self.legal_codes()
+        strs = list(map(_ACTION_STR_AT, legal))
         self._strs = (legal, tuple(strs))
         return strs
 
