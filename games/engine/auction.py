@@ -105,7 +105,7 @@ def explain_bad_call(h: "Hand", action: int) -> IllegalActionError:
     p = {"seat": seat, "call": call}
     if h.to_act_i in h.must_pass:
         return IllegalActionError(
-            f"{seat} must pass in this hand (set or breached in the last hand)",
+            f"{seat} must pass in this hand (set rule or breach, last hand)",
             code="must_pass",
             params=p,
         )
