@@ -113,10 +113,12 @@ def _help(v: Variant, kitty: bool = True) -> float:
     allowance = (0.8 if v.kitty_size >= 5 else 0.4) if kitty else 0.0
     mates = len(v.teams[v.team_of[0]]) - 1
     if v.calls_partner:
-        return allowance + 1.6
+        return allowance + 2.0
     if mates == 0:
-        return allowance + (0.9 if v.n == 2 else 0.6)
-    return allowance + {1: 2.0, 2: 2.6}[mates]
+        return allowance + (2.2 if v.n == 2 else 1.5)
+    if v.n == 6:
+        return allowance + (1.4 if mates == 1 else 2.4)
+    return allowance + 2.0
 
 
 def _misere_ok(cards: list[int]) -> bool:
