@@ -9,8 +9,8 @@ All from the seat's view (see bots.py):
   each plays alone); bid the cheapest legal bid in the best strain up to that
   estimate (one call each: the whole estimate at once); misère / open misère
   with a very weak hand where allowed.
-* Breach: a defender calls breach when his own defensive tricks plus his
-  allies' expected share reach ``12 - level`` with a trick to spare (never
+* Breach: a defender calls it when his own defensive tricks reach the
+  ``12 - level`` a breach needs, with ``BREACH_MARGIN`` to spare (never
   against misère, whose outcome the hand does not show).
 * Partner call (five players): alone with a trick to spare over the
   contract, else the best card not held: the trump bowers and top trumps, in
@@ -24,6 +24,8 @@ from typing import Any
 
 from .cards import ACE, CARD_OF, CODE, KING, NO_SUIT, NT, STRAINS, WJ, strain_tables
 from .variants import Variant, get_variant
+
+BREACH_MARGIN = 0.5
 
 
 @lru_cache(maxsize=256)
@@ -177,19 +179,13 @@ def _breach(view: dict[str, Any]) -> str:
     contract = view["contract"]
     if contract in ("MIS", "OMIS"):
         return "pass"
-    v = variant_of(view)
     strain = trump_of(contract)
     level = int(contract[: -len(STRAINS[strain])])
     cards = [CARD_OF[c] for c in view["hand"]]
-    declarer = view["declarer"]
-    defenders = [
-        s
-        for s in view["seats"]
-        if not any(declarer in t and s in t for t in view["teams"].values())
-    ]
-    own = _defence(cards, strain)
-    allies = (len(defenders) - 1) * (10 - level) / max(1, len(defenders)) * 0.6
-    return "breach" if own + allies >= 12 - level + 1 else "pass"
+    # a breach needs 12 - level defensive tricks; against a declarer who bid on
+    # his strength the rest of the defence adds little (measured: bench), so
+    # call it when my own hand brings them all
+    return "breach" if _defence(cards, strain) >= 12 - level + BREACH_MARGIN else "pass"
 
 
 def _defence(cards: list[int], strain: int) -> float:
