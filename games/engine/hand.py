@@ -474,5 +474,11 @@ def new_hand(
     else:
         d = v.seat_of(dealer, "dealer")
     barred = tuple(v.seat_of(seat, "must_pass") for seat in must_pass)
+    if barred and not (v.set_rule or v.breach):
+        raise MalformedError(
+            "must_pass comes from the set rule or a breach, and neither is in play",
+            code="bad_must_pass",
+            field="must_pass",
+        )
     hands, kitty = deal_cards(v, d, seed)
     return Hand(v, d, hands, kitty, seed, barred)

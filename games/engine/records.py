@@ -196,6 +196,12 @@ def _must_pass(v: Variant, value: Any) -> tuple[int, ...]:
     seats = [_seat(v, s, "must_pass") for s in value]
     if len(set(seats)) != len(seats):
         raise _err("must_pass names a seat twice", "must_pass")
+    if seats and not (v.set_rule or v.breach):
+        raise _err(
+            "must_pass comes from the set rule or a breach, and neither is in play",
+            "must_pass",
+            "bad_must_pass",
+        )
     return tuple(seats)
 
 

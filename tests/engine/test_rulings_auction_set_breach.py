@@ -307,3 +307,12 @@ def test_breach_combinations_that_make_no_sense_are_refused(options, message):
     with pytest.raises(ValueError, match=message) as e:
         get_variant("quebec", options)
     assert e.value.code == "bad_option_combination"
+
+
+def test_must_pass_without_the_set_rule_or_breach_is_refused():
+    rec = make_record(must_pass=["N"], calls=[])
+    rec["options"] = {}
+    out = check_record(rec)
+    assert out["at"] == "must_pass" and "neither is in play" in out["error"]
+    bad = check(options=SET, must_pass=["N", "N"], calls=[])
+    assert bad["error"] == "must_pass names a seat twice"
