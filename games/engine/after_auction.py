@@ -57,7 +57,11 @@ def apply_breach_call(h: "Hand", action: int) -> None:
     if action == BREACH:
         h.breacher = seat
         h.events.append(
-            {"type": "breach", "seat": v.seats[seat], "side": v.team_names[v.team_of[seat]]}
+            {
+                "type": "breach",
+                "seat": v.seats[seat],
+                "side": v.team_names[v.team_of[seat]],
+            }
         )
         h.take_kitty()
         return

@@ -139,7 +139,9 @@ def _bid(view: dict[str, Any], legal: list[str]) -> str:
     me = view["viewer"]
     mates = next((set(t) - {me} for t in view["teams"].values() if me in t), set())
     mate_strains = [
-        c["call"] for c in view["calls"] if c["seat"] in mates and c["call"][0].isdigit()
+        c["call"]
+        for c in view["calls"]
+        if c["seat"] in mates and c["call"][0].isdigit()
     ]
     best: tuple[float, str] | None = None
     for strain in range(5):

@@ -5,9 +5,9 @@ A card is an ``int``: ``suit * 16 + 15 - rank index`` for the suited cards
 13 J Q K A``, the order of a plain suit, low to high: the six-handed deck's 11,
 12 and 13 rank between the 10 and the jack), then ``WJ`` = 64 (the high joker,
 *la Blanche*) and ``BJ`` = 65 (the low joker, *le Bonhomme*).  Ints sort in
-display order (spades, clubs, diamonds, hearts, each high to low, jokers last).  Strings (record
-notation, ``"10H"``, ``"11S"``, ``"WJ"``) exist only at the edge: :data:`CODE`
-and :func:`parse_card`.
+display order (spades, clubs, diamonds, hearts, each high to low, jokers
+last).  Strings (record notation, ``"10H"``, ``"11S"``, ``"WJ"``) exist only at
+the edge: :data:`CODE` and :func:`parse_card`.
 
 Decks (:data:`DECKS`, by size): 33 (7 to A, one joker: three-handed), 43, 45,
 46 (4 to A, the four-handed decks), 53 (2 to A, one joker: five-handed), 63 (2
@@ -196,5 +196,5 @@ def trick_winner_index(
 
 
 def draw_rank(card: int) -> int:
-    """Rank of a card in the first-dealer draw: lowest rank first, then BJ, WJ highest."""
+    """Rank of a card in the first-dealer draw: by rank, then BJ, WJ highest."""
     return card_rank(card)

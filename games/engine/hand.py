@@ -51,7 +51,7 @@ _ACTION_STR_AT = ACTION_STR.__getitem__
 
 
 def shuffled_deck(variant: Variant, seed: int) -> list[int]:
-    """The variant's deck shuffled and cut, reproducibly from a seed (see shuffle.py)."""
+    """The variant's deck shuffled and cut, reproducibly from a seed (shuffle.py)."""
     return seeded_shuffle(variant.deck_cards, seed)
 
 
@@ -74,9 +74,11 @@ class Hand:
     seats that may only pass in the auction (set rule or breach, last hand).
     """
 
-    # Fixed slots: the state machine's fields (auction.py, after_auction.py and
-    # play.py set theirs) are read on every move, and slots keep that fast.
+    # Slots: the state machine's fields (auction.py, after_auction.py and play.py
+    # set theirs) are read on every move, and slots keep that fast; "__dict__"
+    # still lets other modules keep fields of their own on a hand.
     __slots__ = (
+        "__dict__",
         "variant", "dealer", "seed", "dead", "dealt", "dealt_kitty", "must_pass",
         "hands", "kitty", "calls", "discards", "play", "events", "shown", "revealed",
         "redeal", "want_events", "contract", "declarer", "breacher", "partner",
@@ -322,7 +324,8 @@ class Hand:
 
     # ------------------------------------------------------- phase changes
     def contract_won(self, declarer: int, contract: int) -> None:
-        """The auction is won: the breach round if the rules give one, else the kitty."""
+        """The auction is won: the breach round if the rules give one, else the
+        kitty."""
         v = self.variant
         self.declarer = declarer
         self.contract = contract
@@ -417,7 +420,12 @@ class Hand:
             for seat, won in enumerate(self.tricks_won):
                 side_tricks[v.team_of[seat]] += won
             self._result = score_hand(
-                v, self.declarer, self.contract, side_tricks, self.partner, self.breacher
+                v,
+                self.declarer,
+                self.contract,
+                side_tricks,
+                self.partner,
+                self.breacher,
             )
         self.events.append({"type": "hand_over", **self._result.to_dict()})
 

@@ -43,7 +43,8 @@ def check_combination(values: dict[str, Any], given: dict[str, Any]) -> None:
     if jokers != natural_jokers(deck) and deck != 63:
         raise _refuse(
             f"jokers {jokers} does not fit deck {deck}, which has "
-            f"{natural_jokers(deck)} (only the six-handed deck 63 takes a second joker)",
+            f"{natural_jokers(deck)} (only the six-handed deck 63 takes a second"
+            " joker)",
             "jokers",
             "deck",
         )
@@ -72,7 +73,8 @@ def check_combination(values: dict[str, Any], given: dict[str, Any]) -> None:
         if _ladder_index(v["misere_rank"]) < (v["misere_min_level"] - 6) * 5:
             raise _refuse(
                 f"misère ranks above {v['misere_rank']} but may be bid only after a bid"
-                f" of {v['misere_min_level']} (misere_min_level): it could never be bid",
+                f" of {v['misere_min_level']} (misere_min_level): it could never be"
+                " bid",
                 "misere_min_level",
                 "misere_rank",
             )
@@ -82,7 +84,9 @@ def check_combination(values: dict[str, Any], given: dict[str, Any]) -> None:
         )
     if v["breach_value"] and not v["breach"]:
         raise _refuse(
-            f"breach_value {v['breach_value']} needs breach true", "breach_value", "breach"
+            f"breach_value {v['breach_value']} needs breach true",
+            "breach_value",
+            "breach",
         )
     if v["breach"] and players == 5:
         raise _refuse(

@@ -105,7 +105,10 @@ def score_hand(
     n_sides = len(names)
     dside = v.team_of[declarer]
     declaring = (dside,) if partner < 0 else (dside, v.team_of[partner])
-    taken = side_tricks[dside] if partner < 0 else sum(side_tricks[t] for t in declaring)
+    if partner >= 0:
+        taken = sum(side_tricks[t] for t in declaring)
+    else:
+        taken = side_tricks[dside]
     value = v.table_value(contract)
     misere = contract >= MIS
     made = taken == 0 if misere else taken >= (contract - BID0) // 5 + 6

@@ -125,8 +125,9 @@ class Variant:
         self.deck_set = frozenset(self.deck_cards)
         if self.kitty_size != len(self.deck_cards) - 10 * self.hands_dealt:
             raise UnknownVariantError(
-                f"kitty_size {self.kitty_size} does not fit a {len(self.deck_cards)}-card"
-                f" deck with {self.hands_dealt} hands of ten",
+                f"kitty_size {self.kitty_size} does not fit a"
+                f" {len(self.deck_cards)}-card deck with {self.hands_dealt} hands of"
+                " ten",
                 code="bad_option_value",
                 params={"option": "kitty_size", "value": self.kitty_size},
             )

@@ -52,7 +52,9 @@ def private_view(h: "Hand", seat: str | None) -> dict[str, Any]:
         "hand": codes(h.hands[me]) if me >= 0 else None,
         "discards": codes(h.discards) if me >= 0 and me == h.declarer else None,
         "legal": (
-            h.legal_actions() if me >= 0 and me == h.to_act_i and h._phase != DONE else []
+            h.legal_actions()
+            if me >= 0 and me == h.to_act_i and h._phase != DONE
+            else []
         ),
     }
 
