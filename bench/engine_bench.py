@@ -10,10 +10,18 @@ on one core, so that other work on the machine does not skew the figures much.
 * hands/s: full random hands (deal, auction, kitty, every trick, score) through
   the public string API (``legal_actions()`` + ``apply(str)``), and through the
   int fast path (``legal_codes()`` + ``apply_code()``), per variant;
+* hands/s per player count (2 to 6, RULES.md 4b) through the string API, each
+  preset at each count, and the ratio to the same preset's four-handed figure
+  (median of 5 runs);
 * µs per ``legal_actions()`` call on positions from random hands (cache cleared);
 * bots: a bot pair against a random-legal pair over seeded hands (the bots sit
   NS on even seeds, EW on odd ones): score margin per hand, share of contracts
-  made by each side, and the time per bot decision (mean, worst).
+  made by each side, and the time per bot decision (mean, worst);
+* bots per player count: bots hold one side (a team, or one player when each
+  plays alone; the side turns with the seed) against random-legal players over
+  2,000 seeded hands per count: the bots' points per hand minus the mean of the
+  other sides', and the share of contracts made when bots declare and when
+  random players do.
 """
 
 from __future__ import annotations
@@ -31,14 +39,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games.engine import VARIANTS, get_variant, new_hand  # noqa: E402
 from games.engine.bots import choose_action  # noqa: E402
 
+COUNTS = (2, 3, 4, 5, 6)
+# the rules each count is played with in the bot measurement
+BOT_COUNTS = [
+    ("australian", {"players": 2}),
+    ("australian", {"players": 3}),
+    ("quebec", {}),
+    ("quebec", {"players": 5}),
+    ("quebec", {"players": 6}),
+    ("quebec", {"players": 6, "teams": "3x2"}),
+    ("quebec", {"breach": True, "auction": "pass_final"}),
+    ("australian", {"set_rule": True}),
+]
 
-def random_hands_strings(variant, n: int) -> float:
-    v = get_variant(variant)
+
+def random_hands_strings(variant, n: int, options=None) -> float:
+    v = get_variant(variant, options)
     rng = random.Random(1)
     rand = rng.random
     start = time.process_time()
     for seed in range(n):
-        hand = new_hand(v, seed & 3, seed)
+        hand = new_hand(v, seed % v.n, seed)
         while not hand.is_done:
             legal = hand.legal_actions()
             hand.apply(legal[int(rand() * len(legal))])
@@ -53,7 +74,7 @@ def random_hands_ints(variant, n: int) -> float:
     start = time.process_time()
     for seed in range(n):
         hand = new_hand(v, seed & 3, seed)
-        while hand._phase != 4:
+        while not hand.is_done:
             legal = hand.legal_codes()
             hand.apply_code(legal[int(rand() * len(legal))])
         hand.result()
@@ -122,6 +143,87 @@ def bots_vs_random(variant, n: int) -> dict:
     }
 
 
+def bots_vs_random_count(variant, options, n: int, passing: bool = False) -> dict:
+    """Bots hold one side (turning with the seed) against random-legal players
+    (``passing``: random players who always pass in the auction, so that the
+    bots declare whenever they bid)."""
+    v = get_variant(variant, options)
+    sides = dict(zip(v.team_names, ([v.seats[i] for i in t] for t in v.teams)))
+    names = list(sides)
+    margin = []
+    made = {"bots": [0, 0], "random": [0, 0]}
+    times = []
+    for seed in range(n):
+        rng = random.Random(seed)
+        bot_side = names[seed % len(names)]
+        bots = set(sides[bot_side])
+        hand = new_hand(v, (seed // len(names)) % v.n, seed)
+        while not hand.is_done:
+            seat = hand.to_act
+            if seat in bots:
+                t = time.process_time()
+                action = choose_action(hand, seat, rng)
+                times.append(time.process_time() - t)
+            else:
+                legal = hand.legal_actions()
+                if passing and hand.phase == "auction" and "pass" in legal:
+                    action = "pass"
+                else:
+                    action = rng.choice(legal)
+            hand.apply(action)
+        r = hand.result()
+        others = [r.score[s] for s in names if s != bot_side]
+        margin.append(r.score[bot_side] - sum(others) / len(others))
+        if not r.redeal:
+            side = "bots" if r.declarer in bots else "random"
+            made[side][0] += r.made
+            made[side][1] += 1
+    return {
+        "margin": statistics.mean(margin),
+        "made": made,
+        "ms_mean": statistics.mean(times) * 1000,
+        "ms_max": max(times) * 1000,
+    }
+
+
+def speed_per_count(n: int, runs: int = 5) -> None:
+    """Random full hands/s per player count, each preset, median of ``runs``."""
+    print(
+        f"\nRandom full hands per second per player count (string API; {n} hands,"
+        f" median of {runs} runs; ratio to the preset's four-handed figure)"
+    )
+    print(f"{'variant':16} " + " ".join(f"{f'{c} players':>17}" for c in COUNTS))
+    for name in VARIANTS:
+        figures = {}
+        for players in COUNTS:
+            opts = {"players": players} if players != 4 else None
+            figures[players] = statistics.median(
+                random_hands_strings(name, n, opts) for _ in range(runs)
+            )
+        cells = [
+            f"{figures[c]:8,.0f}/s {figures[c] / figures[4]:5.2f}x" for c in COUNTS
+        ]
+        print(f"{name:16} " + " ".join(f"{cell:>17}" for cell in cells))
+
+
+def bots_per_count(n: int) -> None:
+    print(
+        f"\nBots holding one side vs random-legal players ({n} seeded hands per"
+        " count; margin: the bots' points per hand minus the other sides' mean)"
+    )
+    for variant, options in BOT_COUNTS:
+        r = bots_vs_random_count(variant, options, n)
+        p = bots_vs_random_count(variant, options, n // 2, passing=True)
+        label = f"{variant} {options or ''}".strip()
+        print(
+            f"{label:50} margin {r['margin']:+6.1f} | made: bots"
+            f" {pct(*r['made']['bots'])}, random {pct(*r['made']['random'])}"
+            f" | vs passing random: margin {p['margin']:+6.1f}, bots make"
+            f" {pct(*p['made']['bots'])} | decision {r['ms_mean']:.3f} ms mean,"
+            f" {r['ms_max']:.1f} ms max"
+        )
+
+
 def bots_vs_passive(variant, n: int) -> tuple[int, int]:
     """Bots declare against random card play that always passes: contracts made."""
     made = [0, 0]
@@ -175,6 +277,7 @@ def main() -> None:
             i = random_hands_ints(name, n_speed)
             us, _ = legal_actions_us(name, 40 if args.quick else 150)
             print(f"{name:16} {s:10,.0f}/s {i:12,.0f}/s {us:11.2f} µs")
+        speed_per_count(n_speed // 5, 3 if args.quick else 5)
     if not args.no_bots:
         print(f"\nBot pair vs random-legal pair ({n_bots} seeded hands per variant)")
         for name in VARIANTS:
@@ -185,6 +288,7 @@ def main() -> None:
                 f" random {pct(*r['made']['random'])} | vs passing random: bots make {pct(pm, pn)}"
                 f" | decision {r['ms_mean']:.3f} ms mean, {r['ms_max']:.1f} ms max"
             )
+        bots_per_count(n_bots)
 
 
 if __name__ == "__main__":

@@ -20,8 +20,12 @@ VARIANT_LABELS = {
 }
 
 OPTIONS = {
-    "players": (_("Players"), _("Number of players.")),
-    "deck": (_("Deck"), _("43 cards (one joker, no black 4s), 45 (one joker) or 46 (two jokers).")),
+    "players": (_("Players"), _("Number of players: 4 in two teams; 2 (with a dead hand) and 3 each for himself; 5 each for himself, the declarer calling a partner; 6 in teams.")),
+    "deck": (_("Deck"), _("43 cards (one joker, no black 4s), 45 (one joker) or 46 (two jokers) for 4 players; 33 (7 to ace) for 2 and 3; 53 for 5; 63 (with the 11s, 12s and red 13s) for 6.")),
+    "jokers": (_("Jokers"), _("Two in the 46-card deck, one in the others; the 63-card deck may take the low joker too (kitty 4).")),
+    "teams": (_("Six-handed teams"), _("Two teams of three (P1 P3 P5 against P2 P4 P6) or three teams of two (P1+P4, P2+P5, P3+P6).")),
+    "partner_reveal": (_("Partner shown"), _("Five players: the holder of the partner card is shown at once, or when the card is played.")),
+    "partner_points": (_("Partner's points"), _("Five players: the declarer and his partner each score (or lose) the full value, or half of it.")),
     "kitty_size": (_("Kitty size"), _("Cards in the kitty.")),
     "deal_packets": (_("Deal packets"), _("Deal plan from the dealer's left: n = n cards to each player, Kn = n cards to the kitty.")),
     "auction": (_("Auction"), _("How the bidding goes round: each player calls once; or round and round until a pass is final; or as the latter, but a bidder changing suit lets passed players back in.")),
@@ -47,12 +51,16 @@ OPTIONS = {
     "slam_bonus": (_("Slam bonus"), _("All ten tricks on a smaller contract score this (0: none).")),
     "defenders_per_trick": (_("Defenders per trick"), _("Points per trick to the side without the contract.")),
     "failed_contract": (_("Failed contract"), _("Its value is subtracted, or given to the other side.")),
+    "set_rule": (_("Set rule"), _("A declarer whose opponents take 12 minus the level in tricks (misère: who takes 3 tricks) must pass in the next hand.")),
+    "breach": (_("Breach"), _("Against a contract of 7 or more or a misère, a defender may call breach: a bet that the defence takes 12 minus the level in tricks.")),
+    "breach_value": (_("Breach value"), _("Points a breach wins or loses (0: the contract's value).")),
     "all_pass": (_("When everyone passes"), _("The same dealer deals again, or the deal passes on.")),
     "end": (_("End of game"), _("After a number of hands, or at a target score.")),
     "hands_per_game": (_("Hands per game"), _("Hands in a game that ends after a number of hands.")),
     "target": (_("Target score"), _("Score that wins a game played to a target.")),
     "lose_at_minus_target": (_("Minus the target loses"), _("A side at minus the target or below loses.")),
     "must_win_by_contract": (_("Win by a contract"), _("The target is reached only by making a contract.")),
+    "exact_target": (_("Exact target (Walker)"), _("A side wins only on reaching the target exactly by making a contract; at twice the target, or at minus the target, it loses.")),
     "point_difference": (_("Point difference"), _("The game ends when one side is negative, the other positive, and they differ by this much (0: off).")),
 }
 
@@ -92,6 +100,18 @@ VALUES = {
     "end": {
         "hands": _("after a number of hands"),
         "target": _("at a target score"),
+    },
+    "teams": {
+        "2x3": _("two teams of three"),
+        "3x2": _("three teams of two"),
+    },
+    "partner_reveal": {
+        "announce": _("at once"),
+        "on_play": _("when the card is played"),
+    },
+    "partner_points": {
+        "full": _("the full value each"),
+        "half": _("half the value each"),
     },
 }
 #: Options whose values are bids (shown as contracts).

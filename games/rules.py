@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine import PRESETS, get_variant, option_catalogue
-from games.engine.cards import RANK_CODES, SUITS, WJ
+from games.engine.cards import SUITS, WJ, suit_ranks
 from games.option_labels import (
     OPTIONS,
     SUIT_SYMBOLS,
@@ -49,11 +49,11 @@ def _deck(v) -> list[str]:
     lines = [ngettext("%(n)s card.", "%(n)s cards.", len(cards)) % {"n": len(cards)}]
     lows: dict[str, list[str]] = {}
     for s, suit in enumerate(SUITS):
-        ranks = [r for r in range(11) if s * 11 + r in cards]
+        ranks = suit_ranks(v.deck_cards, s)
         if not ranks:
             continue
-        span = _("%(low)s to %(high)s") % {"low": _rank_name(RANK_CODES[ranks[0]]),
-                                           "high": _rank_name(RANK_CODES[ranks[-1]])}
+        span = _("%(low)s to %(high)s") % {"low": _rank_name(ranks[0]),
+                                           "high": _rank_name(ranks[-1])}
         lows.setdefault(span, []).append(f"{_suit_name(suit)} {SUIT_SYMBOLS[suit]}")
     for span, suits in lows.items():
         lines.append(_("%(suits)s: %(span)s.") % {"suits": ", ".join(suits).capitalize(),

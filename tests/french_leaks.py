@@ -38,6 +38,7 @@ def _option_codes() -> list[str]:
             if isinstance(choice, str) and ("_" in choice or choice.islower()):
                 codes.add(choice)
     codes.discard("hands")  # an English word here, covered by its labels
+    codes.discard("jokers")  # a French word too (les deux jokers)
     return sorted(codes, key=len, reverse=True)
 
 

@@ -3,27 +3,33 @@
 =========================  ==========================================
 int                        record notation
 =========================  ==========================================
-0..45                      a card (play or discard): ``"10H"``, ``"WJ"``
-46 + 4*j + s               joker j (0 WJ, 1 BJ) led naming suit s: ``"WJ:H"``
-54 + 4*j + s               declarer pre-names joker j's suit: ``"name:WJ:H"``
-62                         ``"pass"``
-63 + 5*(level-6) + strain  a bid ``"7H"`` ... ``"10NT"``
-88                         ``"MIS"`` (misère)
-89                         ``"OMIS"`` (open misère)
+0..65                      a card (play or discard): ``"10H"``, ``"11S"``, ``"WJ"``
+66 + 4*j + s               joker j (0 WJ, 1 BJ) led naming suit s: ``"WJ:H"``
+74 + 4*j + s               declarer pre-names joker j's suit: ``"name:WJ:H"``
+82                         ``"pass"``
+83 + 5*(level-6) + strain  a bid ``"6S"`` ... ``"10NT"``
+108                        ``"MIS"`` (misère)
+109                        ``"OMIS"`` (open misère)
+110                        ``"breach"`` (a defender's breach call)
+111                        ``"alone"`` (five-handed: the declarer plays alone)
+112 + card                 ``"partner:AS"`` (five-handed: the declarer's partner card)
 =========================  ==========================================
 """
 
 from __future__ import annotations
 
-from .cards import CODE, STRAINS, SUITS
+from .cards import CODE, N_CARDS, STRAINS, SUITS
 
-LEAD_JOKER = 46
-NAME_JOKER = 54
-PASS = 62
-BID0 = 63
-MIS = 88
-OMIS = 89
-N_ACTIONS = 90
+LEAD_JOKER = N_CARDS
+NAME_JOKER = LEAD_JOKER + 8
+PASS = NAME_JOKER + 8
+BID0 = PASS + 1
+MIS = BID0 + 25
+OMIS = MIS + 1
+BREACH = OMIS + 1
+ALONE = BREACH + 1
+PARTNER0 = ALONE + 1
+N_ACTIONS = PARTNER0 + N_CARDS
 
 
 def bid_action(level: int, strain: int) -> int:
@@ -57,7 +63,8 @@ def _notation() -> tuple[str, ...]:
     for level in range(6, 11):
         for strain in range(5):
             out.append(f"{level}{STRAINS[strain]}")
-    out += ["MIS", "OMIS"]
+    out += ["MIS", "OMIS", "breach", "alone"]
+    out += [f"partner:{code}" for code in CODE]
     assert len(out) == N_ACTIONS
     return tuple(out)
 
@@ -66,4 +73,6 @@ ACTION_STR: tuple[str, ...] = _notation()
 # "10C" is both the ten of clubs and a bid of ten clubs: parse by phase.
 CALL_OF: dict[str, int] = {s: i for i, s in enumerate(ACTION_STR) if i >= PASS}
 PLAY_OF: dict[str, int] = {s: i for i, s in enumerate(ACTION_STR) if i < PASS}
-CONTRACT_OF: dict[str, int] = {s: i for i, s in enumerate(ACTION_STR) if i > PASS}
+CONTRACT_OF: dict[str, int] = {
+    s: i for i, s in enumerate(ACTION_STR) if PASS < i <= OMIS
+}

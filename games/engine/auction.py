@@ -9,8 +9,15 @@ Modes (option ``auction``):
 * ``reopen``: as ``pass_final``, but a bidder who bids a strain other than
   his own previous bid's lets every passed player back in.
 
-``winner_may_raise``: when all others are out, the high bidder gets one more
-call (raise or pass) before the auction closes.
+``winner_may_raise`` (RULES.md 4b): when all others are out, the high bidder
+may raise his own bid once, unless he was the only one to bid.  A raise that
+changes strain (or goes to no trump, or to misère) lets every player who passed
+bid again, from the raiser's left; a raise in the same strain ends the auction.
+Each player raises at most once in an auction **(resolved)**, and the raise turn
+is skipped when no higher call exists.
+
+A seat in ``must_pass`` (set rule or breach, last hand) is offered only ``pass``;
+this beats the forced bid with both jokers.
 
 The auction ends with a contract (phase kitty) or a redeal: every player
 passed, or the high bid is below ``min_bid`` (an American inkle).  These
@@ -21,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import ACTION_STR, BID0, MIS, OMIS, PASS
+from .actions import ACTION_STR, BID0, BREACH, MIS, OMIS, PASS
 from .cards import BJ, WJ
 from .errors import IllegalActionError
 
@@ -31,8 +38,23 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def legal_calls(h: "Hand") -> list[int]:
     """The calls the seat to act may make, pass first then bids in rank order."""
+    return list(_cached_calls(h)[0])
+
+
+def legal_calls_notation(h: "Hand") -> tuple[list[int], tuple[str, ...]]:
+    """:func:`legal_calls` and the same calls in record notation (cached)."""
+    codes, strs = _cached_calls(h)
+    return list(codes), strs
+
+
+_ONLY_PASS = ((PASS,), ("pass",))
+
+
+def _cached_calls(h: "Hand") -> tuple[tuple[int, ...], tuple[str, ...]]:
     v = h.variant
     seat = h.to_act_i
+    if seat in h.must_pass:
+        return _ONLY_PASS
     forced = bool(
         v.both_jokers_forced_level and h.forced_seat == seat and not h.bid_made[seat]
     )
@@ -44,8 +66,9 @@ def legal_calls(h: "Hand") -> list[int]:
     )
     cached = v.call_cache.get(key)
     if cached is None:
-        cached = v.call_cache[key] = tuple(_legal_calls(v, *key))
-    return list(cached)
+        codes = tuple(_legal_calls(v, *key))
+        cached = v.call_cache[key] = (codes, tuple(ACTION_STR[a] for a in codes))
+    return cached
 
 
 def _legal_calls(v, high: int, forced: bool, inkle_ok: bool, mis_ok: bool) -> list[int]:
@@ -80,6 +103,18 @@ def explain_bad_call(h: "Hand", action: int) -> IllegalActionError:
     seat = v.seats[h.to_act_i]
     call = ACTION_STR[action]
     p = {"seat": seat, "call": call}
+    if h.to_act_i in h.must_pass:
+        return IllegalActionError(
+            f"{seat} must pass in this hand (set rule or breach, last hand)",
+            code="must_pass",
+            params=p,
+        )
+    if action >= BREACH:
+        return IllegalActionError(
+            f"{call} is not a call of the auction ({seat} passes or bids)",
+            code="wrong_phase",
+            params=p,
+        )
     if action == PASS:
         return IllegalActionError(
             f"{seat} holds both jokers and must bid at least "
@@ -128,6 +163,7 @@ def start_auction(h: "Hand") -> None:
     h.bid_made = [False] * n
     h.last_strain = [-1] * n
     h.raise_turn = False
+    h.raised = [False] * n
     h.forced_seat = -1
     if h.variant.both_jokers_forced_level and BJ in h.variant.jokers:
         for i, cards in enumerate(h.hands):
@@ -143,6 +179,7 @@ def apply_call(h: "Hand", action: int) -> None:
     n = v.n
     h.calls.append(action)
     h.events.append({"type": "call", "seat": v.seats[seat], "call": ACTION_STR[action]})
+    strain_changed = False
     if action != PASS:
         h.high = action
         h.high_seat = seat
@@ -150,7 +187,8 @@ def apply_call(h: "Hand", action: int) -> None:
         strain = 5 if action >= MIS else (action - BID0) % 5
         if action < MIS:
             h.max_level = max(h.max_level, (action - BID0) // 5 + 6)
-        if v.auction == "reopen" and h.last_strain[seat] not in (-1, strain):
+        strain_changed = h.last_strain[seat] not in (-1, strain)
+        if v.auction == "reopen" and strain_changed:
             h.out = [False] * n
         h.last_strain[seat] = strain
     mode = v.auction
@@ -161,8 +199,12 @@ def apply_call(h: "Hand", action: int) -> None:
             h.to_act_i = (seat + 1) % n
         return
     if h.raise_turn:
-        _close(h)
-        return
+        h.raise_turn = False
+        h.raised[seat] = True
+        if action == PASS or not strain_changed:
+            _close(h)
+            return
+        h.out = [False] * n  # a raise in another strain: the others may bid again
     if action == PASS:
         h.out[seat] = True
     ins = [i for i in range(n) if not h.out[i]]
@@ -170,7 +212,12 @@ def apply_call(h: "Hand", action: int) -> None:
         _close(h)
         return
     if h.high_seat >= 0 and ins == [h.high_seat]:
-        if v.winner_may_raise and action == PASS and h.high_seat != seat:
+        if (
+            v.winner_may_raise
+            and sum(h.bid_made) > 1
+            and not h.raised[h.high_seat]
+            and h.high != v.ladder[-1]
+        ):
             h.raise_turn = True
             h.to_act_i = h.high_seat
             return
@@ -192,4 +239,4 @@ def _close(h: "Hand") -> None:
         )
         h.finish()
         return
-    h.start_kitty(h.high_seat, high)
+    h.contract_won(h.high_seat, high)

@@ -13,10 +13,22 @@ Rules (variant options):
 * ``end = hands``: over after ``hands_per_game`` played hands (Quebec: 8);
   the higher total wins (equal totals: no winner);
 * ``end = target``: a side reaching ``target`` wins (``must_win_by_contract``:
-  only by making a contract; if both sides reach it on one hand, the side that
-  made the contract wins); a side at ``-target`` or below loses
-  (``lose_at_minus_target``); ``point_difference``: over when one side is
-  negative, the other positive, and they differ by at least that much.
+  only by making a contract; if several sides reach it on one hand, a side
+  that made the contract wins, the higher total first, then the declarer's);
+  a side at ``-target`` or below loses (``lose_at_minus_target``; with more
+  than two sides the best of the others wins);
+* ``exact_target`` (Walker): a side wins only on reaching exactly ``target``
+  by making a contract; at twice the target or more, or at ``-target`` or
+  less, it loses;
+* ``point_difference``: over when one side is negative, another positive,
+  and they differ by at least that much (the side above wins), whichever way
+  the game ends otherwise;
+* breach points count in the totals but never win or lose a game by
+  themselves: the end tests read each side's total without them
+  **(resolved)**;
+* the set rule and breach bar seats from bidding in the next hand
+  (``must_pass``); an all-pass deal carries the bar on to the deal after it
+  **(resolved)**.
 """
 
 from __future__ import annotations
@@ -63,8 +75,15 @@ def draw_first_dealer(variant: str | Variant, seed: int) -> FirstDealerDraw:
             return FirstDealerDraw(v.seats[drawing[0]], rounds)
 
 
+def _best(candidates, totals: dict[str, int], r: HandResult) -> str:
+    """The side with the highest total among ``candidates``; on a tie the
+    declaring side (five players: the declarer before his partner)."""
+    order = {t: i for i, t in enumerate(r.made_by)}
+    return max(candidates, key=lambda t: (totals[t], -order.get(t, len(order))))
+
+
 class Game:
-    """A game of several hands between the variant's teams."""
+    """A game of several hands between the variant's sides (teams, or players)."""
 
     def __init__(
         self,
@@ -104,6 +123,14 @@ class Game:
         return out
 
     @property
+    def must_pass(self) -> tuple[str, ...]:
+        """Seats that may only pass in the next hand (set rule, breach)."""
+        for r in reversed(self.results()):
+            if not r.redeal:
+                return r.must_pass
+        return ()
+
+    @property
     def dealer(self) -> str:
         """Who deals the next hand."""
         v = self.variant
@@ -126,43 +153,69 @@ class Game:
     def _walk(self) -> tuple[dict[str, int], str | None, str | None]:
         v = self.variant
         totals = {t: 0 for t in v.team_names}
+        breach = {t: 0 for t in v.team_names}
         played = 0
         for r in self.results():
             for t, pts in r.score.items():
                 totals[t] += pts
+            for t, pts in r.breach_points.items():
+                breach[t] += pts
             if not (r.redeal and v.all_pass == "redeal_same_dealer"):
                 played += 1
-            over = self._end(r, totals, played)
+            over = self._end(r, totals, breach, played)
             if over:
                 return totals, over[0], over[1]
         return totals, None, None
 
-    def _end(self, r: HandResult, totals: dict[str, int], played: int):
+    def _end(
+        self,
+        r: HandResult,
+        totals: dict[str, int],
+        breach: dict[str, int],
+        played: int,
+    ):
+        """Why and to whom the game ends after ``r`` (None: it goes on).  A game
+        of so many hands is decided on the totals; the score tests (target,
+        minus the target, point difference) on the totals without breach points."""
         v = self.variant
-        if v.end == "hands":
-            if played >= v.hands_per_game:
-                best = max(totals.values())
-                top = [t for t, s in totals.items() if s == best]
-                return (
-                    "hands" if len(top) == 1 else "hands_tie",
-                    top[0] if len(top) == 1 else None,
-                )
+        if v.end == "hands" and played >= v.hands_per_game:
+            best = max(totals.values())
+            top = [t for t, s in totals.items() if s == best]
+            return (
+                "hands" if len(top) == 1 else "hands_tie",
+                top[0] if len(top) == 1 else None,
+            )
+        points = {t: totals[t] - breach[t] for t in totals}
+        over = self._end_by_score(r, points) if v.end == "target" else None
+        if over is None and v.point_difference:
+            lo, hi = min(points.values()), max(points.values())
+            if lo < 0 < hi and hi - lo >= v.point_difference:
+                return ("point_difference", _best(points, points, r))
+        return over
+
+    def _end_by_score(self, r: HandResult, totals: dict[str, int]):
+        v = self.variant
+        if v.exact_target:
+            exact = [t for t in r.made_by if totals[t] == v.target]
+            if exact:
+                return ("target", _best(exact, totals, r))
+            losers = [t for t, s in totals.items() if s >= 2 * v.target]
+            losers += [t for t, s in totals.items() if s <= -v.target]
+            if losers:
+                others = [t for t in totals if t not in losers]
+                return ("over_target", _best(others, totals, r) if others else None)
             return None
         reached = [t for t, s in totals.items() if s >= v.target]
         if v.must_win_by_contract:
-            reached = [t for t in reached if t == r.made_by]
+            reached = [t for t in reached if t in r.made_by]
         if reached:
-            win = r.made_by if r.made_by in reached else max(reached, key=totals.get)
-            return ("target", win)
+            made = [t for t in reached if t in r.made_by]
+            return ("target", _best(made or reached, totals, r))
         if v.lose_at_minus_target:
             losers = [t for t, s in totals.items() if s <= -v.target]
             if losers:
                 others = [t for t in totals if t not in losers]
-                return ("minus_target", max(others, key=totals.get) if others else None)
-        if v.point_difference:
-            lo, hi = min(totals.values()), max(totals.values())
-            if lo < 0 < hi and hi - lo >= v.point_difference:
-                return ("point_difference", max(totals, key=totals.get))
+                return ("minus_target", _best(others, totals, r) if others else None)
         return None
 
     @property
@@ -176,7 +229,8 @@ class Game:
 
     @property
     def end_reason(self) -> str | None:
-        """ "hands", "hands_tie", "target", "minus_target", "point_difference" or None."""
+        """ "hands", "hands_tie", "target", "minus_target", "over_target" (Walker),
+        "point_difference" or None."""
         return self._walk()[1]
 
     @property
@@ -196,14 +250,25 @@ class Game:
     def next_hand(self, seed: int) -> Hand:
         """Deal the next hand (by :attr:`dealer`) from ``seed``."""
         self._check_can_deal()
-        hand = new_hand(self.variant, self.dealer, seed)
+        hand = new_hand(self.variant, self.dealer, seed, must_pass=self.must_pass)
         self.entries.append(hand)
         return hand
 
-    def add_score_sheet(self, declarer: str, contract: str, tricks: int) -> HandResult:
-        """Enter a hand played with real cards (same scoring code as records)."""
+    def add_score_sheet(
+        self,
+        declarer: str,
+        contract: str,
+        tricks: int | dict[str, int],
+        *,
+        partner: str | None = None,
+        breach: str | None = None,
+    ) -> HandResult:
+        """Enter a hand played with real cards (same scoring code as records);
+        ``partner`` (five players) and ``breach`` as in :func:`score_sheet_hand`."""
         self._check_can_deal()
-        result = score_sheet_hand(self.variant, declarer, contract, tricks)
+        result = score_sheet_hand(
+            self.variant, declarer, contract, tricks, partner=partner, breach=breach
+        )
         self.entries.append(result)
         return result
 
@@ -227,6 +292,7 @@ class Game:
             "first_dealer": self.first_dealer,
             "draw": self.draw.rounds if self.draw else None,
             "dealer": self.dealer,
+            "must_pass": list(self.must_pass),
             "hands_played": self.hands_played,
             "totals": totals,
             "is_over": reason is not None,

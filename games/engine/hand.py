@@ -3,7 +3,7 @@
 ``new_hand(variant, dealer="N", seed=1)`` deals (the deal is recorded at
 creation) and returns a :class:`Hand` in phase ``auction``::
 
-    hand.phase            Phase.AUCTION / KITTY / PLAY / DONE (a str enum)
+    hand.phase            Phase.AUCTION / BREACH / PARTNER / KITTY / PLAY / DONE
     hand.to_act           seat name, or None when done
     hand.legal_actions()  list of record-notation strings
     hand.apply("7H")      raises IllegalActionError / MalformedError, changes nothing then
@@ -20,34 +20,79 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import ACTION_STR, BID0, CALL_OF, MIS, PASS, PLAY_OF
-from .auction import apply_call, explain_bad_call, legal_calls, start_auction
-from .cards import BJ, CODE, SORT_KEY, WJ, codes
+from .actions import ACTION_STR, BID0, CALL_OF, LEAD_JOKER, MIS, PARTNER0, PASS, PLAY_OF
+from .after_auction import (
+    apply_breach_call,
+    apply_partner_call,
+    explain_bad_breach_call,
+    explain_bad_partner_call,
+    legal_breach_calls,
+    legal_partner_calls,
+    start_breach_round,
+)
+from .auction import (
+    apply_call,
+    explain_bad_call,
+    legal_calls,
+    legal_calls_notation,
+    start_auction,
+)
+from .cards import BJ, CODE, N_CARDS, WJ, codes
 from .errors import IllegalActionError, MalformedError
-from .phases import AUCTION, DONE, KITTY, PHASES, PLAY, Phase
+from .phases import AUCTION, BREACH, DONE, KITTY, PARTNER, PHASES, PLAY, Phase
 from .play import apply_play, explain_bad_play, legal_plays, start_play
 from .record_write import to_record
-from .scoring import HandResult, redeal_result, score_hand
+from .scoring import HandResult, breachable, redeal_result, score_hand
 from .shuffle import seeded_shuffle
 from .variants import Variant, get_variant
 
 
+_ACTION_STR_AT = ACTION_STR.__getitem__
+
+
 def shuffled_deck(variant: Variant, seed: int) -> list[int]:
-    """The variant's deck shuffled and cut, reproducibly from a seed (see shuffle.py)."""
+    """The variant's deck shuffled and cut, reproducibly from a seed (shuffle.py)."""
     return seeded_shuffle(variant.deck_cards, seed)
 
 
 def deal_cards(
     variant: Variant, dealer: int, seed: int
 ) -> tuple[list[list[int]], list[int]]:
-    """Deal per ``deal_packets`` from the dealer's left: (hands by seat, kitty)."""
+    """Deal per ``deal_packets`` from the dealer's left: (hands, kitty).
+
+    One hand per seat, and for two players a third, the dead hand, last."""
     deck = shuffled_deck(variant, seed)
     seats, kitty = variant.deal_plan(dealer)
     return [list(get(deck)) for get in seats], list(kitty(deck))
 
 
 class Hand:
-    """A hand in progress or finished.  Build with :func:`new_hand` or records.replay."""
+    """A hand in progress or finished.  Build with :func:`new_hand` or records.replay.
+
+    ``hands`` holds one hand per seat (for two players a third, the dead hand,
+    may follow: it is kept apart, never seen nor played); ``must_pass`` the
+    seats that may only pass in the auction (set rule or breach, last hand).
+    """
+
+    # Slots: the state machine's fields (auction.py, after_auction.py and play.py
+    # set theirs) are read on every move, and slots keep that fast; "__dict__"
+    # still lets other modules keep fields of their own on a hand.
+    __slots__ = (
+        "__dict__",
+        "variant", "dealer", "seed", "dead", "dealt", "dealt_kitty", "must_pass",
+        "hands", "kitty", "calls", "discards", "play", "events", "shown", "revealed",
+        "redeal", "want_events", "contract", "declarer", "breacher", "partner",
+        "partner_card", "partner_known", "partner_unseen", "tricks", "trick",
+        "trick_seats", "tricks_won", "active", "n_active", "named", "led", "_phase",
+        "is_done", "_legal", "_strs", "_result",
+        # auction.py
+        "high", "high_seat", "max_level", "out", "bid_made", "last_strain",
+        "raise_turn", "raised", "forced_seat", "to_act_i",
+        # after_auction.py
+        "breach_order", "breach_turn",
+        # play.py
+        "misere", "strain", "eff", "power", "next_seat", "led_mask", "misere_stop",
+    )
 
     def __init__(
         self,
@@ -56,14 +101,20 @@ class Hand:
         hands: list[list[int]],
         kitty: list[int],
         seed: int | None = None,
+        must_pass: tuple[int, ...] = (),
     ) -> None:
         self.variant = variant
         self.dealer = dealer
         self.seed = seed
-        self.dealt = tuple(tuple(h) for h in hands)
+        self.dead: tuple[int, ...] = ()
+        if len(hands) > variant.n:
+            self.dead = tuple(hands[variant.n])
+            hands = hands[: variant.n]
+        self.dealt = tuple(map(tuple, hands))
         self.dealt_kitty = tuple(kitty)
+        self.must_pass = tuple(must_pass)
         # current hands are kept in display order: legal lists come out sorted
-        self.hands = [sorted(h, key=SORT_KEY.__getitem__) for h in hands]
+        self.hands = [sorted(h) for h in hands]
         self.kitty = list(kitty)
         self.calls: list[int] = []
         self.discards: list[int] = []
@@ -75,6 +126,11 @@ class Hand:
         self.want_events = True
         self.contract = -1
         self.declarer = -1
+        self.breacher = -1
+        self.partner = -1  # the partner card's holder (five players), -1: none/alone
+        self.partner_card = -1
+        self.partner_known = False
+        self.partner_unseen = -1  # on_play: the partner card until it is played
         self.tricks: list = []
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
@@ -84,6 +140,8 @@ class Hand:
         self.named = [-1, -1]
         self.led = -1
         self._phase = AUCTION
+        # a plain attribute (not a property): read once per move by every loop
+        self.is_done = False
         self._legal: list[int] | None = None
         self._strs: tuple = (None, ())
         self._result: HandResult | None = None
@@ -100,9 +158,6 @@ class Hand:
         """Seat name of the player to act, None when the hand is done."""
         return None if self._phase == DONE else self.variant.seats[self.to_act_i]
 
-    @property
-    def is_done(self) -> bool:
-        return self._phase == DONE
 
     @property
     def contract_strain(self) -> int:
@@ -120,6 +175,10 @@ class Hand:
                 legal = legal_calls(self)
             elif phase == KITTY:
                 legal = list(self.hands[self.declarer])
+            elif phase == BREACH:
+                legal = legal_breach_calls(self)
+            elif phase == PARTNER:
+                legal = legal_partner_calls(self)
             else:
                 legal = []
             self._legal = legal
@@ -127,8 +186,19 @@ class Hand:
 
     def legal_actions(self) -> list[str]:
         """Legal actions of the seat to act, in record notation (a fresh list)."""
-        legal = self._legal if self._legal is not None else self.legal_codes()
-        strs = [ACTION_STR[a] for a in legal]
+        legal = self._legal
+        if legal is None:
+            phase = self._phase
+            if phase == PLAY:
+                legal = self._legal = legal_plays(self)
+            elif phase == AUCTION:
+                legal, strs = legal_calls_notation(self)
+                self._legal = legal
+                self._strs = (legal, strs)
+                return list(strs)
+            else:
+                legal = self.legal_codes()
+        strs = list(map(_ACTION_STR_AT, legal))
         self._strs = (legal, tuple(strs))
         return strs
 
@@ -146,12 +216,12 @@ class Hand:
                 phase = self._phase
                 if phase == PLAY:
                     apply_play(self, code)
-                elif phase == AUCTION:
-                    apply_call(self, code)
-                else:
+                elif phase == KITTY:
                     self._discard(code)
+                else:
+                    self._dispatch(code)
                 return
-        table = CALL_OF if self._phase == AUCTION else PLAY_OF
+        table = CALL_OF if self._phase < KITTY else PLAY_OF
         code = table.get(action) if isinstance(action, str) else None
         if code is None:
             code = (PLAY_OF if table is CALL_OF else CALL_OF).get(action)
@@ -161,6 +231,13 @@ class Hand:
                 code="unknown_action",
                 params={"action": action},
             )
+        card = code if code < LEAD_JOKER else code - PARTNER0
+        if 0 <= card < N_CARDS and card not in self.variant.deck_set:
+            raise MalformedError(
+                f"{CODE[card]} is not in the {len(self.variant.deck_cards)}-card deck",
+                code="card_not_in_deck",
+                params={"action": action, "card": CODE[card]},
+            )
         self.apply_code(code)
 
     def apply_code(self, code: int) -> None:
@@ -169,13 +246,20 @@ class Hand:
         if code not in legal:
             raise self._explain(code)
         self._legal = None
+        self._dispatch(code)
+
+    def _dispatch(self, code: int) -> None:
         phase = self._phase
         if phase == PLAY:
             apply_play(self, code)
         elif phase == AUCTION:
             apply_call(self, code)
-        else:
+        elif phase == KITTY:
             self._discard(code)
+        elif phase == BREACH:
+            apply_breach_call(self, code)
+        else:
+            apply_partner_call(self, code)
 
     def apply_as(self, seat: str, action: str) -> None:
         """Apply ``action`` for ``seat``; raises not_your_turn if it is not his turn."""
@@ -198,16 +282,21 @@ class Hand:
             return IllegalActionError(
                 "the hand is over", code="hand_over", params={"action": text}
             )
-        kinds = {AUCTION: "call", KITTY: "discard", PLAY: "play"}
+        kinds = {KITTY: "discard", PLAY: "play"}
         is_call = code >= PASS
         is_card = code < WJ + 2
-        if phase == AUCTION and not is_call:
+        if phase < KITTY and not is_call:
+            what = {
+                AUCTION: "the auction is not over: {seat} must call (pass or a bid)",
+                BREACH: "{seat} must say breach or pass",
+                PARTNER: "{seat} must name a partner card (partner:AS) or go alone",
+            }[phase].format(seat=seat)
             return IllegalActionError(
-                f"the auction is not over: {seat} must call (pass or a bid), not {text}",
+                f"{what}, not {text}",
                 code="wrong_phase",
                 params={"seat": seat, "action": text},
             )
-        if phase != AUCTION and is_call:
+        if phase >= KITTY and is_call:
             return IllegalActionError(
                 f"the auction is over: {seat} must {kinds[phase]} a card, not {text}",
                 code="wrong_phase",
@@ -215,6 +304,10 @@ class Hand:
             )
         if phase == AUCTION:
             return explain_bad_call(self, code)
+        if phase == BREACH:
+            return explain_bad_breach_call(self, code)
+        if phase == PARTNER:
+            return explain_bad_partner_call(self, code)
         if phase == KITTY:
             if not is_card:
                 return IllegalActionError(
@@ -230,15 +323,31 @@ class Hand:
         return explain_bad_play(self, code)
 
     # ------------------------------------------------------- phase changes
-    def start_kitty(self, declarer: int, contract: int) -> None:
-        """Auction won: the declarer takes the kitty (and the disclosure rule)."""
+    def contract_won(self, declarer: int, contract: int) -> None:
+        """The auction is won: the breach round if the rules give one, else the
+        kitty."""
         v = self.variant
         self.declarer = declarer
         self.contract = contract
-        seat = v.seats[declarer]
         self.events.append(
-            {"type": "contract", "seat": seat, "contract": ACTION_STR[contract]}
+            {
+                "type": "contract",
+                "seat": v.seats[declarer],
+                "contract": ACTION_STR[contract],
+            }
         )
+        if breachable(v, contract):
+            start_breach_round(self)
+        else:
+            self.take_kitty()
+
+    def take_kitty(self) -> None:
+        """The declarer takes the kitty (and the disclosure rule); then the
+        partner call (five players) or the discard."""
+        v = self.variant
+        declarer = self.declarer
+        contract = self.contract
+        seat = v.seats[declarer]
         own = self.hands[declarer]
         if (
             v.kitty_joker_disclosure
@@ -256,8 +365,15 @@ class Hand:
             {"type": "kitty_taken", "seat": seat, "count": len(self.kitty)}
         )
         own += self.kitty
-        own.sort(key=SORT_KEY.__getitem__)
+        own.sort()
         self.to_act_i = declarer
+        if v.calls_partner:
+            self._phase = PARTNER
+            return
+        self.start_discard()
+
+    def start_discard(self) -> None:
+        """The declarer discards as many cards as the kitty held (none: play)."""
         self._phase = KITTY
         if not self.kitty:
             self._start_play()
@@ -294,15 +410,23 @@ class Hand:
     def finish(self) -> None:
         """Enter phase done and compute the result."""
         self._phase = DONE
+        self.is_done = True
         self.to_act_i = -1
         v = self.variant
         if self.redeal:
             self._result = redeal_result(v)
         else:
-            team_tricks = [0] * len(v.teams)
+            side_tricks = [0] * len(v.teams)
             for seat, won in enumerate(self.tricks_won):
-                team_tricks[v.team_of[seat]] += won
-            self._result = score_hand(v, self.declarer, self.contract, team_tricks)
+                side_tricks[v.team_of[seat]] += won
+            self._result = score_hand(
+                v,
+                self.declarer,
+                self.contract,
+                side_tricks,
+                self.partner,
+                self.breacher,
+            )
         self.events.append({"type": "hand_over", **self._result.to_dict()})
 
     # ------------------------------------------------------------ outputs
@@ -315,7 +439,7 @@ class Hand:
         return [dict(e) for e in self.events]
 
     def tricks_by_team(self) -> dict[str, int]:
-        """Tricks taken so far per team."""
+        """Tricks taken so far per side (team, or player when each plays alone)."""
         v = self.variant
         out = {t: 0 for t in v.team_names}
         if self._phase >= PLAY:
@@ -342,20 +466,27 @@ def new_hand(
     dealer: str | int = "N",
     seed: int = 0,
     options: dict[str, Any] | None = None,
+    must_pass: tuple[str, ...] | list[str] = (),
 ) -> Hand:
-    """Deal a new hand from a seed (same seed, same deal, on any machine)."""
+    """Deal a new hand from a seed (same seed, same deal, on any machine).
+
+    ``must_pass``: seats that may only pass in this hand's auction (the set
+    rule or a breach in the last hand; :class:`Game` passes them on)."""
     v = (
         variant
         if isinstance(variant, Variant) and not options
         else get_variant(variant, options)
     )
-    d = dealer if isinstance(dealer, int) else v.seat_index.get(str(dealer))
-    if d is None or not 0 <= d < v.n:
+    if isinstance(dealer, int) and 0 <= dealer < v.n:
+        d = dealer
+    else:
+        d = v.seat_of(dealer, "dealer")
+    barred = tuple(v.seat_of(seat, "must_pass") for seat in must_pass)
+    if barred and not (v.set_rule or v.breach):
         raise MalformedError(
-            f"unknown seat {dealer!r} (seats: {' '.join(v.seats)})",
-            code="unknown_seat",
-            params={"seat": dealer},
-            field="dealer",
+            "must_pass comes from the set rule or a breach, and neither is in play",
+            code="bad_must_pass",
+            field="must_pass",
         )
     hands, kitty = deal_cards(v, d, seed)
-    return Hand(v, d, hands, kitty, seed)
+    return Hand(v, d, hands, kitty, seed, barred)

@@ -74,20 +74,52 @@ _LADDER = tuple(ACTION_STR[a] for a in range(BID0, MIS))
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
-        "players", int, (4,), "Number of players (3, 5, 6 planned).", _d(4, 4, 4, 4)
+        "players",
+        int,
+        (2, 3, 4, 5, 6),
+        "Number of players: 4 in two teams; 2 (with a dead hand) and 3 each for himself; 5 each for himself, the declarer calling a partner; 6 in teams (see teams). Seats P1..Pn for other counts than 4; the deck, kitty and deal follow the count.",
+        _d(4, 4, 4, 4),
     ),
     OptionSpec(
         "deck",
         int,
-        (43, 45, 46),
-        "Deck: 43 (one joker, no black 4s), 45 (one joker), 46 (two jokers).",
+        (33, 43, 45, 46, 53, 63),
+        "Deck: 43 (one joker, no black 4s), 45 (one joker), 46 (two jokers) for 4 players; 33 (7 to A, one joker) for 2 and 3; 53 (52 and a joker) for 5; 63 (52, the 11s and 12s, the red 13s, a joker) for 6.",
         _d(46, 43, 43, 46),
+    ),
+    OptionSpec(
+        "jokers",
+        int,
+        (1, 2),
+        "Jokers in the deck: two in the 46-card deck, one in the others; the six-handed 63-card deck may add the low joker BJ (kitty 4).",
+        _d(2, 1, 1, 2),
+    ),
+    OptionSpec(
+        "teams",
+        str,
+        ("2x3", "3x2"),
+        "Six players: 2x3 (P1 P3 P5 against P2 P4 P6) or 3x2 (P1+P4, P2+P5, P3+P6).",
+        _d("2x3", "2x3", "2x3", "2x3"),
+    ),
+    OptionSpec(
+        "partner_reveal",
+        str,
+        ("announce", "on_play"),
+        "Five players: the partner card's holder is shown at once (announce) or when the card is played (on_play).",
+        _d("announce", "announce", "announce", "announce"),
+    ),
+    OptionSpec(
+        "partner_points",
+        str,
+        ("full", "half"),
+        "Five players: the declarer and his partner each score (or lose) the contract's full value, or half of it.",
+        _d("full", "full", "full", "full"),
     ),
     OptionSpec(
         "kitty_size",
         int,
-        (3, 5, 6),
-        "Cards in the kitty (deck minus 10 per player).",
+        (3, 4, 5, 6),
+        "Cards in the kitty (deck minus 10 per hand dealt).",
         _d(6, 3, 3, 6),
     ),
     OptionSpec(
@@ -256,6 +288,29 @@ OPTIONS: tuple[OptionSpec, ...] = (
         _d("subtract", "subtract", "subtract", "to_opponents"),
     ),
     OptionSpec(
+        "set_rule",
+        bool,
+        None,
+        "Set rule: a declarer whose opponents take 12 minus the level in tricks (misère: who takes 3 tricks) is set and must pass in the next hand; scores are unchanged.",
+        _d(False, False, False, False),
+    ),
+    OptionSpec(
+        "breach",
+        bool,
+        None,
+        "Breach: against a contract of 7 or more (or misère) each defender in turn may call breach, a bet that the defence takes 12 minus the level in tricks (misère: the declarer takes 3).",
+        _d(False, False, False, False),
+    ),
+    OptionSpec(
+        "breach_value",
+        int,
+        None,
+        "Points a breach wins or loses (0: the contract's value).",
+        _d(0, 0, 0, 0),
+        0,
+        1000,
+    ),
+    OptionSpec(
         "all_pass",
         str,
         ("redeal_same_dealer", "next_dealer"),
@@ -307,10 +362,17 @@ OPTIONS: tuple[OptionSpec, ...] = (
         _d(True, True, False, False),
     ),
     OptionSpec(
+        "exact_target",
+        bool,
+        None,
+        "Walker: a side wins only on reaching exactly the target by making a contract; at twice the target or more, or at minus the target or less, it loses.",
+        _d(False, False, False, False),
+    ),
+    OptionSpec(
         "point_difference",
         int,
         (0, 500, 1000),
-        "Game ends when one side is negative, the other positive, and they differ by this much (0: off).",
+        "The game also ends when one side is negative, another positive, and they differ by this much; the side above wins (0: off).",
         _d(0, 0, 0, 0),
     ),
 )

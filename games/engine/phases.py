@@ -1,4 +1,10 @@
-"""The phases of a 500 hand: a str enum for callers, small ints for the state machine."""
+"""The phases of a 500 hand: a str enum for callers, small ints for the state machine.
+
+The ints follow the order of a hand, so ``phase >= PLAY`` means play has begun:
+auction, breach round (defenders call ``breach`` or ``pass``, option
+``breach``), partner call (five-handed: the declarer names a partner card or
+goes alone, after taking the kitty), kitty (the declarer discards), play, done.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +16,12 @@ class Phase(StrEnum):
 
     DEAL = "deal"
     AUCTION = "auction"
+    BREACH = "breach"
+    PARTNER = "partner"
     KITTY = "kitty"
     PLAY = "play"
     DONE = "done"
 
 
-AUCTION, KITTY, PLAY, DONE = 1, 2, 3, 4
-PHASES = (Phase.DEAL, Phase.AUCTION, Phase.KITTY, Phase.PLAY, Phase.DONE)
+AUCTION, BREACH, PARTNER, KITTY, PLAY, DONE = 1, 2, 3, 4, 5, 6
+PHASES = tuple(Phase)

@@ -9,9 +9,13 @@
   ``joker_nt_lead`` (any / already led / not yet led, with the last-trick
   exception).  The declarer may pre-name a joker he holds before the first lead
   (``name:WJ:H``, ``joker_prenaming``): it is then the highest card of that suit.
-* Misère: the declarer's partner sits out; play stops when the declarer wins
-  a trick.  Open misère: the declarer's hand is shown after the first trick (or
-  before the first lead, ``open_misere_reveal``).
+* Misère: the declarer's partners sit out; play stops when the declarer wins
+  a trick (with the set rule or a breach called, when he wins his third: the
+  set or breach is then decided **(resolved)**).  Open misère: the declarer's
+  hand is shown after the first trick (or before the first lead,
+  ``open_misere_reveal``).
+* Five players, ``partner_reveal: on_play``: the partner is known when the
+  partner card is played.
 
 These functions work on a :class:`~games.engine.hand.Hand`'s internal fields.
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import ACTION_STR, LEAD_JOKER, MIS, NAME_JOKER, OMIS
+from .after_auction import reveal_partner
 from .cards import CODE, NO_SUIT, NT, SUIT_NAMES, SUITS, WJ, strain_tables
 from .errors import IllegalActionError
 
@@ -67,7 +72,8 @@ def legal_plays(h: "Hand") -> list[int]:
         if (
             h.variant.joker_prenaming
             and h.to_act_i == h.declarer
-            and not h.cards_played
+            and not h.tricks
+            and not h.trick
         ):
             for j in jokers:
                 base = NAME_JOKER + 4 * (j - WJ)
@@ -147,8 +153,10 @@ def start_play(h: "Hand") -> None:
     h.eff, h.power = strain_tables(h.strain)
     h.named = [-1, -1]
     h.active = [True] * n
-    if h.misere and v.partner_of[h.declarer] >= 0:
-        h.active[v.partner_of[h.declarer]] = False
+    if h.misere:
+        for mate in v.teammates[h.declarer]:
+            h.active[mate] = False
+    h.misere_stop = 3 if (v.set_rule or h.breacher >= 0) else 1
     h.n_active = sum(h.active)
     nxt = []
     for i in range(n):
@@ -161,7 +169,6 @@ def start_play(h: "Hand") -> None:
     h.trick_seats = []
     h.led = -1
     h.led_mask = 0
-    h.cards_played = 0
     h.tricks = []
     h.tricks_won = [0] * n
     lead = h.declarer if v.first_lead == "declarer" else (h.declarer + 1) % n
@@ -203,7 +210,8 @@ def apply_play(h: "Hand", action: int) -> None:
     h.hands[seat].remove(card)
     trick.append(card)
     h.trick_seats.append(seat)
-    h.cards_played += 1
+    if card == h.partner_unseen:
+        reveal_partner(h)
     if len(trick) < h.n_active:
         h.to_act_i = h.next_seat[seat]
         return
@@ -239,7 +247,9 @@ def _finish_trick(h: "Hand") -> None:
     h.trick_seats = []
     if h.contract == OMIS and len(h.tricks) == 1 and not h.revealed:
         h.reveal_declarer()
-    if (h.misere and winner == h.declarer) or not h.hands[winner]:
+    if (
+        h.misere and winner == h.declarer and h.tricks_won[winner] == h.misere_stop
+    ) or not h.hands[winner]:
         h.finish()
         return
     h.to_act_i = winner

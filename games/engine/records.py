@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import CALL_OF, LEAD_JOKER, PLAY_OF
-from .cards import CARD_OF, CODE
+from .cards import CARD_OF, CODE, WJ
 from .errors import EngineError, IllegalActionError, MalformedError
 from .hand import Hand
-from .phases import AUCTION, DONE, KITTY, PLAY
+from .phases import AUCTION, BREACH, DONE, KITTY, PARTNER, PLAY
 from .record_write import FORMAT
 from .scoring import score_sheet_hand
 from .variants import Variant, get_variant
@@ -25,13 +25,24 @@ FULL_FIELDS = (
     "variant",
     "options",
     "dealer",
+    "must_pass",
     "hands",
+    "dead",
     "kitty",
     "calls",
     "discards",
     "play",
 )
-SHEET_FIELDS = ("format", "variant", "options", "declarer", "contract", "tricks")
+SHEET_FIELDS = (
+    "format",
+    "variant",
+    "options",
+    "declarer",
+    "contract",
+    "tricks",
+    "partner",
+    "breach",
+)
 _STAGES = ("hands", "kitty", "calls", "discards", "play")
 
 
@@ -66,14 +77,7 @@ def _variant(record: dict[str, Any]) -> Variant:
 
 
 def _seat(v: Variant, value: Any, field: str) -> int:
-    if not isinstance(value, str) or value not in v.seat_index:
-        raise _err(
-            f"unknown seat {value!r} (seats: {' '.join(v.seats)})",
-            field,
-            "unknown_seat",
-            seat=value,
-        )
-    return v.seat_index[value]
+    return v.seat_of(value, field)
 
 
 def _cards(
@@ -132,6 +136,7 @@ def replay(record: Any) -> Hand:
     if "dealer" not in record:
         raise _err("dealer is missing", "dealer", "missing_field")
     dealer = _seat(v, record["dealer"], "dealer")
+    must_pass = _must_pass(v, record.get("must_pass", []))
     present = [s in record for s in _STAGES]
     for i, stage in enumerate(_STAGES):
         if not present[i] and any(present[i + 1 :]) and stage != "kitty":
@@ -150,24 +155,30 @@ def replay(record: Any) -> Hand:
     if not isinstance(raw, dict):
         raise _err("hands must be an object of seat: cards", "hands")
     for key in raw:
-        if key not in v.seat_index:
-            raise _err(
-                f"unknown seat {key!r} (seats: {' '.join(v.seats)})",
-                f"hands.{key}",
-                "unknown_seat",
-                seat=key,
-            )
+        v.seat_of(key, f"hands.{key}")
     seen: dict[int, str] = {}
     hands = []
     for seat in v.seats:
         if seat not in raw:
             raise _err(f"hands.{seat} is missing", f"hands.{seat}", "missing_field")
         hands.append(_cards(v, raw[seat], f"hands.{seat}", 10, seen))
+    if v.hands_dealt > v.n:
+        if "dead" not in record:
+            raise _err(
+                "dead is missing (the two-handed game's dead hand)",
+                "dead",
+                "missing_field",
+            )
+        hands.append(_cards(v, record["dead"], "dead", 10, seen))
+    elif "dead" in record:
+        raise _err(
+            "only the two-handed game has a dead hand", "dead", "unknown_field"
+        )
     if "kitty" in record:
         kitty = _cards(v, record["kitty"], "kitty", v.kitty_size, seen)
     else:
         kitty = [c for c in v.deck_cards if c not in seen]
-    hand = Hand(v, dealer, hands, kitty)
+    hand = Hand(v, dealer, hands, kitty, must_pass=must_pass)
     for stage in ("calls", "discards", "play"):
         if stage not in record:
             continue
@@ -179,9 +190,28 @@ def replay(record: Any) -> Hand:
     return hand
 
 
-_WANT = {"calls": AUCTION, "discards": KITTY, "play": PLAY}
+def _must_pass(v: Variant, value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise _err("must_pass must be a list of seats", "must_pass")
+    seats = [_seat(v, s, "must_pass") for s in value]
+    if len(set(seats)) != len(seats):
+        raise _err("must_pass names a seat twice", "must_pass")
+    if seats and not (v.set_rule or v.breach):
+        raise _err(
+            "must_pass comes from the set rule or a breach, and neither is in play",
+            "must_pass",
+            "bad_must_pass",
+        )
+    return tuple(seats)
+
+
+# the phases in which each stage's entries are made (calls: the auction, the
+# breach round and the partner call)
+_WANT = {"calls": (AUCTION, PARTNER), "discards": (KITTY, KITTY), "play": (PLAY, PLAY)}
 _WHAT = {
     AUCTION: "the auction is not over",
+    BREACH: "the breach round is not over",
+    PARTNER: "the partner card is not named",
     KITTY: "the discard is not finished",
     PLAY: "play has started",
 }
@@ -190,11 +220,12 @@ _WHAT = {
 def _apply_entry(hand: Hand, stage: str, i: int, entry: Any) -> None:
     field = f"{stage}[{i}]"
     phase = hand._phase
-    if phase != _WANT[stage]:
+    first, last = _WANT[stage]
+    if not first <= phase <= last:
         if phase == DONE:
             msg = "the hand is over" + (" (redeal)" if hand.redeal else "")
             code = "hand_over"
-        elif phase < _WANT[stage]:
+        elif phase < first:
             msg = f"{_WHAT[phase]} ({hand.to_act} to act)"
             code = "wrong_phase"
         else:
@@ -218,7 +249,7 @@ def _apply_entry(hand: Hand, stage: str, i: int, entry: Any) -> None:
     except EngineError as e:
         e.field = field
         if e.code == "card_not_held":
-            card = action if action < LEAD_JOKER else 44 + (action - LEAD_JOKER) // 4
+            card = action if action < LEAD_JOKER else WJ + (action - LEAD_JOKER) // 4
             holder = next((i for i, h in enumerate(hand.hands) if card in h), -1)
             if holder >= 0:
                 seats = hand.variant.seats
@@ -258,8 +289,20 @@ def check_sheet(record: dict[str, Any]) -> dict[str, Any]:
     for key in ("declarer", "contract", "tricks"):
         if key not in record:
             raise _err(f"{key} is missing", key, "missing_field")
+    if v.calls_partner and "partner" not in record:
+        raise _err(
+            "partner is missing (five players: the partner's seat, or null when the"
+            " declarer went alone)",
+            "partner",
+            "missing_field",
+        )
     result = score_sheet_hand(
-        v, record["declarer"], record["contract"], record["tricks"]
+        v,
+        record["declarer"],
+        record["contract"],
+        record["tricks"],
+        partner=record.get("partner"),
+        breach=record.get("breach"),
     )
     return {"ok": True, "complete": True, **result.to_dict()}
 

@@ -7,11 +7,24 @@ cards and seed give the same order on every machine and Python 3 version.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Sequence
 from struct import unpack as _unpack
 from typing import TypeVar
 
 T = TypeVar("T")
+
+# One generator per thread, re-seeded for each shuffle: seeding an existing
+# generator costs less than building one, and no two threads share its state.
+_local = threading.local()
+
+
+def _generator(seed: int) -> random.Random:
+    rng = getattr(_local, "rng", None)
+    if rng is None:
+        rng = _local.rng = random.Random()
+    rng.seed(seed)
+    return rng
 
 
 def seeded_shuffle(cards: Sequence[T], seed: int) -> list[T]:
@@ -26,7 +39,7 @@ def seeded_shuffle(cards: Sequence[T], seed: int) -> list[T]:
     n = len(cards)
     words = _unpack(
         f"<{n + 1}Q",
-        random.Random(seed).getrandbits(64 * (n + 1)).to_bytes(8 * (n + 1), "little"),
+        _generator(seed).getrandbits(64 * (n + 1)).to_bytes(8 * (n + 1), "little"),
     )
     order = sorted(range(n), key=words.__getitem__)
     cut = 1 + ((words[n] * (n - 1)) >> 64)

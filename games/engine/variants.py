@@ -15,9 +15,17 @@ from operator import itemgetter
 from typing import Any
 
 from .actions import ACTION_STR, BID0, MIS, OMIS, PASS
-from .cards import BJ, DECKS, WJ
-from .errors import UnknownVariantError
+from .cards import BJ, WJ
+from .errors import MalformedError, UnknownVariantError
+from .option_checks import check_combination
 from .options import OPTION_BY_NAME, OPTIONS, PRESETS, OptionSpec, option_catalogue
+from .player_counts import (
+    deck_cards,
+    derived_defaults,
+    hands_dealt,
+    seat_names,
+    team_layout,
+)
 
 __all__ = [
     "OPTIONS",
@@ -27,6 +35,8 @@ __all__ = [
     "VARIANTS",
     "get_variant",
     "option_catalogue",
+    "seat_names",
+    "team_layout",
 ]
 
 
@@ -41,24 +51,7 @@ def preset_options(name: str) -> dict[str, Any]:
     return {o.name: o.defaults[name] for o in OPTIONS}
 
 
-def seat_names(players: int) -> tuple[str, ...]:
-    """N E S W for four players, P1..Pn otherwise."""
-    return (
-        ("N", "E", "S", "W")
-        if players == 4
-        else tuple(f"P{i + 1}" for i in range(players))
-    )
-
-
-def team_layout(players: int) -> tuple[tuple[int, ...], ...]:
-    """Seat indexes of each team: partners opposite for 4 and 6, else each alone."""
-    if players in (4, 6):
-        half = players // 2
-        return tuple(tuple(range(i, players, half)) for i in range(half))
-    return tuple((i,) for i in range(players))
-
-
-def _parse_packets(text: str, players: int, kitty: int) -> tuple[tuple[bool, int], ...]:
+def _parse_packets(text: str, kitty: int) -> tuple[tuple[bool, int], ...]:
     packets = []
     try:
         for part in text.split(","):
@@ -90,17 +83,21 @@ class Variant:
     """A validated set of options plus the tables derived from them.
 
     Attributes: ``name`` (preset), ``options`` (all values), ``overrides``
-    (those differing from the preset), one attribute per option, and
-    ``deck``, ``jokers``, ``packets``, ``seats``, ``teams``, ``team_names``,
-    ``team_of`` (seat index -> team index), ``ladder`` (bid actions in rank
-    order), ``rank_of`` (action -> rank key).
+    (those differing from the preset's defaults at this player count and deck:
+    what a record's ``options`` holds), one attribute per option, and
+    ``n`` (players), ``hands_dealt``, ``deck_cards``, ``jokers`` (the joker
+    ints in the deck), ``packets``, ``seats``, ``teams`` (seat indexes per
+    side), ``team_names``, ``team_of`` (seat index -> side index),
+    ``teammates``, ``partner_of`` (first teammate or -1), ``per_player``
+    (every side one player), ``calls_partner`` (five-handed), ``ladder`` (bid
+    actions in rank order), ``rank_of`` (action -> rank key).
     """
 
     def __init__(self, name: str, options: dict[str, Any] | None = None) -> None:
-        values = preset_options(name)
-        overrides: dict[str, Any] = {}
+        preset = preset_options(name)
         if options is not None and not isinstance(options, dict):
             raise UnknownVariantError("options must be an object", code="bad_options")
+        given: dict[str, Any] = {}
         for key, value in (options or {}).items():
             spec = OPTION_BY_NAME.get(key)
             if spec is None:
@@ -109,37 +106,49 @@ class Variant:
                     code="unknown_option",
                     params={"option": key},
                 )
-            values[key] = spec.validate(value)
-            if values[key] != spec.defaults[name]:
-                overrides[key] = values[key]
+            given[key] = spec.validate(value)
+        defaults = derived_defaults(preset, given)
+        values = {**defaults, **given}
+        check_combination(values, given)
+        # what differs from the defaults of this preset at this player count and deck
+        overrides = {k: v for k, v in given.items() if v != defaults[k]}
+        if values["players"] != preset["players"]:
+            overrides = {"players": values["players"], **overrides}
         self.name = name
         self.options = values
         self.overrides = overrides
         for key, value in values.items():
             setattr(self, key, value)
         self.n = self.players
-        if self.kitty_size != self.deck - 10 * self.players:
+        self.hands_dealt = hands_dealt(self.players)
+        self.deck_cards = deck_cards(self.deck, values["jokers"])
+        self.deck_set = frozenset(self.deck_cards)
+        if self.kitty_size != len(self.deck_cards) - 10 * self.hands_dealt:
             raise UnknownVariantError(
-                f"kitty_size {self.kitty_size} does not fit a {self.deck}-card deck "
-                f"with {self.players} players",
+                f"kitty_size {self.kitty_size} does not fit a"
+                f" {len(self.deck_cards)}-card deck with {self.hands_dealt} hands of"
+                " ten",
                 code="bad_option_value",
                 params={"option": "kitty_size", "value": self.kitty_size},
             )
-        self.deck_cards = DECKS[self.deck]
         self.jokers = tuple(j for j in (WJ, BJ) if j in self.deck_cards)
-        self.packets = _parse_packets(self.deal_packets, self.players, self.kitty_size)
+        self.packets = _parse_packets(self.deal_packets, self.kitty_size)
         self.seats = seat_names(self.players)
         self.seat_index = {s: i for i, s in enumerate(self.seats)}
-        self.teams = team_layout(self.players)
+        self.teams = team_layout(self.players, values["teams"])
         self.team_names = tuple("".join(self.seats[i] for i in t) for t in self.teams)
         self.team_of = tuple(
             next(ti for ti, t in enumerate(self.teams) if i in t)
             for i in range(self.players)
         )
-        self.partner_of = tuple(
-            next((j for j in self.teams[self.team_of[i]] if j != i), -1)
+        # each player for himself (2, 3, 5): sides are players, scores keyed by seat
+        self.per_player = all(len(t) == 1 for t in self.teams)
+        self.teammates = tuple(
+            tuple(j for j in self.teams[self.team_of[i]] if j != i)
             for i in range(self.players)
         )
+        self.partner_of = tuple(m[0] if m else -1 for m in self.teammates)
+        self.calls_partner = self.players == 5
         self._build_ladder()
         self.call_cache: dict[tuple, tuple[int, ...]] = {}
         self._deal_plans: dict[int, tuple] = {}
@@ -156,10 +165,13 @@ class Variant:
         self.ladder = tuple(sorted(rank, key=rank.__getitem__))
 
     def deal_plan(self, dealer: int) -> tuple:
-        """Getters of the deck positions dealt to each seat and to the kitty."""
+        """Getters of the deck positions dealt to each hand and to the kitty.
+
+        Hands are dealt clockwise from the dealer's left; the two-handed game's
+        dead hand is dealt as a third seat after P2."""
         plan = self._deal_plans.get(dealer)
         if plan is None:
-            n = self.n
+            n = self.hands_dealt
             seats: list[list[int]] = [[] for _ in range(n)]
             kitty: list[int] = []
             pos = 0
@@ -176,6 +188,19 @@ class Variant:
                 itemgetter(*kitty),
             )
         return plan
+
+    def seat_of(self, value: Any, field: str | None = None) -> int:
+        """The index of seat name ``value``; MalformedError (``unknown_seat``,
+        naming ``field``) for anything else."""
+        index = self.seat_index.get(value) if isinstance(value, str) else None
+        if index is None:
+            raise MalformedError(
+                f"unknown seat {value!r} (seats: {' '.join(self.seats)})",
+                code="unknown_seat",
+                params={"seat": value},
+                field=field,
+            )
+        return index
 
     def table_value(self, action: int) -> int:
         """Avondale (or perfect) value of a level bid, misère values for MIS/OMIS."""

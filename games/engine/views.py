@@ -5,7 +5,10 @@ may see (``None``: a spectator, who sees only public information):
 
 * ``hand``: the viewer's own cards (``None`` for a spectator);
 * public information: calls, contract, declarer, card counts, the trick in
-  progress, finished tricks, tricks won per team, named jokers, events;
+  progress, finished tricks, tricks won per side, named jokers, events; the
+  partner card and, once known, the partner (five players); the breach call;
+  the seats that must pass this hand; the dead hand's card count (two
+  players: nobody sees it);
 * ``shown``: cards the rules reveal, by seat (the Quebec kitty-joker
   disclosure; the open-misère declarer's hand once laid face up);
 * ``discards``: the declarer's own discards, for the declarer only (others get
@@ -21,8 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import ACTION_STR
-from .cards import CODE, SUITS, codes
-from .errors import MalformedError
+from .cards import CODE, SUITS, WJ, codes
+from .phases import BREACH, DONE, PLAY
 
 if TYPE_CHECKING:  # pragma: no cover
     from .hand import Hand
@@ -43,19 +46,15 @@ def view_for(h: "Hand", seat: str | None) -> dict[str, Any]:
 def private_view(h: "Hand", seat: str | None) -> dict[str, Any]:
     """The viewer's own part of ``view_for(h, seat)``: the ``PRIVATE_KEYS``."""
     v = h.variant
-    if seat is not None and (not isinstance(seat, str) or seat not in v.seat_index):
-        raise MalformedError(
-            f"unknown seat {seat!r} (seats: {' '.join(v.seats)})",
-            code="unknown_seat",
-            params={"seat": seat},
-        )
-    me = v.seat_index.get(seat, -1) if seat is not None else -1
+    me = v.seat_of(seat) if seat is not None else -1
     return {
         "viewer": seat,
         "hand": codes(h.hands[me]) if me >= 0 else None,
         "discards": codes(h.discards) if me >= 0 and me == h.declarer else None,
         "legal": (
-            h.legal_actions() if me >= 0 and me == h.to_act_i and h._phase != 4 else []
+            h.legal_actions()
+            if me >= 0 and me == h.to_act_i and h._phase != DONE
+            else []
         ),
     }
 
@@ -80,12 +79,21 @@ def public_view(h: "Hand") -> dict[str, Any]:
         "phase": h.phase.value,
         "to_act": h.to_act,
         "card_counts": {v.seats[i]: len(c) for i, c in enumerate(h.hands)},
-        "kitty_count": len(h.kitty) if phase == 1 else 0,
+        "kitty_count": len(h.kitty) if phase <= BREACH else 0,
+        "dead_count": len(h.dead),
+        "must_pass": [v.seats[i] for i in sorted(h.must_pass)],
         "calls": [{"seat": e["seat"], "call": e["call"]} for e in _call_events(h)],
         "contract": ACTION_STR[h.contract] if h.contract >= 0 else None,
         "declarer": declarer,
+        "breach": (
+            {"seat": v.seats[h.breacher], "side": v.team_names[v.team_of[h.breacher]]}
+            if h.breacher >= 0
+            else None
+        ),
+        "partner_card": CODE[h.partner_card] if h.partner_card >= 0 else None,
+        "partner": v.seats[h.partner] if h.partner_known else None,
         "discard_count": len(h.discards),
-        "sitting_out": None,
+        "sitting_out": [],
         "named_jokers": {},
         "trick": [],
         "led": None,
@@ -95,11 +103,10 @@ def public_view(h: "Hand") -> dict[str, Any]:
         "events": h.public_events(),
         "result": h._result.to_dict() if h._result is not None else None,
     }
-    if phase >= 3 and h.declarer >= 0 and not h.redeal:
-        out = [v.seats[i] for i, a in enumerate(h.active) if not a]
-        view["sitting_out"] = out[0] if out else None
+    if phase >= PLAY and h.declarer >= 0 and not h.redeal:
+        view["sitting_out"] = [v.seats[i] for i, a in enumerate(h.active) if not a]
         view["named_jokers"] = {
-            CODE[44 + j]: SUITS[s] for j, s in enumerate(h.named) if s >= 0
+            CODE[WJ + j]: SUITS[s] for j, s in enumerate(h.named) if s >= 0
         }
         view["trick"] = [
             {"seat": v.seats[s], "card": CODE[c]}
@@ -123,9 +130,10 @@ def public_view(h: "Hand") -> dict[str, Any]:
 # The order of a view's keys (as documented in games/engine/README.md).
 _ORDER = (
     "variant", "options", "seats", "teams", "viewer", "dealer", "phase", "to_act", "hand",
-    "card_counts", "kitty_count", "calls", "contract", "declarer", "discard_count",
-    "discards", "sitting_out", "named_jokers", "trick", "led", "tricks", "tricks_won",
-    "shown", "legal", "events", "result",
+    "card_counts", "kitty_count", "dead_count", "must_pass", "calls", "contract",
+    "declarer", "breach", "partner_card", "partner", "discard_count", "discards",
+    "sitting_out", "named_jokers", "trick", "led", "tricks", "tricks_won", "shown",
+    "legal", "events", "result",
 )
 
 

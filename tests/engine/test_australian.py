@@ -92,7 +92,7 @@ def misere_hand(call="MIS", play=(), pre=("7S",)):
 def test_misere_partner_sits_out_and_tricks_have_three_cards():
     hand = misere_hand(call="MIS")
     view = hand.view_for(None)
-    assert view["declarer"] == "E" and view["sitting_out"] == "W"
+    assert view["declarer"] == "E" and view["sitting_out"] == ["W"]
     assert hand.to_act == "E"
     hand.apply("4D")
     assert hand.to_act == "S"
@@ -155,7 +155,7 @@ def test_open_misere_hand_is_laid_face_up_after_the_first_trick():
         calls=["pass", "pass", "pass", "OMIS"],
         discards="kitty",
     )
-    assert hand.view_for("N")["sitting_out"] == "E"
+    assert hand.view_for("N")["sitting_out"] == ["E"]
     assert hand.view_for("N")["shown"] == {}
     hand.apply("7S"), hand.apply("AS")
     assert hand.view_for("N")["shown"] == {}

@@ -3,7 +3,9 @@
 import pytest
 
 from games.engine import IllegalActionError, get_variant, score_sheet_hand
-from games.engine.cards import CARD_OF, CODE, NT, strain_tables
+from games.engine.cards import CARD_OF, CODE, NT, WJ, strain_tables
+
+QUEBEC_DECK = get_variant("quebec").deck_cards
 
 from .util import make_hand
 
@@ -52,13 +54,13 @@ def test_trump_order_jokers_bowers_then_ace_down():
         "5H",
         "4H",
     ]
-    ranked = sorted((c for c in range(46) if eff[c] == 3), key=lambda c: -power[c])
+    ranked = sorted((c for c in QUEBEC_DECK if eff[c] == 3), key=lambda c: -power[c])
     assert [CODE[c] for c in ranked] == order
 
 
 def test_side_suits_rank_ace_down_with_their_jack_in_place():
     eff, power = strain_tables(3)
-    spades = sorted((c for c in range(46) if eff[c] == 0), key=lambda c: -power[c])
+    spades = sorted((c for c in QUEBEC_DECK if eff[c] == 0), key=lambda c: -power[c])
     assert [CODE[c] for c in spades] == [
         "AS",
         "KS",
@@ -73,14 +75,14 @@ def test_side_suits_rank_ace_down_with_their_jack_in_place():
         "4S",
     ]
     # diamonds lose their jack (the left bower) to hearts
-    diamonds = [CODE[c] for c in range(46) if eff[c] == 2]
+    diamonds = [CODE[c] for c in QUEBEC_DECK if eff[c] == 2]
     assert "JD" not in diamonds and len(diamonds) == 10
 
 
 def test_no_trump_jokers_beat_everything_white_over_black():
     eff, power = strain_tables(NT)
     assert (
-        power[CARD_OF["WJ"]] > power[CARD_OF["BJ"]] > max(power[c] for c in range(44))
+        power[CARD_OF["WJ"]] > power[CARD_OF["BJ"]] > max(power[c] for c in range(WJ))
     )
 
 

@@ -34,10 +34,20 @@ def test_action_out_of_turn_has_code_not_your_turn():
 
 def test_unknown_action_notation_is_malformed():
     hand = new_hand("quebec", "N", 1)
-    for bad in ("11H", "7X", "", None, 7, "WJ:X"):
+    for bad in ("1H", "7X", "", None, 7, "WJ:X"):
         with pytest.raises(MalformedError) as e:
             hand.apply(bad)
         assert e.value.code == "unknown_action"
+
+
+def test_a_card_of_another_deck_is_malformed():
+    """11H exists in the six-handed deck only."""
+    hand = new_hand("quebec", "N", 1)
+    with pytest.raises(MalformedError) as e:
+        hand.apply("11H")
+    assert e.value.code == "card_not_in_deck" and str(e.value) == (
+        "11H is not in the 46-card deck"
+    )
 
 
 def test_error_messages_are_one_line():

@@ -3,6 +3,7 @@
 import random
 
 from games.engine import Game, get_variant, new_hand, score_sheet_hand
+from games.engine.cards import CARD_OF
 
 from .test_australian import AUS, AUS_KITTY
 from .util import make_hand, play_out
@@ -70,7 +71,7 @@ def test_target_option():
 def test_45_card_deck_with_a_five_card_kitty():
     opts = {"deck": 45, "kitty_size": 5, "deal_packets": "3,K2,4,K2,3,K1"}
     v = get_variant("australian", opts)
-    assert len(v.deck_cards) == 45 and v.jokers == (44,)
+    assert len(v.deck_cards) == 45 and v.jokers == (CARD_OF["WJ"],)
     for seed in range(20):
         hand = new_hand("australian", "N", seed, options=opts)
         rng = random.Random(seed)

@@ -132,11 +132,13 @@ def test_option_catalogue_lists_type_choices_help_and_default_per_preset():
 def test_unknown_variant_option_or_value_is_a_clear_error():
     with pytest.raises(UnknownVariantError, match="unknown variant 'bridge'"):
         get_variant("bridge")
-    with pytest.raises(UnknownVariantError, match="unknown option 'jokers'"):
+    with pytest.raises(UnknownVariantError, match="unknown option 'wild_jokers'"):
+        get_variant("quebec", {"wild_jokers": 3})
+    with pytest.raises(UnknownVariantError, match="bad value 3 for option jokers"):
         get_variant("quebec", {"jokers": 3})
     with pytest.raises(UnknownVariantError, match="bad value 44 for option deck"):
         get_variant("quebec", {"deck": 44})
-    with pytest.raises(UnknownVariantError, match="kitty_size"):
+    with pytest.raises(UnknownVariantError, match="deal_packets .* expected 10 each and 3"):
         get_variant("quebec", {"deck": 43})
     with pytest.raises(UnknownVariantError, match="bad value 'yes'"):
         get_variant("quebec", {"misere": "yes"})
@@ -161,14 +163,16 @@ def test_reopen_auction_lets_passed_players_back_after_a_strain_change():
 
 
 def test_winner_may_raise_own_bid_once_the_others_pass():
+    """RULES.md 4b: after an overcall and three passes the high bidder may raise
+    once; a raise in the same strain ends the auction."""
     hand = make_hand(
         variant="australian",
         options={"winner_may_raise": True},
-        calls=["7S", "pass", "pass", "pass"],
+        calls=["7S", "7H", "pass", "pass", "pass"],
     )
-    assert hand.phase == "auction" and hand.to_act == "N"
-    hand.apply("8S")
-    assert hand.phase == "kitty" and hand.view_for(None)["contract"] == "8S"
+    assert hand.phase == "auction" and hand.to_act == "E"
+    hand.apply("8H")
+    assert hand.phase == "kitty" and hand.view_for(None)["contract"] == "8H"
 
 
 def test_seats_and_teams_come_from_the_variant():
@@ -177,7 +181,8 @@ def test_seats_and_teams_come_from_the_variant():
     from games.engine.variants import seat_names, team_layout
 
     assert seat_names(6) == ("P1", "P2", "P3", "P4", "P5", "P6")
-    assert team_layout(6) == ((0, 3), (1, 4), (2, 5)) and team_layout(3) == (
+    assert team_layout(6) == ((0, 2, 4), (1, 3, 5))
+    assert team_layout(6, "3x2") == ((0, 3), (1, 4), (2, 5)) and team_layout(3) == (
         (0,),
         (1,),
         (2,),

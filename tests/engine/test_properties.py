@@ -112,14 +112,15 @@ def test_random_hands_keep_every_invariant(variant):
     assert contracts > HANDS_PER_VARIANT // 4
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     variant=st.sampled_from(sorted(VARIANTS)),
+    players=st.sampled_from([2, 3, 4, 5, 6]),
     seed=st.integers(0, 2**32),
-    steps=st.integers(0, 70),
+    steps=st.integers(0, 80),
 )
-def test_replaying_any_prefix_rebuilds_the_same_state(variant, seed, steps):
-    hand = new_hand(variant, seed % 4, seed)
+def test_replaying_any_prefix_rebuilds_the_same_state(variant, players, seed, steps):
+    hand = new_hand(variant, seed % players, seed, options={"players": players})
     rng = random.Random(seed)
     for _ in range(steps):
         if hand.is_done:
@@ -131,3 +132,82 @@ def test_replaying_any_prefix_rebuilds_the_same_state(variant, seed, steps):
     assert again.to_act == hand.to_act and again.phase == hand.phase
     for seat in list(hand.variant.seats) + [None]:
         assert again.view_for(seat) == hand.view_for(seat)
+
+
+# ------------------------------------------------------------ every player count
+COUNT_CONFIGS = [
+    ("australian", {"players": 2}),
+    ("quebec", {"players": 2, "set_rule": True}),
+    ("quebec", {"players": 3}),
+    ("australian", {"players": 3, "breach": True}),
+    ("quebec", {"players": 5}),
+    ("australian", {"players": 5, "partner_reveal": "on_play", "partner_points": "half"}),
+    ("quebec", {"players": 6}),
+    ("australian", {"players": 6, "teams": "3x2", "jokers": 2, "breach": True}),
+    ("quebec", {"set_rule": True}),
+    ("australian", {"breach": True, "winner_may_raise": True}),
+]
+HANDS_PER_CONFIG = 1000  # two configurations or more per count: thousands of hands
+
+
+def expected_score(hand):
+    """The hand's result recomputed from its contract and tricks alone."""
+    v = hand.variant
+    r = hand.result()
+    partner = r.extra.get("partner")
+    breach = (r.extra.get("breach") or {}).get("by")
+    if hand.contract >= MIS:
+        tricks = hand.tricks_won[hand.declarer]
+    elif len(v.team_names) - 1 - (partner is not None) > 1:
+        tricks = dict(r.tricks)
+    else:
+        tricks = r.tricks[v.team_names[v.team_of[hand.declarer]]]
+    return score_sheet_hand(
+        v, r.declarer, r.contract, tricks, partner=partner, breach=breach
+    )
+
+
+@pytest.mark.parametrize("variant, options", COUNT_CONFIGS)
+def test_random_hands_of_every_count_keep_every_invariant(variant, options):
+    contracts = 0
+    for seed in range(HANDS_PER_CONFIG):
+        rng = random.Random(seed * 11 + 3)
+        hand = new_hand(variant, rng.randrange(options.get("players", 4)), seed,
+                        options=options)
+        v = hand.variant
+        dead = list(hand.dead)
+        while not hand.is_done:
+            legal = hand.legal_actions()
+            if hand.phase == "auction" and "pass" in legal and rng.random() < 0.7:
+                action = "pass"
+            else:
+                action = rng.choice(legal)
+            trick_len = len(hand.trick)
+            hand.apply(action)
+            if hand.phase == "play" and trick_len and not hand.trick:
+                held = [c for h in hand.hands for c in h]
+                played = [c for t in hand.tricks for c in t[1]]
+                assert sorted(held + played + hand.discards + dead) == sorted(
+                    v.deck_cards
+                )
+        for i, (leader, cards, seats, winner, led) in enumerate(hand.tricks):
+            sitting_out = len(v.teammates[hand.declarer]) if hand.contract >= MIS else 0
+            assert len(cards) == sum(hand.active) == v.n - sitting_out
+            assert seats[0] == leader and len(set(seats)) == len(seats)
+            if i + 1 < len(hand.tricks):
+                assert hand.tricks[i + 1][0] == winner
+        rec = hand.to_record()
+        again = replay(rec)
+        assert again.to_record() == rec and again.result() == hand.result()
+        for seat in list(v.seats) + [None]:
+            assert again.view_for(seat) == hand.view_for(seat)
+        r = hand.result()
+        assert set(r.score) == set(v.team_names)
+        if r.redeal:
+            continue
+        contracts += 1
+        assert len(hand.tricks) == 10 or hand.contract >= MIS
+        sheet = expected_score(hand)
+        assert sheet.score == r.score and sheet.made == r.made
+        assert sheet.extra == r.extra and sheet.must_pass == r.must_pass
+    assert contracts > HANDS_PER_CONFIG // 4

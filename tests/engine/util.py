@@ -17,15 +17,19 @@ def make_record(
     discards=None,
     play=None,
     options=None,
+    dead=None,
+    must_pass=None,
 ):
-    """A full record; unspecified cards are filled in deck order.
+    """A full record; unspecified cards are filled in deck order (the
+    two-handed game's dead hand last).
 
     ``discards="kitty"`` makes the declarer discard exactly the kitty cards.
     """
     v = get_variant(variant, options)
     hands = {s: list((hands or {}).get(s, [])) for s in v.seats}
     kitty = list(kitty or [])
-    used = {c for cards in hands.values() for c in cards} | set(kitty)
+    dead = list(dead or [])
+    used = {c for cards in hands.values() for c in cards} | set(kitty) | set(dead)
     spare = [CODE[c] for c in v.deck_cards if CODE[c] not in used]
     # unplaced jokers go to the kitty, else one each to different seats from E
     jokers = [c for c in spare if c in ("WJ", "BJ")]
@@ -44,15 +48,22 @@ def make_record(
             hands[s].append(spare.pop(0))
     while len(kitty) < v.kitty_size:
         kitty.append(spare.pop(0))
+    if v.hands_dealt > v.n:
+        while len(dead) < 10:
+            dead.append(spare.pop(0))
     assert not spare
     rec = {
         "format": FORMAT,
         "variant": variant,
         "options": dict(options or {}),
         "dealer": dealer,
-        "hands": hands,
-        "kitty": kitty,
     }
+    if must_pass:
+        rec["must_pass"] = list(must_pass)
+    rec["hands"] = hands
+    if v.hands_dealt > v.n:
+        rec["dead"] = dead
+    rec["kitty"] = kitty
     if calls is not None:
         rec["calls"] = list(calls)
     if discards is not None:
