@@ -34,10 +34,15 @@ def options(tb, fixed: dict | None) -> list[tuple]:
 
 def orient_cost(opt, seat_counts) -> int:
     """Strongly convex in each seat count (a third time in one seat costs far more than a
-    second), with the first seat (N, the first dealer; NS for pairs) counted once more."""
+    second), with the first seat (N, the first dealer; NS for pairs) counted once more,
+    and (individual) in each player's difference between N-S and E-W games."""
     c = 0
+    four = len(opt) == 4
     for k, p in enumerate(opt):
-        c += 3 ** seat_counts[p][k]
+        sc = seat_counts[p]
+        c += 3 ** sc[k]
+        if four:
+            c += 4 ** abs(sc[0] + sc[2] - sc[1] - sc[3] + (1 if k in (0, 2) else -1))
     return 2 * c + 3 ** seat_counts[opt[0]][0]
 
 

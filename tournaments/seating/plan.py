@@ -70,6 +70,8 @@ def cell_figures(players: int, games: int, fmt: str = INDIVIDUAL) -> tuple[int |
         return bound, bound  # the round robin reaches it
     bound = library.counting_bound(players, library.games_per_player(players, games))[1]
     known = library.BEST_KNOWN.get((players, games))
+    if known is None and players > library.MAX_PLAYERS and games <= library.MAX_ROUNDS:
+        known = 0  # groups of the library that never meet, none repeating anyone
     mv = (library.movement(players, games)
           if library.MIN_PLAYERS <= players <= library.MAX_PLAYERS
           and games <= library.MAX_ROUNDS else None)

@@ -48,16 +48,17 @@ def search_plan(f: Field, horizon: int, seed: int, round_number: int, hint: list
         seated = _seated(f, hint_byes)
         starts.append((hint_byes, [_repair(hint[q], seated[q], f, rng) if q < len(hint)
                                    else _shuffled(seated[q], rng) for q in range(horizon)],
-                       len(hint)))
+                       len(hint), True))
     fitted = _fitted_library(f, horizon, seed) if not f.pairs else None
     if fitted is not None:
-        starts.append((*fitted, 0))
+        starts.append((*fitted, 0, True))
     if not starts:
-        starts.append((rule_byes, [_shuffled(s, rng) for s in _seated(f, rule_byes)], 0))
+        starts.append((rule_byes, [_shuffled(s, rng) for s in _seated(f, rule_byes)], 0,
+                       False))
     best = None
-    for byes, arrs, keep in starts:
+    for byes, arrs, keep, structured in starts:
         P, O = [row[:] for row in f.P], [row[:] for row in f.O]
-        arrs, byes, cost = _improve(f, arrs, byes, P, O, rng, effort, hinted=bool(keep))
+        arrs, byes, cost = _improve(f, arrs, byes, P, O, rng, effort, structured)
         if best is None or cost < best[0]:
             best = (cost, arrs, byes, keep, P, O)
     _, arrs, byes, keep, P, O = best
@@ -77,9 +78,11 @@ def _shuffled(seated: list[int], rng: random.Random) -> list[int]:
     return arr
 
 
-def _improve(f: Field, arrs, byes, P, O, rng: random.Random, effort: float, hinted: bool):
-    """Anneal, then (individual) tabu; returns (plan, byes, cost). P and O end up
-    holding the plan's meetings."""
+def _improve(f: Field, arrs, byes, P, O, rng: random.Random, effort: float,
+             structured: bool):
+    """Anneal (shorter from a structured start: a previous plan, a library movement),
+    then tabu (individual format, two tables or more); returns (plan, byes, cost). P and
+    O end up holding the plan's meetings."""
     pairs = f.pairs
     seated_count = [0] * len(f.ids)
     for arr in arrs:
@@ -87,9 +90,9 @@ def _improve(f: Field, arrs, byes, P, O, rng: random.Random, effort: float, hint
             seated_count[i] += 1
     bound = search.lower_bound(list(range(f.m)), seated_count, P, O, pairs)
     slots = sum(len(a) for a in arrs)
-    per_slot = HINTED_ITERS_PER_SLOT if hinted else ITERS_PER_SLOT
+    per_slot = HINTED_ITERS_PER_SLOT if structured else ITERS_PER_SLOT
     iters = min(MAX_ITERS, int(effort * per_slot * slots))
-    # Phase 1: a quick descent (enough for roomy fields); phase 2: annealing for the rest.
+    # A quick descent (enough for roomy fields), then annealing for the rest.
     quick = min(iters, QUICK_ITERS_PER_SLOT * slots)
     arrs, cost = search.anneal(arrs, P, O, rng, quick, bound, pairs=pairs, t0=0.05, t1=0.05)
     if cost > bound and iters > quick:
