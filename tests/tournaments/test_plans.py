@@ -235,3 +235,13 @@ def test_entries_outside_the_field_are_not_counted(director, sixteen, make_membe
                          checked_in=False, checked_in_at=timezone.now())
     services.round_draw(tournament=sixteen, by=director, seed=1)
     assert len(SeatingPlan.objects.get(tournament=sixteen).players) == 16
+
+
+def test_more_games_replan_the_rest_and_say_why(director, sixteen):
+    _play(sixteen, director, 1, seed=1)
+    sixteen.rounds_total = 9
+    sixteen.save(update_fields=["rounds_total"])
+    _play(sixteen, director, 2)
+    plan = SeatingPlan.objects.get(tournament=sixteen)
+    assert len(plan.rounds) == 9 and plan.seed == 1
+    assert plan.changes[-1]["reasons"] == [{"kind": "games", "before": 7, "after": 9}]

@@ -223,6 +223,16 @@ def test_replanning_64_players_keeps_zero_repeats():
     assert rep.bye_spread <= 1
 
 
+def test_an_edited_round_one_is_anchored_in_a_library_movement_and_costs_nothing():
+    plan = plan_rounds(list(range(1, 17)), [], rounds_total=7, seed=3)
+    first = plan.rounds[0]
+    t1, t2 = first.tables[0], first.tables[1]
+    edited = Round([{**t1, "N": t2["E"]}, {**t2, "E": t1["N"]}, *first.tables[2:]], first.byes)
+    again = plan_rounds(list(range(1, 17)), [edited], rounds_total=7, seed=3,
+                        previous=plan.rounds[1:])
+    assert again.report.opponent_repeat_count == 0 and again.report.partner_repeat_count == 0
+
+
 def test_moved_lists_who_gets_new_table_mates():
     a = [Round([{"N": 1, "E": 2, "S": 3, "W": 4}, {"N": 5, "E": 6, "S": 7, "W": 8}])]
     b = [Round([{"N": 1, "E": 2, "S": 3, "W": 5}, {"N": 4, "E": 6, "S": 7, "W": 8}])]

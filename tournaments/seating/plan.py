@@ -125,7 +125,8 @@ def plan_rounds(
                 tables = byes = None
                 source = SEARCH
     if tables is None:
-        tables, byes = search_plan(f, horizon, seed, round_number, hint, effort)
+        tables, byes = search_plan(f, horizon, seed, round_number, hint, effort,
+                                   history.rounds)
     rng = random.Random(f"tables|{seed}|{round_number}")
     rounds = _to_rounds(f, [_number_tables(f, ts, rng, shuffle=source != SEARCH)
                             for ts in tables], byes)

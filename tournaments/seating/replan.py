@@ -7,12 +7,16 @@ individual format, by the tabu search (``tabu.tabu``) down to the counting bound
 the history; the cheapest plan wins (ties: the first start):
 
 * the previous plan, repaired: who stays keeps their seat, newcomers fill the holes,
-  byes by the rule (fewest sit-outs first, a missed round counting as one);
+  byes by the rule (fewest sit-outs first, a missed round counting as one), first as
+  it is (so that a search must do strictly better to move anyone else), then improved;
 * the library's movement for the remaining field and rounds, relabelled to fit the
   history (``relabel.fit``: players who met already are kept apart), its byes given to
   the players with the fewest sit-outs (individual format, small fields, where the
   counting bound is tight and the library's structure pays);
-* without either, a seeded shuffle.
+* after one round only, played by the present field: the library's movement for the
+  whole tournament relabelled so that its first round is that round (a director's
+  swap in round 1 then costs nothing);
+* without any of these, a seeded shuffle.
 """
 
 from __future__ import annotations
@@ -38,17 +42,25 @@ FIT_STEPS = 300
 
 
 def search_plan(f: Field, horizon: int, seed: int, round_number: int, hint: list[Round],
-                effort: float) -> tuple[list[list[list[int]]], list[list[int]]]:
+                effort: float, history: tuple[Round, ...] = ()
+                ) -> tuple[list[list[list[int]]], list[list[int]]]:
     """(tables per round, byes per round) over field indices, tables in seat order."""
     rng = random.Random(seed * 1_000_003 + round_number)
     rule_byes = f.bye_plan(horizon, seed)
     starts = []
+    repaired = None
     if hint:
         hint_byes = f.bye_plan(horizon, seed, hint)
         seated = _seated(f, hint_byes)
-        starts.append((hint_byes, [_repair(hint[q], seated[q], f, rng) if q < len(hint)
-                                   else _shuffled(seated[q], rng) for q in range(horizon)],
-                       len(hint), True))
+        repaired = [_repair(hint[q], seated[q], f, rng) if q < len(hint)
+                    else _shuffled(seated[q], rng) for q in range(horizon)]
+        # as it is first (nobody else moves unless another start does strictly better)
+        starts.append((hint_byes, [a[:] for a in repaired], len(hint), None))
+    anchored = _anchored_library(f, history, horizon)
+    if anchored is not None:
+        starts.append((*anchored, horizon, None))
+    if repaired is not None:
+        starts.append((hint_byes, repaired, len(hint), True))
     fitted = _fitted_library(f, horizon, seed) if not f.pairs else None
     if fitted is not None:
         starts.append((*fitted, 0, True))
@@ -58,7 +70,8 @@ def search_plan(f: Field, horizon: int, seed: int, round_number: int, hint: list
     best = None
     for byes, arrs, keep, structured in starts:
         P, O = [row[:] for row in f.P], [row[:] for row in f.O]
-        arrs, byes, cost = _improve(f, arrs, byes, P, O, rng, effort, structured)
+        arrs, byes, cost = _improve(f, arrs, byes, P, O, rng,
+                                    0 if structured is None else effort, bool(structured))
         if best is None or cost < best[0]:
             best = (cost, arrs, byes, keep, P, O)
     _, arrs, byes, keep, P, O = best
@@ -140,6 +153,34 @@ def _excess_bound(f: Field, byes: list[list[int]]) -> int:
         partner += max(0, games[i] - fresh_p)
         opponent += max(0, 2 * games[i] - fresh_o)
     return tabu.WP * -(-partner // 2) + -(-opponent // 2)
+
+
+def _anchored_library(f: Field, history: tuple[Round, ...], horizon: int):
+    """After one round only, played (or edited) by the present field at full tables:
+    the library's movement for the whole tournament, relabelled so that its first round
+    *is* that round (any round of tables of four is a relabelling of another). Its
+    later rounds keep the library's figures. Returns (byes, slot lists) or None."""
+    if f.pairs or len(history) != 1 or horizon + 1 > library.MAX_ROUNDS:
+        return None
+    rnd = history[0]
+    present = {f.ids[i] for i in range(f.m)}
+    if set(rnd.players()) != present or len(rnd.players()) != f.m:
+        return None
+    if any(len(t) != 4 for t in rnd.tables) or len(rnd.byes) != f.m % 4:
+        return None
+    mv = (library.movement(f.m, horizon + 1)
+          if library.MIN_PLAYERS <= f.m <= library.MAX_PLAYERS else None)
+    if mv is None:
+        return None
+    seated, out = mv.schedule[0]
+    sigma = [0] * f.m
+    for t, table in enumerate(rnd.tables):
+        for k, seat in enumerate(f.seats):
+            sigma[seated[4 * t + k]] = f.index[table[seat]]
+    for u, p in zip(out, rnd.byes):
+        sigma[u] = f.index[p]
+    byes = [sorted(sigma[u] for u in b) for _, b in mv.schedule[1:]]
+    return byes, [[sigma[u] for u in s] for s, _ in mv.schedule[1:]]
 
 
 def _fitted_library(f: Field, horizon: int, seed: int):

@@ -66,7 +66,7 @@ def _people(ids, names: dict) -> list[dict]:
 
 
 def field_reasons(plan: SeatingPlan, players: list[int], history: list[seating.Round],
-                  constraints: seating.Constraints, fmt: str) -> list[dict]:
+                  constraints: seating.Constraints, tournament: Tournament) -> list[dict]:
     """Why the plan no longer fits: who arrived, left after playing, never came to a
     table (a no-show), or came in as a substitute; or a rule the plan would break."""
     before, now = set(plan.players), set(players)
@@ -96,9 +96,13 @@ def field_reasons(plan: SeatingPlan, players: list[int], history: list[seating.R
     never = [p for p in gone if p not in played]
     if never:
         reasons.append({"kind": "no_show", "entries": _people(never, names)})
+    if len(plan.rounds) != tournament.rounds_total:
+        reasons.append({"kind": "games", "before": len(plan.rounds),
+                        "after": tournament.rounds_total})
     if not reasons:
         everything = list(history) + [seating.types.as_round(r) for r in plan.rounds[len(history):]]
-        if seating.evaluate(everything, constraints=constraints, fmt=fmt).violations:
+        if seating.evaluate(everything, constraints=constraints,
+                            fmt=tournament.format).violations:
             reasons.append({"kind": "rules"})
         else:
             reasons.append({"kind": "edited"})
@@ -134,7 +138,7 @@ def plan_draw(*, tournament: Tournament, number: int, players: list[int], seed: 
     plan = plan_of(tournament, lock=True)
     history = history_for(tournament, number)
     constraints = constraints_for(tournament)
-    follow = plan is not None and not redraw and len(plan.rounds) >= number
+    follow = plan is not None and not redraw
     if follow:
         seed = plan.seed
     draw = seating.draw_round(players, history, fmt=tournament.format, seed=seed,
@@ -146,9 +150,9 @@ def plan_draw(*, tournament: Tournament, number: int, players: list[int], seed: 
     change = None
     if plan is None:
         plan = SeatingPlan(tournament=tournament, seed=seed, source=draw.source)
-    elif redraw or draw.replanned:
+    elif redraw or draw.source != "plan":
         reasons = ([{"kind": "redraw"}] if redraw else
-                   field_reasons(plan, players, history, constraints, tournament.format))
+                   field_reasons(plan, players, history, constraints, tournament))
         change = _change("redraw" if redraw else "replan", number, tournament, reasons,
                          dict(plan.figures or {}), after, list(plan.rounds), new_rounds,
                          players)
@@ -228,7 +232,7 @@ def pending_changes(tournament: Tournament, number: int) -> list[dict]:
     """Why drawing round ``number`` will plan the rest again (empty when the plan still
     fits): the field changed since the plan was made."""
     plan = plan_of(tournament)
-    if plan is None or number > len(plan.rounds) or number == 1:
+    if plan is None or number == 1:
         return []
     players = present_players(tournament)
     history = history_for(tournament, number)
@@ -238,5 +242,5 @@ def pending_changes(tournament: Tournament, number: int) -> list[dict]:
                          history=seating.History(history), constraints=constraints,
                          fmt=tournament.format):
         return []
-    return field_reasons(plan, players, history, constraints, tournament.format)
+    return field_reasons(plan, players, history, constraints, tournament)
 
