@@ -1,175 +1,198 @@
-"""Benchmark of the seating draw: quality and speed, per field size and round count.
+"""Benchmark of the seating draw: quality against the best known schedules, and speed.
 
-    python bench/seating_bench.py            # full grid, 5 seeds (a few minutes at most)
-    python bench/seating_bench.py --quick    # a smaller grid, 2 seeds
+    python bench/seating_bench.py            # every target cell, 5 seeds (a few minutes)
+    python bench/seating_bench.py --quick    # fewer cells, 2 seeds
+    python bench/seating_bench.py --library  # the movement library's figures, every cell
 
-For each cell (N players, R rounds) every seed plays a whole individual tournament
+Draws. For each cell (N players, R games) every seed plays a whole individual tournament
 through draw_round() round by round, as the site does (history of the rounds played,
 rounds_total known, the previous draw's plan passed back as plan_hint), then evaluate()
-scores it. Columns: partner repeats, opponent repeats (a pair counts once per meeting past
-its first; mean and max over seeds), the counting lower bound for opponent repeats
-sum_i max(0, 2*s_i - (N-1)) / 2 (s_i = rounds player i is seated; = N*max(0, 2R-(N-1))/2
-without byes), what a uniform random draw gives (mean over the seeds), bye spread, seat
-spread (max over players of most-used minus least-used seat), dealer (N seat) spread, and
-the time per round (median and max, ms). The last column flags missed targets.
+scores it. Columns: the best known opponent repeats for the cell (issue 17's table; "-"
+where it has none), the opponent repeats of each seed, the partner repeats (max over
+seeds), the spreads (max over seeds) of byes, of N-S against E-W games, of seats and of
+N seats (first deals), where the plan came from, the time to draw round 1 (it plans the
+whole tournament; median and max over seeds) and the slowest later round. The last
+column lists missed targets: partner repeats 0, opponent repeats at most the best known
+(0 where it is 0), bye spread at most 1, round 1 under 1 s.
+
+Re-planning. A late arrival, a withdrawal and a substitute (one leaves, another arrives)
+between rounds: the draw of the next round plans the rest again from the history. The
+table gives the whole tournament's figures after the change (history included, 3 seeds)
+and the time of that draw; the reference is the larger of the best known figures for the
+field before and after the change. Targets: partner repeats 0, bye spread at most 1,
+opponent repeats at most the reference, within 2 s up to 64 players.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
-import random
 import statistics
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tournaments.seating import History, draw_round, evaluate  # noqa: E402
-from tournaments.seating.types import Round  # noqa: E402
+from tournaments.seating import (  # noqa: E402
+    History,
+    draw_round,
+    evaluate,
+    library,  # noqa: E402
+)
+from tournaments.seating.plan import cell_figures  # noqa: E402
 
-FULL_FIELDS = [12, 16, 20, 24, 32, 48, 64, 100, 200, 17, 18, 19, 22, 30, 45, 50]
-FULL_ROUNDS = list(range(4, 11))
-QUICK_FIELDS = [12, 16, 20, 24, 32, 64, 200, 17, 18, 22, 30]
-QUICK_ROUNDS = [4, 7, 10]
+TABLE = ([(n, r) for n in (12, 16, 20, 24) for r in range(4, 11)]
+         + [(n, r) for n in (17, 18, 19, 21, 22, 23) for r in (6, 8, 10)])
+BIG = [(n, r) for n in (32, 48, 64, 100, 200) for r in range(4, 11)]
+QUICK = [(12, 6), (16, 7), (16, 8), (17, 8), (19, 10), (20, 9), (20, 10), (21, 10),
+         (24, 10), (32, 10), (64, 10), (200, 10)]
+REPLAN = [(16, 7), (16, 8), (20, 9), (20, 10), (24, 8), (32, 10), (64, 10), (100, 10)]
+QUICK_REPLAN = [(16, 7), (20, 10), (64, 10)]
 
 
-def run_tournament(n: int, rounds: int, seed: int):
-    players = list(range(1, n + 1))
-    played: list[Round] = []
-    times = []
+def run(players, rounds: int, seed: int, change=None):
+    """Play a tournament round by round; ``change(r, players)`` may return a new field
+    before round r. Returns (rounds played, per-round times, sources, time of the first
+    draw after a change)."""
+    played = []
+    times, sources = [], []
     plan = ()
+    changed_at = None
     for r in range(1, rounds + 1):
+        if change is not None:
+            new = change(r, players)
+            if new is not None:
+                players, changed_at = new, r
         t = time.perf_counter()
         d = draw_round(players, History(played), seed=seed, rounds_total=rounds,
                        round_number=r, plan_hint=plan)
         times.append(time.perf_counter() - t)
+        sources.append(d.source)
         rnd = d.as_round()
         seated = [p for tb in rnd.tables for p in tb.values()]
-        assert sorted(seated + list(rnd.byes)) == players, "someone not placed exactly once"
+        assert sorted(seated + list(rnd.byes)) == sorted(players), "not everyone placed once"
         played.append(rnd)
         plan = d.plan
-    return played, times
+    return played, times, sources, (times[changed_at - 1] if changed_at else None)
 
 
-def random_tournament(n: int, rounds: int, seed: int):
-    rng = random.Random(seed)
-    players = list(range(1, n + 1))
-    byes_count = {p: 0 for p in players}
-    out = []
-    for _ in range(rounds):
-        nb = n % 4
-        order = players[:]
-        rng.shuffle(order)
-        order.sort(key=lambda p: byes_count[p])
-        byes = order[:nb]
-        for p in byes:
-            byes_count[p] += 1
-        seated = order[nb:]
-        rng.shuffle(seated)
-        tables = [dict(zip("NESW", seated[i:i + 4])) for i in range(0, len(seated), 4)]
-        out.append(Round(tables, byes))
-    return out
-
-
-def lower_bound(n: int, rounds_played: list[Round]) -> int:
-    seated = {}
-    for r in rounds_played:
-        for tb in r.tables:
-            for p in tb.values():
-                seated[p] = seated.get(p, 0) + 1
-    return math.ceil(sum(max(0, 2 * s - (n - 1)) for s in seated.values()) / 2)
-
-
-def cell(n: int, rounds: int, seeds: list[int]):
-    rows = []
+def cell(n: int, r: int, seeds: list[int]) -> tuple[str, bool]:
+    reps, t1, later, sources = [], [], [], set()
     for seed in seeds:
-        played, times = run_tournament(n, rounds, seed)
-        rep = evaluate(played)
-        rnd = evaluate(random_tournament(n, rounds, 1000 + seed))
-        rows.append((rep, times, lower_bound(n, played), rnd))
-    pr = [r[0].partner_repeat_count for r in rows]
-    orr = [r[0].opponent_repeat_count for r in rows]
-    lb = max(r[2] for r in rows)
-    rand_o = statistics.mean(r[3].opponent_repeat_count for r in rows)
-    rand_p = statistics.mean(r[3].partner_repeat_count for r in rows)
-    alltimes = [t for r in rows for t in r[1]]
-    res = {
-        "n": n, "r": rounds,
-        "p_max": max(pr), "o_mean": statistics.mean(orr), "o_max": max(orr), "lb": lb,
-        "rand_o": rand_o, "rand_p": rand_p,
-        "bye": max(r[0].bye_spread for r in rows),
-        "seat": max(r[0].seat_spread for r in rows),
-        "dealer": max(r[0].dealer_spread for r in rows),
-        "t_med": statistics.median(alltimes) * 1000, "t_max": max(alltimes) * 1000,
-    }
+        played, times, src, _ = run(list(range(1, n + 1)), r, seed)
+        reps.append(evaluate(played))
+        t1.append(times[0] * 1000)
+        later.append(max(times[1:], default=0) * 1000)
+        sources.add(src[0])
+    best = library.BEST_KNOWN.get((n, r))
+    opp = [x.opponent_repeat_count for x in reps]
     miss = []
-    if res["p_max"]:
+    if max(x.partner_repeat_count for x in reps):
         miss.append("partner")
-    if 2 * rounds <= 0.7 * (n - 1):
-        if res["o_max"]:
-            miss.append("opp>0")
-    else:
-        if res["o_max"] > lb + 4:
-            miss.append("opp>lb+4")
-        if res["o_max"] > rand_o / 4 and lb <= rand_o / 4:
-            miss.append("opp>rand/4")
-        elif lb > rand_o / 4:
-            res["note"] = "LB>rand/4"  # the quarter-of-random target is unreachable here
-    if res["bye"] > 1:
+    if best is not None and max(opp) > best:
+        miss.append("opp>best")
+    if max(x.bye_spread for x in reps) > 1:
         miss.append("bye")
-    if n >= 200 and res["t_max"] > 1000:
+    if max(t1) > 1000:
         miss.append("time")
-    res["miss"] = ",".join(miss)
-    return res
+    line = (f"{n:>4} {r:>3} | {'-' if best is None else best:>4} | "
+            f"{' '.join(f'{o:>3}' for o in opp):<19} | {max(x.partner_repeat_count for x in reps):>3} | "
+            f"{max(x.bye_spread for x in reps):>3} {max(x.side_spread for x in reps):>4} "
+            f"{max(x.seat_spread for x in reps):>4} {max(x.dealer_spread for x in reps):>3} | "
+            f"{'/'.join(sorted(sources)):<8} | {statistics.median(t1):>7.1f} {max(t1):>7.1f} "
+            f"{max(later):>7.1f} | {','.join(miss) or 'ok'}")
+    return line, not miss
+
+
+def replan_rows(n: int, r: int, seeds: list[int]) -> list[tuple[str, bool]]:
+    at = r // 2 + 1  # the field changes before this round
+    scenarios = {
+        "late arrival": lambda k, ps: ps + [n + 1] if k == at else None,
+        "withdrawal": lambda k, ps: ps[:-1] if k == at else None,
+        "substitute": lambda k, ps: ps[:-1] + [n + 1] if k == at else None,
+    }
+    rows = []
+    for name, change in scenarios.items():
+        reps, times = [], []
+        for seed in seeds:
+            played, _times, _src, t = run(list(range(1, n + 1)), r, seed, change)
+            reps.append(evaluate(played))
+            times.append(t)
+        after = n + (name == "late arrival") - (name == "withdrawal")
+        refs = [cell_figures(k, r)[0] for k in (n, after)]
+        ref = None if None in refs else max(refs)
+        opp = [x.opponent_repeat_count for x in reps]
+        ok = (max(x.partner_repeat_count for x in reps) == 0
+              and max(x.bye_spread for x in reps) <= 1
+              and (ref is None or max(opp) <= ref) and (n > 64 or max(times) < 2.0))
+        rows.append((f"{n:>4} {r:>3} {name:<13} before {at:>2} | "
+                     f"{' '.join(f'{o:>3}' for o in opp):<11} {'-' if ref is None else ref:>4} | "
+                     f"{max(x.partner_repeat_count for x in reps):>3} "
+                     f"{max(x.bye_spread for x in reps):>3} {max(x.side_spread for x in reps):>4} | "
+                     f"{statistics.median(times) * 1000:>7.1f} {max(times) * 1000:>7.1f} | "
+                     f"{'ok' if ok else 'MISS'}", ok))
+    return rows
+
+
+def library_table() -> int:
+    cells = library.cells()
+    print("Movement library: opponent repeats per cell (partner repeats in brackets when "
+          "not 0); * = the counting bound, so no schedule does better")
+    rounds = sorted({r for _, r in cells})
+    print("   N | " + " ".join(f"{r:>8}" for r in rounds))
+    for n in sorted({n for n, _ in cells}):
+        row = []
+        for r in rounds:
+            mv = library.movement(n, r)
+            p_lb, o_lb = library.counting_bound(n, library.games_per_player(n, r))
+            text = f"{mv.opponent_repeats}" + ("*" if mv.opponent_repeats == o_lb else "")
+            if mv.partner_repeats:
+                text += f"({mv.partner_repeats})"
+            row.append(f"{text:>8}")
+        print(f"{n:>4} | " + " ".join(row))
+    return 0
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="smaller grid, 2 seeds")
+    ap.add_argument("--quick", action="store_true", help="fewer cells, 2 seeds")
+    ap.add_argument("--library", action="store_true", help="print the library's figures")
     ap.add_argument("--seeds", type=int, default=None, help="seeds per cell")
-    ap.add_argument("--fields", type=str, default=None, help="comma-separated N list")
-    ap.add_argument("--rounds", type=str, default=None, help="comma-separated R list")
     args = ap.parse_args(argv)
-    fields = QUICK_FIELDS if args.quick else FULL_FIELDS
-    rounds_list = QUICK_ROUNDS if args.quick else FULL_ROUNDS
-    if args.fields:
-        fields = [int(x) for x in args.fields.split(",")]
-    if args.rounds:
-        rounds_list = [int(x) for x in args.rounds.split(",")]
+    if args.library:
+        return library_table()
     seeds = list(range(args.seeds if args.seeds else (2 if args.quick else 5)))
-
+    cells = QUICK if args.quick else TABLE + BIG
     start = time.perf_counter()
-    # reproducibility spot check
-    a, _ = run_tournament(20, 5, 7)
-    b, _ = run_tournament(20, 5, 7)
+    a, *_ = run(list(range(1, 21)), 5, 7)
+    b, *_ = run(list(range(1, 21)), 5, 7)
     same = [x.to_dict() for x in a] == [x.to_dict() for x in b]
     print(f"same seed gives same draw: {'yes' if same else 'NO'}")
-    hdr = (f"{'N':>4} {'R':>3} | {'partner':>7} | {'opp mean':>8} {'max':>4} {'LB':>4} "
-           f"{'rand':>6} | {'rand p':>6} | {'bye':>3} {'seat':>4} {'dlr':>3} | "
-           f"{'ms med':>7} {'ms max':>7} | miss")
+    hdr = (f"{'N':>4} {'R':>3} | {'best':>4} | {'opponent repeats per seed':<19} | "
+           f"{'prt':>3} | {'bye':>3} {'side':>4} {'seat':>4} {'dlr':>3} | {'source':<8} | "
+           f"{'r1 med':>7} {'r1 max':>7} {'later':>7} | targets")
     print(hdr)
     print("-" * len(hdr))
     misses = 0
-    worst_200 = 0.0
-    for n in fields:
-        for r in rounds_list:
-            res = cell(n, r, seeds)
-            misses += bool(res["miss"])
-            if n >= 200:
-                worst_200 = max(worst_200, res["t_max"])
-            print(f"{n:>4} {r:>3} | {res['p_max']:>7} | {res['o_mean']:>8.1f} {res['o_max']:>4} "
-                  f"{res['lb']:>4} {res['rand_o']:>6.1f} | {res['rand_p']:>6.1f} | "
-                  f"{res['bye']:>3} {res['seat']:>4} {res['dealer']:>3} | "
-                  f"{res['t_med']:>7.1f} {res['t_max']:>7.1f} | {res['miss'] or '-'}"
-                  f"{'  (' + res['note'] + ')' if res.get('note') else ''}",
-                  flush=True)
-    print(f"cells missing a target: {misses}; slowest round at 200 players: {worst_200:.0f} ms; "
-          f"total time {time.perf_counter() - start:.1f} s")
-    print("targets: partner repeats 0; opponent repeats 0 where 2R <= 0.7(N-1), else at most "
-          "LB+4 and a quarter of random (where LB allows); bye spread <= 1; 200 players < 1 s "
-          "per round. LB>rand/4: the quarter-of-random target is below the counting bound.")
+    for n, r in cells:
+        line, ok = cell(n, r, seeds)
+        misses += not ok
+        print(line, flush=True)
+    print(f"cells missing a target: {misses} of {len(cells)}")
+    print()
+    replan_seeds = seeds[:3]
+    hdr = (f"{'N':>4} {'R':>3} {'change':<13} {'round':>9} | {'opp per seed':<11} {'ref':>4} | "
+           f"{'prt':>3} {'bye':>3} {'side':>4} | {'ms med':>7} {'ms max':>7} | target")
+    print(f"Re-planning after a change of the field ({len(replan_seeds)} seeds):")
+    print(hdr)
+    print("-" * len(hdr))
+    replan_misses = 0
+    for n, r in (QUICK_REPLAN if args.quick else REPLAN):
+        for line, ok in replan_rows(n, r, replan_seeds):
+            replan_misses += not ok
+            print(line, flush=True)
+    print(f"re-planning rows missing a target: {replan_misses}; total time "
+          f"{time.perf_counter() - start:.1f} s")
     return 0 if same else 1
 
 

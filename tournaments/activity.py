@@ -54,6 +54,12 @@ def _checkin_all(params):
                     "%(actor)s marked %(count)s players present", params.get("count") or 0)
 
 
+def _fixed_seat(params):
+    if params.get("table"):
+        return _("%(actor)s fixed the seat of %(entry)s: %(seat)s at table %(table)s")
+    return _("%(actor)s fixed the seat of %(entry)s: %(seat)s")
+
+
 def _partner(params):
     if params.get("accepted"):
         return _("%(actor)s accepted the pair %(entry)s")
@@ -135,6 +141,9 @@ def register_kinds() -> None:
              _("%(actor)s added a constraint (%(rule)s): %(names)s"), rule=rule)
     register("tournament.constraint_removed", _("Seating constraint removed"),
              _("%(actor)s removed a constraint (%(rule)s): %(names)s"), rule=rule)
+    register("tournament.fixed_seat_set", _("Fixed seat"), _fixed_seat, seat=_seat)
+    register("tournament.fixed_seat_removed", _("Fixed seat removed"),
+             _("%(actor)s removed the fixed seat of %(entry)s"))
     register("round.drawn", _("Round drawn"),
              _("%(actor)s drew round %(round)s of %(tournament)s (draw number %(seed)s)"))
     register("round.swapped", _("Players swapped"),

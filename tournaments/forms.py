@@ -234,3 +234,20 @@ class ConstraintForm(forms.Form):
         choices = [(e.pk, e.name) for e in entries]
         self.fields["a"].choices = choices
         self.fields["b"].choices = choices
+
+
+class FixedSeatForm(forms.Form):
+    """A player who always sits at one seat (and at one table, if given)."""
+
+    entry = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    position = forms.ChoiceField(label=_("Seat"))
+    table = forms.IntegerField(label=_("Table (empty: any table)"), required=False,
+                               min_value=1, max_value=999)
+
+    def __init__(self, *args, entries=(), pairs=False, **kwargs):
+        from tournaments.models import Position
+
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].choices = [(e.pk, e.name) for e in entries]
+        codes = ("NS", "EW") if pairs else ("N", "E", "S", "W")
+        self.fields["position"].choices = [(c, Position(c).label) for c in codes]

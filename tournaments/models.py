@@ -371,3 +371,4 @@ class Seat(models.Model):
     def is_bye(self) -> bool:
         return self.position == Position.BYE
 from tournaments.models_results import *  # noqa: E402,F401,F403  (results models)
+from tournaments.models_seating import *  # noqa: E402,F401,F403  (seating plan models)

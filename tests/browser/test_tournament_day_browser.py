@@ -352,8 +352,11 @@ def test_6_a_player_joins_the_online_table_and_sees_the_final_place(make_member,
         from tournaments.services import director as ds
 
         game = TableGame.objects.get(round=rnd, table=1)
-        HandScore.objects.create(game=game, seq=1, hand=1, dealer="N", declarer="N",
-                                 contract="8S", tricks=9, ns_score=240, ew_score=10,
+        # the player's side makes its contract, whichever side the draw gave them
+        ns = rnd.seats.get(entry__player=people[0]).position in ("N", "S")
+        HandScore.objects.create(game=game, seq=1, hand=1, dealer="N",
+                                 declarer="N" if ns else "E", contract="8S", tricks=9,
+                                 ns_score=240 if ns else 10, ew_score=10 if ns else 240,
                                  confirmed=True)
         from tournaments.services.results import _recompute
 

@@ -1,6 +1,7 @@
 """python -m tournaments.seating --players N --rounds R [--pairs] [--seed S]
 
-Prints the whole schedule as JSON:
+Prints the planned schedule (every round, planned together at round 1: a relabelled
+library movement up to 64 players and 10 rounds, a round robin for pairs) as JSON:
 {"rounds": [{"tables": [{"N": 1, "E": 2, "S": 3, "W": 4}, ...], "byes": [...]}, ...]}
 With --pairs, N counts pairs and a table is {"NS": 1, "EW": 2}. Bad arguments: one line
 on stderr, exit status 2.

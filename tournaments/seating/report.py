@@ -86,9 +86,15 @@ def evaluate(
     seat_counts: dict = {}
     seated_rounds: dict = {}
 
+    fixed = {p: (seat, table) for p, seat, table in constraints.fixed_seats}
     for k, rnd in enumerate(rounds, start=1):
         seen: dict = {}
         for t_index, table in enumerate(rnd.tables, start=1):
+            for seat, p in table.items():
+                want = fixed.get(p)
+                if want is not None and (want[0] != seat or want[1] not in (None, t_index)):
+                    report.violations.append(Violation(
+                        "fixed_seat", p, want[0] if want[1] is None else f"{want[1]}{want[0]}", k))
             if set(table) != set(seats):
                 report.problems.append(
                     f"Round {k}, table {t_index}: seats must be {', '.join(seats)}."
@@ -143,6 +149,11 @@ def evaluate(
     report.seat_spread = max(
         (max(c.values()) - min(c.values()) for c in seat_counts.values()), default=0
     )
+    if fmt == PAIRS:
+        sides = [abs(c["NS"] - c["EW"]) for c in seat_counts.values()]
+    else:
+        sides = [abs(c["N"] + c["S"] - c["E"] - c["W"]) for c in seat_counts.values()]
+    report.side_spread = max(sides, default=0)
     first = seats[0]
     by_games: dict = {}
     for p, c in seat_counts.items():

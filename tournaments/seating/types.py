@@ -94,15 +94,20 @@ class Constraints:
 
     ``never_partners``: these two players are never drawn as partners.
     ``never_same_table``: these two are never at the same table (a couple, say).
+    ``fixed_seats``: ``(player, seat)`` or ``(player, seat, table)``: the player always
+    sits there (a player who must sit N for mobility; with a table number, they never
+    change tables either). Seats are N, E, S, W (NS, EW for pairs); tables count from 1.
     In the pairs format ids are pair ids: ``never_same_table`` means the two pairs never
     meet; ``never_partners`` between two different pairs is always satisfied.
     """
 
     never_partners: tuple[tuple[PlayerId, PlayerId], ...] = ()
     never_same_table: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    fixed_seats: tuple[tuple[PlayerId, str, int | None], ...] = ()
 
     def __init__(self, never_partners: Sequence[Sequence[PlayerId]] = (),
-                 never_same_table: Sequence[Sequence[PlayerId]] = ()):
+                 never_same_table: Sequence[Sequence[PlayerId]] = (),
+                 fixed_seats: Sequence[Sequence[Any]] = ()):
         def norm(pairs: Sequence[Sequence[PlayerId]]) -> tuple[tuple[PlayerId, PlayerId], ...]:
             out = []
             for pr in pairs:
@@ -116,8 +121,28 @@ class Constraints:
                 out.append((a, b))
             return tuple(out)
 
+        fixed = []
+        seen = set()
+        for item in fixed_seats:
+            item = tuple(item)
+            if len(item) not in (2, 3):
+                raise SeatingError("bad_fixed_seat",
+                                   f"A fixed seat is (player, seat[, table]), not {item!r}.")
+            p, seat = item[0], item[1]
+            table = item[2] if len(item) == 3 else None
+            player_key(p)
+            if p in seen:
+                raise SeatingError("bad_fixed_seat", f"Player {p!r} has two fixed seats.")
+            seen.add(p)
+            if not isinstance(seat, str):
+                raise SeatingError("bad_fixed_seat", f"Not a seat: {seat!r}.")
+            if table is not None and (isinstance(table, bool) or not isinstance(table, int)
+                                      or table < 1):
+                raise SeatingError("bad_fixed_seat", f"Tables count from 1, not {table!r}.")
+            fixed.append((p, seat, table))
         object.__setattr__(self, "never_partners", norm(never_partners))
         object.__setattr__(self, "never_same_table", norm(never_same_table))
+        object.__setattr__(self, "fixed_seats", tuple(fixed))
 
 
 @dataclass(frozen=True)
@@ -149,9 +174,9 @@ class ByeRepeat:
 class Violation:
     """A director constraint broken by a (hand-edited) draw."""
 
-    kind: str                      # "never_partners" | "never_same_table"
+    kind: str                      # "never_partners" | "never_same_table" | "fixed_seat"
     a: PlayerId
-    b: PlayerId
+    b: PlayerId                    # fixed_seat: the seat a must take ("N", or "3N")
     round: int
 
     def to_dict(self) -> dict[str, Any]:
@@ -164,8 +189,10 @@ class Report:
 
     Counts: ``partner_repeat_count`` / ``opponent_repeat_count`` count each pair once for
     every meeting past its first. ``seat_spread`` is the largest, over players, of
-    (most-used seat count - least-used seat count); ``dealer_spread`` the spread of N-seat
-    counts (N deals first) among players who played the same number of rounds. In the
+    (most-used seat count - least-used seat count); ``side_spread`` the largest difference
+    between a player's N-S and E-W games (NS and EW for pairs); ``dealer_spread`` the
+    spread of N-seat counts (N deals first) among players who played the same number of
+    rounds. In the
     pairs format "partner" lists stay empty, "opponents" are pair meetings, and seats are
     the sides NS / EW.
     """
@@ -181,6 +208,7 @@ class Report:
     bye_spread: int = 0
     seat_counts: dict = field(default_factory=dict)
     seat_spread: int = 0
+    side_spread: int = 0
     dealer_spread: int = 0
     violations: list[Violation] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -203,6 +231,7 @@ class Report:
             "bye_spread": self.bye_spread,
             "seat_counts": {k: dict(v) for k, v in self.seat_counts.items()},
             "seat_spread": self.seat_spread,
+            "side_spread": self.side_spread,
             "dealer_spread": self.dealer_spread,
             "violations": [v.to_dict() for v in self.violations],
             "problems": list(self.problems),
@@ -215,9 +244,14 @@ class RoundDraw:
 
     ``report`` lists what *this* round repeats (pairs meeting again, players sitting out
     again), computed over the history plus this round, so ``times`` / ``rounds`` give the
-    full story. ``plan`` holds the rounds the planner expects to draw next; pass it back as
-    ``plan_hint`` on the next call to start from it (optional, results stay reproducible
-    because the hint is an input). ``tournament`` is the report over history + this round.
+    full story. ``plan`` holds the rounds planned after this one; pass it back as
+    ``plan_hint`` on the next call to follow it (results stay reproducible because the
+    hint is an input). ``tournament`` is the report over history + this round;
+    ``planned`` over history + this round + the plan (the whole tournament as planned).
+    ``source`` says where the plan came from ("library", "round_robin", "search", or
+    "plan" when a previous plan was followed); ``best_known`` / ``bound``: the best known
+    and the least possible opponent repeats of the whole tournament's cell (None when
+    not computed). ``replanned``: a plan hint was given but no longer fitted the field.
     """
 
     tables: tuple[Mapping[str, PlayerId], ...]
@@ -228,6 +262,11 @@ class RoundDraw:
     seed: int = 0
     plan: tuple[Round, ...] = ()
     tournament: Report | None = None
+    planned: Report | None = None
+    source: str = ""
+    best_known: int | None = None
+    bound: int | None = None
+    replanned: bool = False
 
     def as_round(self) -> Round:
         return Round(self.tables, self.byes)

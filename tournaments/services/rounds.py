@@ -35,41 +35,15 @@ from tournaments.models import (
 )
 from tournaments.services import draw450
 from tournaments.services.events import tournament_touch
-
-PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
-
-
-def seat_positions(tournament: Tournament) -> tuple[str, ...]:
-    if tournament.is_450:
-        return draw450.SEATS
-    return seating.SIDES if tournament.is_pairs else seating.SEATS
-
-
-def round_to_seating(seats) -> seating.Round:
-    """Seat rows -> a seating.Round (tables in table order; empty seats left out)."""
-    tables: dict[int, dict[str, int]] = {}
-    byes = []
-    for seat in sorted(seats, key=lambda s: (s.table or 0, s.position, s.entry_id)):
-        if seat.position == Position.BYE:
-            byes.append(seat.entry_id)
-        else:
-            tables.setdefault(seat.table, {})[seat.position] = seat.entry_id
-    count = max(tables, default=0)
-    return seating.Round([tables.get(n, {}) for n in range(1, count + 1)], byes)
-
-
-def history_for(tournament: Tournament, before: int) -> list[seating.Round]:
-    rounds = (Round.objects.filter(tournament=tournament, number__lt=before, status__in=PLAYED)
-              .order_by("number").prefetch_related("seats"))
-    return [round_to_seating(r.seats.all()) for r in rounds]
-
-
-def constraints_for(tournament: Tournament) -> seating.Constraints:
-    rows = SeatingConstraint.objects.filter(tournament=tournament)
-    return seating.Constraints(
-        never_partners=[(c.a_id, c.b_id) for c in rows if c.kind == ConstraintKind.NEVER_PARTNERS],
-        never_same_table=[(c.a_id, c.b_id) for c in rows
-                          if c.kind == ConstraintKind.NEVER_SAME_TABLE])
+from tournaments.services.plans import plan_after_edit, plan_draw
+from tournaments.services.seating_rows import (  # noqa: F401  (round_to_seating: tests)
+    PLAYED,
+    constraints_for,
+    history_for,
+    present_players,
+    round_to_seating,
+    seat_positions,
+)
 
 
 def _report(rnd: Round, current: seating.Round) -> dict[str, Any]:
@@ -79,7 +53,8 @@ def _report(rnd: Round, current: seating.Round) -> dict[str, Any]:
                               fmt=tournament.format, only_round=len(rounds))
     data = report.to_dict()
     keep = ("partner_repeats", "opponent_repeats", "bye_repeats", "violations", "problems",
-            "partner_repeat_count", "opponent_repeat_count", "seat_spread", "dealer_spread")
+            "partner_repeat_count", "opponent_repeat_count", "seat_spread", "side_spread",
+            "dealer_spread")
     return {k: data[k] for k in keep}
 
 
@@ -154,19 +129,17 @@ def round_draw(*, tournament: Tournament, by: User, seed: int | None = None,
         seed = secrets.randbelow(2**31)
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise TournamentError("bad_seed", _("The seed must be a whole number."))
-    players = list(Entry.objects.filter(tournament=tournament, status=EntryStatus.CONFIRMED,
-                                        checked_in=True).values_list("id", flat=True))
+    players = present_players(tournament)
+    change = None
     if tournament.is_450:
         draw = draw450.draw(tournament, number=number, seed=seed, players=players)
     else:
         try:
-            draw = seating.draw_round(players, history_for(tournament, number),
-                                      fmt=tournament.format, seed=seed,
-                                      constraints=constraints_for(tournament),
-                                      rounds_total=tournament.rounds_total,
-                                      round_number=number)
+            draw, plan, change = plan_draw(tournament=tournament, number=number,
+                                           players=players, seed=seed, redraw=rnd is not None)
         except seating.SeatingError as exc:
             raise _seating_error(exc, tournament.is_pairs) from exc
+        seed = plan.seed
     before = None
     if rnd is None:
         rnd = Round.objects.create(tournament=tournament, number=number, seed=seed)
@@ -192,19 +165,24 @@ def round_draw(*, tournament: Tournament, by: User, seed: int | None = None,
     activity_record(actor=by, kind="round.drawn",
                     params={"round": number, "tournament": tournament.name, "seed": seed},
                     subject=rnd, data={"round": number, "seed": seed, "before": before,
-                                       "after": draw.to_dict(), "players": sorted(players)})
+                                       "after": draw.to_dict(), "players": sorted(players),
+                                       "source": getattr(draw, "source", ""),
+                                       "plan_change": change})
     tournament_touch(tournament=tournament)
     return rnd
 
 
 def _after_edit(rnd: Round, by: User, kind: str, params: dict, before: dict,
-                extra: dict) -> Round:
+                extra: dict, reason: dict) -> Round:
+    """Recompute the round's report, plan the later rounds again around it (the change
+    shows its effect on the whole tournament), log."""
     rnd.report = _draft_report(rnd)
     rnd.version += 1
     rnd.save(update_fields=["report", "version"])
+    change = plan_after_edit(rnd=rnd, reason=reason)
     activity_record(actor=by, kind=kind, params={"round": rnd.number, **params}, subject=rnd,
                     data={"round": rnd.number, "before": before, "after": _seating_dict(rnd),
-                          **extra})
+                          "plan_change": change, **extra})
     tournament_touch(tournament=rnd.tournament)
     return rnd
 
@@ -233,9 +211,9 @@ def round_swap(*, round: Round, by: User, a: Any, b: Any, version: Any) -> Round
                                              bye_score=place_a[2])
     Seat.objects.filter(pk=seat_a.pk).update(table=place_b[0], position=place_b[1],
                                              bye_score=place_b[2])
-    return _after_edit(rnd, by, "round.swapped",
-                       {"a": seat_a.entry.name, "b": seat_b.entry.name},
-                       before, {"a": seat_a.entry_id, "b": seat_b.entry_id})
+    names = {"a": seat_a.entry.name, "b": seat_b.entry.name}
+    return _after_edit(rnd, by, "round.swapped", names, before,
+                       {"a": seat_a.entry_id, "b": seat_b.entry_id}, {"kind": "swap", **names})
 
 
 @transaction.atomic
@@ -256,7 +234,8 @@ def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
                                                bye_score=_bye_score(tournament))
         return _after_edit(rnd, by, "round.bye_moved",
                            {"entry": seat.entry.name, "to": "bye"}, before,
-                           {"entry": seat.entry_id, "to": "bye"})
+                           {"entry": seat.entry_id, "to": "bye"},
+                           {"kind": "bye_move", "name": seat.entry.name, "to": "bye"})
     if seat is None:
         late = Entry.objects.filter(pk=int(entry), tournament=tournament,
                                     status=EntryStatus.CONFIRMED, checked_in=True).first()
@@ -267,7 +246,8 @@ def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
         if table in (None, ""):
             return _after_edit(rnd, by, "round.bye_moved",
                                {"entry": late.name, "to": "late_bye"}, before,
-                               {"entry": late.pk, "to": "bye"})
+                               {"entry": late.pk, "to": "bye"},
+                               {"kind": "bye_move", "name": late.name, "to": "bye"})
     if position not in seat_positions(tournament):
         raise TournamentError("bad_seat", _("Choose a table and a seat."))
     try:
@@ -284,7 +264,9 @@ def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
     return _after_edit(rnd, by, "round.bye_moved",
                        {"entry": seat.entry.name, "to": "seat", "table": table,
                         "seat": position}, before,
-                       {"entry": seat.entry_id, "to": f"{table}{position}"})
+                       {"entry": seat.entry_id, "to": f"{table}{position}"},
+                       {"kind": "bye_move", "name": seat.entry.name, "to": "seat",
+                        "table": table, "seat": position})
 
 
 def _online_hook(rnd: Round, by: User, *, start: bool) -> None:

@@ -14,8 +14,20 @@ from club.models import ActivityLog
 from club.roles import director_required
 from tournaments import selectors, selectors_director, services
 from tournaments.errors import TournamentError
-from tournaments.forms import ConstraintForm, CopyForm, TournamentForm, WalkInForm
-from tournaments.models import Entry, EntryStatus, SeatingConstraint, Tournament
+from tournaments.forms import (
+    ConstraintForm,
+    CopyForm,
+    FixedSeatForm,
+    TournamentForm,
+    WalkInForm,
+)
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    FixedSeat,
+    SeatingConstraint,
+    Tournament,
+)
 from tournaments.views.common import back, get_tournament, run
 
 
@@ -197,9 +209,48 @@ def constraints(request, pk: int):
                 return redirect("tournaments:constraints", pk=pk)
         else:
             messages.error(request, _("Choose a rule and two players."))
-    context = {"tournament": tournament, "form": form,
-               "rows": selectors.constraints(tournament)}
+    return _constraints_page(request, tournament, active, form=form)
+
+
+def _constraints_page(request, tournament, active, *, form=None, fixed_form=None):
+    context = {"tournament": tournament,
+               "form": form or ConstraintForm(entries=active),
+               "fixed_form": fixed_form or FixedSeatForm(entries=active,
+                                                         pairs=tournament.is_pairs),
+               "rows": selectors.constraints(tournament),
+               "fixed_rows": FixedSeat.objects.filter(tournament=tournament)
+               .select_related("entry__player", "entry__partner")}
     return render(request, "tournaments/constraints.html", context)
+
+
+@director_required
+@require_POST
+def fixed_seat(request, pk: int):
+    tournament = get_tournament(request, pk)
+    active = selectors.entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED,
+                                                            EntryStatus.WAITING])
+    form = FixedSeatForm(request.POST, entries=active, pairs=tournament.is_pairs)
+    if form.is_valid():
+        data = form.cleaned_data
+        ok, _row = run(request, lambda: services.fixed_seat_set(
+            tournament=tournament, by=request.user, entry=data["entry"],
+            position=data["position"], table=data["table"]), success=_("Seat fixed."))
+        if ok:
+            return redirect("tournaments:constraints", pk=pk)
+    else:
+        messages.error(request, _("Choose a player and a seat; a table is a whole number."))
+    return _constraints_page(request, tournament, active, fixed_form=form)
+
+
+@director_required
+@require_POST
+def fixed_seat_remove(request, pk: int, fixed_id: int):
+    tournament = get_tournament(request, pk)
+    row = get_object_or_404(FixedSeat.objects.select_related("entry__player", "entry__partner"),
+                            tournament=tournament, pk=fixed_id)
+    services.fixed_seat_remove(fixed=row, by=request.user)
+    messages.success(request, _("Fixed seat removed."))
+    return redirect("tournaments:constraints", pk=pk)
 
 
 @director_required

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.roles import director_required
-from tournaments import selectors, services
+from tournaments import selectors, selectors_plan, services
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.forms import DrawForm
 from tournaments.models import EntryStatus, Round
@@ -21,9 +21,11 @@ def index(request, pk: int):
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     present = selectors.entries(tournament, statuses=[EntryStatus.CONFIRMED]).filter(
         checked_in=True).count()
+    can_draw = not rounds or rounds[-1].status != "draft"
+    notice = (selectors_plan.next_draw_notice(tournament, len(rounds) + 1)
+              if can_draw and rounds else None)
     context = {"tournament": tournament, "rounds": rounds, "present": present,
-               "draw_form": DrawForm(),
-               "can_draw": not rounds or rounds[-1].status != "draft"}
+               "draw_form": DrawForm(), "can_draw": can_draw, "plan_notice": notice}
     return render(request, "tournaments/rounds.html", context)
 
 
@@ -51,7 +53,8 @@ def _editor(request, tournament, rnd, *, error=None, conflict=False, status=200)
     rnd = Round.objects.get(pk=rnd.pk)
     rnd.tournament = tournament
     context = {"tournament": tournament, **selectors.round_editor(rnd), "error": error,
-               "conflict": conflict, "draw_form": DrawForm()}
+               "conflict": conflict, "draw_form": DrawForm(),
+               "plan": selectors_plan.plan_panel(rnd)}
     template = "tournaments/_round_editor.html" if request.htmx else "tournaments/round.html"
     return render(request, template, context, status=status)
 
@@ -89,6 +92,27 @@ def swap(request, pk: int, number: int):
     return _edit(request, pk, number, lambda rnd: services.round_swap(
         round=rnd, by=request.user, a=post.get("a"), b=post.get("b"),
         version=post.get("version")), _("Players swapped."))
+
+
+@director_required
+def swap_effect(request, pk: int, number: int):
+    """What a swap would do to the whole plan, before the director makes it (htmx)."""
+    tournament = get_tournament(request, pk)
+    rnd = get_round(tournament, number)
+    rnd.tournament = tournament
+    in_round = set(rnd.seats.values_list("entry_id", flat=True))
+    try:
+        a, b = int(request.GET.get("a", "")), int(request.GET.get("b", ""))
+    except ValueError:
+        a = b = None
+    error = None
+    if a is None or a not in in_round or b not in in_round:
+        error = _("This player is not in this round.")
+    elif a == b:
+        error = _("Choose two different players to swap.")
+    change = None if error else services.edit_preview(rnd=rnd, a=a, b=b)
+    return render(request, "tournaments/_plan_effect.html",
+                  {"c": selectors_plan.describe(change) if change else None, "error": error})
 
 
 @director_required

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_results_locks_clock_director_calls'),
+        ('tournaments', '0004_seating_plan'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
