@@ -380,9 +380,10 @@ function renderActions() {
     return;
   }
   if (view.phase === "kitty" && view.declarer === me()) {
-    const left = view.kitty_count - view.discard_count;
-    panel.append(el("p", { class: "prompt" }, isMyTurn()
-      ? fmt(_("You took the kitty: discard %(n)s more cards, one at a time (click a card)."), { n: left })
+    const left = discardsLeft(view);
+    panel.append(el("p", { class: "prompt", "data-testid": "discard-prompt", "data-left": String(left) }, isMyTurn()
+      ? fmt(ngettext("You took the kitty: discard %(n)s more card, one at a time (click a card).",
+        "You took the kitty: discard %(n)s more cards, one at a time (click a card).", left), { n: left })
       : _("Discarding…")));
     if (view.discards && view.discards.length) {
       panel.append(el("div", { class: "discards" }, el("span", { class: "muted small" }, _("Discarded:")), ...view.discards.map((c) => cardFigure(c, { size: "mini" }))));
@@ -413,6 +414,15 @@ function renderActions() {
       pickerFor = null;
     }
   }
+}
+
+// How many cards the declarer still has to discard: the declarer holds the kitty on top
+// of a full hand until the discards bring it back to the others' count (the view's
+// kitty_count is the kitty still on the table: 0 once taken).
+function discardsLeft(view) {
+  const counts = view.card_counts || {};
+  const others = Object.entries(counts).filter(([seat]) => seat !== view.declarer).map(([, n]) => n);
+  return Math.max(0, (counts[view.declarer] || 0) - Math.max(0, ...others));
 }
 
 function cardActions(code) {
