@@ -6,6 +6,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -17,12 +18,22 @@ from games.models import Table
 from games.option_labels import variant_label
 
 
+class InviteOnly(PermissionDenied):
+    """An invite-only table opened by a member without the invitation (the table page
+    and its forms answer with ``games/invite_only.html``; other pages with the 403 page)."""
+
+
 def _table_for(request, table_id: int) -> Table:
     table = get_object_or_404(Table, pk=table_id)
     invited = table.pk in selectors.invited_tables(request.session)
     if not selectors.can_view(table, request.user, invited=invited):
-        raise Http404
+        raise InviteOnly
     return table
+
+
+def _invite_only(request):
+    """The page an invite-only table shows a member without the invitation (403)."""
+    return render(request, "games/invite_only.html", status=403)
 
 
 @login_required
@@ -49,7 +60,10 @@ def lobby(request):
 
 @login_required
 def table_page(request, table_id: int):
-    table = _table_for(request, table_id)
+    try:
+        table = _table_for(request, table_id)
+    except InviteOnly:
+        return _invite_only(request)
     snapshot = selectors.table_snapshot(table.pk, request.user)
     return render(request, "games/table.html", {
         "table": table, "snapshot": snapshot, "variant_label": variant_label(table.variant),
@@ -66,7 +80,10 @@ def table_invite(request, table_id: int, token: str):
 
 
 def _table_action(request, table_id: int, do):
-    table = _table_for(request, table_id)
+    try:
+        table = _table_for(request, table_id)
+    except InviteOnly:
+        return _invite_only(request)
     try:
         do(table)
     except TableError as error:
