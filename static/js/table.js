@@ -248,7 +248,7 @@ function renderSeats() {
         }
       }
       if (view.shown && view.shown[info.seat] && view.shown[info.seat].length && !info.is_you) {
-        plate.append(el("div", { class: "shown" }, el("span", { class: "muted small" }, _("Shown:")),
+        plate.append(el("div", { class: "shown" }, el("span", { class: "shown-label small" }, _("Shown:")),
           ...view.shown[info.seat].map((c) => cardFigure(c, { size: "mini" }))));
       }
     }
@@ -454,6 +454,7 @@ function renderHand() {
     });
     handBox.append(button);
   }
+  handBox.style.setProperty("--n", String(cards.length));
   handBox.classList.toggle("playable", mine && view.phase !== "auction");
 }
 

@@ -86,3 +86,16 @@ def mark_due(table_id: int) -> None:
     """A table started from the test process: its runner poke reached no server, so
     mark it due for the server's sweep."""
     Table.objects.filter(pk=table_id).update(wake_at=timezone.now())
+
+
+LEGAL = "#table-app button.legal:not([disabled])"
+
+
+def click_first_legal(page) -> None:
+    """Click the first legal control; a card by its visible left edge (on a phone the
+    hand is a row of overlapping cards)."""
+    first = page.locator(LEGAL).first
+    if "hand-card" in (first.get_attribute("class") or ""):
+        first.click(position={"x": 6, "y": 30})
+    else:
+        first.click()

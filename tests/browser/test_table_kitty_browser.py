@@ -27,7 +27,7 @@ def _discard_all(page, expected_text):
     for left in range(size, 0, -1):
         expect(prompt).to_have_attribute("data-left", str(left))
         expect(prompt).to_contain_text(expected_text(left))
-        page.locator("#hand .hand-card.legal:not([disabled])").first.click()
+        page.locator("#hand .hand-card.legal:not([disabled])").first.click(position={"x": 6, "y": 30})
     expect(prompt).to_have_count(0)
     return size
 
