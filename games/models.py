@@ -45,6 +45,10 @@ class Table(models.Model):
     absence_grace_seconds = models.PositiveIntegerField(
         _("grace before a bot plays for an absent player (seconds)"), default=60)
     bot_delay_ms = models.PositiveIntegerField(_("bot pace (milliseconds per move)"), default=1200)
+    review_seconds = models.PositiveIntegerField(
+        _("hand review (seconds before the next deal)"), default=30,
+        help_text=_("How long the table shows a finished hand before dealing the next, "
+                    "unless every player at the table is ready sooner."))
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -12,10 +12,12 @@ queries the database.
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 
 from django.utils.translation import gettext as _
 
 from games.engine.views import private_view, public_view
+from games.live.review import review_of
 from games.live.tablestate import TableState
 
 
@@ -103,6 +105,9 @@ def viewer_kind(st: TableState, user) -> tuple[str | None, bool]:
 def frames(st: TableState, users, present: set[int]) -> list[tuple[int, str]]:
     """The state frame (seq, JSON text) of each of ``users``."""
     hand, shared = shown_hand(st), _shared_text(st)
+    review = review_of(st, present, now=datetime.now(timezone.utc))
+    if review is not None:  # the hand is over: every viewer may see all of it
+        shared = f',"review":{dumps(review)}' + shared
     head = f'{{"type":"state","seq":{st.seq},"table":'
     public = dumps(public_view(hand))[1:] if hand is not None else None  # '"k":v,...}'
     by_kind: dict[tuple[str | None, bool], str] = {}

@@ -156,7 +156,7 @@ def move_steps(move: Move, json) -> list[Statement]:
 
 # ---------------------------------------------------------------- snapshot
 TABLE_FIELDS = ("id", "seq", "status", "name", "variant", "options", "visibility", "host",
-                "seed", "first_dealer", "absence_grace_seconds", "bot_delay_ms",
+                "seed", "first_dealer", "absence_grace_seconds", "bot_delay_ms", "review_seconds",
                 "started_at", "wake_at")
 SEAT_FIELDS = ("seat", "user", "is_bot", "left_at")
 USER_FIELDS = ("display_name", "first_name", "last_name", "email")
