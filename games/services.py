@@ -58,6 +58,7 @@ def _require_live(table: Table) -> None:
 def table_create(*, host, variant: str = "quebec", options: dict | None = None,
                  name: str = "", visibility: str = Table.Visibility.PUBLIC,
                  absence_grace_seconds: int = 60, bot_delay_ms: int = 1200,
+                 review_seconds: int = 30,
                  seed: int | None = None, host_seat: str | None = None,
                  first_dealer: str | None = None) -> Table:
     """Open a table with the host in a seat (the first one unless ``host_seat``).
@@ -71,6 +72,7 @@ def table_create(*, host, variant: str = "quebec", options: dict | None = None,
     table = Table.objects.create(
         host=host, variant=v.name, options=dict(v.overrides), name=name.strip()[:80],
         visibility=visibility, absence_grace_seconds=absence_grace_seconds,
+        review_seconds=review_seconds,
         bot_delay_ms=bot_delay_ms,
         seed=seed if seed is not None else secrets.randbelow(2**53),
         first_dealer=first_dealer if first_dealer in v.seats else "",

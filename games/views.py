@@ -46,7 +46,8 @@ def lobby(request):
                 host=request.user, variant=data["variant"], options=data["options"],
                 name=data["name"], visibility=data["visibility"],
                 bot_delay_ms=data["bot_delay_ms"],
-                absence_grace_seconds=data["absence_grace_seconds"])
+                absence_grace_seconds=data["absence_grace_seconds"],
+                review_seconds=data["review_seconds"] or 30)
         except TableError as error:
             form.add_error(None, error.message)
         else:

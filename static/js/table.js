@@ -4,6 +4,7 @@ import {
   el, fmt, gettext as _, cardFace, cardFigure, cardName, callShort, callWords, eventText,
   resultText, seatLabel, sortHand, suitName, SUIT_SYMBOL, teamLabel, teamShort,
 } from "./cards.js";
+import { renderReview } from "./review.js";
 
 const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
@@ -105,7 +106,8 @@ function onState(frame) {
   if (state.table.status !== wasPlaying && state.table.status !== "playing" && wasPlaying === "open") {
     // nothing special: the page re-renders into its new mode
   }
-  if (state.sheet.length > oldSheet && state.table.status === "playing") {
+  if (state.sheet.length > oldSheet && state.table.status === "playing" && !state.review) {
+    // Dealt again at once (nobody bid): the review panel does not show it.
     const row = state.sheet[state.sheet.length - 1];
     showToast(fmt(_("Hand %(n)s is over. %(result)s"), { n: row.number, result: resultText(row, nameOf) }), "info", 6000);
   }
@@ -203,6 +205,7 @@ function render() {
   renderLastTrick();
   renderDraw();
   renderGameOver();
+  renderReview($("review"), state, { me: me(), nameOf, seats: seats(), pending, onNext: () => intent("next") });
   restoreFocus(key);
 }
 
@@ -310,7 +313,9 @@ function renderTurn() {
   const { view, table } = state;
   let text = "";
   banner.className = "turn-banner";
-  if (table.status === "playing" && view && view.to_act) {
+  if (table.status === "playing" && state.review && !state.review.game_over) {
+    text = _("The hand is over: look it over, then tap “Next deal”.");
+  } else if (table.status === "playing" && view && view.to_act) {
     if (isMyTurn()) {
       text = view.phase === "auction" ? _("Your turn: make your call") : view.phase === "kitty" ? _("Your turn: discard") : _("Your turn");
       banner.classList.add("mine");

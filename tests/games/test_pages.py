@@ -83,6 +83,7 @@ def test_creating_a_table_redirects_to_it_with_the_host_in_north(client, host):
     response = client.post(reverse("games:lobby"), {
         "name": "Les As", "variant": "quebec", "end": "hands", "hands_per_game": "4",
         "visibility": "public", "bot_delay_ms": "100", "absence_grace_seconds": "30",
+        "review_seconds": "12",
         "opt_deck": "", "opt_score_table": "perfect",
     })
     table = Table.objects.get(name="Les As")
@@ -90,6 +91,7 @@ def test_creating_a_table_redirects_to_it_with_the_host_in_north(client, host):
     assert response["Location"] == table.get_absolute_url()
     assert Seat.objects.get(table=table, seat="N").user == host
     assert table.bot_delay_ms == 100 and table.absence_grace_seconds == 30
+    assert table.review_seconds == 12
     assert table.options["hands_per_game"] == 4 and table.options["score_table"] == "perfect"
 
 
