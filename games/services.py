@@ -186,6 +186,21 @@ def table_seat_assign(*, table_id: int, seat: str, user=None) -> Table:
 
 
 @transaction.atomic
+def table_set_grace(*, table_id: int, seconds: int) -> Table:
+    """Change the grace before a bot plays for an absent member, even during the game
+    (an organiser's setting: the caller checks its own permission). A change of the
+    table (its ``seq`` bumped): every process's state of it catches up, and the runner
+    looks at it again at once."""
+    table = _locked(table_id)
+    _require_live(table)
+    table.absence_grace_seconds = seconds
+    table.wake_at = timezone.now()
+    _bump(table, fields=("absence_grace_seconds", "wake_at"))
+    _poke_on_commit(table.pk)
+    return table
+
+
+@transaction.atomic
 def table_start(*, table_id: int, user=None) -> Table:
     """Start the game: every seat taken (member or bot); draw the first dealer; deal."""
     table = _locked(table_id)

@@ -5,6 +5,7 @@ import {
   resultText, seatLabel, sortHand, suitName, SUIT_SYMBOL, teamLabel, teamShort,
 } from "./cards.js";
 import { renderReview } from "./review.js";
+import { absenceNote, noteFrame } from "./absence.js";
 
 const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
@@ -15,6 +16,7 @@ const STRAINS = ["S", "C", "D", "H", "NT"];
 const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n === 1 ? a : b));
 
 let state = JSON.parse($("table-state").textContent);
+noteFrame(state);
 let socket = null;
 let connected = false;
 let retryDelay = 500;
@@ -49,6 +51,7 @@ function connect() {
   socket.addEventListener("message", (event) => {
     let frame;
     try { frame = JSON.parse(event.data); } catch { return; }
+    noteFrame(frame);
     if (frame.type === "state") onState(frame);
     else if (frame.type === "error") onError(frame);
     else if (frame.type === "presence") send({ type: "sync" }); // the state frame carries who is here
@@ -237,6 +240,8 @@ function renderSeats() {
     const metaLine = el("div", { class: "plate-meta" }, meta.join(" · "));
     if (view && view.dealer === info.seat && table.status !== "open") metaLine.prepend(el("span", { class: "chip", "aria-hidden": "true" }, "D"));
     plate.append(metaLine);
+    const note = absenceNote(info, table);
+    if (note) plate.append(note);
     if (view && table.status !== "open") {
       const count = view.card_counts ? view.card_counts[info.seat] : null;
       if (!info.is_you && count) {
