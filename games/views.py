@@ -11,7 +11,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import hooks, selectors, services
 from games.errors import TableError
 from games.forms import TableForm
 from games.models import Table
@@ -68,7 +68,7 @@ def table_page(request, table_id: int):
     snapshot = selectors.table_snapshot(table.pk, request.user)
     return render(request, "games/table.html", {
         "table": table, "snapshot": snapshot, "variant_label": variant_label(table.variant),
-        "snapshot_json": json.dumps(snapshot),
+        "snapshot_json": json.dumps(snapshot), "is_tournament": hooks.watched(table.pk),
     })
 
 
@@ -129,6 +129,39 @@ def table_fill_bots(request, table_id: int):
 def table_start(request, table_id: int):
     return _table_action(request, table_id, lambda t: services.table_start(
         table_id=t.pk, user=request.user))
+
+
+@require_POST
+@login_required
+def table_rematch(request, table_id: int):
+    """Propose (or accept) a rematch of a finished game: on to the rematch's table."""
+    try:
+        table = _table_for(request, table_id)
+    except InviteOnly:
+        return _invite_only(request)
+    try:
+        new = services.table_rematch(table_id=table.pk, user=request.user)
+    except TableError as error:
+        messages.error(request, error.message)
+        return redirect(table)
+    return redirect(new)
+
+
+@require_POST
+@login_required
+def table_rematch_answer(request, table_id: int):
+    """Accept a rematch (on to its table) or decline it (back to the lobby)."""
+    accept = request.POST.get("accept") == "1"
+    try:
+        table = _table_for(request, table_id)
+    except InviteOnly:
+        return _invite_only(request)
+    try:
+        services.table_rematch_answer(table_id=table.pk, user=request.user, accept=accept)
+    except TableError as error:
+        messages.error(request, error.message)
+        return redirect(table)
+    return redirect(table) if accept else redirect("games:lobby")
 
 
 @login_required

@@ -89,7 +89,8 @@ def _table_part(st: TableState, you: str | None, is_host: bool, present: set[int
              "present": info.user_id in present if info.user_id else info.is_bot,
              "is_you": info.seat == you and you is not None,
              "free": info.is_free,
-             "left_at": info.left_at.isoformat() if info.left_at and info.user_id else None}
+             "left_at": info.left_at.isoformat() if info.left_at and info.user_id else None,
+             "accepted": info.accepted}
             for info in st.seats
         ],
         # A bot plays an absent member's seat once the grace has run from when they
@@ -97,6 +98,7 @@ def _table_part(st: TableState, you: str | None, is_host: bool, present: set[int
         "grace": table.absence_grace_seconds,
         "started_at": table.started_at.isoformat() if table.started_at else None,
         "hand_number": st.hand_row.number if st.hand_row else 0,
+        "rematch": table.rematch_id,
     }
 
 

@@ -43,6 +43,7 @@ class TableInfo:
     review_seconds: int = 30
     started_at: datetime | None = None
     wake_at: datetime | None = None
+    rematch_id: int | None = None  # the rematch proposed once the game was over
 
 
 @dataclass
@@ -53,6 +54,7 @@ class SeatInfo:
     is_bot: bool
     # When the member's last socket at the table closed (None: never left, or back).
     left_at: datetime | None = None
+    accepted: bool = True  # a rematch's member has accepted it
 
     @property
     def is_free(self) -> bool:

@@ -340,9 +340,19 @@ function renderPregame() {
   list.replaceChildren(...table.seats.map((s) => el("li", {},
     el("strong", {}, seatLabel(s.seat)), " ",
     s.free ? el("span", { class: "muted" }, _("Free seat")) : nameOf(s.seat),
-    s.is_bot ? el("span", { class: "badge bot" }, _("bot")) : null)));
+    s.is_bot ? el("span", { class: "badge bot" }, _("bot")) : null,
+    s.accepted === false ? el("span", { class: "badge pending", "data-testid": "not-accepted-" + s.seat }, _("to accept")) : null)));
   box.replaceChildren();
-  if (me()) box.append(postForm(app.dataset.leaveUrl, {}, _("Leave my seat"), { cls: "button secondary", testid: "leave" }));
+  const mine = table.seats.find((s) => s.is_you);
+  if (mine && mine.accepted === false) {
+    // A rematch: this member's seat is kept for them until they answer.
+    box.append(el("p", { class: "prompt" }, _("A rematch with the same players and options: do you play?")),
+      postForm(app.dataset.answerUrl, { accept: "1" }, _("Accept the rematch"), { cls: "button", testid: "rematch-accept" }),
+      postForm(app.dataset.answerUrl, { accept: "0" }, _("No, back to the tables"), { cls: "button secondary", testid: "rematch-decline" }));
+  } else if (me()) box.append(postForm(app.dataset.leaveUrl, {}, _("Leave my seat"), { cls: "button secondary", testid: "leave" }));
+  if (table.seats.some((s) => s.accepted === false && !s.is_you)) {
+    box.append(el("p", { class: "muted small" }, _("The game starts once every player has accepted the rematch.")));
+  }
   if (table.is_host) {
     if (table.seats.some((s) => s.free)) box.append(postForm(app.dataset.fillUrl, {}, _("Fill with bots"), { cls: "button secondary", testid: "fill-bots" }));
     box.append(postForm(app.dataset.startUrl, {}, _("Start the game"), { cls: "button", testid: "start" }));
@@ -596,9 +606,20 @@ function renderGameOver() {
   for (const row of state.sheet) {
     links.append(el("li", {}, el("a", { href: app.dataset.replayUrl.replace("999999", row.number) }, fmt(_("Replay hand %(n)s"), { n: row.number }))));
   }
-  box.append(el("div", { class: "actions" },
-    el("a", { class: "button", href: app.dataset.recordsUrl, download: "", "data-testid": "download-records" }, _("Download the hand records")),
-    el("a", { class: "button secondary", href: app.dataset.lobbyUrl }, _("Back to the tables"))), links);
+  const rematch = el("div", { class: "actions rematch" });
+  if (me() && table.rematch) {
+    rematch.append(el("p", { class: "prompt" }, _("A rematch is proposed, with the same players and options.")),
+      postForm(app.dataset.rematchUrl, {}, _("Accept the rematch"), { cls: "button", testid: "rematch" }));
+  } else if (me() && !app.dataset.tournament) {
+    rematch.append(postForm(app.dataset.rematchUrl, {}, _("Rematch"), { cls: "button", testid: "rematch" }));
+  }
+  rematch.append(el("a", { class: "button secondary", href: app.dataset.lobbyUrl, "data-testid": "back-to-lobby" }, _("Back to the tables")));
+  const sheet = $("sheet").cloneNode(true);
+  sheet.removeAttribute("id");
+  sheet.setAttribute("data-testid", "final-sheet");
+  box.append(rematch, el("div", { class: "sheet-wrap final-sheet" }, sheet),
+    el("div", { class: "actions" },
+      el("a", { class: "button secondary", href: app.dataset.recordsUrl, download: "", "data-testid": "download-records" }, _("Download the hand records"))), links);
 }
 
 // ------------------------------------------------------------------ controls
