@@ -228,6 +228,14 @@ def table_start(*, table_id: int, user=None) -> Table:
     return table
 
 
+def member_table_found(*, user) -> None:
+    """The member opened the table that was waiting for them (``User.table_ready``)."""
+    from club.models import User
+
+    User.objects.filter(pk=user.pk).update(table_ready=None)
+    user.table_ready = None
+
+
 # ----------------------------------------------------------------- rematch
 @transaction.atomic
 def table_rematch(*, table_id: int, user) -> Table:

@@ -65,6 +65,8 @@ def table_page(request, table_id: int):
         table = _table_for(request, table_id)
     except InviteOnly:
         return _invite_only(request)
+    if request.user.table_ready == table.pk:  # found: no more "your table is ready"
+        services.member_table_found(user=request.user)
     snapshot = selectors.table_snapshot(table.pk, request.user)
     return render(request, "games/table.html", {
         "table": table, "snapshot": snapshot, "variant_label": variant_label(table.variant),
