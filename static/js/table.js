@@ -6,6 +6,7 @@ import {
 } from "./cards.js";
 import { renderReview } from "./review.js";
 import { absenceNote, noteFrame } from "./absence.js";
+import { noticeTurn, wireSettings } from "./notify.js";
 
 const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
@@ -329,7 +330,7 @@ function renderTurn() {
     }
   }
   banner.textContent = text;
-  document.title = isMyTurn() ? "▶ " + (_("Your turn")) + " · " + baseTitle : baseTitle;
+  noticeTurn(isMyTurn(), { baseTitle, turnIcon: app.dataset.turnIcon, text });
 }
 
 function renderPregame() {
@@ -631,6 +632,7 @@ function toggleLastTrick() {
   button.setAttribute("aria-expanded", String(!box.hidden));
 }
 $("last-trick-button").addEventListener("click", toggleLastTrick);
+wireSettings($("sound-toggle"), $("notify-toggle"));
 
 function applyContrast(on) {
   document.documentElement.classList.toggle("high-contrast", on);
