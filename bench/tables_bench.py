@@ -620,7 +620,12 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt  # SIGTERM stops what was started, as Ctrl-C does
+
+
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         sys.exit(main(sys.argv[1:]))
     except KeyboardInterrupt:
