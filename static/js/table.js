@@ -617,6 +617,7 @@ function renderGameOver() {
   rematch.append(el("a", { class: "button secondary", href: app.dataset.lobbyUrl, "data-testid": "back-to-lobby" }, _("Back to the tables")));
   const sheet = $("sheet").cloneNode(true);
   sheet.removeAttribute("id");
+  sheet.querySelectorAll("[data-testid]").forEach((node) => node.removeAttribute("data-testid"));
   sheet.setAttribute("data-testid", "final-sheet");
   box.append(rematch, el("div", { class: "sheet-wrap final-sheet" }, sheet),
     el("div", { class: "actions" },

@@ -48,6 +48,9 @@ def _game_over_then_rematch(page, make_member, language, words):
     assert new.options == Table.objects.get(pk=table.pk).options and new.options["hands_per_game"] == 1
     assert [s.is_bot for s in new.seats.order_by("position")] == [False, True, True, True]
     assert Table.objects.get(pk=table.pk).rematch_id == new_id
+    # The bots have played up to the member's turn: the table is quiet for the teardown.
+    page.wait_for_function("() => document.querySelector('#table-app button.legal:not([disabled])')",
+                           timeout=30_000)
 
 
 def test_game_over_and_a_rematch_on_a_phone(phone_page, make_member):
