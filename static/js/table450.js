@@ -446,7 +446,7 @@ function renderHand() {
 
 function countsTable(title, counts, { final = false } = {}) {
   const head = el("tr", {}, el("th", { scope: "col" }, _("Player")), el("th", { scope: "col" }, _("Cards")),
-    el("th", { scope: "col" }, _("Hand")), final ? el("th", { scope: "col", class: "num" }, _("Points")) : null);
+    el("th", { scope: "col" }, pgettext("450 combination", "Hand")), final ? el("th", { scope: "col", class: "num" }, _("Points")) : null);
   const body = el("tbody");
   for (const info of state.table.seats) {
     const c = counts[info.seat];
@@ -519,7 +519,7 @@ function renderSheet() {
   const seats = state.table.seats.map((s) => s.seat);
   tableEl.replaceChildren();
   tableEl.append(el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "#"),
-    ...seats.map((s) => el("th", { scope: "col", class: "num", title: nameOf(s) }, nameOf(s))))));
+    ...seats.map((s) => el("th", { scope: "col", class: "num" }, el("abbr", { title: nameOf(s) }, seatNumber(s)))))));
   const body = el("tbody");
   for (const row of state.sheet) {
     const record = app.dataset.recordUrl.replace("999999", row.number);
