@@ -32,7 +32,7 @@ class TableForm(forms.Form):
     game ends, who may join, and advanced options (500's)."""
 
     name = forms.CharField(label=_("Table name"), max_length=80, required=False)
-    game = forms.ChoiceField(label=_("Game"), choices=GAMES, initial="500")
+    game = forms.ChoiceField(label=_("Game"), choices=GAMES, initial="500", required=False)
     players_450 = forms.TypedChoiceField(
         label=_("Players (450)"), choices=[(n, str(n)) for n in PLAYERS_450], coerce=int,
         initial=DEFAULT_PLAYERS_450, required=False,

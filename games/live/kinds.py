@@ -139,6 +139,11 @@ class Kind500:
         return hand.variant.seats[hand.dealer]
 
     @staticmethod
+    def hand_result(hand) -> dict:
+        """A finished hand's result as its row keeps it (``GameHand.result``)."""
+        return hand.result().to_dict()
+
+    @staticmethod
     def sheet_row(result: dict, totals: dict) -> None:
         for side in totals:
             totals[side] += result["score"].get(side, 0)
@@ -173,6 +178,16 @@ class Kind450:
     @staticmethod
     def hand_dealer(hand) -> str:
         return hand.rules.seats[hand.dealer]
+
+    @staticmethod
+    def hand_result(hand) -> dict:
+        """The round's result with the public facts a secretary's sheet also holds (the
+        double-faced card, the cards set aside, the major sequences announced): a
+        tournament writes the round on its sheet from the row alone."""
+        view = public_450(hand)
+        return {**hand.result().to_dict(), "double_face": view["double_face"],
+                "aside": [*view["aside"], *view["leftover"]],
+                "majors": dict(view["announced"])}
 
     @staticmethod
     def sheet_row(result: dict, totals: dict) -> None:

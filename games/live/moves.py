@@ -84,7 +84,7 @@ def decide(st: TableState, *, action: str, now: datetime, present: set[int],
     move = Move(table_id=st.id, seq=st.seq, hand_id=st.hand_row.id, seat=seat,
                 action=action, user_id=user_id, at=now, wake_at=None)
     if hand.is_done:
-        move.result = hand.result().to_dict()
+        move.result = st.kind.hand_result(hand)
         move.hooks = st.watched
         if st.game.is_over:
             move.ends_game = True
