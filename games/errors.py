@@ -50,6 +50,10 @@ def engine_message(error: EngineError) -> str:
         "suit_not_led_yet": _("The joker may ask for a suit only after that suit was led."),
         "suit_already_led": _("The joker may ask only for a suit not yet led."),
         "joker_lead_last_trick": _("Every suit was led: the joker may be led only to the last trick."),
+        "must_pass": _("You must pass in this hand (set or breached last hand)."),
+        "partner_joker": _("The partner card may not be a joker."),
+        "partner_own_card": _("You hold that card: name a card another player holds."),
+        "card_not_in_deck": _("That card is not in this deck."),
     }
     message = messages.get(code)
     if message is None:
