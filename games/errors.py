@@ -61,6 +61,10 @@ def engine_message(error: EngineError) -> str:
         "not_a_major_sequence": _("These cards are not a major sequence."),
         "not_leftover": _("That card is not one of the two left after the deal."),
         "round_over": _("The round is over."),
+        "must_pass": _("You must pass in this hand (set or breached last hand)."),
+        "partner_joker": _("The partner card may not be a joker."),
+        "partner_own_card": _("You hold that card: name a card another player holds."),
+        "card_not_in_deck": _("That card is not in this deck."),
     }
     message = messages.get(code)
     if message is None:
