@@ -1,14 +1,14 @@
 // Club 500: a live 450 table. Renders every `state` frame of ws/tables/<id>/ (the 450
 // engine's view: games/engine/four_fifty/README.md) and sends the member's intents
 // (docs/protocol.md): "hide", a card, "major:...", "aside:KC", "pot:P3".
-import { el, fmt, gettext as _, cardFace, SUIT_SYMBOL } from "./cards.js";
+import { el, fmt, gettext as _ } from "./cards.js";
+import { card, cardShort, cardsShort, cardWords, eventText, followText, handWords, pgettext, seatName, seatNumber } from "./words450.js";
 
 const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
 const csrf = document.querySelector("#csrf-holder [name=csrfmiddlewaretoken]").value;
 const baseTitle = document.title;
 const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n === 1 ? a : b));
-const pgettext = (ctx, s) => (window.pgettext ? window.pgettext(ctx, s) : s);
 // The dealer's time to show the face-up cards (games.live.kinds.SHOW_SECONDS).
 const SHOW_SECONDS = 20;
 
@@ -24,89 +24,9 @@ let hasConnected = false;
 let showSince = null; // when this page saw the face-up cards go on the table
 let showTimer = null;
 
-// ------------------------------------------------------------------ words
-const HANDS = {
-  rien: _("nothing"),
-  deux_cartes: _("two cards"),
-  petite_suite: _("small sequence"),
-  paire: _("pair"),
-  trois_cartes: _("three cards"),
-  grosse_suite: _("big sequence"),
-  brelan: _("three of a kind"),
-};
-const SUITS = { S: _("spades"), C: _("clubs"), D: _("diamonds"), H: _("hearts") };
-const RANK_WORDS = { J: _("jack"), Q: _("queen"), K: _("king"), A: _("ace") };
-
-function rankLetter(rank) {
-  return { J: pgettext("card rank", "J"), Q: pgettext("card rank", "Q"), K: pgettext("card rank", "K"), A: pgettext("card rank", "A") }[rank] || rank;
-}
-/** "V♥" in French, "J♥" in English. */
-function cardShort(code) {
-  return code ? rankLetter(code.slice(0, -1)) + SUIT_SYMBOL[code.slice(-1)] : "";
-}
-/** "jack of hearts" (for screen readers). */
-function cardWords(code) {
-  const rank = code.slice(0, -1);
-  return fmt(_("%(rank)s of %(suit)s"), { rank: RANK_WORDS[rank] || rank, suit: SUITS[code.slice(-1)] });
-}
-const cardsShort = (codes) => (codes || []).map(cardShort).join(" ");
-
-function card(code, size = "") {
-  const face = cardFace(code, { size });
-  for (const r of face.querySelectorAll(".rank")) r.textContent = rankLetter(code.slice(0, -1));
-  return el("span", { class: "card-wrap", role: "img", "aria-label": cardWords(code), title: cardWords(code), "data-card": code }, face);
-}
-
-function seatNumber(seat) { return seat ? seat.slice(1) : ""; }
 function seatInfo(seat) { return state.table.seats.find((s) => s.seat === seat) || { seat, name: "" }; }
-function nameOf(seat) {
-  const info = seatInfo(seat);
-  if (info.name) return info.name;
-  if (info.is_bot) return fmt(_("Bot %(n)s"), { n: seatNumber(seat) });
-  return fmt(_("Seat %(n)s"), { n: seatNumber(seat) });
-}
+const nameOf = (seat) => seatName(seatInfo(seat));
 const me = () => state.table.you;
-
-function handWords(count) {
-  if (!count) return "";
-  const hand = HANDS[count.hand] || count.hand;
-  if (!count.value) return hand;
-  return fmt(ngettext("%(hand)s, %(value)s point", "%(hand)s, %(value)s points", count.value), { hand, value: count.value });
-}
-
-function eventText(ev) {
-  const name = ev.seat ? nameOf(ev.seat) : "";
-  switch (ev.type) {
-    case "deal":
-      return fmt(_("%(dealer)s deals; %(lanceur)s is the lanceur. Double-faced card: %(card)s."),
-        { dealer: nameOf(ev.dealer), lanceur: nameOf(ev.lanceur), card: cardShort(ev.double_face) });
-    case "cards_shown": return _("The face-up cards are on the table.");
-    case "cards_hidden": return fmt(_("%(name)s hides the face-up cards."), { name });
-    case "aside": return fmt(_("%(name)s eliminates %(card)s."), { name, card: cardShort(ev.card) });
-    case "suite_majeure":
-      return fmt(_("%(name)s announces a major sequence (suite majeure): %(cards)s, +%(bonus)s."), { name, cards: cardsShort(ev.cards), bonus: ev.bonus });
-    case "discard": return fmt(_("%(name)s discards %(card)s."), { name, card: cardShort(ev.card) });
-    case "tour_a_pique":
-      return ev.best
-        ? fmt(_("%(name)s launches the spade round (tour à pique) with the 3♠: best spades only."), { name })
-        : fmt(_("%(name)s launches the spade round (tour à pique) with %(card)s."), { name, card: cardShort(ev.card) });
-    case "tour_a_pique_coupe": return fmt(_("%(name)s has no spade and stops the spade round with %(card)s."), { name, card: cardShort(ev.card) });
-    case "tour_a_pique_fini": return fmt(_("The spade round is back at %(name)s."), { name });
-    case "couleur": return fmt(_("Couleur! Five %(suit)s in a row."), { suit: SUITS[ev.suit] });
-    case "premier_decompte": return _("First count: each player's last two cards.");
-    case "maitre":
-      return ev.reason === "valet_de_pique"
-        ? fmt(_("%(name)s is the master (maître), with the jack of spades."), { name })
-        : fmt(_("%(name)s is the master (maître): the best hand."), { name });
-    case "transformation":
-      return fmt(_("Double-faced card: %(name)s's %(card)s becomes %(becomes)s."), { name, card: cardShort(ev.card), becomes: cardShort(ev.becomes) });
-    case "choix_du_maitre": return fmt(_("The master gives the pot's first card to %(to)s."), { to: nameOf(ev.to) });
-    case "pot": return fmt(_("The pot is dealt, from %(name)s."), { name: nameOf(ev.first) });
-    case "second_decompte": return _("Second count: three cards each.");
-    case "round_over": return _("The round is over.");
-    default: return ev.type;
-  }
-}
 
 // ------------------------------------------------------------------ socket
 function connect() {
@@ -301,19 +221,6 @@ function renderSeats() {
   $("ring").replaceChildren(...others.map(plate));
   $("ring").dataset.count = String(others.length);
   $("me-slot").replaceChildren(...(mine ? [plate(seatInfo(mine))] : []));
-}
-
-function followText(follow) {
-  if (!follow) return "";
-  if (follow.tour_a_pique) {
-    const t = follow.tour_a_pique;
-    return t.best
-      ? fmt(_("Spade round (tour à pique) of the 3♠: your best spade, or cut (%(n)s to play)."), { n: t.turns_left })
-      : fmt(_("Spade round (tour à pique): a spade, or cut with a %(rank)s (%(n)s to play)."), { rank: rankLetter(t.last_spade.slice(0, -1)), n: t.turns_left });
-  }
-  if (follow.couleur) return fmt(_("Couleur: no more %(suit)s; follow %(card)s by rank or another suit."), { suit: SUITS[follow.couleur], card: cardShort(follow.card) });
-  if (follow.card) return fmt(_("Follow %(card)s: a %(rank)s or a card of %(suit)s; else cut with a spade."), { card: cardShort(follow.card), rank: rankLetter(follow.rank), suit: SUITS[follow.suit] });
-  return _("The lanceur discards any card.");
 }
 
 function renderCenter() {
@@ -542,7 +449,7 @@ function renderEvents() {
   const view = state.view;
   list.replaceChildren();
   if (!view) return;
-  for (const ev of (view.events || []).slice(-14)) list.append(el("li", { class: "ev ev-" + ev.type }, eventText(ev)));
+  for (const ev of (view.events || []).slice(-14)) list.append(el("li", { class: "ev ev-" + ev.type }, eventText(ev, nameOf)));
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 

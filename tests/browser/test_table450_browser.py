@@ -108,6 +108,20 @@ def test_member_and_three_bots_play_a_whole_450_round_to_the_score_sheet(
     every = page.request.get(f"/tables/{table_id}/records.json").json()
     assert every == [record]
 
+    # The replay: from the deal to the counts, every player's cards shown.
+    page.goto(f"/tables/{table_id}/hands/1/")
+    expect(page.get_by_test_id("replay-text")).to_have_text("The deal.")
+    expect(page.locator("#replay-seats .plate")).to_have_count(4)
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_test_id("replay-text")).to_contain_text("hides the face-up cards")
+    page.keyboard.press("End")
+    replay = page.get_by_test_id("replay-counts")
+    expect(replay).to_contain_text("Second count")
+    for seat, final in result["final"].items():
+        expect(replay.locator("td.num").nth(list(result["final"]).index(seat))).to_have_text(
+            str(final["points"]))
+    page.screenshot(path="/tmp/table450-replay.png", full_page=True)
+
 
 def test_a_450_table_on_a_phone_in_french_keeps_within_the_screen(phone_page, make_member):
     page = phone_page

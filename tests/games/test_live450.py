@@ -120,6 +120,21 @@ def test_a_450_table_plays_whole_rounds_through_decide_and_replays_to_the_same_s
         assert check_record(rnd.to_record())["points"] == row["points"]
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_finished_rounds_replay_walks_from_the_deal_to_its_points(players):
+    from games.replay450 import replay_steps
+
+    st = playing(players)
+    play_round(st, {info.user_id for info in st.seats}, [])
+    rnd = st.game.entries[0]
+    steps = replay_steps(rnd.to_record())
+    assert len(steps) == len(rnd.actions) + 1
+    assert steps[0]["action"] is None and steps[0]["view"]["phase"] in ("show", "aside")
+    assert [s["action"] for s in steps[1:]] == [rnd.action_str(a) for a in rnd.actions]
+    assert steps[-1]["view"]["result"]["points"] == rnd.result().to_dict()["points"]
+    assert all(len(cards) == 3 for cards in steps[-1]["hands"].values())
+
+
 def test_the_secretary_sits_right_of_a_given_first_dealer():
     game = game_of(table_info(4, first_dealer="P2"))
     assert game.secretary == "P1" and game.first_dealer == "P2" and game.dealer == "P2"
