@@ -28,8 +28,8 @@ def _shown(st: TableState):
 def rule_of(hand) -> dict | None:
     """The scoring rule that gave the hand's score, as numbers (None: a redeal)."""
     v = hand.variant
-    if hand.contract < 0 or hand.redeal:
-        return None
+    if getattr(hand, "contract", -1) < 0 or getattr(hand, "redeal", False):
+        return None  # a redeal, or a game with no contracts (450)
     level = (hand.contract - BID0) // 5 + 6 if hand.contract < MIS else None
     return {"value": v.table_value(hand.contract), "level": level,
             "per_trick": v.defenders_per_trick, "failed": v.failed_contract,
