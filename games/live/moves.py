@@ -101,7 +101,8 @@ def decide(st: TableState, *, action: str, now: datetime, present: set[int],
         if st.game.is_over:
             move.ends_game = True
             return move
-        if move.result.get("redeal") or not present_members(st, present):
+        if (move.result.get("redeal") or not present_members(st, present)
+                or st.kind.name != "500"):  # (450 rounds have no hand review)
             _deal(st, move)  # nothing was played, or nobody is at the table to review it
         else:  # the hand review, until every present member is ready or its time runs out
             move.wake_at = now + timedelta(seconds=st.table.review_seconds)

@@ -117,6 +117,8 @@ class TableState:
     def in_review(self) -> bool:
         """The last hand is over, the game is not, and the next hand is not dealt yet."""
         game, row = self.game, self.hand_row
+        if self.kind.name != "500":  # a 450 round goes on to the next deal at once
+            return False
         return (self.table.status == PLAYING and game is not None and row is not None
                 and row.result is not None and game.current is None and not game.is_over)
 
