@@ -15,6 +15,7 @@ from games.errors import TableError
 from games.forms import TableForm
 from games.models import Table
 from games.option_labels import variant_label
+from games.replay import replay_steps
 
 
 def _table_for(request, table_id: int) -> Table:
@@ -121,7 +122,7 @@ def hand_replay(request, table_id: int, number: int):
         raise Http404
     return render(request, "games/replay.html", {
         "table": table, "number": number, "record_json": json.dumps(record),
-        "hands": selectors.finished_hands(table)})
+        "replay": replay_steps(record), "hands": selectors.finished_hands(table)})
 
 
 @login_required
