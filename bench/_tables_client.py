@@ -240,8 +240,12 @@ class Worker:
         legal = view.get("legal") or []
         you = frame["table"].get("you")
         table = client.table
-        if (view.get("to_act") != you or not legal or client.acted_seq >= frame["seq"]
-                or table.scheduled):
+        review = frame.get("review") or {}
+        if you is not None and you in (review.get("waiting") or []):
+            legal = ["next"]  # the hand review: this member taps "Next deal"
+        elif view.get("to_act") != you:
+            return
+        if not legal or client.acted_seq >= frame["seq"] or table.scheduled:
             return
         client.acted_seq = frame["seq"]
         if self.human:

@@ -68,6 +68,10 @@ class User(AbstractUser):
                     "when the club requires approval."),
     )
     approved_at = models.DateTimeField(_("approved at"), null=True, blank=True)
+    # A live table waiting for the member (a tournament's online round started): every
+    # page shows a banner linking to it until they open it. Read with the member's row
+    # (no query of its own on each page).
+    table_ready = models.PositiveIntegerField(null=True, blank=True, editable=False)
 
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"

@@ -92,6 +92,8 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The site's address, for links in emails sent outside a request (a round starting).
+SITE_URL = os.environ.get("DJANGO_SITE_URL", "http://127.0.0.1:8000")
 REDIS_URL = os.environ.get("REDIS_URL") or None
 CHANNEL_LAYERS = channel_layers(
     REDIS_URL, backend=os.environ.get("CHANNEL_LAYER_BACKEND", "pubsub")

@@ -72,6 +72,10 @@ def refusal_error(refused) -> TableError:
         "not_seated": _("You are watching this table: you have no cards."),
         "no_hand": _("No hand is being played."),
         "not_your_turn": _("It is not your turn."),
+        "hand_over": _("The hand is over: the next deal comes when everyone is ready."),
+        "already_ready": _("You are ready for the next deal: waiting for the others."),
+        "not_in_review": _("No hand is waiting for the next deal."),
+        "review_not_over": _("The hand review is not over."),
     }
     return TableError(refused.code, messages.get(refused.code, _("This move is not allowed now.")))
 

@@ -58,6 +58,10 @@ class TableForm(forms.Form):
     absence_grace_seconds = forms.IntegerField(
         label=_("A bot plays for an absent player after (seconds)"), min_value=5,
         max_value=3600, initial=60)
+    review_seconds = forms.IntegerField(
+        label=_("Hand review: the next deal comes after (seconds)"), min_value=5,
+        max_value=600, initial=30, required=False,
+        help_text=_("Or as soon as every player at the table taps “Next deal”."))
 
     ADVANCED_PREFIX = "opt_"
 

@@ -45,6 +45,10 @@ class Table(models.Model):
     absence_grace_seconds = models.PositiveIntegerField(
         _("grace before a bot plays for an absent player (seconds)"), default=60)
     bot_delay_ms = models.PositiveIntegerField(_("bot pace (milliseconds per move)"), default=1200)
+    review_seconds = models.PositiveIntegerField(
+        _("hand review (seconds before the next deal)"), default=30,
+        help_text=_("How long the table shows a finished hand before dealing the next, "
+                    "unless every player at the table is ready sooner."))
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -57,6 +61,9 @@ class Table(models.Model):
     # goes through the ``status`` index instead.
     wake_at = models.DateTimeField(null=True, blank=True,
                                    help_text="When a bot (or a grace period) is next due.")
+    # The rematch proposed once this game was over: a new table, same seats and options.
+    rematch = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="rematch_of")
 
     class Meta:
         verbose_name = _("table")
@@ -92,6 +99,8 @@ class Seat(models.Model):
     # When the member's last socket at the table closed (None: at the table, or never
     # came): a bot plays for them once the table's grace period has run from then.
     left_at = models.DateTimeField(null=True, blank=True)
+    # A rematch seats the last game's players at once; each accepts before it starts.
+    accepted = models.BooleanField(default=True)
 
     class Meta:
         verbose_name = _("seat")

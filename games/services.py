@@ -58,6 +58,7 @@ def _require_live(table: Table) -> None:
 def table_create(*, host, variant: str = "quebec", options: dict | None = None,
                  name: str = "", visibility: str = Table.Visibility.PUBLIC,
                  absence_grace_seconds: int = 60, bot_delay_ms: int = 1200,
+                 review_seconds: int = 30,
                  seed: int | None = None, host_seat: str | None = None,
                  first_dealer: str | None = None) -> Table:
     """Open a table with the host in a seat (the first one unless ``host_seat``).
@@ -71,6 +72,7 @@ def table_create(*, host, variant: str = "quebec", options: dict | None = None,
     table = Table.objects.create(
         host=host, variant=v.name, options=dict(v.overrides), name=name.strip()[:80],
         visibility=visibility, absence_grace_seconds=absence_grace_seconds,
+        review_seconds=review_seconds,
         bot_delay_ms=bot_delay_ms,
         seed=seed if seed is not None else secrets.randbelow(2**53),
         first_dealer=first_dealer if first_dealer in v.seats else "",
@@ -184,6 +186,21 @@ def table_seat_assign(*, table_id: int, seat: str, user=None) -> Table:
 
 
 @transaction.atomic
+def table_set_grace(*, table_id: int, seconds: int) -> Table:
+    """Change the grace before a bot plays for an absent member, even during the game
+    (an organiser's setting: the caller checks its own permission). A change of the
+    table (its ``seq`` bumped): every process's state of it catches up, and the runner
+    looks at it again at once."""
+    table = _locked(table_id)
+    _require_live(table)
+    table.absence_grace_seconds = seconds
+    table.wake_at = timezone.now()
+    _bump(table, fields=("absence_grace_seconds", "wake_at"))
+    _poke_on_commit(table.pk)
+    return table
+
+
+@transaction.atomic
 def table_start(*, table_id: int, user=None) -> Table:
     """Start the game: every seat taken (member or bot); draw the first dealer; deal."""
     table = _locked(table_id)
@@ -193,6 +210,8 @@ def table_start(*, table_id: int, user=None) -> Table:
         raise TableError("started", _("The game has already started."))
     if Seat.objects.filter(table=table, user__isnull=True, is_bot=False).exists():
         raise TableError("seats_free", _("Every seat needs a player or a bot."))
+    if Seat.objects.filter(table=table, accepted=False).exists():
+        raise TableError("not_accepted", _("Every player must accept the rematch first."))
     game = new_game(table.variant, table.options, seed=table.seed,
                     first_dealer=table.first_dealer)
     table.first_dealer = game.first_dealer
@@ -206,6 +225,73 @@ def table_start(*, table_id: int, user=None) -> Table:
                          "wake_at"))
     _lobby_changed_on_commit()
     _poke_on_commit(table.pk)
+    return table
+
+
+def member_table_found(*, user) -> None:
+    """The member opened the table that was waiting for them (``User.table_ready``)."""
+    from club.models import User
+
+    User.objects.filter(pk=user.pk).update(table_ready=None)
+    user.table_ready = None
+
+
+# ----------------------------------------------------------------- rematch
+@transaction.atomic
+def table_rematch(*, table_id: int, user) -> Table:
+    """A player of a finished game proposes a rematch: a new table with the same seats,
+    options and settings, where every member who played is seated again and accepts
+    (the proposer and the bots at once). Once a rematch is proposed, this accepts it.
+    It starts as soon as every seat has accepted. Returns the rematch's table."""
+    from games import hooks
+
+    table = _locked(table_id)
+    if table.status != Table.Status.FINISHED:
+        raise TableError("not_finished", _("The game is not over."))
+    seats = list(Seat.objects.filter(table=table).order_by("position"))
+    if not any(row.user_id == user.pk for row in seats):
+        raise TableError("not_seated", _("Only the game's players can ask for a rematch."))
+    if table.rematch_id is not None:
+        return table_rematch_answer(table_id=table.rematch_id, user=user, accept=True)
+    if hooks.watched(table.pk):
+        raise TableError("tournament_table", _("A tournament's table has no rematch."))
+    new = Table.objects.create(
+        host=user, variant=table.variant, options=table.options, name=table.name,
+        visibility=table.visibility, absence_grace_seconds=table.absence_grace_seconds,
+        bot_delay_ms=table.bot_delay_ms, review_seconds=table.review_seconds,
+        seed=secrets.randbelow(2**53))
+    Seat.objects.bulk_create(
+        Seat(table=new, seat=row.seat, position=row.position, user_id=row.user_id,
+             is_bot=row.is_bot, accepted=row.user_id in (None, user.pk))
+        for row in seats)
+    table.rematch = new
+    _bump(table, fields=("rematch",))
+    _lobby_changed_on_commit()
+    if not Seat.objects.filter(table=new, accepted=False).exists():
+        table_start(table_id=new.pk)  # the others were bots
+    return new
+
+
+@transaction.atomic
+def table_rematch_answer(*, table_id: int, user, accept: bool) -> Table:
+    """A member seated at a rematch accepts it (it starts once every seat has), or
+    declines it (the seat is freed)."""
+    table = _locked(table_id)
+    if table.status != Table.Status.OPEN:
+        raise TableError("started", _("The game has already started."))
+    row = Seat.objects.select_for_update().filter(table=table, user=user).first()
+    if row is None:
+        raise TableError("not_seated", _("You have no seat at this table."))
+    if accept:
+        row.accepted = True
+    else:
+        row.user, row.accepted = None, True
+    row.save(update_fields=["user", "accepted"])
+    _bump(table)
+    _lobby_changed_on_commit()
+    seats = Seat.objects.filter(table=table)
+    if accept and not seats.filter(Q(accepted=False) | Q(user__isnull=True, is_bot=False)).exists():
+        table_start(table_id=table.pk)
     return table
 
 

@@ -6,11 +6,12 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import hooks, selectors, services
 from games.errors import TableError
 from games.forms import TableForm
 from games.models import Table
@@ -18,12 +19,22 @@ from games.option_labels import variant_label
 from games.replay import replay_steps
 
 
+class InviteOnly(PermissionDenied):
+    """An invite-only table opened by a member without the invitation (the table page
+    and its forms answer with ``games/invite_only.html``; other pages with the 403 page)."""
+
+
 def _table_for(request, table_id: int) -> Table:
     table = get_object_or_404(Table, pk=table_id)
     invited = table.pk in selectors.invited_tables(request.session)
     if not selectors.can_view(table, request.user, invited=invited):
-        raise Http404
+        raise InviteOnly
     return table
+
+
+def _invite_only(request):
+    """The page an invite-only table shows a member without the invitation (403)."""
+    return render(request, "games/invite_only.html", status=403)
 
 
 @login_required
@@ -36,7 +47,8 @@ def lobby(request):
                 host=request.user, variant=data["variant"], options=data["options"],
                 name=data["name"], visibility=data["visibility"],
                 bot_delay_ms=data["bot_delay_ms"],
-                absence_grace_seconds=data["absence_grace_seconds"])
+                absence_grace_seconds=data["absence_grace_seconds"],
+                review_seconds=data["review_seconds"] or 30)
         except TableError as error:
             form.add_error(None, error.message)
         else:
@@ -50,11 +62,16 @@ def lobby(request):
 
 @login_required
 def table_page(request, table_id: int):
-    table = _table_for(request, table_id)
+    try:
+        table = _table_for(request, table_id)
+    except InviteOnly:
+        return _invite_only(request)
+    if request.user.table_ready == table.pk:  # found: no more "your table is ready"
+        services.member_table_found(user=request.user)
     snapshot = selectors.table_snapshot(table.pk, request.user)
     return render(request, "games/table.html", {
         "table": table, "snapshot": snapshot, "variant_label": variant_label(table.variant),
-        "snapshot_json": json.dumps(snapshot),
+        "snapshot_json": json.dumps(snapshot), "is_tournament": hooks.watched(table.pk),
     })
 
 
@@ -67,7 +84,10 @@ def table_invite(request, table_id: int, token: str):
 
 
 def _table_action(request, table_id: int, do):
-    table = _table_for(request, table_id)
+    try:
+        table = _table_for(request, table_id)
+    except InviteOnly:
+        return _invite_only(request)
     try:
         do(table)
     except TableError as error:
@@ -112,6 +132,39 @@ def table_fill_bots(request, table_id: int):
 def table_start(request, table_id: int):
     return _table_action(request, table_id, lambda t: services.table_start(
         table_id=t.pk, user=request.user))
+
+
+@require_POST
+@login_required
+def table_rematch(request, table_id: int):
+    """Propose (or accept) a rematch of a finished game: on to the rematch's table."""
+    try:
+        table = _table_for(request, table_id)
+    except InviteOnly:
+        return _invite_only(request)
+    try:
+        new = services.table_rematch(table_id=table.pk, user=request.user)
+    except TableError as error:
+        messages.error(request, error.message)
+        return redirect(table)
+    return redirect(new)
+
+
+@require_POST
+@login_required
+def table_rematch_answer(request, table_id: int):
+    """Accept a rematch (on to its table) or decline it (back to the lobby)."""
+    accept = request.POST.get("accept") == "1"
+    try:
+        table = _table_for(request, table_id)
+    except InviteOnly:
+        return _invite_only(request)
+    try:
+        services.table_rematch_answer(table_id=table.pk, user=request.user, accept=accept)
+    except TableError as error:
+        messages.error(request, error.message)
+        return redirect(table)
+    return redirect(table) if accept else redirect("games:lobby")
 
 
 @login_required

@@ -5,6 +5,7 @@ circle in ``games``):
 
 * ``tablestate`` (pure): a table's state as plain values around the engine's game;
 * ``moves`` (pure): **the one decision** of what a move writes and what follows it;
+* ``review`` (pure): what a finished hand shows every viewer before the next deal;
 * ``catchup`` (pure): a state brought up to date from a snapshot of the database;
 * ``cache``: this process's states and their locks (the lock order is stated there);
 * ``sql``: the statements of live play, built from the models' metadata;

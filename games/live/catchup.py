@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from games.engine import EngineError
+from games.live.moves import NEXT, REVIEW_ACTIONS
 from games.live.tablestate import OPEN, HandRow, SeatInfo, TableInfo, TableState, game_of
 
 
@@ -74,7 +75,11 @@ def catch_up(st: TableState | None, snap: Snapshot, *, watched: bool = False) ->
             _deal_through(st, logged.hand_number)
             if logged.hand_number != len(st.game.entries):
                 raise CatchUpError(f"table {st.id}: action {logged.seq} of a finished hand")
-            st.game.entries[-1].apply_as(logged.seat, logged.action)
+            if logged.action in REVIEW_ACTIONS:  # the hand review: the engine never sees it
+                if logged.action == NEXT and logged.hand_number == len(st.hands):
+                    st.ready = st.ready | {logged.seat}
+            else:
+                st.game.entries[-1].apply_as(logged.seat, logged.action)
             st.moved_at = logged.at
         _deal_through(st, len(st.hands))
     except EngineError as error:
@@ -102,5 +107,6 @@ def _deal_through(st: TableState, number: int) -> None:
             raise CatchUpError(f"table {st.id}: an action of hand {number}, never dealt")
         row = st.hands[len(game.entries)]
         hand = game.next_hand(row.seed)
+        st.ready = set()
         if hand.variant.seats[hand.dealer] != row.dealer:
             raise CatchUpError(f"table {st.id}: hand {row.number} dealer mismatch")

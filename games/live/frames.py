@@ -27,4 +27,8 @@ def state_frames(table_id: int, users, *, seq: int | None = None) -> list[tuple[
 
 
 def presence_frame(table_id: int) -> str:
-    return render.presence_frame(presence.present_users(table_id))
+    from games.models import Seat
+
+    away = {seat: left.isoformat() for seat, left in Seat.objects.filter(
+        table_id=table_id, user__isnull=False, left_at__isnull=False).values_list("seat", "left_at")}
+    return render.presence_frame(presence.present_users(table_id), away)

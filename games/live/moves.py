@@ -25,6 +25,13 @@ from games.live.tablestate import FINISHED, PLAYING, HandRow, TableState, hand_s
 # A member whose sockets at a table all stayed silent this long counts as absent.
 PRESENCE_TIMEOUT = timedelta(seconds=45)
 
+# The hand review's two moves (logged on the finished hand; the engine never sees them):
+# a member is ready for the next deal ("Next deal"), and the runner deals once the
+# review's time has run out. The move that makes every present member ready deals too.
+NEXT = "next"
+DEAL = "deal"
+REVIEW_ACTIONS = (NEXT, DEAL)
+
 
 class Refused(Exception):
     """A move that cannot be played now; nothing changed. ``code`` names why (the
@@ -73,6 +80,11 @@ def decide(st: TableState, *, action: str, now: datetime, present: set[int],
         seat = st.seat_of(user_id)
         if seat is None:
             raise Refused("not_seated")
+    if st.in_review:
+        return _decide_review(st, action=action, now=now, present=present, user_id=user_id,
+                              seat=seat)
+    if action in REVIEW_ACTIONS:
+        raise Refused("not_in_review")
     hand = st.hand
     if hand is None:
         raise Refused("no_hand")
@@ -90,13 +102,64 @@ def decide(st: TableState, *, action: str, now: datetime, present: set[int],
         if st.game.is_over:
             move.ends_game = True
             return move
-        number = st.hand_row.number + 1
-        move.next_hand = HandRow(id=None, number=number, dealer=st.game.dealer,
-                                 seed=hand_seed(st.table.seed, number), result=None)
-        st.game.next_hand(move.next_hand.seed)
+        if move.result.get("redeal") or not present_members(st, present):
+            _deal(st, move)  # nothing was played, or nobody is at the table to review it
+        else:  # the hand review, until every present member is ready or its time runs out
+            move.wake_at = now + timedelta(seconds=st.table.review_seconds)
+            return move
     due = due_in_seconds(st, present)
     move.wake_at = now + timedelta(seconds=due)
     move.poke = due == 0
+    return move
+
+
+def _deal(st: TableState, move: Move) -> None:
+    number = st.hand_row.number + 1
+    move.next_hand = HandRow(id=None, number=number, dealer=st.game.dealer,
+                             seed=hand_seed(st.table.seed, number), result=None)
+    st.game.next_hand(move.next_hand.seed)
+
+
+def present_members(st: TableState, present: set[int]) -> set[str]:
+    """The seats whose members are at the table."""
+    return {info.seat for info in st.seats if info.user_id is not None
+            and info.user_id in present}
+
+
+def review_done(st: TableState, present: set[int], *, now: datetime,
+                ready: set[str] | None = None) -> bool:
+    """Whether the next deal is due: every present member is ready (none present: at
+    once), or the review's time has run out."""
+    ready = st.ready if ready is None else ready
+    ends = st.review_ends_at
+    return present_members(st, present) <= ready or (ends is not None and now >= ends)
+
+
+def _decide_review(st: TableState, *, action: str, now: datetime, present: set[int],
+                   user_id: int | None, seat: str | None) -> Move:
+    """A move of the hand review: a member ready for the next deal (``NEXT``), or the
+    runner's deal once the review is over (``DEAL``). The next deal, when it comes, is
+    dealt in ``st`` already (as at a hand's end)."""
+    if action == NEXT and user_id is not None:
+        if seat in st.ready:
+            raise Refused("already_ready")
+        ready = st.ready | {seat}
+    elif action == DEAL and user_id is None:
+        ready = st.ready
+        if not review_done(st, present, now=now):
+            raise Refused("review_not_over")
+        seat = ""  # nobody's move: the log row names no seat
+    else:
+        raise Refused("hand_over")
+    move = Move(table_id=st.id, seq=st.seq, hand_id=st.hand_row.id, seat=seat,
+                action=action, user_id=user_id, at=now, wake_at=None)
+    if review_done(st, present, now=now, ready=ready):
+        _deal(st, move)
+        due = due_in_seconds(st, present)
+        move.wake_at = now + timedelta(seconds=due)
+        move.poke = due == 0
+    else:
+        move.wake_at = st.review_ends_at or now
     return move
 
 
@@ -115,6 +178,9 @@ def committed(st: TableState, move: Move, *, next_hand_id: int | None = None) ->
         move.next_hand.id = next_hand_id
         move.next_hand.finished_at = None
         st.hands.append(move.next_hand)
+        st.ready = set()
+    elif move.action == NEXT:
+        st.ready = st.ready | {move.seat}
     if move.ends_game:
         table.status = FINISHED
 
@@ -141,6 +207,11 @@ def bot_due_in(st: TableState, *, now: datetime, present: set[int],
     absent member's seat is played by a bot once the grace period has run from when
     the member went away (``away_since``; None: never came, counted from the start),
     then at the bot's pace until the member is back."""
+    if st.in_review:
+        if not review_done(st, present, now=now):
+            return max(0.0, (st.review_ends_at - now).total_seconds())
+        due = (st.moved_at or now) + timedelta(milliseconds=st.table.bot_delay_ms)
+        return max(0.0, (due - now).total_seconds())
     hand = st.hand
     if st.table.status != PLAYING or hand is None or hand.to_act is None:
         return None
@@ -156,9 +227,12 @@ def bot_due_in(st: TableState, *, now: datetime, present: set[int],
     return max(0.0, (due - now).total_seconds())
 
 
-def bot_action(st: TableState) -> tuple[str, str]:
+def bot_action(st: TableState) -> tuple[str | None, str]:
     """The seat to act and the action a bot plays for it (seeded by the table's seed
-    and seq: the same state gives the same move in any process)."""
+    and seq: the same state gives the same move in any process); in the hand review,
+    (None, ``DEAL``)."""
+    if st.in_review:
+        return None, DEAL
     hand = st.hand
     seat = hand.to_act
     rng = random.Random(f"{st.table.seed}:{st.seq}")

@@ -12,10 +12,12 @@ queries the database.
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 
 from django.utils.translation import gettext as _
 
 from games.engine.views import private_view, public_view
+from games.live.review import review_of
 from games.live.tablestate import TableState
 
 
@@ -86,10 +88,17 @@ def _table_part(st: TableState, you: str | None, is_host: bool, present: set[int
             {"seat": info.seat, "name": info.name, "is_bot": info.is_bot,
              "present": info.user_id in present if info.user_id else info.is_bot,
              "is_you": info.seat == you and you is not None,
-             "free": info.is_free}
+             "free": info.is_free,
+             "left_at": info.left_at.isoformat() if info.left_at and info.user_id else None,
+             "accepted": info.accepted}
             for info in st.seats
         ],
+        # A bot plays an absent member's seat once the grace has run from when they
+        # left (``left_at``; never came: from the start).
+        "grace": table.absence_grace_seconds,
+        "started_at": table.started_at.isoformat() if table.started_at else None,
         "hand_number": st.hand_row.number if st.hand_row else 0,
+        "rematch": table.rematch_id,
     }
 
 
@@ -103,6 +112,11 @@ def viewer_kind(st: TableState, user) -> tuple[str | None, bool]:
 def frames(st: TableState, users, present: set[int]) -> list[tuple[int, str]]:
     """The state frame (seq, JSON text) of each of ``users``."""
     hand, shared = shown_hand(st), _shared_text(st)
+    now = datetime.now(timezone.utc)
+    review = review_of(st, present, now=now)
+    if review is not None:  # the hand is over: every viewer may see all of it
+        shared = f',"review":{dumps(review)}' + shared
+    shared = f',"now":"{now.isoformat()}"' + shared  # the server's clock, for countdowns
     head = f'{{"type":"state","seq":{st.seq},"table":'
     public = dumps(public_view(hand))[1:] if hand is not None else None  # '"k":v,...}'
     by_kind: dict[tuple[str | None, bool], str] = {}
@@ -121,5 +135,8 @@ def frames(st: TableState, users, present: set[int]) -> list[tuple[int, str]]:
     return out
 
 
-def presence_frame(present: set[int]) -> str:
-    return dumps({"type": "presence", "present": sorted(present)})
+def presence_frame(present: set[int], away: dict[str, str] | None = None) -> str:
+    """Who is at the table, and since when each absent member's seat is away (seat ->
+    ISO time: a bot takes it over once the table's grace has run from then)."""
+    return dumps({"type": "presence", "present": sorted(present), "away": away or {},
+                  "now": datetime.now(timezone.utc).isoformat()})

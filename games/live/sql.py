@@ -156,9 +156,9 @@ def move_steps(move: Move, json) -> list[Statement]:
 
 # ---------------------------------------------------------------- snapshot
 TABLE_FIELDS = ("id", "seq", "status", "name", "variant", "options", "visibility", "host",
-                "seed", "first_dealer", "absence_grace_seconds", "bot_delay_ms",
-                "started_at", "wake_at")
-SEAT_FIELDS = ("seat", "user", "is_bot", "left_at")
+                "seed", "first_dealer", "absence_grace_seconds", "bot_delay_ms", "review_seconds",
+                "started_at", "wake_at", "rematch")
+SEAT_FIELDS = ("seat", "user", "is_bot", "left_at", "accepted")
 USER_FIELDS = ("display_name", "first_name", "last_name", "email")
 HAND_FIELDS = ("id", "number", "dealer", "seed", "result", "finished_at")
 ACTION_FIELDS = ("seq", "seat", "action", "created_at")

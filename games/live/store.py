@@ -96,7 +96,7 @@ def parse_snapshot(row, after_seq: int, from_hand: int) -> Snapshot:
 
 
 # TableInfo's attributes, in TABLE_FIELDS order.
-_TABLE_ATTRS = tuple("host_id" if name == "host" else name for name in TABLE_FIELDS)
+_TABLE_ATTRS = tuple(name + "_id" if name in ("host", "rematch") else name for name in TABLE_FIELDS)
 
 
 def _json(value) -> list:
@@ -111,9 +111,10 @@ def _when(value) -> datetime | None:
     return datetime.fromisoformat(value)
 
 
-def _seat(seat: str, user_id: int | None, is_bot: bool, left_at, name: str) -> SeatInfo:
+def _seat(seat: str, user_id: int | None, is_bot: bool, left_at, accepted: bool,
+          name: str) -> SeatInfo:
     return SeatInfo(seat=seat, user_id=user_id, name=name if user_id else "", is_bot=is_bot,
-                    left_at=_when(left_at))
+                    left_at=_when(left_at), accepted=bool(accepted))
 
 
 def _public_name(*values) -> str:

@@ -9,7 +9,7 @@ move decides (``games.live.writers``, ``games.live.loopdb``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from games.engine import Game, Hand
@@ -40,8 +40,10 @@ class TableInfo:
     first_dealer: str
     absence_grace_seconds: int
     bot_delay_ms: int
+    review_seconds: int = 30
     started_at: datetime | None = None
     wake_at: datetime | None = None
+    rematch_id: int | None = None  # the rematch proposed once the game was over
 
 
 @dataclass
@@ -52,6 +54,7 @@ class SeatInfo:
     is_bot: bool
     # When the member's last socket at the table closed (None: never left, or back).
     left_at: datetime | None = None
+    accepted: bool = True  # a rematch's member has accepted it
 
     @property
     def is_free(self) -> bool:
@@ -83,6 +86,9 @@ class TableState:
     # is then written with its callbacks, in one transaction (``games.live.writers``).
     watched: bool = False
     memo: dict = field(default_factory=dict)  # renders that change only between hands
+    # The hand review (between a finished hand and the next deal): the seats whose
+    # members said they are ready for the next deal (``games.live.moves.NEXT``).
+    ready: set[str] = field(default_factory=set)
 
     @property
     def id(self) -> int:
@@ -100,6 +106,21 @@ class TableState:
     @property
     def hand_row(self) -> HandRow | None:
         return self.hands[-1] if self.hands else None
+
+    @property
+    def in_review(self) -> bool:
+        """The last hand is over, the game is not, and the next hand is not dealt yet."""
+        game, row = self.game, self.hand_row
+        return (self.table.status == PLAYING and game is not None and row is not None
+                and row.result is not None and game.current is None and not game.is_over)
+
+    @property
+    def review_ends_at(self) -> datetime | None:
+        """When the review's time runs out (the next deal is then due)."""
+        row = self.hand_row
+        if not self.in_review or row.finished_at is None:
+            return None
+        return row.finished_at + timedelta(seconds=self.table.review_seconds)
 
     def seat_of(self, user_id: int | None) -> str | None:
         if user_id is None:

@@ -5,6 +5,9 @@ import {
   resultText, seatLabel, sortHand, suitName, SUIT_SYMBOL, teamLabel, teamShort,
 } from "./cards.js";
 import { defaultAnchor, prepareFelt, seatPosition } from "./seats.js";
+import { renderReview } from "./review.js";
+import { absenceNote, noteFrame } from "./absence.js";
+import { noticeTurn, wireSettings } from "./notify.js";
 
 const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
@@ -14,6 +17,7 @@ const STRAINS = ["S", "C", "D", "H", "NT"];
 const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n === 1 ? a : b));
 
 let state = JSON.parse($("table-state").textContent);
+noteFrame(state);
 let socket = null;
 let connected = false;
 let retryDelay = 500;
@@ -48,6 +52,7 @@ function connect() {
   socket.addEventListener("message", (event) => {
     let frame;
     try { frame = JSON.parse(event.data); } catch { return; }
+    noteFrame(frame);
     if (frame.type === "state") onState(frame);
     else if (frame.type === "error") onError(frame);
     else if (frame.type === "presence") send({ type: "sync" }); // the state frame carries who is here
@@ -105,7 +110,8 @@ function onState(frame) {
   if (state.table.status !== wasPlaying && state.table.status !== "playing" && wasPlaying === "open") {
     // nothing special: the page re-renders into its new mode
   }
-  if (state.sheet.length > oldSheet && state.table.status === "playing") {
+  if (state.sheet.length > oldSheet && state.table.status === "playing" && !state.review) {
+    // Dealt again at once (nobody bid): the review panel does not show it.
     const row = state.sheet[state.sheet.length - 1];
     showToast(fmt(_("Hand %(n)s is over. %(result)s"), { n: row.number, result: resultText(row, nameOf) }), "info", 6000);
   }
@@ -210,6 +216,7 @@ function render() {
   renderLastTrick();
   renderDraw();
   renderGameOver();
+  renderReview($("review"), state, { me: me(), nameOf, seats: seats(), pending, onNext: () => intent("next") });
   restoreFocus(key);
 }
 
@@ -241,6 +248,8 @@ function renderSeats() {
     const metaLine = el("div", { class: "plate-meta" }, meta.join(" · "));
     if (view && view.dealer === info.seat && table.status !== "open") metaLine.prepend(el("span", { class: "chip", "aria-hidden": "true" }, "D"));
     plate.append(metaLine);
+    const note = absenceNote(info, table);
+    if (note) plate.append(note);
     if (view && table.status !== "open") {
       const count = view.card_counts ? view.card_counts[info.seat] : null;
       if (!info.is_you && count) {
@@ -255,7 +264,7 @@ function renderSeats() {
         }
       }
       if (view.shown && view.shown[info.seat] && view.shown[info.seat].length && !info.is_you) {
-        plate.append(el("div", { class: "shown" }, el("span", { class: "muted small" }, _("Shown:")),
+        plate.append(el("div", { class: "shown" }, el("span", { class: "shown-label small" }, _("Shown:")),
           ...view.shown[info.seat].map((c) => cardFigure(c, { size: "mini" }))));
       }
     }
@@ -340,7 +349,9 @@ function renderTurn() {
   const { view, table } = state;
   let text = "";
   banner.className = "turn-banner";
-  if (table.status === "playing" && view && view.to_act) {
+  if (table.status === "playing" && state.review && !state.review.game_over) {
+    text = _("The hand is over: look it over, then tap “Next deal”.");
+  } else if (table.status === "playing" && view && view.to_act) {
     if (isMyTurn()) {
       text = view.phase === "auction" ? _("Your turn: make your call") : view.phase === "kitty" ? _("Your turn: discard") : _("Your turn");
       banner.classList.add("mine");
@@ -349,7 +360,7 @@ function renderTurn() {
     }
   }
   banner.textContent = text;
-  document.title = isMyTurn() ? "▶ " + (_("Your turn")) + " · " + baseTitle : baseTitle;
+  noticeTurn(isMyTurn(), { baseTitle, turnIcon: app.dataset.turnIcon, text });
 }
 
 function renderPregame() {
@@ -360,9 +371,19 @@ function renderPregame() {
   list.replaceChildren(...table.seats.map((s) => el("li", {},
     el("strong", {}, seatLabel(s.seat)), " ",
     s.free ? el("span", { class: "muted" }, _("Free seat")) : nameOf(s.seat),
-    s.is_bot ? el("span", { class: "badge bot" }, _("bot")) : null)));
+    s.is_bot ? el("span", { class: "badge bot" }, _("bot")) : null,
+    s.accepted === false ? el("span", { class: "badge pending", "data-testid": "not-accepted-" + s.seat }, _("to accept")) : null)));
   box.replaceChildren();
-  if (me()) box.append(postForm(app.dataset.leaveUrl, {}, _("Leave my seat"), { cls: "button secondary", testid: "leave" }));
+  const mine = table.seats.find((s) => s.is_you);
+  if (mine && mine.accepted === false) {
+    // A rematch: this member's seat is kept for them until they answer.
+    box.append(el("p", { class: "prompt" }, _("A rematch with the same players and options: do you play?")),
+      postForm(app.dataset.answerUrl, { accept: "1" }, _("Accept the rematch"), { cls: "button", testid: "rematch-accept" }),
+      postForm(app.dataset.answerUrl, { accept: "0" }, _("No, back to the tables"), { cls: "button secondary", testid: "rematch-decline" }));
+  } else if (me()) box.append(postForm(app.dataset.leaveUrl, {}, _("Leave my seat"), { cls: "button secondary", testid: "leave" }));
+  if (table.seats.some((s) => s.accepted === false && !s.is_you)) {
+    box.append(el("p", { class: "muted small" }, _("The game starts once every player has accepted the rematch.")));
+  }
   if (table.is_host) {
     if (table.seats.some((s) => s.free)) box.append(postForm(app.dataset.fillUrl, {}, _("Fill with bots"), { cls: "button secondary", testid: "fill-bots" }));
     box.append(postForm(app.dataset.startUrl, {}, _("Start the game"), { cls: "button", testid: "start" }));
@@ -418,9 +439,10 @@ function renderActions() {
     return;
   }
   if (view.phase === "kitty" && view.declarer === me()) {
-    const left = view.kitty_count - view.discard_count;
-    panel.append(el("p", { class: "prompt" }, isMyTurn()
-      ? fmt(_("You took the kitty: discard %(n)s more cards, one at a time (click a card)."), { n: left })
+    const left = discardsLeft(view);
+    panel.append(el("p", { class: "prompt", "data-testid": "discard-prompt", "data-left": String(left) }, isMyTurn()
+      ? fmt(ngettext("You took the kitty: discard %(n)s more card, one at a time (click a card).",
+        "You took the kitty: discard %(n)s more cards, one at a time (click a card).", left), { n: left })
       : _("Discarding…")));
     if (view.discards && view.discards.length) {
       panel.append(el("div", { class: "discards" }, el("span", { class: "muted small" }, _("Discarded:")), ...view.discards.map((c) => cardFigure(c, { size: "mini" }))));
@@ -491,6 +513,15 @@ function partnerControls(view) {
   return box;
 }
 
+// How many cards the declarer still has to discard: the declarer holds the kitty on top
+// of a full hand until the discards bring it back to the others' count (the view's
+// kitty_count is the kitty still on the table: 0 once taken).
+function discardsLeft(view) {
+  const counts = view.card_counts || {};
+  const others = Object.entries(counts).filter(([seat]) => seat !== view.declarer).map(([, n]) => n);
+  return Math.max(0, (counts[view.declarer] || 0) - Math.max(0, ...others));
+}
+
 function cardActions(code) {
   const view = state.view;
   if (!view || (view.phase !== "play" && view.phase !== "kitty")) return []; // "6S" is also a bid
@@ -520,6 +551,7 @@ function renderHand() {
     });
     handBox.append(button);
   }
+  handBox.style.setProperty("--n", String(cards.length));
   handBox.classList.toggle("playable", mine && view.phase !== "auction");
 }
 
@@ -675,9 +707,20 @@ function renderGameOver() {
   for (const row of state.sheet) {
     links.append(el("li", {}, el("a", { href: app.dataset.replayUrl.replace("999999", row.number) }, fmt(_("Replay hand %(n)s"), { n: row.number }))));
   }
-  box.append(el("div", { class: "actions" },
-    el("a", { class: "button", href: app.dataset.recordsUrl, download: "", "data-testid": "download-records" }, _("Download the hand records")),
-    el("a", { class: "button secondary", href: app.dataset.lobbyUrl }, _("Back to the tables"))), links);
+  const rematch = el("div", { class: "actions rematch" });
+  if (me() && table.rematch) {
+    rematch.append(el("p", { class: "prompt" }, _("A rematch is proposed, with the same players and options.")),
+      postForm(app.dataset.rematchUrl, {}, _("Accept the rematch"), { cls: "button", testid: "rematch" }));
+  } else if (me() && !app.dataset.tournament) {
+    rematch.append(postForm(app.dataset.rematchUrl, {}, _("Rematch"), { cls: "button", testid: "rematch" }));
+  }
+  rematch.append(el("a", { class: "button secondary", href: app.dataset.lobbyUrl, "data-testid": "back-to-lobby" }, _("Back to the tables")));
+  const sheet = $("sheet").cloneNode(true);
+  sheet.removeAttribute("id");
+  sheet.setAttribute("data-testid", "final-sheet");
+  box.append(rematch, el("div", { class: "sheet-wrap final-sheet" }, sheet),
+    el("div", { class: "actions" },
+      el("a", { class: "button secondary", href: app.dataset.recordsUrl, download: "", "data-testid": "download-records" }, _("Download the hand records"))), links);
 }
 
 // ------------------------------------------------------------------ controls
@@ -689,6 +732,7 @@ function toggleLastTrick() {
   button.setAttribute("aria-expanded", String(!box.hidden));
 }
 $("last-trick-button").addEventListener("click", toggleLastTrick);
+wireSettings($("sound-toggle"), $("notify-toggle"));
 
 function applyContrast(on) {
   document.documentElement.classList.toggle("high-contrast", on);

@@ -27,7 +27,8 @@ from tests.conftest import PASSWORD
 ROOT = Path(__file__).resolve().parents[2]
 LEGAL = "#table-app button.legal:not([disabled])"
 TURN_OR_END = ("() => document.querySelector('#game-over:not([hidden])') || "
-               "document.querySelector('#table-app button.legal:not([disabled])')")
+               "document.querySelector('#table-app button.legal:not([disabled])') || "
+               "document.querySelector('[data-testid=next-deal]:not([disabled])')")
 
 
 def log_in(page, user):
@@ -47,6 +48,10 @@ def play_until_over(page, *, limit_seconds: float = 150) -> int:
         page.wait_for_function(TURN_OR_END, timeout=30_000)
         if page.locator("#game-over").is_visible():
             return clicks
+        if page.get_by_test_id("next-deal").is_visible():  # the hand review
+            page.get_by_test_id("next-deal").click()
+            expect(page.get_by_test_id("hand-review")).to_be_hidden()
+            continue
         if clicks == 0:
             # Whose turn is visible: banner, highlighted plate, title prefix.
             expect(page.get_by_test_id("turn-banner")).to_have_class(re.compile("mine"))

@@ -46,17 +46,23 @@ async def all_connected(table, cookies):
     return comms
 
 
-async def play_first_hand(comms) -> tuple[int, int, list[dict]]:
-    """Play hand 1 to its end over the sockets: (first seq, last seq, last frames)."""
+async def play_first_hand(comms, *, next_deal: bool = True) -> tuple[int, int, list[dict]]:
+    """Play hand 1 to its end over the sockets, then (``next_deal``) every member taps
+    "Next deal" in the hand review, if there is one: (first seq, last seq, last frames)."""
     latest = [first for _, first in comms]
     start = latest[0]["seq"]
-    while latest[0]["table"]["hand_number"] == 1:
+    while latest[0]["table"]["hand_number"] == 1 and latest[0]["view"]["to_act"] is not None:
         seat = latest[0]["view"]["to_act"]
         mine = latest["NESW".index(seat)]
         await comms["NESW".index(seat)][0].send_json_to(
             {"type": "intent", "seq": mine["seq"], "action": mine["view"]["legal"][0]})
         latest = [await recv(comm) for comm, _ in comms]
         assert len({frame["seq"] for frame in latest}) == 1
+    if "review" in latest[0] and next_deal:  # (an all-pass hand is dealt again at once)
+        for (comm, _), frame in zip(comms, list(latest)):
+            await comm.send_json_to({"type": "intent", "seq": latest[0]["seq"], "action": "next"})
+            latest = [await recv(other) for other, _ in comms]
+        assert latest[0]["table"]["hand_number"] == 2
     return start, latest[0]["seq"], latest
 
 

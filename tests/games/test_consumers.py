@@ -160,7 +160,7 @@ async def scan_a_hand(table, cookies: dict, make_member) -> list[dict]:
     latest = {seat: f[0] for seat, f in frames.items()}
     first = seats[0]
     hand_number = latest[first]["table"]["hand_number"]
-    while latest[first]["table"]["hand_number"] == hand_number:
+    while latest[first]["view"]["to_act"] is not None:
         to_act = latest[first]["view"]["to_act"]
         mine = latest[to_act]
         await by_seat[to_act].send_json_to({"type": "intent", "seq": mine["seq"],
@@ -170,6 +170,20 @@ async def scan_a_hand(table, cookies: dict, make_member) -> list[dict]:
             assert frame["type"] == "state" and frame["seq"] == mine["seq"] + 1, frame
             frames[seat].append(frame)
             latest[seat] = frame
+    # The hand is over: the review, and no next deal until every member is ready.
+    assert latest[first]["table"]["hand_number"] == hand_number
+    assert latest[first]["review"]["waiting"] == sorted(seats)
+    for n, (seat, comm) in enumerate(by_seat.items()):
+        await comm.send_json_to({"type": "intent", "seq": latest[seat]["seq"], "action": "next"})
+        for viewer, other in [*by_seat.items(), ("spectator", spectator)]:
+            frame = await recv(other)
+            frames[viewer].append(frame)
+            latest[viewer] = frame
+        if n < len(seats) - 1:
+            assert latest[first]["table"]["hand_number"] == hand_number
+            assert seat in latest[first]["review"]["ready"]
+    assert latest[first]["table"]["hand_number"] == hand_number + 1
+    assert "review" not in latest[first] and latest[first]["view"]["to_act"] is not None
     # Check every frame against what that viewer may know.
     records = {}
     for seat, seen in frames.items():
@@ -178,6 +192,10 @@ async def scan_a_hand(table, cookies: dict, make_member) -> list[dict]:
             if number not in records:
                 records[number] = await sync_to_async(_hand_deal)(table.pk, number)
             dealt, kitty = records[number]
+            if "review" in frame:  # every card, but only once the hand is over
+                assert frame["view"]["result"] is not None
+                assert frame["review"]["record"]["hands"] == dealt
+                frame = {k: v for k, v in frame.items() if k != "review"}
             view = frame["view"]
             public = set()
             if view and view["tricks"] is not None:
@@ -339,7 +357,7 @@ async def test_a_watched_tables_hand_end_is_logged_by_the_database_thread(
                            watches=lambda table_id: table_id == table_of_four.pk)
     slow, ends, handed_off = _count_paths(monkeypatch)
     comms = await all_connected(table_of_four, cookies)
-    start, end, latest = await play_first_hand(comms)
+    start, end, latest = await play_first_hand(comms, next_deal=False)
     assert heard == [(table_of_four.pk, 1)]
     if connection.vendor == "postgresql":
         assert slow == [] and ends == [end - 1]

@@ -250,3 +250,88 @@ def test_a_table_not_started_has_no_game_and_starting_it_deals_the_first_hand():
     caught = catch_up(open_table, snap)
     assert caught.table.status == PLAYING and caught.hand is not None
     assert views(caught) == views(started)
+
+
+# ---------------------------------------------------------------- the hand review
+def _play_to_review(st: TableState, present: set[int], log: list) -> None:
+    """Members play the hand to its end (the first bidder bids), each move committed and
+    logged as the database would log it."""
+    number = st.hand_row.number
+    while st.hand is not None and st.hand_row.number == number:
+        seat = st.hand.to_act
+        _commit(st, decide(st, action=choice(st.hand), now=st.moved_at, present=present,
+                           user_id=USERS[seat]), log)
+
+
+def _commit(st: TableState, move: moves.Move, log: list) -> None:
+    log.append(LoggedAction(hand_number=st.hand_row.number, seq=move.seq + 1, seat=move.seat,
+                            action=move.action, at=move.at))
+    committed(st, move, next_hand_id=1000 + len(st.hands))
+
+
+def _replayed(st: TableState, log: list) -> TableState:
+    """The state a process that knows nothing builds from the log."""
+    return catch_up(None, Snapshot(table=copy.deepcopy(st.table), seats=copy.deepcopy(st.seats),
+                                   hands=[copy.deepcopy(h) for h in st.hands], actions=log,
+                                   after_seq=0, from_hand=1))
+
+
+def test_a_finished_hand_waits_for_every_present_member_before_the_next_deal():
+    """The hand's end deals nothing while members are at the table: each present member's
+    "next" is a move of its own (logged, replayed), and the one that makes them all
+    ready deals the next hand; an absent member is not waited for."""
+    st = playing()
+    table_seq = st.seq
+    present = {USERS["N"], USERS["E"], USERS["S"]}  # W is away
+    log: list = []
+    _play_to_review(st, present, log)
+    assert st.in_review and st.hand is None and len(st.hands) == 1
+    assert st.table.wake_at == st.hands[0].finished_at + timedelta(seconds=30)
+    with pytest.raises(Refused) as refused:
+        decide(st, action="AS", now=st.moved_at, present=present, user_id=USERS["N"])
+    assert refused.value.code == "hand_over"
+    with pytest.raises(Refused) as refused:
+        decide(st, action=moves.DEAL, now=st.moved_at, present=present)
+    assert refused.value.code == "review_not_over"
+    for n, seat in enumerate("NES"):
+        move = decide(st, action=moves.NEXT, now=st.moved_at, present=present, user_id=USERS[seat])
+        assert move.hand_id == 100 and move.seat == seat and not move.ends_hand
+        assert (move.next_hand is not None) == (n == 2)
+        _commit(st, move, log)
+        if n < 2:
+            assert st.ready == set("NES"[:n + 1])
+            rebuilt = _replayed(st, log)
+            assert rebuilt.in_review and rebuilt.ready == st.ready and rebuilt.seq == st.seq
+            with pytest.raises(Refused) as refused:
+                decide(st, action=moves.NEXT, now=st.moved_at, present=present,
+                       user_id=USERS[seat])
+            assert refused.value.code == "already_ready"
+    assert not st.in_review and st.ready == set() and st.hand_row.number == 2
+    assert st.seq == table_seq + len(log)
+    rebuilt = _replayed(st, log)
+    assert views(rebuilt) == views(st) and rebuilt.ready == set() and not rebuilt.in_review
+
+
+def test_the_runner_deals_once_the_review_time_has_run_out():
+    st = playing(review_seconds=20)
+    present = {USERS["N"]}
+    log: list = []
+    _play_to_review(st, present, log)
+    ended = st.hands[0].finished_at
+    assert moves.bot_due_in(st, now=ended + timedelta(seconds=5), present=present,
+                            away_since=None) == 15.0
+    late = ended + timedelta(seconds=21)
+    assert moves.bot_due_in(st, now=late, present=present, away_since=None) == 0.0
+    seat, action = moves.bot_action(st)
+    assert (seat, action) == (None, moves.DEAL)
+    move = decide(st, action=action, now=late, present=present, seat=seat)
+    assert move.by_bot and move.next_hand is not None and move.seat == ""
+    _commit(st, move, log)
+    assert st.hand is not None and views(_replayed(st, log)) == views(st)
+
+
+def test_with_nobody_at_the_table_the_next_hand_is_dealt_with_the_last_card():
+    st = playing()
+    log: list = []
+    _play_to_review(st, set(), log)
+    assert not st.in_review and st.hand_row.number == 2 and st.hand is not None

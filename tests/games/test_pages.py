@@ -83,6 +83,7 @@ def test_creating_a_table_redirects_to_it_with_the_host_in_north(client, host):
     response = client.post(reverse("games:lobby"), {
         "name": "Les As", "variant": "quebec", "end": "hands", "hands_per_game": "4",
         "visibility": "public", "bot_delay_ms": "100", "absence_grace_seconds": "30",
+        "review_seconds": "12",
         "opt_deck": "", "opt_score_table": "perfect",
     })
     table = Table.objects.get(name="Les As")
@@ -90,6 +91,7 @@ def test_creating_a_table_redirects_to_it_with_the_host_in_north(client, host):
     assert response["Location"] == table.get_absolute_url()
     assert Seat.objects.get(table=table, seat="N").user == host
     assert table.bot_delay_ms == 100 and table.absence_grace_seconds == 30
+    assert table.review_seconds == 12
     assert table.options["hands_per_game"] == 4 and table.options["score_table"] == "perfect"
 
 
@@ -119,13 +121,22 @@ def test_table_page_of_a_public_table(client, guest, open_table):
     assert reverse("games:table_sit", args=[open_table.pk]) in html  # sit here (no JS)
 
 
-def test_invite_only_table_is_404_for_others_until_they_open_the_link(client, host, guest):
+def test_invite_only_table_says_so_to_others_until_they_open_the_link(client, host, guest):
+    """Without the invitation: a 403 page saying the table is invite-only, with a way
+    back to the lobby (and not the table's name); with it, the table."""
     table = services.table_create(host=host, name="Privée", visibility=Table.Visibility.INVITE)
     client.force_login(host)
     page = client.get(table.get_absolute_url()).content.decode()
     assert table.invite_url in page  # the host sees the link to send
     client.force_login(guest)
-    assert client.get(table.get_absolute_url()).status_code == 404
+    refused = client.get(table.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr")
+    assert refused.status_code == 403
+    html = refused.content.decode()
+    assert "Cette table est sur invitation" in html
+    assert f'href="{reverse("games:lobby")}"' in html and "Privée" not in html
+    sit = client.post(reverse("games:table_sit", args=[table.pk]), {"seat": "E"})
+    assert sit.status_code == 403 and not table.seats.filter(user=guest).exists()
+    assert client.get(reverse("games:game_records", args=[table.pk])).status_code == 403
     response = client.get(table.invite_url)
     assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
     assert client.get(table.get_absolute_url()).status_code == 200
@@ -223,5 +234,5 @@ def test_replay_page_and_record_downloads(client, host, bot_table):
 def test_replay_of_an_invite_only_table_is_private(client, host, guest, bot_table):
     Table.objects.filter(pk=bot_table.pk).update(visibility=Table.Visibility.INVITE)
     client.force_login(guest)
-    assert client.get(reverse("games:hand_replay", args=[bot_table.pk, 1])).status_code == 404
-    assert client.get(reverse("games:game_records", args=[bot_table.pk])).status_code == 404
+    assert client.get(reverse("games:hand_replay", args=[bot_table.pk, 1])).status_code == 403
+    assert client.get(reverse("games:game_records", args=[bot_table.pk])).status_code == 403

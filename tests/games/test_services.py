@@ -433,3 +433,58 @@ def test_a_change_is_kept_when_the_channel_layer_is_unreachable(players, monkeyp
         table = services.table_create(host=players[0])
         services.table_join(table_id=table.pk, user=players[1], seat="E")
     assert Table.objects.get(pk=table.pk).seats.filter(user=players[1]).exists()
+
+
+def _finished_game(players, *, humans):
+    """A one-hand game, played out: ``humans`` members seated N (E, S...), bots elsewhere."""
+    from tests.games.conftest import drive_until
+
+    table = services.table_create(host=players[0], seed=41, bot_delay_ms=0,
+                                  options={"end": "hands", "hands_per_game": 1},
+                                  review_seconds=45, absence_grace_seconds=20)
+    for user, seat in zip(players[1:humans], "ESW"):
+        services.table_join(table_id=table.pk, user=user, seat=seat)
+    services.table_fill_with_bots(table_id=table.pk, user=players[0])
+    services.table_start(table_id=table.pk, user=players[0])
+    drive_until(table.pk, lambda: Table.objects.get(pk=table.pk).status == Table.Status.FINISHED)
+    return Table.objects.get(pk=table.pk)
+
+
+def test_a_rematch_seats_the_same_players_and_starts_once_every_one_accepts(players):
+    """One tap proposes it: the same seats, options and settings on a new table; the bots
+    and the proposer accept at once, the other members each accept; then it starts."""
+    old = _finished_game(players, humans=2)
+    seq = old.seq
+    new = services.table_rematch(table_id=old.pk, user=players[1])
+    old.refresh_from_db()
+    assert old.rematch_id == new.pk and old.seq == seq + 1  # the old table's players hear of it
+    assert (new.variant, new.options, new.review_seconds, new.absence_grace_seconds,
+            new.bot_delay_ms) == (old.variant, old.options, 45, 20, 0)
+    assert new.host_id == players[1].pk and new.status == Table.Status.OPEN
+    seats = {s.seat: (s.user_id, s.is_bot, s.accepted) for s in new.seats.all()}
+    assert seats == {"N": (players[0].pk, False, False), "E": (players[1].pk, False, True),
+                     "S": (None, True, True), "W": (None, True, True)}
+    with pytest.raises(TableError) as error:
+        services.table_start(table_id=new.pk, user=players[1])
+    assert error.value.code == "not_accepted"
+    # The other player taps "Rematch" on the old table: that accepts it.
+    assert services.table_rematch(table_id=old.pk, user=players[0]).pk == new.pk
+    new.refresh_from_db()
+    assert new.status == Table.Status.PLAYING and new.seed != old.seed
+
+
+def test_a_rematch_against_bots_starts_at_once_and_a_declined_seat_is_freed(players):
+    solo = _finished_game(players, humans=1)
+    new = services.table_rematch(table_id=solo.pk, user=players[0])
+    assert Table.objects.get(pk=new.pk).status == Table.Status.PLAYING
+    pair = _finished_game(players, humans=2)
+    again = services.table_rematch(table_id=pair.pk, user=players[0])
+    services.table_rematch_answer(table_id=again.pk, user=players[1], accept=False)
+    seat = again.seats.get(seat="E")
+    assert seat.user_id is None and not seat.is_bot and again.status == Table.Status.OPEN
+    with pytest.raises(TableError) as error:
+        services.table_rematch(table_id=again.pk, user=players[0])
+    assert error.value.code == "not_finished"
+    with pytest.raises(TableError) as error:
+        services.table_rematch(table_id=pair.pk, user=players[2])
+    assert error.value.code == "not_seated"

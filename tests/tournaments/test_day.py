@@ -367,3 +367,51 @@ def test_the_demo_thursday_tournament_is_on_a_thursday():
         start = date(2026, 11, day)
         thursday = next_thursday(start)
         assert thursday.weekday() == 3 and 1 <= (thursday - start).days <= 7
+
+
+def test_a_grace_changed_on_the_console_reaches_the_tables_already_playing(
+        make_tournament, add_present, director):
+    """The online grace set on the director's console applies at once to the round's
+    live tables: their rows and every process's state of them (a change of the table)."""
+    from games.live import cache, store
+    from games.models import Table
+
+    t = make_tournament(status="running", rounds_total=1, hands_per_game=1)
+    add_present(t, 4)
+    rnd = play_round(t, director, online=True)
+    table = TableGame.objects.get(round=rnd, table=1).live_table
+    assert table.status == Table.Status.PLAYING and table.absence_grace_seconds == 120
+    cached = store.acquire(table.pk)
+    cache.checkin(cached)
+    seq = cached.seq
+    ds.grace_set(tournament=t, by=director, seconds=15)
+    table.refresh_from_db()
+    assert table.absence_grace_seconds == 15 and table.seq == seq + 1
+    st = store.acquire(table.pk)
+    cache.checkin(st)
+    assert st.table.absence_grace_seconds == 15 and st.seq == seq + 1
+
+
+def test_an_online_round_start_tells_every_seated_player_their_table_is_ready(
+        make_tournament, add_present, director, client, mailoutbox, django_capture_on_commit_callbacks):
+    """Each seated member: an email with the link to their table, and a banner on every
+    page of the site until they open that table."""
+    t = make_tournament(status="running", rounds_total=1, hands_per_game=1)
+    entries = add_present(t, 8)
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = play_round(t, director, online=True)
+    tables = {g.table: g.live_table_id for g in TableGame.objects.filter(round=rnd)}
+    player = entries[0].player
+    player.refresh_from_db()
+    mine = player.table_ready
+    assert mine in tables.values()
+    assert len(mailoutbox) == 8
+    mail = next(m for m in mailoutbox if m.to == [player.email])
+    assert "Votre table est prête" in mail.subject and f"/tables/{mine}/" in mail.body
+    client.force_login(player)
+    for url in (reverse("home"), reverse("tournaments:detail", args=[t.pk])):
+        html = client.get(url).content.decode()
+        assert 'data-testid="table-ready"' in html and "Votre table est prête" in html
+        assert f'href="/tables/{mine}/"' in html
+    client.get(f"/tables/{mine}/")
+    assert 'data-testid="table-ready"' not in client.get(reverse("home")).content.decode()

@@ -421,6 +421,14 @@ def grace_set(*, tournament: Tournament, by, seconds: Any) -> ResultsSettings:
     before = row.absence_grace_seconds
     row.absence_grace_seconds = seconds
     row.save(update_fields=["absence_grace_seconds"])
+    # The tables already playing take the new grace at once.
+    from games import services as games_services
+    from games.models import Table
+
+    playing = Table.objects.filter(tournament_game__round__tournament=tournament,
+                                   status__in=[Table.Status.OPEN, Table.Status.PLAYING])
+    for table_id in playing.values_list("pk", flat=True):
+        games_services.table_set_grace(table_id=table_id, seconds=seconds)
     activity_record(actor=by, kind="results.grace", subject=tournament,
                     params={"seconds": seconds}, data={"before": before, "after": seconds})
     return row

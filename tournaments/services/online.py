@@ -93,6 +93,40 @@ def online_round_start(rnd: Round) -> None:
     for game in games:
         if Table.objects.filter(pk=game.live_table_id, status=Table.Status.OPEN).exists():
             table_start(table_id=game.live_table_id)
+    _tell_players_their_table_is_ready(rnd, games)
+
+
+def _tell_players_their_table_is_ready(rnd: Round, games: list[TableGame]) -> None:
+    """Every seated member: a banner on every page of the site (``User.table_ready``)
+    and, once the round's start is committed, an email with the link to their table."""
+    from club.models import User
+    from games.models import Seat as LiveSeat
+
+    seated = dict(LiveSeat.objects.filter(table_id__in=[g.live_table_id for g in games],
+                                          user__isnull=False).values_list("user_id", "table_id"))
+    for user_id, table_id in seated.items():
+        User.objects.filter(pk=user_id).update(table_ready=table_id)
+    members = list(User.objects.filter(pk__in=seated))
+    tournament = rnd.tournament
+    transaction.on_commit(lambda: [_email_table_ready(m, tournament, rnd, seated[m.pk])
+                                   for m in members])
+
+
+def _email_table_ready(member, tournament, rnd: Round, table_id: int) -> None:
+    from django.conf import settings
+    from django.core.mail import send_mail
+    from django.template.loader import render_to_string
+    from django.urls import reverse
+    from django.utils import translation
+
+    if not member.email:
+        return
+    context = {"member": member, "tournament": tournament, "round": rnd,
+               "url": settings.SITE_URL.rstrip("/") + reverse("games:table", args=[table_id])}
+    with translation.override(member.preferred_language or "fr"):
+        subject = render_to_string("tournaments/email/table_ready_subject.txt", context).strip()
+        body = render_to_string("tournaments/email/table_ready.txt", context)
+    send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [member.email], fail_silently=True)
 
 
 def plays_online(table_id: int) -> bool:

@@ -1,0 +1,127 @@
+// Club 500: the hand review on the live table (between a finished hand and the next
+// deal). The state frame's `review` (docs/protocol.md) carries the whole finished hand:
+// the four hands as dealt, the kitty, the discards, the result and the scoring rule as
+// numbers; this module puts them in words. "Next deal" sends the `next` intent.
+import {
+  el, fmt, gettext as _, cardFigure, callWords, resultText, sortHand, teamLabel,
+} from "./cards.js";
+
+const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n === 1 ? a : b));
+let clockTimer = null;
+let clockOffset = 0; // server time minus this browser's time, from the last review frame
+
+/** Why the hand scored what it did, in words (one sentence per rule applied). */
+export function whyLines(review, nameOf) {
+  const res = review.result || {};
+  const rule = review.rule;
+  if (res.redeal || !rule) return [_("Nobody bid: the cards are dealt again, no score.")];
+  const lines = [];
+  const declarerTeam = Object.keys(res.tricks || {}).find((t) => (review.teams || {})[t] && review.teams[t].includes(res.declarer));
+  const taken = declarerTeam ? res.tricks[declarerTeam] : null;
+  if (rule.level) {
+    lines.push(fmt(ngettext("%(name)s bid %(call)s: %(need)s trick needed, %(taken)s taken.",
+      "%(name)s bid %(call)s: %(need)s tricks needed, %(taken)s taken.", rule.level),
+    { name: nameOf(res.declarer), call: callWords(res.contract), need: rule.level, taken: taken ?? "?" }));
+  } else {
+    lines.push(fmt(_("%(name)s bid %(call)s: the declarer must take no trick."), { name: nameOf(res.declarer), call: callWords(res.contract) }));
+  }
+  if (res.made) {
+    const won = declarerTeam ? res.score[declarerTeam] : rule.value;
+    if (rule.slam_bonus && taken === 10 && rule.value < rule.slam_bonus) {
+      lines.push(fmt(_("Made with all ten tricks: the slam scores %(n)s instead of the contract's %(value)s."), { n: rule.slam_bonus, value: rule.value }));
+    } else {
+      lines.push(fmt(_("Made: the contract's value in the score table, %(value)s points (no bonus for extra tricks)."), { value: rule.value }));
+    }
+    if (won !== undefined && won !== rule.value && !(rule.slam_bonus && taken === 10)) {
+      lines.push(fmt(_("%(team)s scores %(n)s."), { team: teamLabel(declarerTeam), n: won }));
+    }
+  } else if (rule.failed === "subtract") {
+    lines.push(fmt(_("Failed: the contract's value, %(value)s points, is taken off the declaring side."), { value: rule.value }));
+  } else {
+    lines.push(fmt(_("Failed: the contract's value, %(value)s points, goes to the other side."), { value: rule.value }));
+  }
+  if (rule.level && rule.per_trick) {
+    for (const [team, n] of Object.entries(res.tricks || {})) {
+      if (team !== declarerTeam && n) {
+        lines.push(fmt(ngettext("%(team)s took %(n)s trick: %(per)s points per trick, %(total)s.",
+          "%(team)s took %(n)s tricks: %(per)s points per trick, %(total)s.", n),
+        { team: teamLabel(team), n, per: rule.per_trick, total: n * rule.per_trick }));
+      }
+    }
+  }
+  if (res.set) lines.push(fmt(_("The defenders took enough tricks to set the contract: %(name)s must pass in the next hand."), { name: nameOf(res.declarer) }));
+  return lines;
+}
+
+function cards(codes, contract) {
+  return el("div", { class: "review-cards" }, ...sortHand(codes || [], contract).map((c) => cardFigure(c, { size: "mini" })));
+}
+
+function clock(review) {
+  if (!review.ends_at) return null;
+  clockOffset = Date.parse(review.now) - Date.now();
+  const box = el("span", { class: "review-clock", "data-testid": "review-clock" });
+  const tick = () => {
+    const left = Math.max(0, Math.round((Date.parse(review.ends_at) - (Date.now() + clockOffset)) / 1000));
+    box.textContent = fmt(ngettext("Next deal in %(n)s second.", "Next deal in %(n)s seconds.", left), { n: left });
+    box.dataset.left = String(left);
+  };
+  tick();
+  clearInterval(clockTimer);
+  clockTimer = setInterval(tick, 1000);
+  return box;
+}
+
+/** Render the review into `box` (hidden when there is none). `ctx`: { me, nameOf,
+ * seats, onNext, pending }. */
+export function renderReview(box, state, ctx) {
+  const review = state.review;
+  box.replaceChildren();
+  clearInterval(clockTimer);
+  if (!review || review.game_over) { box.hidden = true; return; }
+  box.hidden = false;
+  const record = review.record || {};
+  const res = review.result || {};
+  review.teams = (state.game && state.game.teams) || (state.view && state.view.teams) || {};
+  const { me, nameOf } = ctx;
+  const head = el("div", { class: "review-head" },
+    el("h2", {}, fmt(_("Hand %(n)s is over"), { n: review.number })),
+    el("p", { class: "review-result", "data-testid": "review-result" }, resultText(res, nameOf)));
+  const facts = el("dl", { class: "facts review-facts" });
+  if (res.contract) {
+    facts.append(el("dt", {}, _("Contract")), el("dd", {}, fmt(_("%(call)s by %(name)s"), { call: callWords(res.contract), name: nameOf(res.declarer) })));
+    facts.append(el("dt", {}, _("Tricks")), el("dd", { "data-testid": "review-tricks" },
+      Object.entries(res.tricks || {}).map(([t, n]) => teamLabel(t) + " " + (n ?? "–")).join(" · ")));
+  }
+  facts.append(el("dt", {}, _("Score")), el("dd", {}, Object.entries(res.score || {}).map(([t, n]) => teamLabel(t) + " " + (n > 0 ? "+" : "") + n).join(" · ")));
+  const why = el("ul", { class: "review-why", "data-testid": "review-why" }, ...whyLines(review, nameOf).map((line) => el("li", {}, line)));
+  const hands = el("div", { class: "review-hands", "data-testid": "review-hands" });
+  for (const seat of ctx.seats) {
+    hands.append(el("div", { class: "review-hand" + (seat === me ? " mine" : ""), "data-seat": seat },
+      el("div", { class: "review-name" }, nameOf(seat), seat === res.declarer ? el("span", { class: "muted small" }, " · " + _("declarer")) : null),
+      cards((record.hands || {})[seat], res.contract)));
+  }
+  if (record.kitty && record.kitty.length) {
+    hands.append(el("div", { class: "review-hand kitty", "data-testid": "review-kitty" }, el("div", { class: "review-name" }, _("Kitty:")), cards(record.kitty, res.contract)));
+  }
+  if (record.dead && record.dead.length) { // two players: the hand nobody played
+    hands.append(el("div", { class: "review-hand dead", "data-testid": "review-dead" }, el("div", { class: "review-name" }, _("Dead hand:")), cards(record.dead, res.contract)));
+  }
+  if (record.discards && record.discards.length) {
+    hands.append(el("div", { class: "review-hand discards", "data-testid": "review-discards" }, el("div", { class: "review-name" }, _("Discarded:")), cards(record.discards, res.contract)));
+  }
+  const actions = el("div", { class: "review-actions" });
+  const ready = review.ready || [];
+  if (me && !ready.includes(me)) {
+    const button = el("button", { type: "button", class: "button", "data-testid": "next-deal", disabled: ctx.pending }, _("Next deal"));
+    button.addEventListener("click", () => ctx.onNext());
+    actions.append(button);
+  } else if (me) {
+    actions.append(el("span", { class: "muted" }, _("You are ready.")));
+  }
+  const waiting = (review.waiting || []).filter((s) => s !== me);
+  if (waiting.length) actions.append(el("span", { class: "muted small review-waiting" }, fmt(_("Waiting for: %(names)s"), { names: waiting.map(nameOf).join(", ") })));
+  const ticking = clock(review);
+  if (ticking) actions.append(ticking);
+  box.append(head, actions, facts, why, hands);
+}

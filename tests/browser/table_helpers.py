@@ -1,0 +1,101 @@
+"""Shared steps of the live-table browser tests: tables set up through the services,
+members moved on from the test (in a thread of its own: see ``in_thread``)."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from games import services
+from games.live import cache, store
+from games.models import Table
+from tests.conftest import PASSWORD
+
+
+def log_in(page, user):
+    page.goto("/accounts/login/")
+    form = page.get_by_test_id("login-form")
+    form.locator("input[name=username]").fill(user.email)
+    form.locator("input[name=password]").fill(PASSWORD)
+    form.locator("button[type=submit]").click()
+    expect(page.get_by_test_id("nav-profile")).to_be_attached()  # in the menu on a phone
+
+
+def in_thread(fn):
+    """Run ``fn`` in another thread: Playwright's sync API keeps an event loop running in
+    this one, and the services' on-commit broadcasts may not run inside it."""
+    from django.db import connection
+
+    def run():
+        try:
+            return fn()
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
+def state_of(table_id: int):
+    """The table's state at the database's seq (put back in this process's cache)."""
+    st = store.acquire(table_id)
+    cache.checkin(st)
+    return st
+
+
+def members_table(members, *, seed: int, name: str = "Table", **options) -> Table:
+    """A started quebec table, ``members`` seated N E S W (a bot where None)."""
+    host = members[0]
+    table = services.table_create(host=host, variant="quebec", seed=seed, name=name,
+                                  bot_delay_ms=options.pop("bot_delay_ms", 50), **options)
+    for user, seat in zip(members[1:], "ESW"):
+        if user is not None:
+            services.table_join(table_id=table.pk, user=user, seat=seat)
+    services.table_fill_with_bots(table_id=table.pk, user=host)
+    services.table_start(table_id=table.pk, user=host)
+    return table
+
+
+def play(table_id: int, members: dict, choose) -> str:
+    """The seat to act plays ``choose(state)`` as its member; returns the action."""
+    st = state_of(table_id)
+    seat = st.hand.to_act
+    action = choose(st)
+    services.hand_apply_action(table_id=table_id, user=members[seat], action=action,
+                               expected_seq=st.seq)
+    return action
+
+
+def to_the_kitty(table_id: int, members: dict, declarer: str = "N") -> None:
+    """Members in every seat: ``declarer`` bids the lowest bid, the others pass, until
+    the declarer is to discard."""
+    def choose(st):
+        legal = st.hand.legal_actions()
+        if st.hand.to_act == declarer:
+            return next(a for a in legal if a != "pass")
+        return "pass"
+
+    while state_of(table_id).hand.view_for(None)["phase"] == "auction":
+        play(table_id, members, choose)
+    assert state_of(table_id).hand.to_act == declarer
+
+
+def mark_due(table_id: int) -> None:
+    """A table started from the test process: its runner poke reached no server, so
+    mark it due for the server's sweep."""
+    Table.objects.filter(pk=table_id).update(wake_at=timezone.now())
+
+
+LEGAL = "#table-app button.legal:not([disabled])"
+
+
+def click_first_legal(page) -> None:
+    """Click the first legal control; a card by its visible left edge (on a phone the
+    hand is a row of overlapping cards)."""
+    first = page.locator(LEGAL).first
+    if "hand-card" in (first.get_attribute("class") or ""):
+        first.click(position={"x": 6, "y": 30})
+    else:
+        first.click()
