@@ -19,9 +19,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Table
+from tests.browser.table_helpers import click_first_legal
 from tests.browser.test_table_browser import check_records, log_in
 
-LEGAL = "#table-app button.legal:not([disabled])"
 TURN_OR_SHEET = ("() => document.querySelector('#sheet tbody tr[data-hand]') || "
                  "document.querySelector('#table-app button.legal:not([disabled])')")
 
@@ -90,13 +90,15 @@ def play_one_hand(page, count: int, shots: str, *, limit_seconds: float = 120) -
         if page.locator("#sheet tbody tr[data-hand]").count():
             return clicks
         faults = page.evaluate(LAYOUT_FAULTS)
+        if faults:
+            page.screenshot(path=f"{shots}-fault.png", full_page=True)
         assert not faults, (clicks, faults)
         assert page.evaluate(COUNTS_SHOWN)
         phase = page.locator("#table-app").get_attribute("data-phase")
         if phase == "play" and not shot and page.locator("#felt .trick-card").count() >= min(count, 3):
             page.screenshot(path=f"{shots}-trick.png", full_page=True)
             shot = True
-        page.locator(LEGAL).first.click()
+        click_first_legal(page)
         clicks += 1
     raise AssertionError(f"the hand did not end in {limit_seconds}s ({clicks} moves)")
 
