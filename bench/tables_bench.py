@@ -139,6 +139,7 @@ def create_members(n: int) -> list[tuple[int, str]]:
 
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
+    from django.conf import settings
     from django.contrib.sessions.models import Session
     from django.utils import timezone
 
@@ -158,7 +159,7 @@ def create_members(n: int) -> list[tuple[int, str]]:
     for user in users:
         key = secrets.token_hex(16)
         data = {SESSION_KEY: str(user.pk),
-                BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+                BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0],
                 HASH_SESSION_KEY: user.get_session_auth_hash()}
         sessions.append(Session(session_key=key, session_data=store.encode(data),
                                 expire_date=expire))
@@ -619,7 +620,12 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt  # SIGTERM stops what was started, as Ctrl-C does
+
+
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         sys.exit(main(sys.argv[1:]))
     except KeyboardInterrupt:

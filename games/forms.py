@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine import EngineError, get_variant, option_catalogue
 from games.engine.player_counts import DECKS_FOR
+from games.live.kinds import DEFAULT_PLAYERS_450, FOUR_FIFTY, PLAYERS_450, kind_of
 from games.models import Table
 from games.option_labels import (option_choices, option_help, option_label, option_value_label,
                                  variant_label)
@@ -39,10 +40,19 @@ def _variant_choices():
     return [(name, variant_label(name)) for name in option_catalogue()[0]["defaults"]]
 
 
+GAMES = [("500", _("500")), (FOUR_FIFTY, _("450 (la piquée)"))]
+
+
 class TableForm(forms.Form):
-    """A new table: variant, how the game ends, who may join, and advanced options."""
+    """A new table: the game (500 or 450, with its player count), the variant, how the
+    game ends, who may join, and advanced options (500's)."""
 
     name = forms.CharField(label=_("Table name"), max_length=80, required=False)
+    game = forms.ChoiceField(label=_("Game"), choices=GAMES, initial="500", required=False)
+    players_450 = forms.TypedChoiceField(
+        label=_("Players (450)"), choices=[(n, str(n)) for n in PLAYERS_450], coerce=int,
+        initial=DEFAULT_PLAYERS_450, required=False,
+        help_text=_("450 is played by 3 to 6 players, each for himself."))
     variant = forms.ChoiceField(label=_("Rule variant"), choices=_variant_choices, initial="quebec")
     players = forms.TypedChoiceField(label=_("Players"), choices=PLAYER_COUNTS, coerce=int,
                                      initial=4, required=False, empty_value=4)
@@ -102,6 +112,8 @@ class TableForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        if cleaned.get("game") == FOUR_FIFTY:
+            return self._clean_450(cleaned)
         options = {}
         for option in self.catalogue:
             raw = cleaned.get(self.ADVANCED_PREFIX + option["name"])
@@ -133,6 +145,29 @@ class TableForm(forms.Form):
                     _("These options do not fit together: %(detail)s"),
                     params={"detail": options_error_detail(error, options)},
                     code="bad_options") from None
+        cleaned["options"] = options
+        return cleaned
+
+    def _clean_450(self, cleaned):
+        """A 450 table: its player count and end (a target, or a number of rounds);
+        the 500 variant and its advanced options do not apply."""
+        options = {"players": cleaned.get("players_450") or DEFAULT_PLAYERS_450}
+        end = cleaned.get("end")
+        if end == "hands":
+            options["end"] = "rounds"
+            if cleaned.get("hands_per_game"):
+                options["rounds"] = cleaned["hands_per_game"]
+        elif end == "target":
+            options["end"] = "target"
+            if cleaned.get("target"):
+                options["target"] = cleaned["target"]
+        try:
+            kind_of(FOUR_FIFTY).settings(FOUR_FIFTY, options)
+        except EngineError as error:
+            raise forms.ValidationError(
+                _("These options do not fit together: %(detail)s"), params={"detail": error},
+                code="bad_options")
+        cleaned["variant"] = FOUR_FIFTY
         cleaned["options"] = options
         return cleaned
 

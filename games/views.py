@@ -14,9 +14,11 @@ from django.views.decorators.http import require_POST
 from games import hooks, selectors, services
 from games.errors import TableError
 from games.forms import TableForm
+from games.live.kinds import is_450
 from games.models import Table
 from games.option_labels import variant_label
 from games.replay import replay_steps
+from games.replay450 import replay_steps as replay_steps_450
 
 
 class InviteOnly(PermissionDenied):
@@ -69,7 +71,8 @@ def table_page(request, table_id: int):
     if request.user.table_ready == table.pk:  # found: no more "your table is ready"
         services.member_table_found(user=request.user)
     snapshot = selectors.table_snapshot(table.pk, request.user)
-    return render(request, "games/table.html", {
+    template = "games/table450.html" if is_450(table.variant) else "games/table.html"
+    return render(request, template, {
         "table": table, "snapshot": snapshot, "variant_label": variant_label(table.variant),
         "snapshot_json": json.dumps(snapshot), "is_tournament": hooks.watched(table.pk),
     })
@@ -173,6 +176,10 @@ def hand_replay(request, table_id: int, number: int):
     record = selectors.hand_record(table, number)
     if record is None:
         raise Http404
+    if is_450(table.variant):
+        return render(request, "games/replay450.html", {
+            "table": table, "number": number, "hands": selectors.finished_hands(table),
+            "replay": {"steps": replay_steps_450(record), "seats": selectors.seat_names(table)}})
     return render(request, "games/replay.html", {
         "table": table, "number": number, "record_json": json.dumps(record),
         "replay": replay_steps(record), "hands": selectors.finished_hands(table)})

@@ -108,5 +108,5 @@ def _deal_through(st: TableState, number: int) -> None:
         row = st.hands[len(game.entries)]
         hand = game.next_hand(row.seed)
         st.ready = set()
-        if hand.variant.seats[hand.dealer] != row.dealer:
+        if st.kind.hand_dealer(hand) != row.dealer:
             raise CatchUpError(f"table {st.id}: hand {row.number} dealer mismatch")

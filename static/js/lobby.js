@@ -42,6 +42,18 @@ function connect() {
   });
 }
 
+// The new-table form shows the fields of the chosen game (500 or 450) only.
+const gameField = document.getElementById("id_game");
+function showGameFields() {
+  for (const el of document.querySelectorAll("[data-only-game]")) {
+    el.hidden = el.dataset.onlyGame !== gameField.value;
+  }
+}
+if (gameField) {
+  gameField.addEventListener("change", showGameFields);
+  showGameFields();
+}
+
 connect();
 
 // The new-table form: the advanced options that apply to the chosen player count only
