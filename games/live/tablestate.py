@@ -118,7 +118,8 @@ class TableState:
         """The last hand is over, the game is not, and the next hand is not dealt yet."""
         game, row = self.game, self.hand_row
         return (self.table.status == PLAYING and game is not None and row is not None
-                and row.result is not None and game.current is None and not game.is_over)
+                and row.result is not None and game.current is None and not game.is_over
+                and self.kind.reviews)
 
     @property
     def review_ends_at(self) -> datetime | None:
