@@ -46,7 +46,9 @@ export function noticeTurn(mine, { baseTitle, turnIcon, text }) {
   document.documentElement.dataset.myTurn = mine ? "1" : "0";
   if (mine && !wasMine) {
     if (soundOn()) beep();
-    if (navigator.vibrate) navigator.vibrate(180);
+    // Chrome refuses (and logs) a vibration before the member has touched the page.
+    const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (navigator.vibrate && touched) navigator.vibrate(180);
     if (document.hidden && notificationsOn()) {
       try {
         const note = new Notification(_("Your turn"), { body: text || baseTitle, tag: "club500-turn", icon: turnIcon });
