@@ -70,3 +70,26 @@ def test_a_finished_450_table_in_french_shows_its_page_replay_and_records(client
     data = replay.context["replay"]
     assert data["steps"][-1]["view"]["result"]["points"] == snapshot["sheet"][0]["points"]
     assert [s["seat"] for s in data["seats"]] == ["P1", "P2", "P3"]
+
+
+def test_the_table_hides_a_present_dealers_face_up_cards_after_20_seconds(host):
+    """The wake-up in the live core: the runner looks again when the dealer's time is
+    up, and plays ``hide`` for him (logged as the table's, by_bot)."""
+    from datetime import timedelta
+
+    from games.models import Action, Presence
+
+    table = services.table_create(host=host, variant="450", options={"players": 4},
+                                  seed=8, bot_delay_ms=0, first_dealer="P1")
+    services.table_fill_with_bots(table_id=table.pk, user=host)
+    services.table_start(table_id=table.pk, user=host)
+    start = Table.objects.get(pk=table.pk).started_at
+    Presence.objects.create(table=table, user=host, channel_name="test-socket",
+                            seen_at=start + timedelta(seconds=30))
+    wait = services.table_drive(table_id=table.pk, now=start + timedelta(seconds=5))
+    assert wait == pytest.approx(15) and not Action.objects.filter(hand__table=table).exists()
+    table.refresh_from_db()
+    assert table.wake_at == start + timedelta(seconds=20)
+    services.table_drive(table_id=table.pk, now=start + timedelta(seconds=20))
+    hide = Action.objects.get(hand__table=table)
+    assert (hide.seat, hide.action, hide.by_bot) == ("P1", "hide", True)

@@ -61,6 +61,7 @@ def test_an_online_450_round_plays_at_live_450_tables_seated_from_the_draw_and_f
         assert [line.dealer for line in lines] == [r.dealer for r in rounds]
         totals = {seat: sum(r.result["points"][seat] for r in rounds) for seat in people}
         assert game.status == GameStatus.COMPLETE and game.totals == totals
+        assert game.flags["bot"]  # nobody came: bots played for the seated members
         from games.selectors import hand_record
 
         for number, line in enumerate(lines, 1):

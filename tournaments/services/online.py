@@ -168,9 +168,6 @@ def live_hand_finished(table_id: int, hand_row) -> None:
             .filter(live_table_id=table_id).first())
     if game is None or game.status == GameStatus.ADJUSTED:
         return
-    from games.models import Action
-    from games.models import Seat as LiveSeat
-
     if game.round.tournament.is_450:
         _live_round_450(game, hand_row)
         return
@@ -181,9 +178,7 @@ def live_hand_finished(table_id: int, hand_row) -> None:
     nxt = next_hand(game.round.tournament, hands)
     if nxt["over"]:
         return
-    humans = list(LiveSeat.objects.filter(table_id=table_id, user__isnull=False)
-                  .values_list("seat", flat=True))
-    by_bot = Action.objects.filter(hand=hand_row, by_bot=True, seat__in=humans).exists()
+    by_bot = _bot_played_for_a_member(hand_row, table_id=table_id)
     values = {"redeal": True, "ns_score": 0, "ew_score": 0}
     if not result.get("redeal"):
         declarer = result["declarer"]
@@ -224,5 +219,20 @@ def _live_round_450(game: TableGame, hand_row) -> None:
     sheet450._fill(line, sheet)
     line.points = result["points"]  # the live round's own points (the same, by the engine)
     line.save()
+    if _bot_played_for_a_member(hand_row, table_id=game.live_table_id, timed=("hide",)):
+        game.flags = {**(game.flags or {}), "bot": True}
     sheet450.recompute(game)
     tournament_touch(tournament=tournament)
+
+
+def _bot_played_for_a_member(hand_row, *, table_id: int, timed=()) -> bool:
+    """Whether a bot played a move of this hand for a seated member (an absent one).
+    ``timed``: actions the table's clock plays for a member who is there (the 450
+    dealer's face-up cards, hidden after 20 s), not a bot's."""
+    from games.models import Action
+    from games.models import Seat as LiveSeat
+
+    humans = list(LiveSeat.objects.filter(table_id=table_id, user__isnull=False)
+                  .values_list("seat", flat=True))
+    return (Action.objects.filter(hand=hand_row, by_bot=True, seat__in=humans)
+            .exclude(action__in=timed).exists())
