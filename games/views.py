@@ -15,9 +15,10 @@ from games import hooks, selectors, services
 from games.errors import TableError
 from games.forms import TableForm
 from games.live.kinds import is_450
-from games.replay450 import replay_steps
 from games.models import Table
 from games.option_labels import variant_label
+from games.replay import replay_steps
+from games.replay450 import replay_steps as replay_steps_450
 
 
 class InviteOnly(PermissionDenied):
@@ -178,10 +179,10 @@ def hand_replay(request, table_id: int, number: int):
     if is_450(table.variant):
         return render(request, "games/replay450.html", {
             "table": table, "number": number, "hands": selectors.finished_hands(table),
-            "replay": {"steps": replay_steps(record), "seats": selectors.seat_names(table)}})
+            "replay": {"steps": replay_steps_450(record), "seats": selectors.seat_names(table)}})
     return render(request, "games/replay.html", {
         "table": table, "number": number, "record_json": json.dumps(record),
-        "hands": selectors.finished_hands(table)})
+        "replay": replay_steps(record), "hands": selectors.finished_hands(table)})
 
 
 @login_required

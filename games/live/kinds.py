@@ -112,6 +112,7 @@ class Game450:
 
 class Kind500:
     name = "500"
+    reviews = True  # a finished hand is reviewed before the next deal (games.live.review)
 
     @staticmethod
     def new_game(variant: str, options: dict[str, Any], *, seed: int,
@@ -159,6 +160,7 @@ class Kind500:
 
 class Kind450:
     name = FOUR_FIFTY
+    reviews = False  # the next round is dealt at once
 
     @staticmethod
     def new_game(variant: str, options: dict[str, Any], *, seed: int,

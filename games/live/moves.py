@@ -101,9 +101,9 @@ def decide(st: TableState, *, action: str, now: datetime, present: set[int],
         if st.game.is_over:
             move.ends_game = True
             return move
-        if (move.result.get("redeal") or not present_members(st, present)
-                or st.kind.name != "500"):  # (450 rounds have no hand review)
-            _deal(st, move)  # nothing was played, or nobody is at the table to review it
+        if (move.result.get("redeal") or not st.kind.reviews
+                or not present_members(st, present)):
+            _deal(st, move)  # nothing was played, no review in this game, or nobody to see it
         else:  # the hand review, until every present member is ready or its time runs out
             move.wake_at = now + timedelta(seconds=st.table.review_seconds)
             return move

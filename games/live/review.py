@@ -39,9 +39,7 @@ def rule_of(hand) -> dict | None:
 def review_of(st: TableState, present: set[int], *, now: datetime) -> dict | None:
     """The review of the table's last finished hand (None: a hand is in play, or none
     finished yet)."""
-    if st.kind.name != "500":
-        return None  # the hand review is 500's
-    hand = _shown(st)
+    hand = _shown(st) if st.kind.reviews else None
     if hand is None:
         return None
     row = st.hand_row

@@ -120,7 +120,8 @@ class TableState:
         if self.kind.name != "500":  # a 450 round goes on to the next deal at once
             return False
         return (self.table.status == PLAYING and game is not None and row is not None
-                and row.result is not None and game.current is None and not game.is_over)
+                and row.result is not None and game.current is None and not game.is_over
+                and self.kind.reviews)
 
     @property
     def review_ends_at(self) -> datetime | None:

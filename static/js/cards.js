@@ -7,7 +7,7 @@ export const fmt = (s, obj) => (window.interpolate ? window.interpolate(s, obj, 
 export { _ as gettext };
 
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
-const RANK_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"];
+const RANK_ORDER = ["A", "K", "Q", "J", "13", "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
 const BASE_SUIT_ORDER = ["S", "H", "C", "D"]; // alternating colours
 const SAME_COLOUR = { S: "C", C: "S", H: "D", D: "H" };
 
@@ -19,12 +19,22 @@ export function seatLabel(seat) {
   return { N: _("North"), E: _("East"), S: _("South"), W: _("West") }[seat] || seat;
 }
 
+// Sides of other counts than four are named by their seats: "P2" (each for himself),
+// "P1P3P5" (six players in two teams), shown as "P1·P3·P5".
+const sideSeats = (team) => team.match(/P\d/g);
+
 export function teamLabel(team) {
-  return { NS: _("North-South"), EW: _("East-West") }[team] || team;
+  const named = { NS: _("North-South"), EW: _("East-West") }[team];
+  if (named) return named;
+  const seats = sideSeats(team);
+  return seats ? seats.join("·") : team;
 }
 
 export function teamShort(team) {
-  return { NS: pgettext("team", "NS"), EW: pgettext("team", "EW") }[team] || team;
+  const named = { NS: pgettext("team", "NS"), EW: pgettext("team", "EW") }[team];
+  if (named) return named;
+  const seats = sideSeats(team);
+  return seats ? seats.join("·") : team;
 }
 
 export function parseCard(code) {
@@ -51,9 +61,13 @@ export function strainOf(contract) {
   return contract.replace(/^\d+/, "");
 }
 
-/** A call as short text with a suit symbol: "7♥", "8 NT", "pass". */
+/** A call as short text with a suit symbol: "7♥", "8 NT", "pass", "Breach", "A♠"
+ * (a partner card named by the declarer). */
 export function callShort(call) {
   if (call === "pass") return _("Pass");
+  if (call === "breach") return _("Breach");
+  if (call === "alone") return _("Alone");
+  if (call.startsWith("partner:")) return cardShort(call.slice(8));
   if (call === "MIS") return _("Misère");
   if (call === "OMIS") return _("Open misère");
   const level = call.match(/^\d+/)[0];
@@ -61,9 +75,18 @@ export function callShort(call) {
   return strain === "NT" ? "" + level + " " + (pgettext("short", "NT")) : "" + level + (SUIT_SYMBOL[strain]);
 }
 
+/** A card as short text: "A♠", "10♥", "★" for a joker. */
+export function cardShort(code) {
+  const { joker, rank, suit } = parseCard(code);
+  return joker ? "★" : rank + SUIT_SYMBOL[suit];
+}
+
 /** A call in words, for screen readers and the event log. */
 export function callWords(call) {
   if (call === "pass") return _("pass");
+  if (call === "breach") return _("breach");
+  if (call === "alone") return _("alone, without a partner");
+  if (call.startsWith("partner:")) return fmt(_("partner: %(card)s"), { card: cardName(call.slice(8)) });
   if (call === "MIS") return _("misère");
   if (call === "OMIS") return _("open misère");
   const level = call.match(/^\d+/)[0];
@@ -135,12 +158,15 @@ export function cardFigure(code, opts = {}) {
     cardFace(code, opts));
 }
 
-/** Words for one public rule event (view.events). */
+/** Words for one public rule event (view.events); null when a call event says it. */
 export function eventText(ev, nameOf) {
   const name = ev.seat ? nameOf(ev.seat) : "";
   switch (ev.type) {
     case "call":
       if (ev.call === "pass") return fmt(_("%(name)s passes."), { name });
+      if (ev.call === "breach") return fmt(_("%(name)s calls breach!"), { name });
+      if (ev.call === "alone") return fmt(_("%(name)s plays alone."), { name });
+      if (ev.call.startsWith("partner:")) return fmt(_("%(name)s calls %(card)s as partner card."), { name, card: cardName(ev.call.slice(8)) });
       return fmt(_("%(name)s bids %(call)s."), { name, call: callWords(ev.call) });
     case "redeal":
       return ev.reason === "inkle"
@@ -156,6 +182,11 @@ export function eventText(ev, nameOf) {
       return fmt(_("%(name)s has discarded %(count)s cards."), { name, count: ev.count });
     case "joker_named":
       return fmt(_("%(name)s names %(card)s: it belongs to %(suit)s."), { name, card: cardName(ev.card), suit: suitName(ev.suit) });
+    case "breach": // the call event says it
+    case "partner_card":
+      return null;
+    case "partner":
+      return fmt(_("%(name)s holds %(card)s: the declarer's partner."), { name, card: cardName(ev.card) });
     case "hand_revealed":
       return fmt(_("%(name)s lays the hand face up."), { name });
     case "trick_won":

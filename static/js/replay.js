@@ -1,194 +1,103 @@
-// Club 500: a finished hand replayed step by step from its hand record (HAND-RECORD.md):
-// the deal face up, each call, the kitty and discards, then the tricks one card at a time.
+// Club 500: a finished hand replayed step by step. The server replays the hand record
+// with the rules engine (games/replay.py) and sends each step: every seat's cards face
+// up, the calls, the trick, the tricks won. This page only draws them, for 2 to 6 seats.
 import {
-  el, fmt, gettext as _, cardFigure, callShort, callWords, seatLabel, sortHand, strainOf,
-  suitName, teamLabel,
+  el, fmt, gettext as _, cardFigure, callShort, callWords, eventText, seatLabel, sortHand,
+  suitName,
 } from "./cards.js";
+import { defaultAnchor, prepareFelt, seatPosition } from "./seats.js";
 
-let record = JSON.parse(document.getElementById("hand-record").textContent);
-if (typeof record === "string") record = JSON.parse(record); // the view passes it as JSON text
-const SEATS = ["N", "E", "S", "W"];
-const TEAMS = { NS: ["N", "S"], EW: ["E", "W"] };
-const PRESET_AUCTION = { quebec: "one_call", australian: "pass_final", american: "one_call", "french-canadian": "pass_final" };
-const SAME_COLOUR = { S: "C", C: "S", H: "D", D: "H" };
-const RANK_VALUE = { A: 14, K: 13, Q: 12, J: 11 };
-const next = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % SEATS.length];
-const partner = (seat) => SEATS[(SEATS.indexOf(seat) + 2) % SEATS.length];
-const teamOf = (seat) => Object.keys(TEAMS).find((t) => TEAMS[t].includes(seat));
-const rankValue = (code) => RANK_VALUE[code.slice(0, -1)] || Number(code.slice(0, -1));
-
-// ------------------------------------------------------------------ the steps
-function callSeats(calls) {
-  const mode = (record.options && record.options.auction) || PRESET_AUCTION[record.variant] || "one_call";
-  const passed = new Set();
-  const lastStrain = {};
-  const seats = [];
-  let seat = next(record.dealer);
-  for (const call of calls) {
-    if (mode !== "one_call") {
-      let guard = 0;
-      while (passed.has(seat) && guard++ < 4) seat = next(seat);
-    }
-    seats.push(seat);
-    if (call === "pass") passed.add(seat);
-    else {
-      const strain = strainOf(call);
-      if (mode === "reopen" && lastStrain[seat] && lastStrain[seat] !== strain) passed.clear();
-      lastStrain[seat] = strain;
-    }
-    seat = next(seat);
-  }
-  return seats;
-}
-
-function buildSteps() {
-  const hands = Object.fromEntries(SEATS.map((s) => [s, [...(record.hands[s] || [])]]));
-  let kitty = [...(record.kitty || [])];
-  const calls = record.calls || [];
-  const seatsOfCalls = callSeats(calls);
-  const shownCalls = [];
-  const won = Object.fromEntries(SEATS.map((s) => [s, 0]));
-  let trick = [];
-  let lastTrick = null;
-  let contract = null;
-  let declarer = null;
-  const steps = [];
-  const snap = (text, extra = {}) => steps.push({
-    text, hands: Object.fromEntries(SEATS.map((s) => [s, [...hands[s]]])), kitty: [...kitty],
-    calls: [...shownCalls], trick: [...trick], lastTrick, contract, declarer, won: { ...won }, ...extra,
-  });
-  snap(fmt(_("The deal: %(name)s deals."), { name: seatLabel(record.dealer) }));
-  calls.forEach((call, i) => {
-    const seat = seatsOfCalls[i];
-    shownCalls.push({ seat, call });
-    if (call !== "pass") { contract = call; declarer = seat; }
-    snap(call === "pass" ? fmt(_("%(name)s passes."), { name: seatLabel(seat) })
-      : fmt(_("%(name)s bids %(call)s."), { name: seatLabel(seat), call: callWords(call) }), { toAct: seat });
-  });
-  if (!contract) {
-    snap(_("Everyone passed: the hand is dealt again."));
-    return steps;
-  }
-  if (kitty.length) {
-    hands[declarer].push(...kitty);
-    const taken = kitty;
-    kitty = [];
-    snap(fmt(_("%(name)s takes the kitty (%(count)s cards)."), { name: seatLabel(declarer), count: taken.length }), { highlight: taken });
-  }
-  const discards = record.discards || [];
-  if (discards.length) {
-    for (const card of discards) hands[declarer].splice(hands[declarer].indexOf(card), 1);
-    snap(fmt(_("%(name)s has discarded %(count)s cards."), { name: seatLabel(declarer), count: discards.length }), { discards });
-  }
-  // Play.
-  const strain = strainOf(contract);
-  const trump = "SCDH".includes(strain) ? strain : null;
-  const misere = strain === "MIS";
-  const out = misere ? partner(declarer) : null;
-  const named = {};
-  const active = SEATS.filter((s) => s !== out);
-  const nextActive = (seat) => { let s = next(seat); while (s === out) s = next(s); return s; };
-  const effSuit = (code) => {
-    if (code === "WJ" || code === "BJ") return trump || named[code] || null;
-    const suit = code.slice(-1);
-    if (trump && code.startsWith("J") && suit === SAME_COLOUR[trump]) return trump;
-    return suit;
-  };
-  const power = (code, led) => {
-    const suit = effSuit(code);
-    if (code === "WJ" || code === "BJ") {
-      if (trump) return 120 + (code === "WJ" ? 2 : 1);
-      if (named[code]) return suit === led ? 15 + (code === "WJ" ? 1 : 0) : -1;
-      return 300 + (code === "WJ" ? 1 : 0);
-    }
-    if (trump && suit === trump) {
-      if (code === "J" + trump) return 120;
-      if (code.startsWith("J")) return 119;
-      return 100 + rankValue(code);
-    }
-    return suit === led ? rankValue(code) : -1;
-  };
-  let toPlay = (record.options && record.options.first_lead === "declarer_left") ? nextActive(declarer) : declarer;
-  let led = null;
-  for (const action of record.play || []) {
-    if (action.startsWith("name:")) {
-      const [, card, suit] = action.split(":");
-      named[card] = suit;
-      snap(fmt(_("%(name)s names %(card)s: it belongs to %(suit)s."), { name: seatLabel(toPlay), card: cardWords(card), suit: suitName(suit) }));
-      continue;
-    }
-    const [card, askSuit] = action.split(":");
-    if (!trick.length) { lastTrick = null; led = askSuit || effSuit(card); }
-    hands[toPlay].splice(hands[toPlay].indexOf(card), 1);
-    trick.push({ seat: toPlay, card });
-    let text = fmt(_("%(name)s plays %(card)s."), { name: seatLabel(toPlay), card: cardWords(card) });
-    if (askSuit) text += " " + fmt(_("Suit asked for: %(suit)s."), { suit: suitName(askSuit) });
-    if (trick.length === active.length) {
-      let best = trick[0];
-      for (const t of trick) if (power(t.card, led) > power(best.card, led)) best = t;
-      won[best.seat] += 1;
-      lastTrick = { cards: trick, winner: best.seat };
-      trick = [];
-      const n = Object.values(won).reduce((a, b) => a + b, 0);
-      text += " " + fmt(_("Trick %(n)s won by %(name)s."), { n, name: seatLabel(best.seat) });
-      snap(text, { winner: best.seat });
-      toPlay = best.seat;
-    } else {
-      snap(text);
-      toPlay = nextActive(toPlay);
-    }
-  }
-  const teamTricks = Object.fromEntries(Object.keys(TEAMS).map((t) => [t, TEAMS[t].reduce((a, s) => a + won[s], 0)]));
-  snap(fmt(_("End of the hand: %(scores)s."), {
-    scores: Object.entries(teamTricks).map(([t, n]) => fmt(_("%(team)s %(n)s tricks"), { team: teamLabel(t), n })).join(", "),
-  }), { final: true });
-  return steps;
-}
-
-function cardWords(code) {
-  return cardFigure(code).getAttribute("aria-label");
-}
-
-// ------------------------------------------------------------------ render
-const steps = buildSteps();
-let index = 0;
+const data = JSON.parse(document.getElementById("replay-steps").textContent);
+const { seats, steps } = data;
+const anchor = defaultAnchor(seats);
 const root = document.getElementById("replay-app");
+const felt = document.getElementById("replay-felt");
+const nameOf = (seat) => seatLabel(seat);
+const cardWords = (code) => cardFigure(code).getAttribute("aria-label");
+
+// Per step: tricks won by each seat so far, and the declarer's discards so far.
+const wonBySeat = [];
+const discardsSoFar = [];
+{
+  const won = Object.fromEntries(seats.map((s) => [s, 0]));
+  const discards = [];
+  for (const step of steps) {
+    for (const ev of step.events) if (ev.type === "trick_won") won[ev.seat] += 1;
+    if (step.stage === "discards") discards.push(step.action);
+    wonBySeat.push({ ...won });
+    discardsSoFar.push([...discards]);
+  }
+}
+
+/** What one step says: the move, then what the rules made of it. */
+function stepText(step) {
+  if (!step.seat) return fmt(_("The deal: %(name)s deals."), { name: nameOf(data.dealer) });
+  const parts = [];
+  if (step.stage === "play" && !step.action.startsWith("name:")) {
+    const [card, askSuit] = step.action.split(":");
+    parts.push(fmt(_("%(name)s plays %(card)s."), { name: nameOf(step.seat), card: cardWords(card) }));
+    if (askSuit) parts.push(fmt(_("Suit asked for: %(suit)s."), { suit: suitName(askSuit) }));
+  } else if (step.stage === "discards") {
+    parts.push(fmt(_("%(name)s discards %(card)s."), { name: nameOf(step.seat), card: cardWords(step.action) }));
+  }
+  for (const ev of step.events) {
+    if (ev.type === "discarded") continue;
+    const text = eventText(ev, nameOf);
+    if (text) parts.push(text);
+  }
+  return parts.join(" ");
+}
+
+function plate(step, seat, i) {
+  const calling = step.stage === null || step.stage === "calls";
+  const calls = step.calls.filter((c) => c.seat === seat);
+  const last = calls.length && calling && !step.trick.length ? calls[calls.length - 1].call : null;
+  const declared = step.declarer === seat && step.phase !== "auction";
+  return el("div", { class: "plate" + (step.to_act === seat ? " to-act" : ""), "data-seat": seat, "data-testid": "replay-" + seat },
+    el("div", { class: "plate-name" }, el("span", { class: "who" }, nameOf(seat)),
+      data.dealer === seat ? el("span", { class: "chip", title: _("dealer") }, "D") : null,
+      declared ? el("span", { class: "badge you" }, _("declarer")) : null,
+      step.partner === seat ? el("span", { class: "badge partner" }, _("partner")) : null,
+      step.breach && step.breach.seat === seat ? el("span", { class: "badge breach" }, _("breach")) : null),
+    last ? el("div", { class: "bubble" + (last === "pass" ? " pass" : ""), "aria-label": callWords(last) }, callShort(last)) : null,
+    el("div", { class: "replay-hand" }, ...sortHand(step.hands[seat], step.phase !== "auction" ? step.contract : null).map((c) => cardFigure(c))),
+    el("div", { class: "plate-meta" }, fmt(_("Tricks: %(n)s"), { n: wonBySeat[i][seat] })));
+}
+
+let index = 0;
 
 function render() {
   const step = steps[index];
-  const contract = step.contract;
-  for (const seat of SEATS) {
-    const slot = root.querySelector(".seat-slot[data-seat=\"" + seat + "\"]");
-    const cards = sortHand(step.hands[seat], contract && step.declarer ? contract : null);
-    const isDecl = step.declarer === seat && contract;
-    const calls = step.calls.filter((c) => c.seat === seat);
-    const plate = el("div", { class: "plate" + (step.toAct === seat ? " to-act" : ""), "data-testid": "replay-" + seat },
-      el("div", { class: "plate-name" }, el("span", { class: "who" }, seatLabel(seat)),
-        record.dealer === seat ? el("span", { class: "chip", title: _("dealer") }, "D") : null,
-        isDecl && step.calls.length === (record.calls || []).length ? el("span", { class: "badge you" }, _("declarer")) : null),
-      calls.length && !step.trick.length && !step.lastTrick ? el("div", { class: "bubble" + (calls[calls.length - 1].call === "pass" ? " pass" : "") }, callShort(calls[calls.length - 1].call)) : null,
-      el("div", { class: "replay-hand" }, ...cards.map((c) => cardFigure(c, { size: "" }))),
-      el("div", { class: "plate-meta" }, fmt(_("Tricks: %(n)s"), { n: step.won[seat] })));
-    slot.replaceChildren(plate);
+  prepareFelt(felt, seats.length, (place) => el("div", { class: "seat-slot pos-" + place, "data-pos": place }));
+  for (const slot of felt.querySelectorAll(".seat-slot")) slot.replaceChildren();
+  for (const seat of seats) {
+    const slot = felt.querySelector(".seat-slot[data-pos=\"" + seatPosition(seats, seat, anchor) + "\"]");
+    slot.replaceChildren(plate(step, seat, index));
   }
-  const center = root.querySelector(".center");
-  const shown = step.trick.length ? step.trick : (step.lastTrick ? step.lastTrick.cards : []);
-  const trick = el("div", { class: "trick" + (step.trick.length ? "" : " done") });
+  const center = felt.querySelector(".center");
+  const done = !step.trick.length && step.last_trick;
+  const shown = step.trick.length ? step.trick : (done ? step.last_trick.cards : []);
+  const ring = seats.length !== 4;
+  const trick = el("div", { class: "trick" + (done ? " done" : "") + (ring ? " ring" : "") });
   for (const { seat, card } of shown) {
-    const pos = { S: "bottom", W: "left", N: "top", E: "right" }[seat];
-    trick.append(el("div", { class: "trick-card at-" + pos + (step.lastTrick && !step.trick.length && step.lastTrick.winner === seat ? " winner" : "") }, cardFigure(card)));
+    trick.append(el("div", { class: "trick-card at-" + seatPosition(seats, seat, anchor) + (done && step.last_trick.winner === seat ? " winner" : "") },
+      cardFigure(card), ring ? el("span", { class: "trick-who" }, nameOf(seat)) : null));
   }
   center.replaceChildren(trick);
-  if (step.kitty.length) {
+  if (step.kitty.length && (step.stage === null || step.stage === "calls") && step.phase !== "kitty" && step.phase !== "play" && step.phase !== "done") {
     center.append(el("div", { class: "center-note" }, _("Kitty:"), " ", ...step.kitty.map((c) => cardFigure(c, { size: "mini" }))));
   }
-  if (step.discards) {
-    center.append(el("div", { class: "center-note" }, _("Discarded:"), " ", ...step.discards.map((c) => cardFigure(c, { size: "mini" }))));
+  const discards = discardsSoFar[index];
+  if (discards.length) {
+    center.append(el("div", { class: "center-note" }, _("Discarded:"), " ", ...discards.map((c) => cardFigure(c, { size: "mini" }))));
   }
-  document.getElementById("replay-text").textContent = step.text;
+  if (data.dead.length) {
+    center.append(el("div", { class: "center-note", "data-testid": "dead-hand" }, _("Dead hand:"), " ", ...data.dead.map((c) => cardFigure(c, { size: "mini" }))));
+  }
+  document.getElementById("replay-text").textContent = stepText(step);
   document.getElementById("replay-count").textContent = fmt(_("Step %(i)s of %(n)s"), { i: index + 1, n: steps.length });
-  document.getElementById("replay-contract").textContent = contract && step.calls.length === (record.calls || []).length
-    ? fmt(_("Contract: %(call)s by %(name)s."), { call: callWords(contract), name: seatLabel(step.declarer) }) : "";
+  document.getElementById("replay-contract").textContent = step.contract && step.phase !== "auction"
+    ? fmt(_("Contract: %(call)s by %(name)s."), { call: callWords(step.contract), name: nameOf(step.declarer) }) : "";
   root.querySelector("[data-go=first]").disabled = index === 0;
   root.querySelector("[data-go=prev]").disabled = index === 0;
   root.querySelector("[data-go=next]").disabled = index === steps.length - 1;

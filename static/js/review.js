@@ -104,6 +104,9 @@ export function renderReview(box, state, ctx) {
   if (record.kitty && record.kitty.length) {
     hands.append(el("div", { class: "review-hand kitty", "data-testid": "review-kitty" }, el("div", { class: "review-name" }, _("Kitty:")), cards(record.kitty, res.contract)));
   }
+  if (record.dead && record.dead.length) { // two players: the hand nobody played
+    hands.append(el("div", { class: "review-hand dead", "data-testid": "review-dead" }, el("div", { class: "review-name" }, _("Dead hand:")), cards(record.dead, res.contract)));
+  }
   if (record.discards && record.discards.length) {
     hands.append(el("div", { class: "review-hand discards", "data-testid": "review-discards" }, el("div", { class: "review-name" }, _("Discarded:")), cards(record.discards, res.contract)));
   }

@@ -4,6 +4,7 @@ import {
   el, fmt, gettext as _, cardFace, cardFigure, cardName, callShort, callWords, eventText,
   resultText, seatLabel, sortHand, suitName, SUIT_SYMBOL, teamLabel, teamShort,
 } from "./cards.js";
+import { defaultAnchor, prepareFelt, seatPosition } from "./seats.js";
 import { renderReview } from "./review.js";
 import { absenceNote, noteFrame } from "./absence.js";
 import { noticeTurn, wireSettings } from "./notify.js";
@@ -12,7 +13,6 @@ const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
 const csrf = document.querySelector("#csrf-holder [name=csrfmiddlewaretoken]").value;
 const baseTitle = document.title;
-const POSITIONS = ["bottom", "left", "top", "right"];
 const STRAINS = ["S", "C", "D", "H", "NT"];
 const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n === 1 ? a : b));
 
@@ -149,14 +149,20 @@ function nameOf(seat) {
 
 function positionOf(seat) {
   const order = seats();
-  const anchor = me() || "S";
-  const offset = (order.indexOf(seat) - order.indexOf(anchor) + order.length) % order.length;
-  return POSITIONS[offset] || "top";
+  return seatPosition(order, seat, me() || defaultAnchor(order));
 }
+
+// A table of other than four seats (2, 3, 5, 6 players): laid out as a ring.
+const isRing = () => seats().length !== 4;
 
 function teamOf(seat) {
   const teams = (state.view && state.view.teams) || (state.game && state.game.teams) || { NS: ["N", "S"], EW: ["E", "W"] };
   return Object.keys(teams).find((t) => teams[t].includes(seat));
+}
+
+/** The seat as the score sheet names a declarer: N E S W's letter, or P1..P6. */
+function seatShort(seat) {
+  return /^P\d$/.test(seat) ? seat : seatLabel(seat).slice(0, 1);
 }
 
 function isMyTurn() {
@@ -197,6 +203,7 @@ function render() {
   app.classList.toggle("my-turn", isMyTurn());
   $("spectator-note").hidden = !!me();
   $("pregame").hidden = table.status !== "open";
+  prepareFelt($("felt"), table.seats.length, (place) => el("div", { class: "seat-slot pos-" + place, "data-pos": place }));
   renderSeats();
   renderCenter();
   renderTurn();
@@ -261,9 +268,27 @@ function renderSeats() {
           ...view.shown[info.seat].map((c) => cardFigure(c, { size: "mini" }))));
       }
     }
+    if (view && table.status !== "open" && isRing()) plate.append(...ringPlateExtras(info));
     if (table.status === "open") plate.append(seatControls(info));
     slot.append(plate);
   }
+}
+
+/** What a plate of a ring table says besides the name: the card count in figures (the
+ * backs are hidden on a phone), the partner and breach calls, a seat that must pass. */
+function ringPlateExtras(info) {
+  const { view } = state;
+  const out = [];
+  const count = view.card_counts ? view.card_counts[info.seat] : null;
+  const badges = [];
+  if (view.partner === info.seat) badges.push(el("span", { class: "badge partner" }, _("partner")));
+  if (view.breach && view.breach.seat === info.seat) badges.push(el("span", { class: "badge breach" }, _("breach")));
+  if ((view.must_pass || []).includes(info.seat) && view.phase === "auction") badges.push(el("span", { class: "badge" }, _("must pass")));
+  if (count !== null && count !== undefined) {
+    out.push(el("div", { class: "plate-count", "data-testid": "count-" + info.seat },
+      fmt(ngettext("%(n)s card", "%(n)s cards", count), { n: count }), ...badges));
+  } else if (badges.length) out.push(el("div", { class: "plate-count" }, ...badges));
+  return out;
 }
 
 function seatControls(info) {
@@ -295,11 +320,12 @@ function renderCenter() {
     finished = view.tricks[view.tricks.length - 1];
     cards = finished.cards;
   }
-  const trick = el("div", { class: "trick" + (finished ? " done" : ""), "data-testid": "trick" });
+  const trick = el("div", { class: "trick" + (finished ? " done" : "") + (isRing() ? " ring" : ""), "data-testid": "trick" });
   for (const { seat, card } of cards) {
     const fig = cardFigure(card);
     fig.setAttribute("aria-label", fmt(_("%(name)s: %(card)s"), { name: nameOf(seat), card: cardName(card) }));
-    trick.append(el("div", { class: "trick-card at-" + (positionOf(seat)) + (finished && finished.winner === seat ? " winner" : "") }, fig));
+    trick.append(el("div", { class: "trick-card at-" + (positionOf(seat)) + (finished && finished.winner === seat ? " winner" : ""), "data-seat": seat }, fig,
+      isRing() ? el("span", { class: "trick-who" }, nameOf(seat)) : null));
   }
   center.append(trick);
   if (finished && view.phase === "play") {
@@ -308,6 +334,10 @@ function renderCenter() {
     center.append(el("div", { class: "center-note" }, _("Bidding")));
   } else if (view.phase === "kitty") {
     center.append(el("div", { class: "center-note" }, fmt(_("%(name)s is taking the kitty"), { name: nameOf(view.declarer) })));
+  } else if (view.phase === "breach") {
+    center.append(el("div", { class: "center-note" }, _("Breach round")));
+  } else if (view.phase === "partner") {
+    center.append(el("div", { class: "center-note" }, fmt(_("%(name)s names a partner card"), { name: nameOf(view.declarer) })));
   }
   if (view.led && view.trick.length) {
     center.append(el("div", { class: "led-suit", title: _("Suit led") }, fmt(_("Led: %(suit)s"), { suit: suitName(view.led) })));
@@ -400,6 +430,14 @@ function renderActions() {
     panel.append(el("h2", { class: "panel-title" }, isMyTurn() ? _("Your call") : _("The auction")), grid, extra);
     return;
   }
+  if (view.phase === "breach") {
+    panel.append(breachControls(view));
+    return;
+  }
+  if (view.phase === "partner") {
+    panel.append(partnerControls(view));
+    return;
+  }
   if (view.phase === "kitty" && view.declarer === me()) {
     const left = discardsLeft(view);
     panel.append(el("p", { class: "prompt", "data-testid": "discard-prompt", "data-left": String(left) }, isMyTurn()
@@ -435,6 +473,44 @@ function renderActions() {
       pickerFor = null;
     }
   }
+}
+
+/** The breach round: each defender in turn may bet that the defence takes 12 minus the
+ * contract's level in tricks. */
+function breachControls(view) {
+  const box = el("div", { class: "breach-call", role: "group", "aria-label": _("Breach") });
+  box.append(el("p", { class: "prompt" }, isMyTurn()
+    ? fmt(_("Against %(call)s: call breach (you bet the defence takes enough tricks) or pass."), { call: callWords(view.contract) })
+    : fmt(_("Breach round: waiting for %(name)s."), { name: nameOf(view.to_act) })));
+  if (isMyTurn()) {
+    box.append(el("div", { class: "auction-extra" }, legalButton("breach", _("Breach"), { cls: "breach-button" }),
+      legalButton("pass", _("Pass"), { cls: "pass-button" })));
+  }
+  return box;
+}
+
+/** The five-handed partner call: the declarer names a card another player holds (its
+ * holder plays with him), or plays alone. */
+function partnerControls(view) {
+  const box = el("div", { class: "partner-call", role: "group", "aria-label": _("Partner card") });
+  if (!isMyTurn()) {
+    box.append(el("p", { class: "prompt" }, fmt(_("%(name)s names a partner card."), { name: nameOf(view.declarer) })));
+    return box;
+  }
+  box.append(el("p", { class: "prompt" }, _("Name your partner's card (whoever holds it plays with you), or play alone.")));
+  const bySuit = {};
+  for (const action of view.legal.filter((a) => a.startsWith("partner:"))) {
+    const card = action.slice(8);
+    const suit = card.slice(-1);
+    (bySuit[suit] = bySuit[suit] || []).push(action);
+  }
+  for (const suit of ["S", "H", "C", "D"]) {
+    if (!bySuit[suit]) continue;
+    box.append(el("div", { class: "partner-suit" }, ...bySuit[suit].map((action) => legalButton(action, callShort(action), {
+      ariaLabel: callWords(action), cls: "partner-card suit-" + suit }))));
+  }
+  box.append(el("div", { class: "auction-extra" }, legalButton("alone", _("Play alone"), { cls: "pass-button" })));
+  return box;
 }
 
 // How many cards the declarer still has to discard: the declarer holds the kitty on top
@@ -491,6 +567,7 @@ function renderScoreboard() {
       rows.push([_("Contract"), el("span", { class: "contract", "data-testid": "contract" },
         el("strong", {}, callShort(view.contract)), " ", fmt(_("by %(name)s"), { name: nameOf(view.declarer) }))]);
     }
+    rows.push(...ringFacts(view));
     if (view.named_jokers && Object.keys(view.named_jokers).length) {
       rows.push([_("Joker"), Object.entries(view.named_jokers).map(([c, s]) => "" + (cardName(c)) + " = " + (suitName(s))).join(", ")]);
     }
@@ -511,13 +588,33 @@ function renderScoreboard() {
   box.prepend(grid);
 }
 
+/** Facts of the hand that only other counts than four have: the partner card and its
+ * holder (five players), a breach, the dead hand (two players). */
+function ringFacts(view) {
+  const rows = [];
+  if (view.partner_card) {
+    const holder = view.partner ? nameOf(view.partner) : _("not shown yet");
+    rows.push([_("Partner card"), el("span", { "data-testid": "partner-card" }, cardName(view.partner_card), " · ", holder)]);
+  } else if (view.declarer && (view.calls || []).some((c) => c.call === "alone")) {
+    rows.push([_("Partner card"), _("none: the declarer plays alone")]);
+  }
+  if (view.breach) rows.push([_("Breach"), el("span", { "data-testid": "breach" }, fmt(_("called by %(name)s"), { name: nameOf(view.breach.seat) }))]);
+  if (view.dead_count) rows.push([_("Dead hand"), fmt(_("%(n)s cards nobody plays"), { n: view.dead_count })]);
+  return rows;
+}
+
 function renderSheet() {
   const table = $("sheet");
   const sheet = state.sheet;
   const teams = Object.keys((state.game && state.game.totals) || { NS: 0, EW: 0 });
   table.replaceChildren();
+  // Three sides or more: a narrower sheet; from five, the declarer's tricks go with the
+  // contract (no column of their own), so that every side's column fits.
+  const many = teams.length > 2;
+  const folded = teams.length > 4;
+  table.classList.toggle("many", many);
   const head = el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, _("Contract")),
-    el("th", { scope: "col" }, _("Tricks")),
+    folded ? null : el("th", { scope: "col" }, _("Tricks")),
     ...teams.map((t) => el("th", { scope: "col", class: "num" }, teamShort(t))));
   table.append(el("thead", {}, head));
   const body = el("tbody");
@@ -526,24 +623,26 @@ function renderSheet() {
     let tricks = "";
     if (row.redeal) contract = el("span", { class: "muted" }, _("redeal"));
     else {
-      contract = el("span", {}, el("strong", {}, callShort(row.contract)), " ", seatLabel(row.declarer).slice(0, 1),
+      contract = el("span", {}, el("strong", {}, callShort(row.contract)), " ", seatShort(row.declarer),
         " ", el("span", { class: row.made ? "made" : "failed", title: row.made ? _("made") : _("failed") }, row.made ? "✓" : "✗"));
       const dteam = teamOf(row.declarer);
       tricks = row.tricks && row.tricks[dteam] !== undefined && row.tricks[dteam] !== null ? String(row.tricks[dteam]) : "";
     }
     const tr = el("tr", { "data-hand": row.number, "data-score": JSON.stringify(row.score), title: fmt(_("Dealer: %(name)s"), { name: seatLabel(row.dealer) }) },
       el("td", {}, state.table.status === "finished" || state.sheet.length ? el("a", { href: app.dataset.replayUrl.replace("999999", row.number), title: _("Replay this hand") }, String(row.number)) : String(row.number)),
-      el("td", {}, contract), el("td", {}, tricks),
+      el("td", {}, contract, folded && tricks ? el("span", { class: "muted", title: _("Tricks") }, " · " + tricks) : null),
+      folded ? null : el("td", {}, tricks),
       ...teams.map((t) => el("td", { class: "num" },
         el("span", { class: "score" }, "" + (row.score[t] > 0 ? "+" : "") + (row.score[t])), el("br"),
         el("span", { class: "running muted" }, String(row.totals[t])))));
     body.append(tr);
   }
-  if (!sheet.length) body.append(el("tr", {}, el("td", { colspan: 3 + teams.length, class: "muted" }, _("No hand finished yet."))));
+  const lead = folded ? 2 : 3;
+  if (!sheet.length) body.append(el("tr", {}, el("td", { colspan: lead + teams.length, class: "muted" }, _("No hand finished yet."))));
   table.append(body);
   const totals = (state.game && state.game.totals) || {};
   table.append(el("tfoot", {}, el("tr", { "data-testid": "sheet-totals", "data-totals": JSON.stringify(totals) },
-    el("th", { scope: "row", colspan: 3 }, _("Total")), ...teams.map((t) => el("td", { class: "num" }, el("strong", {}, String(totals[t] ?? 0)))))));
+    el("th", { scope: "row", colspan: lead }, _("Total")), ...teams.map((t) => el("td", { class: "num" }, el("strong", {}, String(totals[t] ?? 0)))))));
 }
 
 function renderEvents() {
@@ -553,7 +652,8 @@ function renderEvents() {
   if (!view) return;
   const events = view.events || [];
   for (const ev of events.slice(-14)) {
-    list.append(el("li", { class: "ev ev-" + ev.type }, eventText(ev, nameOf)));
+    const text = eventText(ev, nameOf);
+    if (text) list.append(el("li", { class: "ev ev-" + ev.type }, text));
   }
   if (!events.length && state.table.status === "playing") {
     list.append(el("li", { class: "muted" }, fmt(_("Hand %(n)s: %(name)s deals."), { n: state.table.hand_number, name: nameOf(view.dealer) })));

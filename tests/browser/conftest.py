@@ -58,9 +58,16 @@ def _stop_live_tables() -> None:
     (seen once in CI, after the restart test). The update waits for a move in
     progress (it holds the table's row lock) and no later move starts on a table
     that is not playing."""
-    from games.models import Table
+    import time
+
+    from games.models import Presence, Table
 
     Table.objects.filter(status=Table.Status.PLAYING).update(status=Table.Status.CLOSED)
+    # The closed pages' sockets are let go by the server in a transaction of their own
+    # (presence, the seat's ``left_at``): wait for them too, or the flush may meet one.
+    deadline = time.monotonic() + 5
+    while Presence.objects.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 @pytest.fixture

@@ -131,7 +131,8 @@ def test_member_plays_a_whole_quebec_game_against_three_bots(browser_page, make_
     rows = page.locator("#sheet tbody tr[data-hand]")
     sheet = {int(rows.nth(i).get_attribute("data-hand")): json.loads(rows.nth(i).get_attribute("data-score"))
              for i in range(rows.count())}
-    totals = json.loads(page.get_by_test_id("sheet-totals").get_attribute("data-totals"))
+    totals = json.loads(page.get_by_test_id("score-sheet").get_by_test_id("sheet-totals")
+                        .get_attribute("data-totals"))
     for team, total in totals.items():
         expect(page.get_by_test_id(f"total-{team}")).to_have_text(str(total))
 

@@ -145,3 +145,27 @@ def test_replay_page_and_downloads_of_a_table_of_n_seats(client, make_member, co
     assert download == record and check_record(download)["ok"]
     records = client.get(reverse("games:game_records", args=[table.pk])).json()
     assert records[-1] == record
+
+
+@pytest.mark.parametrize("count", sorted(COUNTS))
+def test_replay_steps_come_from_the_engine_for_every_count(make_member, count):
+    from games.replay import replay_steps
+
+    host = make_member()
+    table = bot_table(host, COUNTS[count], seed=13)
+    number = played(table, 1)[-1].number
+    record = selectors.hand_record(table, number)
+    replayed = replay_steps(record)
+    steps = replayed["steps"]
+    entries = [*record["calls"], *record.get("discards", []), *record.get("play", [])]
+    assert [s["action"] for s in steps[1:]] == entries
+    assert {s: set(c) for s, c in steps[0]["hands"].items()} == {
+        s: set(c) for s, c in record["hands"].items()}
+    assert replayed["seats"] == [f"P{i + 1}" for i in range(count)]
+    assert replayed["dead"] == record.get("dead", [])
+    result = {k: v for k, v in check_record(record).items() if k not in ("ok", "complete")}
+    assert steps[-1]["result"] == result
+    if record.get("play"):
+        assert all(cards == [] for cards in steps[-1]["hands"].values())
+        won = sum(1 for s in steps for e in s["events"] if e["type"] == "trick_won")
+        assert won == 10
