@@ -59,11 +59,12 @@ def table_create(*, host, variant: str = "quebec", options: dict | None = None,
                  name: str = "", visibility: str = Table.Visibility.PUBLIC,
                  absence_grace_seconds: int = 60, bot_delay_ms: int = 1200,
                  seed: int | None = None, host_seat: str | None = None,
-                 first_dealer: str | None = None) -> Table:
+                 first_dealer: str | None = None, chat: bool = True) -> Table:
     """Open a table with the host in a seat (the first one unless ``host_seat``).
 
     ``first_dealer``: a seat that deals the first hand (a tournament's seating decides
-    it); by default the engine's card draw picks it at the start."""
+    it); by default the engine's card draw picks it at the start. ``chat``: whether
+    the table chat is open (a tournament's director decides at its tables)."""
     try:
         v = get_variant(variant, options or {})
     except EngineError as error:
@@ -71,7 +72,7 @@ def table_create(*, host, variant: str = "quebec", options: dict | None = None,
     table = Table.objects.create(
         host=host, variant=v.name, options=dict(v.overrides), name=name.strip()[:80],
         visibility=visibility, absence_grace_seconds=absence_grace_seconds,
-        bot_delay_ms=bot_delay_ms,
+        bot_delay_ms=bot_delay_ms, chat=chat,
         seed=seed if seed is not None else secrets.randbelow(2**53),
         first_dealer=first_dealer if first_dealer in v.seats else "",
     )

@@ -63,7 +63,8 @@ def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
     from games.services import table_create
 
     tournament = rnd.tournament
-    grace = results_settings(tournament).absence_grace_seconds
+    settings = results_settings(tournament)
+    grace = settings.absence_grace_seconds
     out = []
     for number in _tables(rnd):
         game, _created = TableGame.objects.get_or_create(
@@ -76,7 +77,8 @@ def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
                                 options=rules_options(tournament),
                                 name=f"{tournament.name} — {rnd.number}/{number}"[:80],
                                 visibility=Table.Visibility.INVITE,
-                                absence_grace_seconds=grace, first_dealer="N")
+                                absence_grace_seconds=grace, first_dealer="N",
+                                chat=settings.table_chat)
             game.live_table = live
             game.save(update_fields=["live_table"])
         _seat_players(rnd, game)
