@@ -95,6 +95,11 @@ class Seat(models.Model):
     # When the member's last socket at the table closed (None: at the table, or never
     # came): a bot plays for them once the table's grace period has run from then.
     left_at = models.DateTimeField(null=True, blank=True)
+    # The member whose seat the host (or a director) gave to a bot or freed during the
+    # game: they retake it as soon as they come back (``games.services.presence_join``),
+    # unless another member took the freed seat meanwhile.
+    away_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                  null=True, blank=True, related_name="+")
 
     class Meta:
         verbose_name = _("seat")

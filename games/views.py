@@ -113,6 +113,24 @@ def table_start(request, table_id: int):
         table_id=t.pk, user=request.user))
 
 
+@require_POST
+@login_required
+def seat_bot(request, table_id: int):
+    """The host (a director at a tournament's table) gives an absent player's seat to
+    a bot for the rest of the game."""
+    seat = request.POST.get("seat", "")
+    return _table_action(request, table_id, lambda t: services.seat_give_to_bot(
+        table_id=t.pk, by=request.user, seat=seat))
+
+
+@require_POST
+@login_required
+def seat_free(request, table_id: int):
+    seat = request.POST.get("seat", "")
+    return _table_action(request, table_id, lambda t: services.seat_free(
+        table_id=t.pk, by=request.user, seat=seat))
+
+
 @login_required
 def hand_replay(request, table_id: int, number: int):
     table = _table_for(request, table_id)
