@@ -110,7 +110,33 @@ function buildSteps() {
   };
   let toPlay = (record.options && record.options.first_lead === "declarer_left") ? nextActive(declarer) : declarer;
   let led = null;
+  // A claim (docs/hand-records.md): answered by each opponent in turn, or certain
+  // when nothing follows it in a finished hand.
+  let claim = null;
+  const concede = (outcome) => {
+    won[claim.seat] += claim.left;
+    const text = outcome === "certain"
+      ? _("The claim is certain: the %(n)s remaining tricks go to %(name)s's side.")
+      : _("Claim accepted: the %(n)s remaining tricks go to %(name)s's side.");
+    snap(fmt(text, { n: claim.left, name: seatLabel(claim.seat) }));
+  };
   for (const action of record.play || []) {
+    if (action === "claim") {
+      const opponents = [];
+      for (let s = nextActive(toPlay); s !== toPlay; s = nextActive(s)) if (teamOf(s) !== teamOf(toPlay)) opponents.push(s);
+      claim = { seat: toPlay, left: hands[toPlay].length, waiting: opponents };
+      snap(fmt(_("%(name)s claims the %(n)s remaining tricks."), { name: seatLabel(toPlay), n: claim.left }), { toAct: toPlay });
+      toPlay = opponents[0];
+      continue;
+    }
+    if (action === "accept" || action === "refuse") {
+      const seat = claim.waiting.shift();
+      snap(fmt(action === "accept" ? _("%(name)s accepts the claim.") : _("%(name)s refuses the claim."), { name: seatLabel(seat) }), { toAct: seat });
+      if (action === "refuse") { toPlay = claim.seat; claim = null; }
+      else if (claim.waiting.length) toPlay = claim.waiting[0];
+      else { concede("accepted"); claim = null; break; }
+      continue;
+    }
     if (action.startsWith("name:")) {
       const [, card, suit] = action.split(":");
       named[card] = suit;
@@ -138,6 +164,7 @@ function buildSteps() {
       toPlay = nextActive(toPlay);
     }
   }
+  if (claim) concede("certain"); // the record ends with the claim itself
   const teamTricks = Object.fromEntries(Object.keys(TEAMS).map((t) => [t, TEAMS[t].reduce((a, s) => a + won[s], 0)]));
   snap(fmt(_("End of the hand: %(scores)s."), {
     scores: Object.entries(teamTricks).map(([t, n]) => fmt(_("%(team)s %(n)s tricks"), { team: teamLabel(t), n })).join(", "),

@@ -96,6 +96,12 @@ def test_a_player_claims_the_remaining_tricks(request, viewport, transactional_d
         row = in_thread(lambda: GameHand.objects.get(table=table, number=hand_number))
         assert row.result is not None
         assert page.locator("#events").inner_text()
+        # the replay walks the claim: its last step before the end says so
+        page.goto(f"/tables/{table.pk}/hands/{hand_number}/")
+        page.locator("[data-go=last]").click()
+        page.locator("[data-go=prev]").click()
+        expect(page.get_by_test_id("replay-text")).to_contain_text(
+            re.compile("claim is certain|réclamation est certaine"))
     else:
         # the bots refuse a claim the engine could not prove: play goes on
         expect(page.get_by_test_id("claim-panel")).to_contain_text(
