@@ -2,8 +2,8 @@
 
 Two channels per table, never mixed: a seated member writes to and reads the
 ``players`` channel, any other viewer the ``spectators`` one. A message is free text
-(``MAX_LENGTH`` characters, control characters removed; pages show it as text, never
-as HTML) or a quick phrase (``PHRASES``: a key, shown in each reader's language). A
+(``MAX_LENGTH`` characters, control characters and direction overrides removed;
+pages show it as text, never as HTML) or a quick phrase (``PHRASES``: a key, shown in each reader's language). A
 member may post ``RATE_BURST`` messages at once, then one every ``RATE_SECONDS``. A
 table's chat may be closed (``Table.chat``: a tournament's tables, unless the
 director opens it). Messages are kept with the table (``ChatMessage``), never in a
@@ -39,6 +39,10 @@ PHRASES = ("hello", "good_luck", "well_played_partner", "well_played", "nice_han
            "sorry", "thanks", "hurry", "back_soon", "good_game", "bye")
 
 
+# Direction overrides and isolates: they would turn the rest of a line around.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def clean(text, phrase) -> tuple[str, str]:
     """The message's text and phrase key, checked (TableError when refused)."""
     if phrase not in (None, ""):
@@ -47,7 +51,8 @@ def clean(text, phrase) -> tuple[str, str]:
         return "", phrase
     if not isinstance(text, str):
         raise TableError("bad_chat", _("A chat message needs a text."))
-    text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in text)
+    text = "".join(" " if unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS else ch
+                   for ch in text)
     text = " ".join(text.split())
     if not text:
         raise TableError("bad_chat", _("A chat message needs a text."))

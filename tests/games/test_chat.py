@@ -145,3 +145,14 @@ def test_messages_never_enter_the_hand_records(table_of_four, players, client):
 
     body = client.get(reverse("games:game_records", args=[table_of_four.pk])).content.decode()
     assert "secret plan" not in body and "chat" not in body
+
+
+def test_the_admin_lists_messages_for_moderation_and_never_edits_them(
+        table_of_four, players, client, make_member):
+    posted = chat.post_in_thread(table_id=table_of_four.pk, user=players[0], text="Salut",
+                                 phrase="", now=table_of_four.started_at)
+    client.force_login(make_member(is_staff=True, is_superuser=True))
+    listing = client.get("/admin/games/chatmessage/?q=Salut")
+    assert listing.status_code == 200 and "Salut" in listing.content.decode()
+    page = client.get(f"/admin/games/chatmessage/{posted.id}/change/")
+    assert page.status_code == 200 and 'name="text"' not in page.content.decode()
