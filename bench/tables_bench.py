@@ -139,6 +139,7 @@ def create_members(n: int) -> list[tuple[int, str]]:
     """``n`` members, each with a logged-in session: [(user id, session key)]."""
     from datetime import timedelta
 
+    from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
     from django.contrib.sessions.models import Session
@@ -160,7 +161,8 @@ def create_members(n: int) -> list[tuple[int, str]]:
     for user in users:
         key = secrets.token_hex(16)
         data = {SESSION_KEY: str(user.pk),
-                BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+                # The site's own backend: a session naming another one is anonymous.
+                BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0],
                 HASH_SESSION_KEY: user.get_session_auth_hash()}
         sessions.append(Session(session_key=key, session_data=store.encode(data),
                                 expire_date=expire))
