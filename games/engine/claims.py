@@ -220,32 +220,21 @@ def _distinct(legal: list[int], hands: tuple, to_act: int, trick: tuple, eff,
               power) -> list[int]:
     """``legal`` without cards equivalent to one kept: two cards of one suit held by
     the player to act with no other card still out between them (in the hands or on
-    the table) win and lose the same tricks; the highest of each run is kept."""
-    held = hands[to_act]
-    if len(held) < 2:
+    the table) win and lose the same tricks; the highest of each run is kept. Joker
+    leads (which name a suit) are kept as they are."""
+    if len(hands[to_act]) < 2 or any(code >= LEAD_JOKER for code in legal):
         return legal
-    out = [a for a in _cards_or_leads(legal) if a is not None]
-    if len(out) == len(legal):
-        rest = sorted((c for i, h in enumerate(hands) if i != to_act for c in h),
-                      key=lambda c: (eff[c], power[c]))
-        rest += list(trick)
-        kept = []
-        for code in sorted(legal, key=lambda c: (eff[c], power[c]), reverse=True):
-            if kept:
-                prev = kept[-1]
-                if eff[prev] == eff[code] and not any(
-                    eff[c] == eff[code] and power[code] < power[c] < power[prev]
-                    for c in rest
-                ):
-                    continue
-            kept.append(code)
-        return kept
-    return legal
-
-
-def _cards_or_leads(legal: list[int]) -> list[int | None]:
-    """The plain cards of ``legal`` (None in place of a joker lead or naming)."""
-    return [c if c < LEAD_JOKER else None for c in legal]
+    rest = [c for i, h in enumerate(hands) if i != to_act for c in h] + list(trick)
+    kept: list[int] = []
+    for code in sorted(legal, key=lambda c: (eff[c], power[c]), reverse=True):
+        if kept:
+            prev = kept[-1]
+            if eff[prev] == eff[code] and not any(
+                eff[c] == eff[code] and power[code] < power[c] < power[prev] for c in rest
+            ):
+                continue
+        kept.append(code)
+    return kept
 
 
 def _winner(trick: tuple, seats: tuple, led: int, eff, power) -> int:

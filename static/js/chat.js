@@ -23,7 +23,11 @@ export const PHRASES = {
   good_game: () => _("Good game!"),
   bye: () => _("Goodbye!"),
 };
-const QUICK = ["well_played_partner", "nice_hand", "good_luck", "thanks", "sorry", "good_game"];
+// The quick phrases offered, per channel (a spectator has no partner).
+const QUICK = {
+  players: ["well_played_partner", "nice_hand", "good_luck", "thanks", "sorry", "good_game"],
+  spectators: ["hello", "nice_hand", "well_played", "oops", "good_game", "bye"],
+};
 
 let enabled = false;
 let me = null;
@@ -53,9 +57,9 @@ function add(m) {
   log.scrollTop = log.scrollHeight;
 }
 
-function renderPhrases() {
+function renderPhrases(channel) {
   const phrases = document.getElementById("chat-phrases");
-  phrases.replaceChildren(...QUICK.map((key) => el("button", {
+  phrases.replaceChildren(...(QUICK[channel] || QUICK.spectators).map((key) => el("button", {
     type: "button", class: "chat-phrase", "data-phrase": key,
     onclick: () => send({ type: "chat", phrase: key }),
   }, PHRASES[key]())));
@@ -67,6 +71,7 @@ function setEnabled(on, channel) {
   document.getElementById("chat-closed").hidden = on;
   form.hidden = !on;
   document.getElementById("chat-phrases").hidden = !on;
+  renderPhrases(channel);
   document.getElementById("chat-channel").textContent = channel === "players"
     ? _("Between the players of this table.") : _("Between the spectators of this table (the players do not read it).");
 }
@@ -95,4 +100,3 @@ input.addEventListener("input", () => {
   input.setCustomValidity(input.value.length >= 200 ? fmt(_("%(n)s characters at most."), { n: 200 }) : "");
 });
 
-renderPhrases();

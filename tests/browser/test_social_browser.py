@@ -142,6 +142,8 @@ def test_players_and_spectators_chat_in_their_own_channels(chromium, live_server
         # a quick phrase, in the reader's language
         p.locator("#chat-phrases [data-phrase=well_played_partner]").click()
         expect(p.get_by_test_id("chat-line").last).to_contain_text("Bien joué, partenaire")
+        # a spectator has no partner to thank
+        expect(w.locator("#chat-phrases [data-phrase=well_played_partner]")).to_have_count(0)
         w.locator("#chat-phrases [data-phrase=nice_hand]").click()
         expect(w.get_by_test_id("chat-line").last).to_contain_text("Nice hand!")
         expect(w.get_by_test_id("chat-line")).to_have_count(1)
