@@ -14,6 +14,7 @@ BENCHES = [
     "seating_bench.py",
     "tables450_bench.py",
     "tables_bench.py",
+    "standings_bench.py",
     "results_bench.py",
 ]
 

@@ -161,7 +161,6 @@ def create_members(n: int) -> list[tuple[int, str]]:
     for user in users:
         key = secrets.token_hex(16)
         data = {SESSION_KEY: str(user.pk),
-                # The site's own backend: a session naming another one is anonymous.
                 BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0],
                 HASH_SESSION_KEY: user.get_session_auth_hash()}
         sessions.append(Session(session_key=key, session_data=store.encode(data),
@@ -638,7 +637,12 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt  # SIGTERM stops what was started, as Ctrl-C does
+
+
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         sys.exit(main(sys.argv[1:]))
     except KeyboardInterrupt:

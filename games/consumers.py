@@ -29,6 +29,9 @@ from games.live import chat, frames, pipeline, runner
 from games.live.hub import LOBBY_GROUP, ORIGIN, hub
 from games.models import Table
 
+# The longest action a frame may carry (a 450 major sequence: "major:10H,JH,QH,KH,AH").
+ACTION_LENGTH = 40
+
 logger = logging.getLogger(__name__)
 _socket_numbers = itertools.count(1)
 
@@ -163,9 +166,9 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
             return
         try:
             with translation.override(self.language):
-                if await pipeline.play_on_loop(self.table_id, user, action[:16], seq):
+                if await pipeline.play_on_loop(self.table_id, user, action[:ACTION_LENGTH], seq):
                     return
-            await database_sync_to_async(self._apply)(user, action[:16], seq)
+            await database_sync_to_async(self._apply)(user, action[:ACTION_LENGTH], seq)
         except TableError as error:
             await self.send_error(error.code, error.message, ref=content.get("ref"))
             if error.code == "stale":

@@ -55,10 +55,27 @@ def engine_message(error: EngineError) -> str:
         "claim_misere": _("There are no claims in a misère."),
         "claim_refused_this_trick": _("Your claim was refused: you may claim again at the next trick."),
         "no_claim": _("There is no claim to answer."),
+        # 450 (games.engine.four_fifty)
+        "must_cut": _("You cannot follow: you must cut."),
+        "spade_only_cuts": _("A spade cuts only when you cannot follow."),
+        "tour_a_pique": _("The spade round: discard a spade while you have one."),
+        "tour_a_pique_best": _("The spade round of the 3 of spades: discard your best spade."),
+        "couleur": _("Couleur: five cards of this suit in a row, discard another suit."),
+        "suite_majeure_late": _("A major sequence is announced before your first discard."),
+        "suite_majeure_twice": _("You have already announced a major sequence."),
+        "not_a_major_sequence": _("These cards are not a major sequence."),
+        "not_leftover": _("That card is not one of the two left after the deal."),
+        "round_over": _("The round is over."),
+        "must_pass": _("You must pass in this hand (set or breached last hand)."),
+        "partner_joker": _("The partner card may not be a joker."),
+        "partner_own_card": _("You hold that card: name a card another player holds."),
+        "card_not_in_deck": _("That card is not in this deck."),
     }
     message = messages.get(code)
     if message is None:
         return _("This move is not allowed now (%(detail)s).") % {"detail": str(error)}
+    if code == "must_follow" and params.get("top"):
+        return _("You must follow %(card)s by rank or by suit.") % {"card": params["top"]}
     if code == "must_follow" and params.get("suit"):
         return _("You must follow %(suit)s.") % {"suit": suit_name(params["suit"])}
     return message

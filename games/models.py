@@ -150,7 +150,7 @@ class Action(models.Model):
     hand = models.ForeignKey(GameHand, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField(help_text="The table's sequence number after this action.")
     seat = models.CharField(max_length=3)
-    action = models.CharField(max_length=16)
+    action = models.CharField(max_length=40)  # a 450 major sequence: "major:10H,JH,QH,KH,AH"
     by_bot = models.BooleanField(default=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                              blank=True, related_name="+")

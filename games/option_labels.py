@@ -17,6 +17,7 @@ VARIANT_LABELS = {
     "australian": _("Australian (Avondale)"),
     "american": _("American"),
     "french-canadian": _("French-Canadian"),
+    "450": _("450 (la piquée)"),
 }
 
 OPTIONS = {

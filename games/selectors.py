@@ -12,7 +12,8 @@ from games.live.render import score_sheet
 from games.models import GameHand, Table
 
 __all__ = ["INVITED_SESSION_KEY", "can_view", "finished_hands", "hand_record",
-           "invited_tables", "lobby_tables", "present_users", "score_sheet", "table_snapshot"]
+           "invited_tables", "lobby_tables", "present_users", "score_sheet", "seat_names",
+           "table_snapshot"]
 
 INVITED_SESSION_KEY = "invited_tables"
 
@@ -49,6 +50,13 @@ def lobby_tables(user) -> QuerySet[Table]:
 def table_snapshot(table_id: int, user) -> dict:
     """One viewer's state frame as data (the table page's first render)."""
     return json.loads(frames.state_frames(table_id, [user])[0][1])
+
+
+def seat_names(table: Table) -> list[dict]:
+    """The table's seats in order, as a page names them (a member's public name)."""
+    return [{"seat": seat.seat, "name": seat.user.public_name if seat.user else "",
+             "is_bot": seat.is_bot}
+            for seat in table.seats.select_related("user").order_by("position")]
 
 
 def finished_hands(table: Table) -> QuerySet[GameHand]:

@@ -15,10 +15,11 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import EngineError, get_variant
+from games.engine import EngineError
 from games.errors import TableError, no_table_error
 from games.live import pipeline, sql, wakeups
 from games.live.hub import hub
+from games.live.kinds import kind_of
 from games.live.abandon import tables_close_abandoned  # noqa: F401 (a service here too)
 from games.live.presence import TABLE_SEEN_RESOLUTION, present_users
 from games.live.tablestate import hand_seed, new_game
@@ -62,25 +63,28 @@ def table_create(*, host, variant: str = "quebec", options: dict | None = None,
                  first_dealer: str | None = None, chat: bool = True) -> Table:
     """Open a table with the host in a seat (the first one unless ``host_seat``).
 
+    ``variant``: a 500 variant, or ``"450"`` (``games.live.kinds``; ``options`` then
+    hold ``players``, 3 to 6, and the 450 engine's options).
+
     ``first_dealer``: a seat that deals the first hand (a tournament's seating decides
     it); by default the engine's card draw picks it at the start. ``chat``: whether
     the table chat is open (a tournament's director decides at its tables)."""
     try:
-        v = get_variant(variant, options or {})
+        variant, options, seats = kind_of(variant).settings(variant, options or {})
     except EngineError as error:
         raise TableError("bad_variant", str(error)) from None
     table = Table.objects.create(
-        host=host, variant=v.name, options=dict(v.overrides), name=name.strip()[:80],
+        host=host, variant=variant, options=options, name=name.strip()[:80],
         visibility=visibility, absence_grace_seconds=absence_grace_seconds,
         bot_delay_ms=bot_delay_ms, chat=chat,
         seed=seed if seed is not None else secrets.randbelow(2**53),
-        first_dealer=first_dealer if first_dealer in v.seats else "",
+        first_dealer=first_dealer if first_dealer in seats else "",
     )
     Seat.objects.bulk_create(
-        Seat(table=table, seat=name, position=i) for i, name in enumerate(v.seats))
+        Seat(table=table, seat=name, position=i) for i, name in enumerate(seats))
     if host is not None:
-        seat = host_seat or v.seats[0]
-        if seat not in v.seats:
+        seat = host_seat or seats[0]
+        if seat not in seats:
             raise TableError("bad_seat", _("Unknown seat."))
         Seat.objects.filter(table=table, seat=seat).update(user=host)
     _lobby_changed_on_commit()

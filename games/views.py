@@ -13,6 +13,8 @@ from django.views.decorators.http import require_POST
 from games import selectors, services
 from games.errors import TableError
 from games.forms import TableForm
+from games.live.kinds import is_450
+from games.replay450 import replay_steps
 from games.models import Table
 from games.option_labels import variant_label
 
@@ -51,7 +53,8 @@ def lobby(request):
 def table_page(request, table_id: int):
     table = _table_for(request, table_id)
     snapshot = selectors.table_snapshot(table.pk, request.user)
-    return render(request, "games/table.html", {
+    template = "games/table450.html" if is_450(table.variant) else "games/table.html"
+    return render(request, template, {
         "table": table, "snapshot": snapshot, "variant_label": variant_label(table.variant),
         "snapshot_json": json.dumps(snapshot),
     })
@@ -137,6 +140,10 @@ def hand_replay(request, table_id: int, number: int):
     record = selectors.hand_record(table, number)
     if record is None:
         raise Http404
+    if is_450(table.variant):
+        return render(request, "games/replay450.html", {
+            "table": table, "number": number, "hands": selectors.finished_hands(table),
+            "replay": {"steps": replay_steps(record), "seats": selectors.seat_names(table)}})
     return render(request, "games/replay.html", {
         "table": table, "number": number, "record_json": json.dumps(record),
         "hands": selectors.finished_hands(table)})

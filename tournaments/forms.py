@@ -97,8 +97,8 @@ class TournamentForm(forms.ModelForm):
             self.options_450.append((key, spec))
         for name in ("game", "table_size", "sheet_entry"):  # 500 forms may leave them out
             self.fields[name].required = False
-        self.fields["place"].help_text = _("A 450 tournament is played in the club hall: "
-                                           "online 450 tables are not available yet.")
+        self.fields["place"].help_text = _("Online, each table of a round plays at a live "
+                                           "table (500 or 450).")
         self.fields["game"].help_text = _("500 (in pairs or partners drawn) or 450 (each "
                                           "for himself, tables of 3 to 6).")
 

@@ -51,8 +51,7 @@ class ResultsSettings(models.Model):
 
 
 class RoundPlay(models.Model):
-    """How a round is played (hall or online) and whether its results are closed.
-    450 rounds are played in the hall only until live 450 tables exist."""
+    """How a round is played (hall or online) and whether its results are closed."""
 
     round = models.OneToOneField("tournaments.Round", on_delete=models.CASCADE,
                                  related_name="play")

@@ -3,6 +3,7 @@
 Layers, each importing only those above it in this list (a test fails on an import
 circle in ``games``):
 
+* ``kinds`` (pure): the game kinds (500, 450) behind the one interface live play reads;
 * ``tablestate`` (pure): a table's state as plain values around the engine's game;
 * ``moves`` (pure): **the one decision** of what a move writes and what follows it;
 * ``catchup`` (pure): a state brought up to date from a snapshot of the database;

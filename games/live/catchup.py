@@ -102,5 +102,5 @@ def _deal_through(st: TableState, number: int) -> None:
             raise CatchUpError(f"table {st.id}: an action of hand {number}, never dealt")
         row = st.hands[len(game.entries)]
         hand = game.next_hand(row.seed)
-        if hand.variant.seats[hand.dealer] != row.dealer:
+        if st.kind.hand_dealer(hand) != row.dealer:
             raise CatchUpError(f"table {st.id}: hand {row.number} dealer mismatch")

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from games.engine import EngineError
-from games.engine.bots import choose_action
 from games.live.tablestate import FINISHED, PLAYING, HandRow, TableState, hand_seed
 
 # A member whose sockets at a table all stayed silent this long counts as absent.
@@ -85,7 +84,7 @@ def decide(st: TableState, *, action: str, now: datetime, present: set[int],
     move = Move(table_id=st.id, seq=st.seq, hand_id=st.hand_row.id, seat=seat,
                 action=action, user_id=user_id, at=now, wake_at=None)
     if hand.is_done:
-        move.result = hand.result().to_dict()
+        move.result = st.kind.hand_result(hand)
         move.hooks = st.watched
         if st.game.is_over:
             move.ends_game = True
@@ -129,6 +128,9 @@ def due_in_seconds(st: TableState, present: set[int]) -> float:
     info = st.seat_info(hand.to_act)
     if info.is_bot or info.user_id not in present:
         return 0.0
+    timed = st.kind.timed_turn(hand)
+    if timed is not None:
+        return min(timed, PRESENCE_TIMEOUT.total_seconds())
     return PRESENCE_TIMEOUT.total_seconds()
 
 
@@ -140,19 +142,26 @@ def bot_due_in(st: TableState, *, now: datetime, present: set[int],
     A bot's seat plays at the table's pace (``bot_delay_ms`` after the last move). An
     absent member's seat is played by a bot once the grace period has run from when
     the member went away (``away_since``; None: never came, counted from the start),
-    then at the bot's pace until the member is back."""
+    then at the bot's pace until the member is back. A timed turn (the 450 dealer's
+    face-up cards: ``kind.timed_turn``) is played for a present member too once its
+    time has run from the last move; a bot takes ``kind.bot_moves`` of its paces."""
     hand = st.hand
     if st.table.status != PLAYING or hand is None or hand.to_act is None:
         return None
     info = st.seat_info(hand.to_act)
     if not info.is_bot:
         if info.user_id in present:
-            return None
+            timed = st.kind.timed_turn(hand)
+            if timed is None:
+                return None
+            due = (st.moved_at or now) + timedelta(seconds=timed)
+            return max(0.0, (due - now).total_seconds())
         since = away_since or st.table.started_at or now
         takeover = since + timedelta(seconds=st.table.absence_grace_seconds)
         if now < takeover:
             return (takeover - now).total_seconds()
-    due = (st.moved_at or now) + timedelta(milliseconds=st.table.bot_delay_ms)
+    pace = st.table.bot_delay_ms * (st.kind.bot_moves(hand) if info.is_bot else 1)
+    due = (st.moved_at or now) + timedelta(milliseconds=pace)
     return max(0.0, (due - now).total_seconds())
 
 
@@ -162,4 +171,4 @@ def bot_action(st: TableState) -> tuple[str, str]:
     hand = st.hand
     seat = hand.to_act
     rng = random.Random(f"{st.table.seed}:{st.seq}")
-    return seat, choose_action(hand, seat, rng)
+    return seat, st.kind.choose_action(hand, seat, rng)

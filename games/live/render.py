@@ -15,7 +15,6 @@ import json
 
 from django.utils.translation import gettext as _
 
-from games.engine.views import private_view, public_view
 from games.live.tablestate import TableState
 
 
@@ -31,15 +30,13 @@ def score_sheet(st: TableState) -> list[dict]:
     """The running score sheet, hand by hand, with running totals (public)."""
     if st.game is None:
         return []
-    teams = list(st.game.teams)
-    totals = {team: 0 for team in teams}
+    totals = {team: 0 for team in st.game.teams}
     rows = []
     for row in st.hands:
         if row.result is None:
             continue
         result = row.result
-        for team in teams:
-            totals[team] += result["score"].get(team, 0)
+        st.kind.sheet_row(result, totals)
         rows.append({"number": row.number, "dealer": row.dealer, **result,
                      "totals": dict(totals)})
     return rows
@@ -104,7 +101,8 @@ def frames(st: TableState, users, present: set[int]) -> list[tuple[int, str]]:
     """The state frame (seq, JSON text) of each of ``users``."""
     hand, shared = shown_hand(st), _shared_text(st)
     head = f'{{"type":"state","seq":{st.seq},"table":'
-    public = dumps(public_view(hand))[1:] if hand is not None else None  # '"k":v,...}'
+    game_kind = st.kind
+    public = dumps(game_kind.public_view(hand))[1:] if hand is not None else None  # '"k":v,...}'
     by_kind: dict[tuple[str | None, bool], str] = {}
     out = []
     for user in users:
@@ -113,7 +111,7 @@ def frames(st: TableState, users, present: set[int]) -> list[tuple[int, str]]:
         if text is None:
             you, is_host = kind
             view = "null" if public is None else (
-                dumps(private_view(hand, you))[:-1] + "," + public)
+                dumps(game_kind.private_view(hand, you))[:-1] + "," + public)
             text = (head + dumps(_table_part(st, you, is_host, present))
                     + ',"view":' + view + shared)
             by_kind[kind] = text

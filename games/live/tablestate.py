@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from games.engine import Game, Hand
+from games.live.kinds import kind_of
 from games.statuses import CLOSED, FINISHED, OPEN, PLAYING
 
 __all__ = ["CLOSED", "FINISHED", "OPEN", "PLAYING", "HandRow", "SeatInfo", "TableInfo",
@@ -74,7 +75,7 @@ class HandRow:
 class TableState:
     table: TableInfo
     seats: list[SeatInfo]
-    game: Game | None
+    game: Game | Any | None  # a 500 Game, or a 450 one (``games.live.kinds.Game450``)
     hands: list[HandRow] = field(default_factory=list)
     # When the last accepted change was made (a move, or the start): bots keep their
     # pace from it.
@@ -91,6 +92,11 @@ class TableState:
     @property
     def seq(self) -> int:
         return self.table.seq
+
+    @property
+    def kind(self):
+        """The game kind (``games.live.kinds``): 500 or 450."""
+        return kind_of(self.table.variant)
 
     @property
     def hand(self) -> Hand | None:
@@ -113,16 +119,12 @@ class TableState:
         return next(info for info in self.seats if info.seat == seat)
 
 
-def new_game(variant: str, options: dict[str, Any], *, seed: int, first_dealer: str = "") -> Game:
-    """A table's game: the engine draws the first dealer from the seed, unless the
-    table was created with a first dealer (a tournament table: seat N deals first)."""
-    game = Game(variant, options, seed=seed)
-    if first_dealer and first_dealer != game.first_dealer:
-        game.first_dealer = first_dealer
-        game.draw = None
-    return game
+def new_game(variant: str, options: dict[str, Any], *, seed: int, first_dealer: str = ""):
+    """A table's game (500 or 450: ``games.live.kinds``): the first dealer drawn from
+    the seed, unless the table was created with one (a tournament table)."""
+    return kind_of(variant).new_game(variant, options, seed=seed, first_dealer=first_dealer)
 
 
-def game_of(table: TableInfo) -> Game:
+def game_of(table: TableInfo):
     return new_game(table.variant, table.options, seed=table.seed,
                     first_dealer=table.first_dealer)

@@ -42,4 +42,45 @@ function connect() {
   });
 }
 
+// The new-table form shows the fields of the chosen game (500 or 450) only.
+const gameField = document.getElementById("id_game");
+function showGameFields() {
+  for (const el of document.querySelectorAll("[data-only-game]")) {
+    el.hidden = el.dataset.onlyGame !== gameField.value;
+  }
+}
+if (gameField) {
+  gameField.addEventListener("change", showGameFields);
+  showGameFields();
+}
+
 connect();
+
+// The new-table form: the advanced options that apply to the chosen player count only
+// (data-players on the field), and the decks that count plays (data-decks-for). The
+// server checks the combination anyway (an error names the options).
+function fitOptionsToCount() {
+  const count = document.getElementById("id_players");
+  if (!count) return;
+  const players = count.value;
+  for (const input of document.querySelectorAll("[data-players]")) {
+    const fits = input.dataset.players.split(" ").includes(players);
+    const field = input.closest(".field");
+    if (field) field.hidden = !fits;
+    if (!fits) input.value = "";
+  }
+  const deck = document.querySelector("[data-decks-for]");
+  if (deck) {
+    const decks = Object.fromEntries(deck.dataset.decksFor.split(" ").map((pair) => pair.split(":")));
+    const allowed = (decks[players] || "").split("/");
+    for (const option of deck.options) {
+      option.hidden = option.value !== "" && !allowed.includes(option.value);
+    }
+    if (deck.value && !allowed.includes(deck.value)) deck.value = "";
+  }
+}
+const countField = document.getElementById("id_players");
+if (countField) {
+  countField.addEventListener("change", fitOptionsToCount);
+  fitOptionsToCount();
+}

@@ -17,7 +17,7 @@ from tests.games.sockets import all_connected, connect, play_first_hand, quiet, 
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CARD = re.compile(r"^(10|[4-9JQKA])[SCDH]$|^[WB]J$")
+CARD = re.compile(r"^(1[0-3]|[2-9JQKA])[SCDH]$|^[WB]J$")
 
 
 async def test_seated_player_gets_their_own_cards_and_a_spectator_none(
@@ -78,29 +78,96 @@ def visible_cards(frame) -> set[str]:
 
 async def test_a_whole_hand_over_the_socket_never_leaks_a_hidden_card(table_of_four, cookies,
                                                                        make_member):
+    frames = await scan_a_hand(table_of_four, dict(zip("NESW", cookies)), make_member)
+    assert len(frames) > 40
+
+
+#: A table per count other than four, with the options that reveal or call the most:
+#: the dead hand and breach (2), the set rule (3), the partner shown when played or at
+#: once (5), both jokers in the six-handed deck, three teams of two and breach (6).
+SEAT_COUNTS = [
+    {"players": 2, "breach": True},
+    {"players": 3, "set_rule": True},
+    {"players": 5, "partner_reveal": "on_play"},
+    {"players": 5, "partner_reveal": "announce", "partner_points": "half"},
+    {"players": 6, "teams": "3x2", "jokers": 2, "breach": True},
+    {"players": 6, "teams": "2x3"},
+]
+
+
+@pytest.mark.parametrize("options", SEAT_COUNTS, ids=lambda o: "-".join(map(str, o.values())))
+async def test_every_seat_count_plays_a_hand_over_the_socket_without_leaking_a_card(
+        options, make_member):
     from django.test import Client
 
-    comms = await all_connected(table_of_four, cookies)
+    count = options["players"]
+    members = [await sync_to_async(make_member)() for _ in range(count)]
+    seats = [f"P{i + 1}" for i in range(count)]
+
+    def seated_table():
+        table = services.table_create(host=members[0], variant="quebec", options=options,
+                                      seed=2026, bot_delay_ms=0)
+        for user, seat in zip(members[1:], seats[1:]):
+            services.table_join(table_id=table.pk, user=user, seat=seat)
+        services.table_start(table_id=table.pk, user=members[0])
+        table.refresh_from_db()
+        return table, [session_cookie(Client(), user) for user in members]
+
+    table, cookies = await sync_to_async(seated_table)()
+    frames = await scan_a_hand(table, dict(zip(seats, cookies)), make_member)
+    last = frames[-1]
+    assert last["table"]["hand_number"] == 2 and len(last["sheet"]) == 1
+    assert set(last["sheet"][0]["score"]) == set(last["game"]["totals"])
+    calls = [c["call"] for c in frames[-2]["view"]["calls"]]
+    if count == 5:
+        assert any(c.startswith("partner:") for c in calls)
+    if options.get("breach"):
+        assert "breach" in calls
+
+
+def intent_for(view) -> str:
+    """A test player's move: open the auction at 7 spades (a contract worth breaching),
+    then pass; name a partner card; call breach when it may; else the first legal move."""
+    legal = view["legal"]
+    if view["phase"] == "auction":
+        opened = any(c["call"] != "pass" for c in view["calls"])
+        if not opened:
+            return "7S" if "7S" in legal else legal[1] if len(legal) > 1 else legal[0]
+        return "pass" if "pass" in legal else legal[0]
+    partner = [a for a in legal if a.startswith("partner:")]
+    if partner:
+        return partner[-1]
+    if "breach" in legal:
+        return "breach"
+    return legal[0]
+
+
+async def scan_a_hand(table, cookies: dict, make_member) -> list[dict]:
+    """Play the table's current hand over sockets (one per seat, ``cookies``: seat ->
+    cookie) with a spectator watching, then check every frame each of them was sent
+    against what that viewer may know: their own cards (the declarer: the kitty too),
+    and the cards the rules made public. Returns the spectator's frames."""
+    from django.test import Client
+
+    comms = await all_connected(table, list(cookies.values()))
     watcher = await sync_to_async(make_member)()
-    spectator, ok, _ = await connect(table_of_four.pk, await sync_to_async(session_cookie)(Client(), watcher))
+    spectator, ok, _ = await connect(table.pk, await sync_to_async(session_cookie)(Client(), watcher))
     assert ok
-    frames = {seat: [first] for seat, (_, first) in zip("NESW", comms)}
+    seats = list(cookies)
+    frames = {seat: [first] for seat, (_, first) in zip(seats, comms)}
     frames["spectator"] = [await recv(spectator)]
-    by_seat = dict(zip("NESW", (c for c, _ in comms)))
+    by_seat = dict(zip(seats, (c for c, _ in comms)))
     latest = {seat: f[0] for seat, f in frames.items()}
-    hand_number = latest["N"]["table"]["hand_number"]
-    while latest["N"]["table"]["hand_number"] == hand_number:
-        to_act = latest["N"]["view"]["to_act"]
+    first = seats[0]
+    hand_number = latest[first]["table"]["hand_number"]
+    while latest[first]["table"]["hand_number"] == hand_number:
+        to_act = latest[first]["view"]["to_act"]
         mine = latest[to_act]
-        legal = mine["view"]["legal"]
-        # Open the auction with a bid so that the hand is played, then everyone passes.
-        bid = mine["view"]["phase"] == "auction" and not mine["view"]["contract"] and not any(
-            c["call"] != "pass" for c in mine["view"]["calls"])
         await by_seat[to_act].send_json_to({"type": "intent", "seq": mine["seq"],
-                                            "action": legal[1] if bid and len(legal) > 1 else legal[0]})
+                                            "action": intent_for(mine["view"])})
         for seat, comm in [*by_seat.items(), ("spectator", spectator)]:
             frame = await recv(comm)
-            assert frame["type"] == "state" and frame["seq"] == mine["seq"] + 1
+            assert frame["type"] == "state" and frame["seq"] == mine["seq"] + 1, frame
             frames[seat].append(frame)
             latest[seat] = frame
     # Check every frame against what that viewer may know.
@@ -109,7 +176,7 @@ async def test_a_whole_hand_over_the_socket_never_leaks_a_hidden_card(table_of_f
         for frame in seen:
             number = frame["table"]["hand_number"]
             if number not in records:
-                records[number] = await sync_to_async(_hand_deal)(table_of_four.pk, number)
+                records[number] = await sync_to_async(_hand_deal)(table.pk, number)
             dealt, kitty = records[number]
             view = frame["view"]
             public = set()
@@ -119,6 +186,8 @@ async def test_a_whole_hand_over_the_socket_never_leaks_a_hidden_card(table_of_f
                 public |= {c["card"] for c in view["trick"]}
                 for shown in view["shown"].values():
                     public |= set(shown)
+                if view.get("partner_card"):
+                    public.add(view["partner_card"])
             allowed = set(public)
             if seat != "spectator":
                 allowed |= set(dealt[seat])
@@ -126,9 +195,9 @@ async def test_a_whole_hand_over_the_socket_never_leaks_a_hidden_card(table_of_f
                     allowed |= kitty
             leaked = visible_cards(frame) - allowed
             assert not leaked, f"{seat} saw {leaked} at seq {frame['seq']}: {json.dumps(frame)[:3000]} dealt {dealt} kitty {kitty}"
-    assert len(frames["spectator"]) > 40
     for comm in [*by_seat.values(), spectator]:
         await comm.disconnect()
+    return frames["spectator"]
 
 
 def _hand_deal(table_id, number):

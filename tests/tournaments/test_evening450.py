@@ -60,13 +60,10 @@ def test_a_450_tournament_stores_its_game_table_size_target_and_is_individual(
     assert t.variant_options == {"target": 400}
 
 
-def test_450_refuses_pairs_online_and_bad_options(make_tournament):
+def test_450_refuses_pairs_and_bad_options(make_tournament):
     with pytest.raises(TournamentError) as err:
         make_tournament(game="450", format="pairs")
     assert err.value.code == "bad_format"
-    with pytest.raises(TournamentError) as err:
-        make_tournament(game="450", place="online")
-    assert err.value.code == "online_450"
     with pytest.raises(TournamentError) as err:
         make_tournament(game="450", variant_options={"target": 10})
     assert err.value.code == "bad_variant"
@@ -74,11 +71,11 @@ def test_450_refuses_pairs_online_and_bad_options(make_tournament):
         make_tournament(game="450", table_size=7)
 
 
-def test_the_form_offers_450_settings_and_says_online_is_not_offered(director_client):
+def test_the_form_offers_450_settings_in_the_hall_or_online(director_client):
     page = director_client.get(reverse("tournaments:create")).content.decode()
     assert 'name="game"' in page and 'name="table_size"' in page
     assert 'name="opt450_target"' in page and 'name="sheet_entry"' in page
-    assert "tables de 450 en ligne ne sont pas encore offertes" in page  # (French first)
+    assert "chaque table joue à une table de 450 en direct" in page  # (French first)
     assert 'data-testid="options-450"' in page
 
 
@@ -150,14 +147,6 @@ def test_a_late_arrival_takes_the_next_free_seat_of_a_table(evening, director, a
                                   position="P4", version=rnd.version)
     assert Seat.objects.get(round=rnd, entry=late).position == "P4"
     assert rnd.report["problems"] == []
-
-
-def test_online_is_refused_for_a_450_round(evening, director):
-    rnd = services.round_draw(tournament=evening, by=director, seed=3)
-    with pytest.raises(TournamentError) as err:
-        ds.round_set_mode(round=rnd, by=director, mode="online")
-    assert err.value.code == "online_450"
-    assert rs.round_play(rnd).mode == "hall"
 
 
 # --- the secretary's sheet -------------------------------------------------------------

@@ -61,19 +61,28 @@ def search_plan(f: Field, horizon: int, seed: int, round_number: int, hint: list
         starts.append((*anchored, horizon, None))
     if repaired is not None:
         starts.append((hint_byes, repaired, len(hint), True))
-    fitted = _fitted_library(f, horizon, seed) if not f.pairs else None
-    if fitted is not None:
-        starts.append((*fitted, 0, True))
-    if not starts:
-        starts.append((rule_byes, [_shuffled(s, rng) for s in _seated(f, rule_byes)], 0,
-                       False))
+    if not f.pairs:
+        starts.append("fitted")  # relabelled only when needed: it costs m^2 a step
     best = None
-    for byes, arrs, keep, structured in starts:
+    for start in starts:
+        if best is not None and best[0] == 0:
+            break  # nothing repeats: no other start can do strictly better
+        if start == "fitted":
+            fitted = _fitted_library(f, horizon, seed)
+            if fitted is None:
+                continue
+            start = (*fitted, 0, True)
+        byes, arrs, keep, structured = start
         P, O = [row[:] for row in f.P], [row[:] for row in f.O]
         arrs, byes, cost = _improve(f, arrs, byes, P, O, rng,
                                     0 if structured is None else effort, bool(structured))
         if best is None or cost < best[0]:
             best = (cost, arrs, byes, keep, P, O)
+    if best is None:
+        byes, arrs = rule_byes, [_shuffled(s, rng) for s in _seated(f, rule_byes)]
+        P, O = [row[:] for row in f.P], [row[:] for row in f.O]
+        arrs, byes, cost = _improve(f, arrs, byes, P, O, rng, effort, False)
+        best = (cost, arrs, byes, 0, P, O)
     _, arrs, byes, keep, P, O = best
     arrs = _keep_rules(f, arrs, byes, P, O, rng)
     tables = orient.orient_plan(arrs, [c[:] for c in f.seat_counts], f.pairs, rng,

@@ -21,6 +21,8 @@ from .search import VIRTUAL_O, VIRTUAL_P, add_plan
 WP = 4
 FORBIDDEN = 1_000_000
 STALL = 300
+#: Steps without a new best after which the search gives up (a count, never the clock).
+PATIENCE = 3000
 TENURE = (5, 15)
 #: Players meeting someone again whose moves are weighed in one step (a random sample).
 MAX_CONFLICTS = 16
@@ -130,8 +132,9 @@ def tabu(arrs: list[list[int]], byes: list[list[int]], P, O, rng: random.Random,
     with_byes = rounds > 1 and any(byes)
     tabu_until: dict = {}
     stall = 0
+    best_at = 0
     for it in range(1, steps + 1):
-        if best <= target:
+        if best <= target or it - best_at > PATIENCE:
             break
         choice = _Choice(rng)
         conflicts = [(q, i) for q, arr in enumerate(arrs) for i in range(len(arr))
@@ -213,6 +216,7 @@ def tabu(arrs: list[list[int]], byes: list[list[int]], P, O, rng: random.Random,
                 tabu_until[(q, x, y)] = tabu_until[(q, y, x)] = tenure
         if cur < best:
             best, best_arrs, best_byes, stall = cur, [a_[:] for a_ in arrs], [b[:] for b in byes], 0
+            best_at = it
         else:
             stall += 1
             if stall > STALL:

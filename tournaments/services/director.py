@@ -307,10 +307,6 @@ def round_set_mode(*, round: Round, by, mode: str) -> RoundPlay:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if mode not in PlayMode.values:
         raise TournamentError("bad_mode", _("Choose hall or online."))
-    if mode == PlayMode.ONLINE and rnd.tournament.is_450:
-        raise TournamentError("online_450", _(
-            "Online 450 tables are not available yet: 450 rounds are played in the club "
-            "hall, with the secretary's sheet on a phone."))
     if rnd.status == RoundStatus.PLAYING:
         raise TournamentError("play_started", _("Play has started in this round: it can no "
                                                 "longer change between hall and online."))

@@ -86,11 +86,6 @@ def _check_settings(values: dict[str, Any]) -> None:
         if values.get("format") != Format.INDIVIDUAL:
             raise TournamentError("bad_format", _("450 is played each for himself: "
                                                   "choose the individual format."))
-        if values.get("place") != Place.HALL:
-            raise TournamentError("online_450", _(
-                "Online 450 tables are not available yet: a 450 tournament is played "
-                "in the club hall, with real cards and the secretary's sheet on a "
-                "phone."))
     for field, choices in (("table_size", TableSize), ("sheet_entry", SheetEntry)):
         if field in values and values[field] not in choices.values:
             raise TournamentError("bad_choice", _("Unknown value for %(field)s.")

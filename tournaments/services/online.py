@@ -4,19 +4,27 @@
 after publication) creates an invite-only live table per table of the draw with the
 tournament's variant and options (``end=hands``, the tournament's hands per game), the
 first deal at seat N, the four players in their draw seats and bots for guests without
-an account. ``online_round_start`` (when the director presses *Play has started*) seats
+an account. A 450 tournament's tables are live 450 tables of the draw's size (3 to 6)
+with its 450 options (target or rounds), seat 1 the secretary and seat 2 the first
+dealer (as on the secretary's sheet), each player in his draw seat. ``online_round_start`` (when the director presses *Play has started*) seats
 the players again from the final draw and starts the tables. The grace before a bot
 plays for an absent player is the tournament's results setting.
 
 ``live_hand_finished`` is registered with ``games.hooks`` in ``TournamentsConfig.ready``:
 each finished hand of a tournament table becomes a confirmed row of its sheet (online,
 the engine's score needs no sign-off); a hand where a bot played for a seated member is
-marked ``by_bot`` and the game gets the flag "bot".
+marked ``by_bot`` and the game gets the flag "bot". A finished 450 round becomes a
+confirmed line of the table's secretary's sheet, scored by the engine from the round's
+last cards (``tournaments.services.sheet450``), so the 450 standings count it as any
+entered round.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
+
+from games.engine.four_fifty import score_cards
 
 from tournaments.models import (
     GameStatus,
@@ -25,9 +33,13 @@ from tournaments.models import (
     Position,
     Round,
     Seat,
+    SheetLine,
     TableGame,
 )
 from tournaments.services.events import tournament_touch
+
+# A 450 table: seat 1 is the secretary, seat 2 deals the first round (as on the sheet).
+FIRST_DEALER_450 = "P2"
 from tournaments.services.results import (
     SIDE_OF,
     _recompute,
@@ -51,10 +63,21 @@ def _seat_players(rnd: Round, game: TableGame) -> None:
     people = table_people(rnd, game.table)
     users = User.objects.in_bulk([p.user_id for p in people.values() if p.user_id])
     LiveSeat.objects.filter(table_id=game.live_table_id).update(user=None, is_bot=False)
-    for letter in ("N", "E", "S", "W"):
+    letters = sorted(people) if rnd.tournament.is_450 else ("N", "E", "S", "W")
+    for letter in letters:
         p = people.get(letter)
         table_seat_assign(table_id=game.live_table_id, seat=letter,
                           user=users.get(p.user_id) if p and p.user_id else None)
+
+
+def _live_game(rnd: Round, table: int) -> tuple[str, dict, str]:
+    """(variant, options, first dealer) of a live table of the round."""
+    tournament = rnd.tournament
+    if tournament.is_450:
+        players = len(table_people(rnd, table))
+        return ("450", {**(tournament.variant_options or {}), "players": players},
+                FIRST_DEALER_450)
+    return tournament.variant, rules_options(tournament), "N"
 
 
 @transaction.atomic
@@ -73,11 +96,11 @@ def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
             game.mode = PlayMode.ONLINE
             game.save(update_fields=["mode"])
         if game.live_table_id is None:
-            live = table_create(host=None, variant=tournament.variant,
-                                options=rules_options(tournament),
+            variant, options, first_dealer = _live_game(rnd, number)
+            live = table_create(host=None, variant=variant, options=options,
                                 name=f"{tournament.name} — {rnd.number}/{number}"[:80],
                                 visibility=Table.Visibility.INVITE,
-                                absence_grace_seconds=grace, first_dealer="N",
+                                absence_grace_seconds=grace, first_dealer=first_dealer,
                                 chat=settings.table_chat)
             game.live_table = live
             game.save(update_fields=["live_table"])
@@ -116,6 +139,9 @@ def live_hand_finished(table_id: int, hand_row) -> None:
     from games.models import Action
     from games.models import Seat as LiveSeat
 
+    if game.round.tournament.is_450:
+        _live_round_450(game, hand_row)
+        return
     result = hand_row.result or {}
     hands = list(game.hands.order_by("seq"))
     if any(h.live_hand_id == hand_row.pk for h in hands):
@@ -139,3 +165,32 @@ def live_hand_finished(table_id: int, hand_row) -> None:
                              by_bot=by_bot, **values)
     _recompute(game)
     tournament_touch(tournament=game.round.tournament)
+
+
+def _live_round_450(game: TableGame, hand_row) -> None:
+    """A finished round of a live 450 table: the next line of the table's sheet,
+    confirmed (the engine scored it from the cards), its points the live round's."""
+    from tournaments.services import sheet450
+
+    if game.sheet_lines.filter(seq=hand_row.number).exists():
+        return
+    tournament = game.round.tournament
+    people = table_people(game.round, game.table)
+    lines = list(game.sheet_lines.order_by("seq"))
+    nxt = sheet450.next_line(tournament, len(people), lines)
+    if nxt["over"] or nxt["seq"] != hand_row.number:
+        return
+    result = hand_row.result
+    rules = nxt["rules"]
+    sheet = score_cards(rules, dealer=rules.seat_index[nxt["dealer"]],
+                        double_face=result["double_face"],
+                        hands={s: c["cards"] for s, c in result["first_count"].items()},
+                        pot=result["pot"], aside=result["aside"] or None,
+                        majors=result["majors"] or None, master=result["master"])
+    line = SheetLine(game=game, seq=nxt["seq"], dealer=nxt["dealer"], confirmed=True,
+                     confirmed_by_name="online", confirmed_at=timezone.now())
+    sheet450._fill(line, sheet)
+    line.points = result["points"]  # the live round's own points (the same, by the engine)
+    line.save()
+    sheet450.recompute(game)
+    tournament_touch(tournament=tournament)

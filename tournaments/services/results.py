@@ -88,13 +88,12 @@ def results_settings(tournament: Tournament) -> ResultsSettings:
 
 
 def round_play(rnd: Round) -> RoundPlay:
-    """The round's play mode (hall unless the tournament is online; 450 rounds are
-    played in the hall until live 450 tables exist) and closing."""
+    """The round's play mode (hall unless the tournament is online) and closing."""
     try:
         return rnd.play
     except RoundPlay.DoesNotExist:
         tournament = rnd.tournament
-        online = tournament.place == "online" and not tournament.is_450
+        online = tournament.place == "online"
         mode = PlayMode.ONLINE if online else PlayMode.HALL
         row, _created = RoundPlay.objects.get_or_create(round=rnd, defaults={"mode": mode})
         rnd.play = row

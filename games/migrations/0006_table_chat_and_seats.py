@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0004_model_names'),
+        ('games', '0005_action_long_enough_for_450'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
