@@ -4,6 +4,7 @@ the table chat, seats given to a bot and retaken, a member's online games."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from django.utils import timezone
@@ -11,7 +12,8 @@ from playwright.sync_api import expect
 
 from games import services
 from games.engine.claims import claim_is_certain
-from games.models import GameHand, Seat, Table
+from games.models import GameHand, Presence, Seat, Table
+from tests.browser.conftest import _stop_live_tables
 from tests.browser.test_table_browser import LEGAL, TURN_OR_END, in_thread, log_in
 
 pytestmark = pytest.mark.browser
@@ -29,6 +31,18 @@ def _start(table, member):
     services.table_start(table_id=table.pk, user=member)
     # Started from this process, whose on-commit poke reaches no runner: mark it due.
     Table.objects.filter(pk=table.pk).update(wake_at=timezone.now())
+
+
+def _close(*contexts):
+    """Close the browser contexts, then wait for the server to have recorded every
+    socket's departure before the tables are closed and the database flushed (a
+    departure written during the flush's TRUNCATE would deadlock it)."""
+    for context in contexts:
+        context.close()
+    deadline = time.monotonic() + 15
+    while Presence.objects.exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    _stop_live_tables()
 
 
 def _no_overflow(page):
@@ -112,8 +126,6 @@ def test_a_player_claims_the_remaining_tricks(request, viewport, transactional_d
 
 def test_players_and_spectators_chat_in_their_own_channels(chromium, live_server_asgi,
                                                           transactional_db, make_member):
-    from tests.browser.conftest import _stop_live_tables
-
     player = make_member(first_name="Paul", last_name="Joueur", preferred_language="fr")
     watcher = make_member(first_name="Wanda", last_name="Spectatrice", preferred_language="en")
     table = in_thread(lambda: _bot_table(member=player, seed=99))
@@ -159,15 +171,11 @@ def test_players_and_spectators_chat_in_their_own_channels(chromium, live_server
         w.reload()
         expect(w.get_by_test_id("chat-line")).to_have_count(1)
     finally:
-        phone.close()
-        laptop.close()
-        _stop_live_tables()
+        _close(phone, laptop)
 
 
 def test_the_host_seats_a_bot_for_an_absent_player_who_retakes_the_seat_on_return(
         chromium, live_server_asgi, transactional_db, make_member):
-    from tests.browser.conftest import _stop_live_tables
-
     host = make_member(first_name="Hélène", last_name="Hôte", preferred_language="fr")
     east = make_member(first_name="Denis", last_name="Est", preferred_language="fr")
 
@@ -208,9 +216,7 @@ def test_the_host_seats_a_bot_for_an_absent_player_who_retakes_the_seat_on_retur
         expect(h.get_by_test_id("seat-E")).to_contain_text("Denis")
         expect(h.get_by_test_id("seat-E")).not_to_contain_text("robot")
     finally:
-        phone.close()
-        laptop.close()
-        _stop_live_tables()
+        _close(phone, laptop)
 
 
 @pytest.mark.parametrize("viewport", ["laptop", "phone"])
