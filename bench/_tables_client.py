@@ -93,6 +93,11 @@ class Worker:
         self.disconnects: Counter = Counter()
         self.tasks: set[asyncio.Task] = set()
         self.last_frame_at = time.monotonic()
+        # Table chat traffic (``--chat``): messages per table per minute, sent by a
+        # random player of the table at exponential intervals while playing.
+        self.chat_rate = float(spec.get("chat", 0.0))
+        self.chat_sent = 0
+        self.chat_received = 0
 
     # ------------------------------------------------------------------ sockets
     async def connect_all(self) -> dict:
@@ -165,6 +170,8 @@ class Worker:
                     self.on_state(client, frame)
                 elif kind == "error":
                     self.on_error(client, frame)
+                elif kind == "chat":
+                    self.chat_received += 1
         except Exception as error:  # noqa: BLE001
             self.disconnects[type(error).__name__] += 1
             return
@@ -217,6 +224,8 @@ class Worker:
     def on_error(self, client: Client, frame: dict) -> None:
         code = frame.get("code")
         self.errors[code] += 1
+        if code.startswith("chat") or code == "bad_chat":
+            return  # a chat message refused: no move was in flight for it
         table = client.table
         if code != "stale" and table.pending and client.seat == self._to_act(client):
             # A refused move (should not happen): forget it and try another legal action.
@@ -275,6 +284,23 @@ class Worker:
         await client.ws.send(json.dumps({"type": "intent", "seq": frame["seq"],
                                          "action": action}))
 
+    async def chatter(self, table: Table) -> None:
+        """One table's chat while playing: a message from a random player every
+        60 / rate seconds on average (a quick phrase or a short text)."""
+        rng = random.Random(table.id * 7 + 1)
+        mean = 60.0 / self.chat_rate
+        await asyncio.sleep(rng.uniform(0, mean))
+        while self.playing:
+            client = rng.choice(list(table.clients.values()))
+            frame = ({"type": "chat", "phrase": "well_played_partner"} if rng.random() < 0.5
+                     else {"type": "chat", "text": f"bench message {self.chat_sent}"})
+            try:
+                await client.ws.send(json.dumps(frame))
+                self.chat_sent += 1
+            except Exception:  # noqa: BLE001 - the socket closed: the reader counts it
+                return
+            await asyncio.sleep(rng.expovariate(1 / mean))
+
     async def monitor(self) -> None:
         while True:
             await asyncio.sleep(0.5)
@@ -303,6 +329,9 @@ class Worker:
             for client in table.clients.values():
                 self.maybe_act(client)
         self._spawn(self.monitor())
+        if self.chat_rate > 0:
+            for table in self.tables:
+                self._spawn(self.chatter(table))
         await asyncio.sleep(max(0.0, go_at - time.monotonic()))
         usage0 = resource.getrusage(resource.RUSAGE_SELF)
         await asyncio.sleep(max(0.0, end_at - time.monotonic()))
@@ -341,6 +370,8 @@ class Worker:
             "errors": dict(self.errors),
             "disconnects": dict(self.disconnects),
             "retries": sum(t.retries for t in self.tables),
+            "chat_sent": self.chat_sent,
+            "chat_received": self.chat_received,
             "client_cpu": (usage1.ru_utime + usage1.ru_stime)
             - (usage0.ru_utime + usage0.ru_stime),
         }

@@ -17,8 +17,10 @@ What it does:
 * phases: full speed (every player answers its turn at once) with 50 and 200 tables,
   then human pace (an exponential think time, mean 4 s per move per table, i.e.
   ~0.25 moves/s/table) with 1,000 tables (4,000 sockets) after all have connected,
-  on one daphne process and then on two (N and S of each table on one process, E and
-  W on the other: every move is caught up by the other process from the database);
+  on one daphne process, again with table chat traffic added (``--chat``: 1 message
+  per table per minute by default, from a random player of the table), and then on
+  two (N and S of each table on one process, E and W on the other: every move is
+  caught up by the other process from the database; with the chat traffic);
 * per phase: moves/s, p50/p99/max latency from an intent to all four seats holding
   the new state, server (daphne) CPU per move from ``/proc/<pid>/stat``, PostgreSQL
   CPU per move (postmaster and backends), client CPU, stalled tables (a move
@@ -137,9 +139,9 @@ def create_members(n: int) -> list[tuple[int, str]]:
     """``n`` members, each with a logged-in session: [(user id, session key)]."""
     from datetime import timedelta
 
+    from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
-    from django.conf import settings
     from django.contrib.sessions.models import Session
     from django.utils import timezone
 
@@ -305,7 +307,7 @@ def percentile(values: list[float], q: float) -> float | None:
 
 
 def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
-              daphnes: list[Daphne], pg_port: int | None) -> dict:
+              daphnes: list[Daphne], pg_port: int | None, chat: float = 0.0) -> dict:
     """One phase against ``daphnes`` (each table's seats split across them)."""
     ctx = multiprocessing.get_context("spawn")
     procs = max(1, min(args.procs, len(tables)))
@@ -319,7 +321,7 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
                          "heartbeat": not args.no_heartbeat, "seed": args.seed + i,
                          "connect_batch": args.connect_batch,
                          "compression": None if args.no_compression else "deflate",
-                         "tables": tables[i::procs],
+                         "tables": tables[i::procs], "chat": chat,
                          "dump": f"{args.dump}.{name.replace(' ', '-')}.{i}.json" if args.dump else None})
             workers.append((proc, parent))
         say(f"   connecting {4 * len(tables)} sockets ({len(tables)} tables, "
@@ -413,6 +415,8 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
         "finished_tables": sum_of("finished_tables"),
         "undelivered": sum_of("undelivered"),
         "drain_seconds": max(r["drain_seconds"] for r in results),
+        "chat_per_table_minute": chat,
+        "chat_sent": sum_of("chat_sent"), "chat_received": sum_of("chat_received"),
     }
     return out
 
@@ -439,6 +443,10 @@ def print_phase(r: dict) -> None:
         f"{r['skipped']} (coalesced), errors {r['errors'] or 0}, disconnects "
         f"{r['disconnects'] or 0}, frames {r['frames']} ({r['bytes'] / max(1, r['frames']):.0f}"
         f" B avg)")
+    if r.get("chat_per_table_minute"):
+        say(f"   table chat: {r['chat_per_table_minute']:g} message per table per minute: "
+            f"{r['chat_sent']} sent, {r['chat_received']} chat frames received (each to the "
+            f"table's four players)")
 
 
 def print_summary(rows: list[dict], daphne_problems: dict[str, int],
@@ -515,6 +523,10 @@ def parse(argv: list[str]):
     p.add_argument("--two-process", choices=["yes", "no"], default="yes",
                    help="also run the human-pace phase on two daphne processes, each table's "
                         "seats split across both (N and S on one, E and W on the other)")
+    p.add_argument("--chat", type=float, default=1.0, metavar="PER_MINUTE",
+                   help="table chat messages per table per minute: the human-pace phase "
+                        "runs again with this chat traffic ('human N + chat'), and the "
+                        "two-process phase carries it (default 1; 0: no chat)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--sqlite", action="store_true", help="SQLite even when initdb exists")
     p.add_argument("--server-root", type=Path, default=ROOT,
@@ -584,12 +596,17 @@ def main(argv: list[str]) -> int:
         say(f"   daphne pid {daphne.process.pid} on 127.0.0.1:{daphne.port}"
             + (f" from {args.server_root}" if args.server_root.resolve() != ROOT else ""))
         daphnes = [daphne]
-        phases = [(f"full speed {n}", "full", n, args.full_seconds, 1) for n in args.full_counts]
+        phases = [(f"full speed {n}", "full", n, args.full_seconds, 1, 0.0)
+                  for n in args.full_counts]
         if args.tables > 0:
-            phases.append((f"human {args.tables}", "human", args.tables, args.seconds, 1))
+            phases.append((f"human {args.tables}", "human", args.tables, args.seconds, 1, 0.0))
+            if args.chat > 0:
+                phases.append((f"human {args.tables} + chat", "human", args.tables,
+                               args.seconds, 1, args.chat))
             if args.two_process == "yes":
-                phases.append((f"human {args.tables} x2", "human", args.tables, args.seconds, 2))
-        for index, (name, mode, n, seconds, processes) in enumerate(phases):
+                phases.append((f"human {args.tables} x2", "human", args.tables, args.seconds,
+                               2, args.chat))
+        for index, (name, mode, n, seconds, processes, chat) in enumerate(phases):
             while len(daphnes) < processes:
                 extra = Daphne(env, tmp, args.server_root.resolve(),
                                name=f"daphne-{len(daphnes) + 1}").start()
@@ -604,7 +621,7 @@ def main(argv: list[str]) -> int:
             connection.close()
             say(f"   {n} tables created in {time.monotonic() - t0:.1f} s")
             row = run_phase(name, mode=mode, tables=tables, seconds=seconds, args=args,
-                            daphnes=daphnes[:processes], pg_port=pg_port)
+                            daphnes=daphnes[:processes], pg_port=pg_port, chat=chat)
             print_phase(row)
             rows.append(row)
             for d in daphnes:

@@ -2,7 +2,8 @@
 
 The game log is append-only (a hand is rebuilt by replaying its actions): hands and
 actions are read-only here, and so are a table's rules and state. A table can be
-renamed, or closed (its status) when it is stuck.
+renamed, closed (its status) when it is stuck, or have its chat closed; a chat message
+can be read and deleted (moderation), not changed.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Action, GameHand, Seat, Table
+from games.models import Action, ChatMessage, GameHand, Seat, Table
 from games.option_labels import seat_label, variant_label
 
 
@@ -53,7 +54,7 @@ class TableAdmin(admin.ModelAdmin):
         return variant_label(obj.variant)
 
     def get_readonly_fields(self, request, obj=None):
-        return [f.name for f in Table._meta.fields if f.name not in ("name", "status")]
+        return [f.name for f in Table._meta.fields if f.name not in ("name", "status", "chat")]
 
     def has_add_permission(self, request):
         return False  # tables are opened in the lobby
@@ -90,4 +91,22 @@ class GameHandAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "table", "channel", "name", "text", "phrase"]
+    list_filter = ["channel", "created_at"]
+    search_fields = ["text", "name", "table__name"]
+    list_select_related = ["table"]
+    date_hierarchy = "created_at"
+
+    def get_readonly_fields(self, request, obj=None):
+        return [f.name for f in ChatMessage._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False

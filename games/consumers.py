@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from club.sockets import JsonFrames, NoHopDispatch
 from games import selectors, services
 from games.errors import TableError
-from games.live import frames, pipeline, runner
+from games.live import chat, frames, pipeline, runner
 from games.live.hub import LOBBY_GROUP, ORIGIN, hub
 from games.models import Table
 
@@ -146,6 +146,11 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
         elif kind == "heartbeat":
             if getattr(self, "is_member", False):
                 heartbeats.add(self.channel_name, self.table_id)
+        elif kind == "chat":
+            await self.handle_chat(content)
+        elif kind == "chat.history":
+            await self.send_json(await database_sync_to_async(chat.history_frame)(
+                self.table_id, self.user))
         else:
             await self.send_error("unknown_type", _("This message is not understood."))
 
@@ -169,6 +174,16 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
             if error.code == "stale":
                 self.last_seq = -1
                 await self.send_state()
+
+    async def handle_chat(self, content):
+        if not self.user.is_authenticated:
+            await self.send_error("not_seated", _("Log in to chat."))
+            return
+        try:
+            with translation.override(self.language):
+                await chat.post(self.table_id, self.user, content)
+        except TableError as error:
+            await self.send_error(error.code, error.message, ref=content.get("ref"))
 
     def _apply(self, user, action, seq):
         with translation.override(self.language):

@@ -50,6 +50,11 @@ def engine_message(error: EngineError) -> str:
         "suit_not_led_yet": _("The joker may ask for a suit only after that suit was led."),
         "suit_already_led": _("The joker may ask only for a suit not yet led."),
         "joker_lead_last_trick": _("Every suit was led: the joker may be led only to the last trick."),
+        "claim_not_in_play": _("You may claim only during the play of the cards."),
+        "claim_pending": _("A claim is waiting: accept it or refuse it."),
+        "claim_misere": _("There are no claims in a misère."),
+        "claim_refused_this_trick": _("Your claim was refused: you may claim again at the next trick."),
+        "no_claim": _("There is no claim to answer."),
         # 450 (games.engine.four_fifty)
         "must_cut": _("You cannot follow: you must cut."),
         "spade_only_cuts": _("A spade cuts only when you cannot follow."),

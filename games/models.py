@@ -49,6 +49,9 @@ class Table(models.Model):
         _("hand review (seconds before the next deal)"), default=30,
         help_text=_("How long the table shows a finished hand before dealing the next, "
                     "unless every player at the table is ready sooner."))
+    # The table chat (``games.live.chat``); off at a tournament's tables unless its
+    # director allows it.
+    chat = models.BooleanField(_("table chat"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -101,6 +104,11 @@ class Seat(models.Model):
     left_at = models.DateTimeField(null=True, blank=True)
     # A rematch seats the last game's players at once; each accepts before it starts.
     accepted = models.BooleanField(default=True)
+    # The member whose seat the host (or a director) gave to a bot or freed during the
+    # game: they retake it as soon as they come back (``games.services.presence_join``),
+    # unless another member took the freed seat meanwhile.
+    away_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                  null=True, blank=True, related_name="+")
 
     class Meta:
         verbose_name = _("seat")
@@ -179,3 +187,35 @@ class Presence(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["table", "seen_at"])]
+
+
+class ChatMessage(models.Model):
+    """A message of the table chat. Players and spectators each have their own
+    channel and never read the other's. Kept with the table, never in a hand record."""
+
+    class Channel(models.TextChoices):
+        PLAYERS = "players", _("Players")
+        SPECTATORS = "spectators", _("Spectators")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_messages")
+    channel = models.CharField(max_length=10, choices=Channel.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="+")
+    name = models.CharField(max_length=150, help_text="The author's public name then.")
+    seat = models.CharField(max_length=3, blank=True)
+    text = models.CharField(max_length=200, blank=True)
+    phrase = models.CharField(max_length=30, blank=True,
+                              help_text="A quick phrase's key (shown in each reader's language).")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
+        indexes = [models.Index(fields=["table", "channel", "id"])]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(text="") | ~models.Q(phrase=""),
+                                   name="games_chat_text_or_phrase"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.channel} {self.name}: {self.text or self.phrase}"

@@ -21,7 +21,7 @@ from games.live import pipeline, sql, wakeups
 from games.live.hub import hub
 from games.live.kinds import kind_of
 from games.live.abandon import tables_close_abandoned  # noqa: F401 (a service here too)
-from games.live.presence import TABLE_SEEN_RESOLUTION
+from games.live.presence import TABLE_SEEN_RESOLUTION, present_users
 from games.live.tablestate import hand_seed, new_game
 from games.models import GameHand, Presence, Seat, Table
 
@@ -61,14 +61,15 @@ def table_create(*, host, variant: str = "quebec", options: dict | None = None,
                  absence_grace_seconds: int = 60, bot_delay_ms: int = 1200,
                  review_seconds: int = 30,
                  seed: int | None = None, host_seat: str | None = None,
-                 first_dealer: str | None = None) -> Table:
+                 first_dealer: str | None = None, chat: bool = True) -> Table:
     """Open a table with the host in a seat (the first one unless ``host_seat``).
 
     ``variant``: a 500 variant, or ``"450"`` (``games.live.kinds``; ``options`` then
     hold ``players``, 3 to 6, and the 450 engine's options).
 
     ``first_dealer``: a seat that deals the first hand (a tournament's seating decides
-    it); by default the engine's card draw picks it at the start."""
+    it); by default the engine's card draw picks it at the start. ``chat``: whether
+    the table chat is open (a tournament's director decides at its tables)."""
     try:
         variant, options, seats = kind_of(variant).settings(variant, options or {})
     except EngineError as error:
@@ -77,7 +78,7 @@ def table_create(*, host, variant: str = "quebec", options: dict | None = None,
         host=host, variant=variant, options=options, name=name.strip()[:80],
         visibility=visibility, absence_grace_seconds=absence_grace_seconds,
         review_seconds=review_seconds,
-        bot_delay_ms=bot_delay_ms,
+        bot_delay_ms=bot_delay_ms, chat=chat,
         seed=seed if seed is not None else secrets.randbelow(2**53),
         first_dealer=first_dealer if first_dealer in seats else "",
     )
@@ -94,21 +95,26 @@ def table_create(*, host, variant: str = "quebec", options: dict | None = None,
 
 @transaction.atomic
 def table_join(*, table_id: int, user, seat: str) -> Table:
-    """Take a free seat (one seat per member per table), before the game starts."""
+    """Take a free seat (one seat per member per table): before the game starts, or
+    during the game a seat the host freed (``table_seat_free``)."""
     table = _locked(table_id)
     _require_live(table)
-    if table.status != Table.Status.OPEN:
-        raise TableError("started", _("The game has started: you can watch it."))
     row = Seat.objects.select_for_update().filter(table=table, seat=seat).first()
     if row is None:
         raise TableError("bad_seat", _("Unknown seat."))
+    if table.status != Table.Status.OPEN and not row.is_free:
+        raise TableError("started", _("The game has started: you can watch it."))
     if Seat.objects.filter(table=table, user=user).exists():
         raise TableError("already_seated", _("You already have a seat at this table."))
     if not row.is_free:
         raise TableError("seat_taken", _("This seat is taken."))
     row.user = user
-    row.save(update_fields=["user"])
+    row.away_user = None  # a seat freed during the game: its new player keeps it
+    row.left_at = None
+    row.save(update_fields=["user", "away_user", "left_at"])
     _bump(table)
+    if table.status == Table.Status.PLAYING:
+        _poke_on_commit(table.pk)
     _lobby_changed_on_commit()
     return table
 
@@ -182,7 +188,8 @@ def table_seat_assign(*, table_id: int, seat: str, user=None) -> Table:
     row.user = user
     row.is_bot = user is None
     row.left_at = None
-    row.save(update_fields=["user", "is_bot", "left_at"])
+    row.away_user = None
+    row.save(update_fields=["user", "is_bot", "left_at", "away_user"])
     table.wake_at = timezone.now()
     _bump(table, fields=("wake_at",))
     _poke_on_commit(table.pk)
@@ -332,6 +339,8 @@ def presence_join(*, table_id: int, user, channel_name: str) -> None:
         return
     Table.objects.filter(pk=table_id).update(last_human_seen_at=now)
     Seat.objects.filter(table_id=table_id, user=user, left_at__isnull=False).update(left_at=None)
+    if Seat.objects.filter(table_id=table_id, away_user=user).exists():
+        seat_retake(table_id=table_id, user=user)
     transaction.on_commit(lambda: hub.presence_changed(table_id))
 
 
@@ -374,3 +383,79 @@ def presence_leave(*, table_id: int, channel_name: str) -> None:
             left_at=timezone.now())
     transaction.on_commit(lambda: hub.presence_changed(table_id))
     _poke_on_commit(table_id)
+
+
+# ----------------------------------------------------------------- seats during the game
+def _seat_for_change(table: Table, by, seat: str) -> Seat:
+    """The seat the host (or a director) changes during the game, locked."""
+    _require_host(table, by)
+    if table.status != Table.Status.PLAYING:
+        raise TableError("not_playing", _("The game is not in progress."))
+    row = Seat.objects.select_for_update().filter(table=table, seat=seat).first()
+    if row is None:
+        raise TableError("bad_seat", _("Unknown seat."))
+    if row.user_id is not None and row.user_id in present_users(table.pk):
+        raise TableError("player_present",
+                         _("This player is at the table: only an absent player's seat "
+                           "can be given to a bot or freed."))
+    return row
+
+
+def _seat_changed(table: Table) -> None:
+    """The table's state changed: a new seq (frames to everyone once committed), and
+    the runner looks at the table (a bot may be due)."""
+    table.wake_at = timezone.now()
+    _bump(table, fields=("wake_at",))
+    _poke_on_commit(table.pk)
+
+
+@transaction.atomic
+def seat_give_to_bot(*, table_id: int, by, seat: str) -> Table:
+    """The host (a director at a tournament's table) seats a bot for the rest of the
+    game in an absent player's seat (or a free one). The player retakes the seat as
+    soon as they come back (``seat_retake``)."""
+    table = _locked(table_id)
+    row = _seat_for_change(table, by, seat)
+    if row.is_bot:
+        raise TableError("seat_is_bot", _("A bot already plays this seat."))
+    if row.user_id is not None:
+        row.away_user_id = row.user_id
+    row.user, row.is_bot, row.left_at = None, True, None
+    row.save(update_fields=["user", "away_user", "is_bot", "left_at"])
+    _seat_changed(table)
+    return table
+
+
+@transaction.atomic
+def seat_free(*, table_id: int, by, seat: str) -> Table:
+    """The host (a director at a tournament's table) frees an absent player's seat (or
+    a bot's) during the game: another member may take it (``table_join``); until
+    then the seat is played like an absent player's. Its last player retakes it if
+    they come back before anyone sits there."""
+    table = _locked(table_id)
+    row = _seat_for_change(table, by, seat)
+    if row.is_free:
+        raise TableError("seat_free", _("This seat is already free."))
+    if row.user_id is not None:
+        row.away_user_id = row.user_id
+    row.user, row.is_bot, row.left_at = None, False, None
+    row.save(update_fields=["user", "away_user", "is_bot", "left_at"])
+    _seat_changed(table)
+    _lobby_changed_on_commit()
+    return table
+
+
+@transaction.atomic
+def seat_retake(*, table_id: int, user) -> bool:
+    """A player whose seat was given to a bot or freed comes back: they retake it at
+    once (False: it was not theirs to retake)."""
+    table = _locked(table_id)
+    row = Seat.objects.select_for_update().filter(table=table, away_user=user).first()
+    if row is None or table.status != Table.Status.PLAYING or row.user_id is not None:
+        return False
+    if Seat.objects.filter(table=table, user=user).exists():
+        return False  # seated elsewhere at this table meanwhile
+    row.user, row.is_bot, row.away_user, row.left_at = user, False, None, None
+    row.save(update_fields=["user", "is_bot", "away_user", "left_at"])
+    _seat_changed(table)
+    return True

@@ -153,6 +153,14 @@ def table_rematch(request, table_id: int):
     return redirect(new)
 
 
+def seat_bot(request, table_id: int):
+    """The host (a director at a tournament's table) gives an absent player's seat to
+    a bot for the rest of the game."""
+    seat = request.POST.get("seat", "")
+    return _table_action(request, table_id, lambda t: services.seat_give_to_bot(
+        table_id=t.pk, by=request.user, seat=seat))
+
+
 @require_POST
 @login_required
 def table_rematch_answer(request, table_id: int):
@@ -168,6 +176,12 @@ def table_rematch_answer(request, table_id: int):
         messages.error(request, error.message)
         return redirect(table)
     return redirect(table) if accept else redirect("games:lobby")
+
+
+def seat_free(request, table_id: int):
+    seat = request.POST.get("seat", "")
+    return _table_action(request, table_id, lambda t: services.seat_free(
+        table_id=t.pk, by=request.user, seat=seat))
 
 
 @login_required

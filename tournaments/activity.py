@@ -92,6 +92,12 @@ def _mode(params):
     return _("%(actor)s: round %(round)s is played in the club hall")
 
 
+def _table_chat(params):
+    if params.get("allowed"):
+        return _("%(actor)s opened the chat of the online tables")
+    return _("%(actor)s closed the chat of the online tables")
+
+
 def _season(params):
     if params.get("created"):
         return _("%(actor)s created the season %(season)s")
@@ -167,6 +173,7 @@ def register_kinds() -> None:
              _("%(actor)s reopened round %(round)s of %(tournament)s: %(reason)s"))
     register("results.grace", _("Online grace period"),
              _("%(actor)s set the online grace period to %(seconds)s s"))
+    register("results.table_chat", _("Chat at the online tables"), _table_chat)
     register("results.season_saved", _("Season saved"), _season)
     register("results.clock", _("Round clock"), _clock)
     register("results.director_called", _("Director called"),

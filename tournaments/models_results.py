@@ -33,6 +33,8 @@ class ResultsSettings(models.Model):
         _("grace before a bot plays for an absent player (seconds)"), default=120)
     round_minutes = models.PositiveSmallIntegerField(
         _("minutes per round (round clock)"), default=60)
+    table_chat = models.BooleanField(
+        _("players may chat at the online tables"), default=False)
     reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
     reopen_reason = models.CharField(_("reason for reopening"), max_length=300, blank=True)
 

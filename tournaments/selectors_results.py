@@ -295,6 +295,7 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
     return {**base, **extra, "play": play, "tables": rows, "byes": byes,
             "substitutes": subs, "seats": rs.SEATS,
             "grace": settings_row.absence_grace_seconds,
+            "table_chat": settings_row.table_chat,
             "any_online": play.mode == "online" or any(r["online"] for r in rows),
             "locked": locked,
             "calls": sorted(calls.values(), key=lambda c: c.created_at),

@@ -71,6 +71,7 @@ urlpatterns = [
     path("<int:pk>/console/reopen/", console.reopen_round, name="reopen_round"),
     path("<int:pk>/console/mode/", console.round_mode, name="round_mode"),
     path("<int:pk>/console/grace/", console.grace, name="grace"),
+    path("<int:pk>/console/chat/", console.table_chat, name="table_chat"),
     path("<int:pk>/console/clock/", console.round_clock, name="round_clock"),
     path("<int:pk>/console/minutes/", console.round_minutes, name="round_minutes"),
     path("<int:pk>/console/calls/<int:call_id>/answer/", console.answer_call,

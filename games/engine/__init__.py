@@ -14,7 +14,7 @@ Public API (see games/engine/README.md)::
 """
 
 from .errors import EngineError, IllegalActionError, MalformedError, UnknownVariantError
-from .game import FirstDealerDraw, Game, draw_first_dealer
+from .game import FirstDealerDraw, Game, draw_first_dealer, game_outcome
 from .hand import Hand, Phase, new_hand
 from .record_write import FORMAT, to_record
 from .records import check_record, replay
@@ -26,6 +26,7 @@ __all__ = [
     "FORMAT",
     "FirstDealerDraw",
     "Game",
+    "game_outcome",
     "Hand",
     "HandResult",
     "IllegalActionError",

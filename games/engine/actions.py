@@ -13,6 +13,8 @@ int                        record notation
 110                        ``"breach"`` (a defender's breach call)
 111                        ``"alone"`` (five-handed: the declarer plays alone)
 112 + card                 ``"partner:AS"`` (five-handed: the declarer's partner card)
+178                        ``"claim"`` (the seat to act claims every remaining trick)
+179, 180                   ``"accept"``, ``"refuse"`` (an opponent's answer to a claim)
 =========================  ==========================================
 """
 
@@ -29,7 +31,10 @@ OMIS = MIS + 1
 BREACH = OMIS + 1
 ALONE = BREACH + 1
 PARTNER0 = ALONE + 1
-N_ACTIONS = PARTNER0 + N_CARDS
+CLAIM = PARTNER0 + N_CARDS
+ACCEPT = CLAIM + 1
+REFUSE = CLAIM + 2
+N_ACTIONS = REFUSE + 1
 
 
 def bid_action(level: int, strain: int) -> int:
@@ -65,14 +70,18 @@ def _notation() -> tuple[str, ...]:
             out.append(f"{level}{STRAINS[strain]}")
     out += ["MIS", "OMIS", "breach", "alone"]
     out += [f"partner:{code}" for code in CODE]
+    out += ["claim", "accept", "refuse"]
     assert len(out) == N_ACTIONS
     return tuple(out)
 
 
 ACTION_STR: tuple[str, ...] = _notation()
 # "10C" is both the ten of clubs and a bid of ten clubs: parse by phase.
-CALL_OF: dict[str, int] = {s: i for i, s in enumerate(ACTION_STR) if i >= PASS}
-PLAY_OF: dict[str, int] = {s: i for i, s in enumerate(ACTION_STR) if i < PASS}
+# A claim and its answers are made during play.
+CALL_OF: dict[str, int] = {s: i for i, s in enumerate(ACTION_STR) if PASS <= i < CLAIM}
+PLAY_OF: dict[str, int] = {
+    s: i for i, s in enumerate(ACTION_STR) if i < PASS or i >= CLAIM
+}
 CONTRACT_OF: dict[str, int] = {
     s: i for i, s in enumerate(ACTION_STR) if PASS < i <= OMIS
 }

@@ -36,6 +36,9 @@ def choose_action(state: Any, seat: str, rng: random.Random | None = None) -> st
         raise ValueError(f"it is not {seat}'s turn")
     if len(legal) == 1:
         return legal[0]
+    if "refuse" in legal:
+        # A claim the engine could not prove (claims.py): a bot does not concede it.
+        return "refuse"
     rng = rng or random.Random(0)
     phase = view["phase"]
     if phase == "kitty":

@@ -39,7 +39,7 @@ from typing import Any
 from .cards import CODE, draw_rank
 from .errors import IllegalActionError
 from .hand import Hand, new_hand, shuffled_deck
-from .scoring import HandResult, score_sheet_hand
+from .scoring import HandResult, result_from_dict, score_sheet_hand
 from .variants import Variant, get_variant
 
 
@@ -300,3 +300,16 @@ class Game:
             "winner": winner,
             "hands": [r.to_dict() for r in self.results()],
         }
+
+
+def game_outcome(
+    variant: str, options: dict[str, Any] | None, results: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The totals, end and winner of a game from its finished hands' results as
+    stored (``HandResult.to_dict``, in order): ``Game.summary``'s ``totals``,
+    ``is_over``, ``end_reason`` and ``winner``, without replaying a card."""
+    game = Game(variant, options, first_dealer="-")
+    game.entries = [result_from_dict(game.variant, r) for r in results]
+    totals, reason, winner = game._walk()
+    return {"totals": totals, "is_over": reason is not None, "end_reason": reason,
+            "winner": winner}

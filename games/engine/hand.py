@@ -20,7 +20,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import ACTION_STR, BID0, CALL_OF, LEAD_JOKER, MIS, PARTNER0, PASS, PLAY_OF
+from .actions import (
+    ACTION_STR,
+    BID0,
+    CALL_OF,
+    CLAIM,
+    LEAD_JOKER,
+    MIS,
+    PARTNER0,
+    PASS,
+    PLAY_OF,
+)
 from .after_auction import (
     apply_breach_call,
     apply_partner_call,
@@ -37,6 +47,7 @@ from .auction import (
     legal_calls_notation,
     start_auction,
 )
+from . import claims
 from .cards import BJ, CODE, N_CARDS, WJ, codes
 from .errors import IllegalActionError, MalformedError
 from .phases import AUCTION, BREACH, DONE, KITTY, PARTNER, PHASES, PLAY, Phase
@@ -48,6 +59,7 @@ from .variants import Variant, get_variant
 
 
 _ACTION_STR_AT = ACTION_STR.__getitem__
+_ANSWERS = [CLAIM + 1, CLAIM + 2]  # accept, refuse: a claim is pending
 
 
 def shuffled_deck(variant: Variant, seed: int) -> list[int]:
@@ -92,6 +104,8 @@ class Hand:
         "breach_order", "breach_turn",
         # play.py
         "misere", "strain", "eff", "power", "next_seat", "led_mask", "misere_stop",
+        # claims.py
+        "claimer", "claim_wait", "claim_info", "claim_barred",
     )
 
     def __init__(
@@ -139,6 +153,11 @@ class Hand:
         self.n_active = variant.n
         self.named = [-1, -1]
         self.led = -1
+        self.claimer = -1
+        self.claim_wait: list[int] = []  # opponents still to answer a claim
+        self.claim_info: dict[str, Any] | None = None
+        self.claim_barred: tuple[int, int] | None = None  # (seat, trick) after a refusal
+        self.misere = False
         self._phase = AUCTION
         # a plain attribute (not a property): read once per move by every loop
         self.is_done = False
@@ -170,7 +189,7 @@ class Hand:
         if legal is None:
             phase = self._phase
             if phase == PLAY:
-                legal = legal_plays(self)
+                legal = _ANSWERS if self.claim_wait else legal_plays(self)
             elif phase == AUCTION:
                 legal = legal_calls(self)
             elif phase == KITTY:
@@ -190,7 +209,7 @@ class Hand:
         if legal is None:
             phase = self._phase
             if phase == PLAY:
-                legal = self._legal = legal_plays(self)
+                legal = self._legal = _ANSWERS if self.claim_wait else legal_plays(self)
             elif phase == AUCTION:
                 legal, strs = legal_calls_notation(self)
                 self._legal = legal
@@ -215,7 +234,10 @@ class Hand:
                 self._legal = None
                 phase = self._phase
                 if phase == PLAY:
-                    apply_play(self, code)
+                    if code >= CLAIM:
+                        claims.apply_answer(self, code)
+                    else:
+                        apply_play(self, code)
                 elif phase == KITTY:
                     self._discard(code)
                 else:
@@ -244,6 +266,10 @@ class Hand:
         """Apply an action int; raises IllegalActionError (state unchanged)."""
         legal = self._legal if self._legal is not None else self.legal_codes()
         if code not in legal:
+            if code == CLAIM and claims.refusal_error(self, code) is None:
+                self._legal = None
+                claims.apply_claim(self)
+                return
             raise self._explain(code)
         self._legal = None
         self._dispatch(code)
@@ -251,7 +277,10 @@ class Hand:
     def _dispatch(self, code: int) -> None:
         phase = self._phase
         if phase == PLAY:
-            apply_play(self, code)
+            if code >= CLAIM:
+                claims.apply_answer(self, code)
+            else:
+                apply_play(self, code)
         elif phase == AUCTION:
             apply_call(self, code)
         elif phase == KITTY:
@@ -278,6 +307,14 @@ class Hand:
         phase = self._phase
         text = ACTION_STR[code]
         seat = self.to_act
+        if self.claim_wait and code < CLAIM:
+            return IllegalActionError(
+                f"{seat} must accept or refuse the claim, not {text}",
+                code="claim_pending", params={"seat": seat, "action": text})
+        if code >= CLAIM and phase != DONE:
+            return claims.refusal_error(self, code) or IllegalActionError(
+                f"{seat} must play a card, not {text}", code="claim_pending",
+                params={"seat": seat, "action": text})
         if phase == DONE:
             return IllegalActionError(
                 "the hand is over", code="hand_over", params={"action": text}

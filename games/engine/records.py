@@ -332,7 +332,13 @@ def check_record(record: Any) -> dict[str, Any]:
     except EngineError as e:
         return _out_err(e, record)
     if hand.is_done:
-        return {"ok": True, "complete": True, **hand.result().to_dict()}
+        out = {"ok": True, "complete": True, **hand.result().to_dict()}
+        if hand.claim_info is not None and hand.claim_info["outcome"] in (
+            "certain",
+            "accepted",
+        ):
+            out["claim"] = {k: hand.claim_info[k] for k in ("seat", "tricks", "outcome")}
+        return out
     return {
         "ok": True,
         "complete": False,

@@ -72,6 +72,26 @@ class HandResult:
         }
 
 
+def result_from_dict(v: Variant, d: dict[str, Any]) -> HandResult:
+    """A HandResult back from its ``to_dict`` (a result as stored): enough for the
+    game's end (``game.game_outcome``): the sides that made their contract and the
+    breach points come back from ``made``, ``partner`` and ``breach``."""
+    if d.get("redeal"):
+        return HandResult(None, None, None, {}, dict(d["score"]), True)
+    names, seats = v.team_names, v.seats
+    extra = {k: val for k, val in d.items()
+             if k not in ("contract", "declarer", "made", "tricks", "score")}
+    declaring = [names[v.team_of[seats.index(d["declarer"])]]]
+    if extra.get("partner"):
+        declaring.append(names[v.team_of[seats.index(extra["partner"])]])
+    breach = extra.get("breach")
+    return HandResult(
+        d["contract"], d["declarer"], d["made"], dict(d["tricks"]), dict(d["score"]),
+        False, tuple(declaring) if d["made"] else (), extra,
+        {breach["side"]: breach["points"]} if breach else {},
+    )
+
+
 def redeal_result(v: Variant) -> HandResult:
     """The result of a hand that was not played (all pass, inkle)."""
     return HandResult(None, None, None, {}, {t: 0 for t in v.team_names}, True)

@@ -14,6 +14,8 @@ may see (``None``: a spectator, who sees only public information):
 * ``discards``: the declarer's own discards, for the declarer only (others get
   ``discard_count``);
 * ``legal``: the viewer's legal actions when it is his turn, else ``[]``;
+* ``claim``: the claim pending (``waiting``: the opponents still to answer), the one
+  that ended the hand, or the last one refused (``claims.py``); else ``None``;
 * ``result`` once the hand is done.
 
 Another seat's cards and the kitty never appear unless the rules reveal them.
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import ACTION_STR
 from .cards import CODE, SUITS, WJ, codes
+from .claims import public as claim_view
 from .phases import BREACH, DONE, PLAY
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -101,6 +104,7 @@ def public_view(h: "Hand") -> dict[str, Any]:
         "tricks_won": h.tricks_by_team(),
         "shown": shown,
         "events": h.public_events(),
+        "claim": claim_view(h),
         "result": h._result.to_dict() if h._result is not None else None,
     }
     if phase >= PLAY and h.declarer >= 0 and not h.redeal:
@@ -133,7 +137,7 @@ _ORDER = (
     "card_counts", "kitty_count", "dead_count", "must_pass", "calls", "contract",
     "declarer", "breach", "partner_card", "partner", "discard_count", "discards",
     "sitting_out", "named_jokers", "trick", "led", "tricks", "tricks_won", "shown",
-    "legal", "events", "result",
+    "legal", "events", "claim", "result",
 )
 
 

@@ -20,7 +20,9 @@ circle in ``games``):
 * ``wakeups``: pokes for the runner, from any thread;
 * ``pipeline``: own, decide, write, tell: member intents (event loop or database
   thread) and the runner's bot moves;
-* ``runner``: this process's driver of bots and absent players.
+* ``runner``: this process's driver of bots and absent players;
+* ``chat``: the table chat's messages, written then sent like moves;
+* ``seats``: the host's (or a director's) seat changes during a game.
 
 docs/protocol.md draws a move's path through them.
 """

@@ -150,6 +150,9 @@ class Hub:
                 self._spawn(self._refresh(table_id, event.get("seq")))
             elif kind == "table.presence":
                 self._spawn(self._refresh_presence(table_id))
+            elif kind == "table.chat":
+                self._chat_local(table_id, event["channel"], set(event["seated"]),
+                                 event["text"])
             elif kind == "table.hello":  # another process starts serving this table
                 self.shared.add(table_id)
                 self._spawn(self._publish(layer, "table.here", table_id))
@@ -276,6 +279,26 @@ class Hub:
         else:  # no running hub here (a command, a test): publish from this thread
             _from_thread(self._publish, layer, kind, table_id, **extra)
 
+    def chat_posted(self, table_id: int, channel: str, seated, frame: dict) -> None:
+        """A chat message committed (event loop or database thread): sent to this
+        process's sockets of the table in its channel, and to the other processes'."""
+        text = render.dumps(frame)
+        seated = sorted(seated)
+        if self._running():
+            if _on_loop(self.loop):
+                self._chat_local(table_id, channel, set(seated), text)
+            else:
+                self.loop.call_soon_threadsafe(self._chat_local, table_id, channel,
+                                               set(seated), text)
+        self._publish_event(table_id, "table.chat", channel=channel, seated=seated,
+                            text=text)
+
+    def _chat_local(self, table_id: int, channel: str, seated: set, text: str) -> None:
+        sockets = [s for s in self._accepted(table_id)
+                   if channel_of(getattr(s.user, "pk", None), seated) == channel]
+        if sockets:
+            self._spawn(send_text_frames(sockets, text))
+
     def lobby_changed(self) -> None:
         """Tell the lobby pages (any process) to refresh their list of tables."""
         layer = get_channel_layer()
@@ -316,6 +339,24 @@ def render_for(table_id: int, seq: int | None, sockets) -> Frames:
     """State frames for ``sockets`` (database thread: may query)."""
     rendered = frames.state_frames(table_id, [s.user for s in sockets], seq=seq)
     return [(s, frame_seq, text) for s, (frame_seq, text) in zip(sockets, rendered)]
+
+
+def channel_of(user_id: int | None, seated) -> str:
+    """The chat channel a viewer reads (``games.live.chat``): ``players`` when seated
+    (``seated``: the seated members' ids when the message was posted), else
+    ``spectators``."""
+    return "players" if user_id is not None and user_id in seated else "spectators"
+
+
+async def send_text_frames(sockets, text: str) -> None:
+    """Send one frame that is not a state (a chat message) to each socket."""
+    for socket in sockets:
+        if not socket.accepted:
+            continue
+        try:
+            await socket.send_text(text)
+        except Exception:  # a socket closing under us: the others still get theirs
+            logger.debug("send to a socket of table %s failed", socket.table_id, exc_info=True)
 
 
 async def send_frames(frames: Frames) -> None:

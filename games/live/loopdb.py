@@ -8,6 +8,8 @@ default), handed out first come, first served:
 
 * ``write(move)``: the move's one statement (``games.live.sql.move_statement``),
   committed when it returns;
+* ``fetch_one(statement, params)``: another statement of live play (a chat message:
+  ``games.live.chat``), committed when it returns;
 * ``acquire``/``release``: an owned table state on the loop, caught up with the
   database by the one-statement snapshot when the cache is behind (another process
   moved the table on) or built when nothing is cached.
@@ -152,6 +154,14 @@ async def write(move: Move) -> int | None:
     if row is None:
         raise MovedOn(move.table_id)
     return row[0] if move.next_hand is not None else None
+
+
+async def fetch_one(statement: str, params: list):
+    """Run one statement on the loop's own connection (committed when it returns);
+    its first row, or None."""
+    async with _db.connection() as conn:
+        cursor = await conn.execute(statement, params)
+        return await cursor.fetchone()
 
 
 async def read_snapshot(table_id: int, after_seq: int, from_hand: int):

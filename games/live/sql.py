@@ -198,3 +198,31 @@ def heartbeat_statements() -> tuple[str, str]:
         f"UPDATE {p.table} SET {p.seen_at} = %s WHERE {p.channel_name} = ANY(%s::varchar[])",
         f"UPDATE {t.table} SET {t.last_human_seen_at} = %s WHERE {t.id} = ANY(%s::bigint[]) "
         f"AND ({t.last_human_seen_at} IS NULL OR {t.last_human_seen_at} < %s)")
+
+
+# ---------------------------------------------------------------- chat
+@functools.cache
+def chat_statement() -> str:
+    """PostgreSQL: post a chat message, if the table's chat is open, in the author's
+    channel (``players`` when seated, else ``spectators``). Parameters: table id,
+    table id, author id, author id, name, text, phrase, now, table id. Returns (id,
+    channel, seat, the seated members' ids) or no row (no table, or the chat is closed)."""
+    from games.models import ChatMessage
+
+    t, s = _models()[0], _models()[3]
+    c = _Cols(ChatMessage)
+    return f"""
+WITH open_table AS (SELECT {t.id} FROM {t.table} WHERE {t.id} = %s AND {t.chat}),
+  author AS (SELECT {s.seat} FROM {s.table} WHERE {s.table_} = %s AND {s.user} = %s),
+  posted AS (
+    INSERT INTO {c.table} ({c.table_}, {c.channel}, {c.user}, {c.name}, {c.seat}, {c.text},
+                           {c.phrase}, {c.created_at})
+    SELECT open_table.{t.id},
+           CASE WHEN EXISTS (SELECT 1 FROM author) THEN 'players' ELSE 'spectators' END,
+           %s, %s, COALESCE((SELECT {s.seat} FROM author), ''), %s, %s, %s
+      FROM open_table
+    RETURNING {c.id}, {c.channel}, {c.seat})
+SELECT posted.{c.id}, posted.{c.channel}, posted.{c.seat},
+       (SELECT array_agg({s.user}) FROM {s.table}
+         WHERE {s.table_} = %s AND {s.user} IS NOT NULL)
+  FROM posted""".strip()

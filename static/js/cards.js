@@ -193,6 +193,16 @@ export function eventText(ev, nameOf) {
       return fmt(_("Trick %(n)s won by %(name)s."), { n: ev.trick, name });
     case "hand_over":
       return resultText(ev, nameOf);
+    case "claim":
+      return fmt(_("%(name)s claims the %(n)s remaining tricks."), { name, n: ev.tricks });
+    case "claim_accepted":
+      return fmt(_("%(name)s accepts the claim."), { name });
+    case "claim_refused":
+      return fmt(_("%(name)s refuses the claim."), { name });
+    case "claim_conceded":
+      return ev.outcome === "certain"
+        ? fmt(_("The claim is certain: the %(n)s remaining tricks go to %(name)s's side."), { name, n: ev.tricks })
+        : fmt(_("Claim accepted: the %(n)s remaining tricks go to %(name)s's side."), { name, n: ev.tricks });
     default:
       return ev.type;
   }

@@ -48,6 +48,7 @@ function connect() {
     clearInterval(heartbeatTimer);
     heartbeatTimer = setInterval(() => send({ type: "heartbeat" }), 20000);
     app.dataset.connected = "1";
+    app.dispatchEvent(new CustomEvent("table:open"));
   });
   socket.addEventListener("message", (event) => {
     let frame;
@@ -56,6 +57,7 @@ function connect() {
     if (frame.type === "state") onState(frame);
     else if (frame.type === "error") onError(frame);
     else if (frame.type === "presence") send({ type: "sync" }); // the state frame carries who is here
+    else app.dispatchEvent(new CustomEvent("table:frame", { detail: frame }));
   });
   socket.addEventListener("close", (event) => {
     connected = false;
@@ -72,6 +74,12 @@ function connect() {
     retryDelay = Math.min(retryDelay * 2, 10000);
   });
 }
+
+// The table's other modules (chat.js, claim.js, seats_admin.js) hear "table:open",
+// "table:state" (after each render) and "table:frame" (other frames) on #table-app,
+// and send through "table:send" ({frame}) and "table:intent" ({action}).
+app.addEventListener("table:send", (event) => { event.detail.sent = send(event.detail.frame); });
+app.addEventListener("table:intent", (event) => intent(event.detail.action));
 
 function send(frame) {
   if (socket && socket.readyState === WebSocket.OPEN) {
@@ -218,6 +226,7 @@ function render() {
   renderGameOver();
   renderReview($("review"), state, { me: me(), nameOf, seats: seats(), pending, onNext: () => intent("next") });
   restoreFocus(key);
+  app.dispatchEvent(new CustomEvent("table:state", { detail: state }));
 }
 
 function renderSeats() {

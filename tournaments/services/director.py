@@ -405,6 +405,23 @@ def round_reopen(*, round: Round, by, reason: Any) -> RoundPlay:
 
 
 @transaction.atomic
+def table_chat_set(*, tournament: Tournament, by, allowed: bool) -> ResultsSettings:
+    """Open or close the chat of the tournament's online tables, those already
+    playing included."""
+    from games.models import Table
+
+    row = results_settings(tournament)
+    row.table_chat = bool(allowed)
+    row.save(update_fields=["table_chat"])
+    Table.objects.filter(pk__in=TableGame.objects.filter(
+        round__tournament=tournament, live_table__isnull=False).values("live_table")
+    ).update(chat=row.table_chat)
+    activity_record(actor=by, kind="results.table_chat", subject=tournament,
+                    params={"allowed": row.table_chat}, data={"allowed": row.table_chat})
+    return row
+
+
+@transaction.atomic
 def grace_set(*, tournament: Tournament, by, seconds: Any) -> ResultsSettings:
     try:
         seconds = int(seconds)

@@ -86,7 +86,8 @@ def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
     from games.services import table_create
 
     tournament = rnd.tournament
-    grace = results_settings(tournament).absence_grace_seconds
+    settings = results_settings(tournament)
+    grace = settings.absence_grace_seconds
     out = []
     for number in _tables(rnd):
         game, _created = TableGame.objects.get_or_create(
@@ -99,7 +100,8 @@ def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
             live = table_create(host=None, variant=variant, options=options,
                                 name=f"{tournament.name} — {rnd.number}/{number}"[:80],
                                 visibility=Table.Visibility.INVITE,
-                                absence_grace_seconds=grace, first_dealer=first_dealer)
+                                absence_grace_seconds=grace, first_dealer=first_dealer,
+                                chat=settings.table_chat)
             game.live_table = live
             game.save(update_fields=["live_table"])
         _seat_players(rnd, game)

@@ -215,6 +215,15 @@ def grace(request, pk: int):
 
 @director_required
 @require_POST
+def table_chat(request, pk: int):
+    tournament = get_tournament(request, pk)
+    return _director_action(request, pk, lambda: director.table_chat_set(
+        tournament=tournament, by=request.user, allowed=request.POST.get("allowed") == "1"),
+        _("Saved."))
+
+
+@director_required
+@require_POST
 def round_clock(request, pk: int):
     rnd = _round(request, pk)
     action = request.POST.get("action")

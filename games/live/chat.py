@@ -1,0 +1,166 @@
+"""The table chat: short messages between a table's players, and between its spectators.
+
+Two channels per table, never mixed: a seated member writes to and reads the
+``players`` channel, any other viewer the ``spectators`` one. A message is free text
+(``MAX_LENGTH`` characters, control characters and direction overrides removed;
+pages show it as text, never as HTML) or a quick phrase (``PHRASES``: a key, shown in each reader's language). A
+member may post ``RATE_BURST`` messages at once, then one every ``RATE_SECONDS``. A
+table's chat may be closed (``Table.chat``: a tournament's tables, unless the
+director opens it). Messages are kept with the table (``ChatMessage``), never in a
+hand record.
+
+The path of a message, like a move's: checked, written and committed (on PostgreSQL
+one statement on the event loop's own connection, ``loopdb.fetch_one``; elsewhere a
+transaction in the database thread), then sent to this process's sockets of the
+author's channel and, through the channel layer, to the other processes' (``hub``).
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from dataclasses import dataclass
+
+from channels.db import database_sync_to_async
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.errors import TableError
+from games.live import loopdb, sql
+from games.live.hub import hub
+from games.models import ChatMessage, Seat, Table
+
+MAX_LENGTH = 200
+HISTORY = 50  # messages sent to a viewer who opens the chat
+RATE_BURST = 5
+RATE_SECONDS = 3.0
+PHRASES = ("hello", "good_luck", "well_played_partner", "well_played", "nice_hand", "oops",
+           "sorry", "thanks", "hurry", "back_soon", "good_game", "bye")
+
+
+# Direction overrides and isolates: they would turn the rest of a line around.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def clean(text, phrase) -> tuple[str, str]:
+    """The message's text and phrase key, checked (TableError when refused)."""
+    if phrase not in (None, ""):
+        if phrase not in PHRASES:
+            raise TableError("bad_chat", _("Unknown quick phrase."))
+        return "", phrase
+    if not isinstance(text, str):
+        raise TableError("bad_chat", _("A chat message needs a text."))
+    text = "".join(" " if unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS else ch
+                   for ch in text)
+    text = " ".join(text.split())
+    if not text:
+        raise TableError("bad_chat", _("A chat message needs a text."))
+    if len(text) > MAX_LENGTH:
+        raise TableError("chat_too_long", _("A chat message is %(n)s characters at most.")
+                         % {"n": MAX_LENGTH})
+    return text, ""
+
+
+class RateLimit:
+    """A token bucket per (table, member): ``burst`` messages, then one per ``per``
+    seconds. ``clock`` is injectable (tests)."""
+
+    def __init__(self, burst: int = RATE_BURST, per: float = RATE_SECONDS,
+                 clock=time.monotonic) -> None:
+        self.burst, self.per, self.clock = burst, per, clock
+        self.buckets: dict[tuple[int, int], tuple[float, float]] = {}
+
+    def allow(self, table_id: int, user_id: int) -> bool:
+        now = self.clock()
+        if len(self.buckets) > 50_000:  # forget the full buckets now and then
+            self.buckets = {k: v for k, v in self.buckets.items()
+                            if v[0] + (now - v[1]) / self.per < self.burst}
+        tokens, at = self.buckets.get((table_id, user_id), (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) / self.per)
+        if tokens < 1:
+            self.buckets[(table_id, user_id)] = (tokens, now)
+            return False
+        self.buckets[(table_id, user_id)] = (tokens - 1, now)
+        return True
+
+
+limits = RateLimit()
+
+
+@dataclass
+class Posted:
+    id: int
+    table_id: int
+    channel: str
+    user_id: int
+    name: str
+    seat: str
+    text: str
+    phrase: str
+    at: object
+    seated: list[int]
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "user": self.user_id, "name": self.name, "seat": self.seat,
+                "text": self.text, "phrase": self.phrase, "at": self.at.isoformat()}
+
+
+def _closed() -> TableError:
+    return TableError("chat_closed", _("The chat is closed at this table."))
+
+
+async def post(table_id: int, user, content: dict) -> Posted:
+    """A member's chat frame: checked, committed, then sent to the author's channel
+    (this process's sockets and the other processes'). Raises TableError."""
+    text, phrase = clean(content.get("text"), content.get("phrase"))
+    if not limits.allow(table_id, user.pk):
+        raise TableError("chat_too_fast", _("You are writing too fast: wait a moment."))
+    now = timezone.now()
+    name = user.public_name
+    if loopdb.enabled():
+        row = await loopdb.fetch_one(sql.chat_statement(), [
+            table_id, table_id, user.pk, user.pk, name, text, phrase, now, table_id])
+        if row is None:
+            raise _closed()
+        posted = Posted(id=row[0], table_id=table_id, channel=row[1], user_id=user.pk,
+                        name=name, seat=row[2], text=text, phrase=phrase, at=now,
+                        seated=[u for u in (row[3] or []) if u is not None])
+    else:
+        posted = await database_sync_to_async(post_in_thread)(
+            table_id=table_id, user=user, text=text, phrase=phrase, now=now)
+    hub.chat_posted(table_id, posted.channel, posted.seated,
+                    {"type": "chat", "messages": [posted.as_dict()]})
+    return posted
+
+
+@transaction.atomic
+def post_in_thread(*, table_id: int, user, text: str, phrase: str, now) -> Posted:
+    """The same write through Django (any database), in one transaction."""
+    if not Table.objects.filter(pk=table_id, chat=True).exists():
+        raise _closed()
+    seated = list(Seat.objects.filter(table_id=table_id, user__isnull=False)
+                  .values_list("user_id", "seat"))
+    seat = next((s for u, s in seated if u == user.pk), "")
+    channel = ChatMessage.Channel.PLAYERS if seat else ChatMessage.Channel.SPECTATORS
+    row = ChatMessage.objects.create(table_id=table_id, channel=channel, user=user,
+                                     name=user.public_name, seat=seat, text=text,
+                                     phrase=phrase, created_at=now)
+    return Posted(id=row.pk, table_id=table_id, channel=channel, user_id=user.pk,
+                  name=row.name, seat=seat, text=text, phrase=phrase, at=now,
+                  seated=[u for u, _ in seated])
+
+
+def history_frame(table_id: int, user) -> dict:
+    """What a viewer opening the chat is sent: whether it is open, their channel, and
+    its last messages (two queries)."""
+    table = Table.objects.filter(pk=table_id).values("chat").first()
+    seated = Seat.objects.filter(table_id=table_id, user=user).exists()
+    channel = ChatMessage.Channel.PLAYERS if seated else ChatMessage.Channel.SPECTATORS
+    rows = list(ChatMessage.objects.filter(table_id=table_id, channel=channel)
+                .order_by("-id")[:HISTORY])
+    messages = [Posted(id=r.pk, table_id=table_id, channel=channel, user_id=r.user_id,
+                       name=r.name, seat=r.seat, text=r.text, phrase=r.phrase,
+                       at=r.created_at, seated=[]).as_dict() for r in reversed(rows)]
+    return {"type": "chat", "history": True, "enabled": bool(table and table["chat"]),
+            "channel": channel, "me": user.pk, "messages": messages}

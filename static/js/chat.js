@@ -1,0 +1,102 @@
+// Club 500: the table chat (games/live/chat.py). Players and spectators each have
+// their own channel; quick phrases travel as keys and show in the reader's language.
+// Hears table.js's events on #table-app and sends through "table:send".
+import { el, fmt, gettext as _ } from "./cards.js";
+
+const app = document.getElementById("table-app");
+const box = document.getElementById("chat");
+const log = document.getElementById("chat-log");
+const form = document.getElementById("chat-form");
+const input = document.getElementById("chat-text");
+
+export const PHRASES = {
+  hello: () => _("Hello!"),
+  good_luck: () => _("Good luck!"),
+  well_played_partner: () => _("Well played, partner"),
+  well_played: () => _("Well played!"),
+  nice_hand: () => _("Nice hand!"),
+  oops: () => _("Oops!"),
+  sorry: () => _("Sorry, partner"),
+  thanks: () => _("Thanks!"),
+  hurry: () => _("Your turn, please"),
+  back_soon: () => _("I'll be right back"),
+  good_game: () => _("Good game!"),
+  bye: () => _("Goodbye!"),
+};
+// The quick phrases offered, per channel (a spectator has no partner).
+const QUICK = {
+  players: ["well_played_partner", "nice_hand", "good_luck", "thanks", "sorry", "good_game"],
+  spectators: ["hello", "nice_hand", "well_played", "oops", "good_game", "bye"],
+};
+
+let enabled = false;
+let me = null;
+let seen = new Set();
+
+function send(frame) {
+  const detail = { frame };
+  app.dispatchEvent(new CustomEvent("table:send", { detail }));
+  return detail.sent;
+}
+
+function messageText(m) {
+  return m.phrase ? (PHRASES[m.phrase] ? PHRASES[m.phrase]() : m.phrase) : m.text;
+}
+
+function add(m) {
+  if (seen.has(m.id)) return;
+  seen.add(m.id);
+  const at = new Date(m.at);
+  const time = isNaN(at) ? "" : at.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+  // Text nodes only (el): a message is never read as HTML.
+  log.append(el("li", { class: "chat-line" + (m.user === me ? " mine" : "") + (m.phrase ? " phrase" : ""), "data-testid": "chat-line" },
+    el("span", { class: "chat-time muted" }, time), " ",
+    el("strong", { class: "chat-name" }, m.name), " ",
+    el("span", { class: "chat-text" }, messageText(m))));
+  while (log.children.length > 100) log.firstElementChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderPhrases(channel) {
+  const phrases = document.getElementById("chat-phrases");
+  phrases.replaceChildren(...(QUICK[channel] || QUICK.spectators).map((key) => el("button", {
+    type: "button", class: "chat-phrase", "data-phrase": key,
+    onclick: () => send({ type: "chat", phrase: key }),
+  }, PHRASES[key]())));
+}
+
+function setEnabled(on, channel) {
+  enabled = on;
+  box.hidden = false;
+  document.getElementById("chat-closed").hidden = on;
+  form.hidden = !on;
+  document.getElementById("chat-phrases").hidden = !on;
+  renderPhrases(channel);
+  document.getElementById("chat-channel").textContent = channel === "players"
+    ? _("Between the players of this table.") : _("Between the spectators of this table (the players do not read it).");
+}
+
+app.addEventListener("table:open", () => send({ type: "chat.history" }));
+app.addEventListener("table:frame", (event) => {
+  const frame = event.detail;
+  if (frame.type !== "chat") return;
+  if (frame.history) {
+    me = frame.me;
+    seen = new Set();
+    log.replaceChildren();
+    setEnabled(frame.enabled, frame.channel);
+  }
+  for (const m of frame.messages || []) add(m);
+});
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = input.value.trim();
+  if (!text || !enabled) return;
+  if (text.length > 200) return;
+  if (send({ type: "chat", text })) input.value = "";
+});
+input.addEventListener("input", () => {
+  input.setCustomValidity(input.value.length >= 200 ? fmt(_("%(n)s characters at most."), { n: 200 }) : "");
+});
+
