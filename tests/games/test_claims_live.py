@@ -77,7 +77,8 @@ async def test_a_claim_goes_through_the_pipeline_answered_over_the_sockets(
     if not certain:
         for opponent in latest[0]["view"]["claim"]["waiting"]:
             latest = await _send(comms, latest, opponent, "accept")
-    assert latest[0]["table"]["hand_number"] == 2
+    # the hand is over: its review is shown (the next deal waits for the players)
+    assert latest[0]["table"]["hand_number"] == 1 and "review" in latest[0]
     row = latest[0]["sheet"][0]
     assert sum(row["tricks"].values()) == 10
     logged = await sync_to_async(lambda: [a.action for a in Action.objects.filter(
