@@ -14,12 +14,18 @@ _counter = itertools.count(1)
 
 @pytest.fixture(autouse=True)
 def _clear_cache():
-    """Login throttling counters live in the cache: start every test clean."""
+    """Start every test clean: login throttling counters live in Django's cache, and
+    live tables' states in games.live.cache (keyed by table id, which SQLite reuses
+    from one test to the next)."""
     from django.core.cache import cache
 
+    from games.live import cache as live_states
+
     cache.clear()
+    live_states.clear()
     yield
     cache.clear()
+    live_states.clear()
 
 
 @functools.cache

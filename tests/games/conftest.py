@@ -13,13 +13,6 @@ from games.live import cache, store
 from tests.games.sockets import session_cookie
 
 
-@pytest.fixture(autouse=True)
-def _fresh_state_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 def table_state(table_id: int):
     """The table's state at the database's seq (left in the cache), for a test to read."""
     st = store.acquire(table_id)
