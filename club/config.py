@@ -84,7 +84,8 @@ def database_config(url: str, *, base_dir: Path, pool: bool = True) -> dict:
     )
 
 
-def channel_layers(redis_url: str | None, *, backend: str = "pubsub") -> dict:
+def channel_layers(redis_url: str | None, *, backend: str = "pubsub",
+                   prefix: str = "club500") -> dict:
     """The ``CHANNEL_LAYERS`` setting: in-memory without Redis, Redis otherwise.
 
     With Redis, the layer is configured so that it neither drops group messages
@@ -97,6 +98,10 @@ def channel_layers(redis_url: str | None, *, backend: str = "pubsub") -> dict:
     * the default backend is the pub/sub layer, which has no per-process inbox
       ``capacity`` (the core layer drops over-capacity group messages with only an
       INFO log); the core layer, if chosen, gets a capacity far above any burst.
+
+    ``prefix`` starts every Redis key and pub/sub channel name: sites (or test
+    processes) sharing one Redis keep apart by choosing different prefixes (a Redis
+    database number does not separate pub/sub channels).
     """
     if not redis_url:
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -111,7 +116,7 @@ def channel_layers(redis_url: str | None, *, backend: str = "pubsub") -> dict:
         return {
             "default": {
                 "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                "CONFIG": {"hosts": [host], "prefix": "club500"},
+                "CONFIG": {"hosts": [host], "prefix": prefix},
             }
         }
     if backend == "core":
@@ -120,7 +125,7 @@ def channel_layers(redis_url: str | None, *, backend: str = "pubsub") -> dict:
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
                 "CONFIG": {
                     "hosts": [host],
-                    "prefix": "club500",
+                    "prefix": prefix,
                     "capacity": 10_000,
                     "expiry": 60,
                     "group_expiry": 86_400,
@@ -130,14 +135,14 @@ def channel_layers(redis_url: str | None, *, backend: str = "pubsub") -> dict:
     raise ValueError(f"CHANNEL_LAYER_BACKEND: unknown backend {backend!r} (pubsub or core)")
 
 
-def cache_config(redis_url: str | None) -> dict:
+def cache_config(redis_url: str | None, *, prefix: str = "club500") -> dict:
     """Shared cache (login throttling) in Redis when available, else local memory."""
     if redis_url:
         return {
             "default": {
                 "BACKEND": "django.core.cache.backends.redis.RedisCache",
                 "LOCATION": redis_url,
-                "KEY_PREFIX": "club500",
+                "KEY_PREFIX": prefix,
             }
         }
     return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

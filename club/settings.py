@@ -95,10 +95,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The site's address, for links in emails sent outside a request (a round starting).
 SITE_URL = os.environ.get("DJANGO_SITE_URL", "http://127.0.0.1:8000")
 REDIS_URL = os.environ.get("REDIS_URL") or None
+# Starts every Redis key and channel name: sites sharing one Redis choose different ones.
+REDIS_PREFIX = os.environ.get("REDIS_PREFIX") or "club500"
 CHANNEL_LAYERS = channel_layers(
-    REDIS_URL, backend=os.environ.get("CHANNEL_LAYER_BACKEND", "pubsub")
+    REDIS_URL, backend=os.environ.get("CHANNEL_LAYER_BACKEND", "pubsub"), prefix=REDIS_PREFIX
 )
-CACHES = cache_config(REDIS_URL)
+CACHES = cache_config(REDIS_URL, prefix=REDIS_PREFIX)
 
 AUTH_USER_MODEL = "club.User"
 # Every login path is throttled there (club/auth.py, club/throttle.py).

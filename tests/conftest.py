@@ -132,6 +132,13 @@ def collected_static(tmp_path_factory):
     return collect_static(tmp_path_factory.mktemp("static"))
 
 
+def pytest_itemcollected(item):
+    """A module's tests of the deployment go to one pytest-xdist worker (``--dist
+    loadgroup``, tools/testenv.py), which starts the module's deployment once."""
+    if "deployment" in getattr(item, "fixturenames", ()):
+        item.add_marker(pytest.mark.xdist_group(f"deployment:{item.module.__name__}"))
+
+
 @pytest.fixture(scope="module")
 def deployment(request, django_db_setup, django_db_blocker):
     """docs/operations.md's deployment (nginx, two daphne processes on unix sockets,

@@ -44,6 +44,16 @@ def database_url_for_tests() -> str:
     return f"postgres://{auth}{host}{port}/{settings['NAME']}?pool_max_size=20"
 
 
+def redis_prefix() -> str:
+    """The Redis prefix (setting ``REDIS_PREFIX``) of this test process's servers.
+
+    pytest-xdist's workers share the one throwaway Redis: each takes a prefix of its
+    own, or a worker's hub would hear another worker's ``tables`` and ``lobby`` groups
+    and table ids (each worker's database numbers its tables from 1)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return f"club500-test-{worker}" if worker else "club500-test"
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -72,7 +82,8 @@ class LiveServer:
             self.port = free_port()
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "club.settings",
                "DATABASE_URL": database_url_for_tests(), "DJANGO_DEBUG": "1",
-               "DJANGO_SERVE_STATIC": "1", "PYTHONUNBUFFERED": "1", **self.env}
+               "DJANGO_SERVE_STATIC": "1", "PYTHONUNBUFFERED": "1",
+               "REDIS_PREFIX": redis_prefix(), **self.env}
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         self.log_path = (LOG_DIR or Path(tempfile.gettempdir())) / f"club500-daphne-{self.port}.log"
         log = open(self.log_path, "ab")  # a restart adds to the same log

@@ -7,6 +7,11 @@
   is installed. Tests that need Redis read ``REDIS_TEST_URL`` (the suite itself keeps
   the in-memory channel layer unless ``REDIS_URL`` is set).
 * Browser: tests find Chromium at ``/usr/bin/chromium`` (or ``CHROMIUM_PATH``).
+* Workers: pytest-xdist runs the tests in ``CLUB500_TEST_WORKERS`` processes (default
+  ``WORKERS_DEFAULT``; ``0`` or ``1``: in this process), unless the arguments choose
+  (``-n``, ``-p no:xdist``) or ask for what needs one process (``--pdb``, ``-s``).
+  Each worker has its own test database (pytest-django), live servers on ports of
+  their own and its own Redis prefix (``tests/live_server.py``).
 
 With ``CLUB500_NO_SKIP=1`` (CI), any skipped test counts as a failure.
 Arguments are passed to pytest: ``python tools/testenv.py tests/club -x``.
@@ -27,6 +32,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+WORKERS_DEFAULT = 3
+# Arguments after which pytest-xdist is left out: the caller chose, or needs one process.
+ONE_PROCESS = ("-n", "--numprocesses", "--dist", "--pdb", "--trace", "-s", "--capture=no")
 
 
 def log(message: str) -> None:
@@ -114,6 +124,17 @@ def redis_server(program: str):
             proc.wait(5)
 
 
+def xdist_args(argv: list[str], env: dict) -> list[str]:
+    """``-n N --dist loadgroup`` for pytest-xdist, or nothing (see the docstring)."""
+    workers = int(env.get("CLUB500_TEST_WORKERS") or WORKERS_DEFAULT)
+    chosen = any(arg.split("=")[0] in ONE_PROCESS or arg.startswith("-n")
+                 or arg.replace(" ", "") in ("no:xdist", "-pno:xdist")
+                 for arg in argv)
+    if workers <= 1 or chosen:
+        return []
+    return ["-n", str(workers), "--dist", "loadgroup"]
+
+
 def main(argv: list[str]) -> int:
     env = dict(os.environ)
     with contextlib.ExitStack() as stack:
@@ -132,7 +153,7 @@ def main(argv: list[str]) -> int:
                 env["REDIS_TEST_URL"] = stack.enter_context(redis_server(program))
             else:
                 log("WARNING: redis-server not found: the Redis tests will be skipped.")
-        command = [sys.executable, "-m", "pytest", *argv]
+        command = [sys.executable, "-m", "pytest", *xdist_args(argv, env), *argv]
         return subprocess.call(command, cwd=ROOT, env=env)
 
 

@@ -60,6 +60,8 @@ def _stop_live_tables() -> None:
     that is not playing."""
     import time
 
+    from django.db import connection
+
     from games.models import Presence, Table
 
     Table.objects.filter(status=Table.Status.PLAYING).update(status=Table.Status.CLOSED)
@@ -68,6 +70,19 @@ def _stop_live_tables() -> None:
     deadline = time.monotonic() + 5
     while Presence.objects.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
+    # Then whatever else the server is in the middle of (its runner's sweep, a
+    # collection): on PostgreSQL, until no other session of this database is in a
+    # transaction.
+    if connection.vendor == "postgresql":
+        while time.monotonic() < deadline:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                    " AND pid <> pg_backend_pid()"
+                    " AND state IN ('active', 'idle in transaction')")
+                if not cursor.fetchone()[0]:
+                    break
+            time.sleep(0.05)
 
 
 @pytest.fixture

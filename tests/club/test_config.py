@@ -80,9 +80,12 @@ def _settings_in_subprocess(**env) -> dict:
     code = (
         "import json, django; django.setup(); from django.conf import settings;"
         "print(json.dumps({'layer': settings.CHANNEL_LAYERS['default']['BACKEND'],"
-        "'db': settings.DATABASES['default']['ENGINE'], 'debug': settings.DEBUG}))"
+        "'db': settings.DATABASES['default']['ENGINE'], 'debug': settings.DEBUG,"
+        "'layer_prefix': settings.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('prefix'),"
+        "'cache_prefix': settings.CACHES['default'].get('KEY_PREFIX')}))"
     )
-    full_env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
+    full_env = {k: v for k, v in os.environ.items()
+                if k not in ("REDIS_URL", "REDIS_PREFIX", "DATABASE_URL")}
     full_env.update(DJANGO_SETTINGS_MODULE="club.settings", **env)
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=full_env,
                          capture_output=True, text=True, check=False)
@@ -94,6 +97,19 @@ def test_redis_url_switches_the_channel_layer_of_the_site():
     assert _settings_in_subprocess()["layer"] == "channels.layers.InMemoryChannelLayer"
     with_redis = _settings_in_subprocess(REDIS_URL="redis://127.0.0.1:6399/0")
     assert with_redis["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert with_redis["layer_prefix"] == with_redis["cache_prefix"] == "club500"
+
+
+def test_redis_prefix_keeps_sites_sharing_one_redis_apart():
+    """REDIS_PREFIX starts the channel layer's channel names and the cache's keys (a Redis
+    database number would not separate pub/sub channels)."""
+    shared = _settings_in_subprocess(REDIS_URL="redis://127.0.0.1:6399/0",
+                                     REDIS_PREFIX="club500-second")
+    assert shared["layer_prefix"] == shared["cache_prefix"] == "club500-second"
+    for backend in ("pubsub", "core"):
+        layer = channel_layers("redis://h:1/0", backend=backend, prefix="other")["default"]
+        assert layer["CONFIG"]["prefix"] == "other"
+    assert cache_config("redis://h:1/0", prefix="other")["default"]["KEY_PREFIX"] == "other"
 
 
 def test_secret_key_is_required_when_debug_is_off():

@@ -9,6 +9,7 @@ from django.test import override_settings
 
 from club.asgi import application
 from club.config import channel_layers
+from tests.live_server import redis_prefix
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -78,7 +79,7 @@ REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL")
 
 @pytest.mark.skipif(not REDIS_TEST_URL, reason="REDIS_TEST_URL not set (no redis-server)")
 async def test_echo_messages_come_back_through_redis():
-    with override_settings(CHANNEL_LAYERS=channel_layers(REDIS_TEST_URL)):
+    with override_settings(CHANNEL_LAYERS=channel_layers(REDIS_TEST_URL, prefix=redis_prefix())):
         layer = get_channel_layer()
         assert type(layer).__name__ == "RedisPubSubChannelLayer"
         await _echo_round_trip()
