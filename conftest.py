@@ -29,8 +29,13 @@ def pytest_runtest_makereport(item, call):
 def pytest_collection_modifyitems(config, items):
     """Browser tests run last: Playwright's sync API keeps an event loop in the main
     thread for the rest of the session, where Django's async_to_sync (used by the
-    channel layer broadcasts of the other tests) refuses to run."""
-    items.sort(key=lambda item: "tests/browser/" in item.nodeid)
+    channel layer broadcasts of the other tests) refuses to run.
+
+    Among either kind, the tests marked ``slow`` start first: pytest-xdist's workers
+    take tests in this order, and a long test taken last would keep one worker busy
+    after the others are done."""
+    items.sort(key=lambda item: ("tests/browser/" in item.nodeid,
+                                 item.get_closest_marker("slow") is None))
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -174,6 +174,7 @@ def _seed() -> dict:
             "live_table": _live_table(seat.entry.player)}
 
 
+@pytest.mark.slow
 def test_every_kind_of_page_passes_the_content_security_policy(chromium, deployment):
     from django.contrib import admin
 

@@ -17,6 +17,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -95,6 +96,7 @@ def check_records(records: list[dict]) -> list[dict]:
     return [json.loads(line) for line in out.stdout.splitlines()]
 
 
+@pytest.mark.slow
 def test_member_plays_a_whole_quebec_game_against_three_bots(browser_page, make_member):
     page = browser_page
     member = make_member(first_name="Marie", last_name="Lachance", preferred_language="en")
