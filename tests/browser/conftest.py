@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.live_server import LiveServer
 
@@ -14,6 +15,13 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # Playwright's sync API runs an event loop in this thread; the test's own ORM calls
 # are still plain synchronous calls between browser steps.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# How long a step (a click, ``expect``) may wait for the page. Passing steps take what
+# they take; this bounds a failing one. Generous: the suite runs in parallel workers
+# (tools/testenv.py) on a shared machine, where a start or a move's frame can take
+# several seconds (Playwright's own ``expect`` default, 5 s, was seen running out).
+STEP_TIMEOUT_MS = 15_000
+expect.set_options(timeout=STEP_TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(items):
@@ -90,7 +98,7 @@ def browser_page(chromium, live_server_asgi, transactional_db):
     """A fresh browser context (own cookies) whose pages resolve relative to the server."""
     context = chromium.new_context(base_url=live_server_asgi.url, locale="en-US",
                                    viewport={"width": 1100, "height": 900})
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
     page = context.new_page()
     yield page
     context.close()
@@ -102,7 +110,7 @@ def phone_page(chromium, live_server_asgi, transactional_db):
     context = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
                                    viewport={"width": 390, "height": 844}, is_mobile=True,
                                    has_touch=True)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
     page = context.new_page()
     yield page
     context.close()
