@@ -250,8 +250,9 @@ class Daphne:
 
     def fast_path_lines(self) -> list[str]:
         """The server's reports on its fast path (``games.live.pipeline.report``)."""
-        return [line[line.index("fast path:"):] for line in self.tail(10**9).splitlines()
-                if "fast path:" in line]
+        keys = ("fast path:", "other processes' changes:")
+        return [line[line.index(key):] for line in self.tail(10**9).splitlines()
+                for key in keys if key in line]
 
     def cpu(self) -> float:
         return proc_cpu(self.process.pid) if self.process else 0.0
