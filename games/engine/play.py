@@ -33,6 +33,21 @@ if TYPE_CHECKING:  # pragma: no cover
     from .hand import Hand
 
 
+def hand_legal_plays(h: "Hand") -> list[int]:
+    """:func:`legal_plays` of a Hand: in a suit contract, from its cards split by
+    effective suit (``by_suit``, kept by :func:`apply_play`); in no trump and
+    misère (joker rules), from :func:`legal_plays`."""
+    by_suit = h.by_suit
+    if by_suit is None:
+        return legal_plays(h)
+    seat = h.to_act_i
+    if h.trick:
+        follow = by_suit[seat][h.led]
+        if follow:
+            return follow[:]
+    return h.hands[seat][:]
+
+
 def legal_plays(h: "Hand") -> list[int]:
     """Legal play actions of the seat to act (card ints, joker leads, namings)."""
     hand = h.hands[h.to_act_i]
@@ -151,6 +166,7 @@ def start_play(h: "Hand") -> None:
     h.misere = h.contract >= MIS
     h.strain = NT if h.misere else h.contract_strain
     h.eff, h.power = strain_tables(h.strain)
+    h.by_suit = None if h.strain == NT else [_split(cards, h.eff) for cards in h.hands]
     h.named = [-1, -1]
     h.active = [True] * n
     if h.misere:
@@ -177,6 +193,14 @@ def start_play(h: "Hand") -> None:
     h.to_act_i = lead
     if h.contract == OMIS and v.open_misere_reveal == "before_first_lead":
         h.reveal_declarer()
+
+
+def _split(cards: list[int], eff: tuple[int, ...]) -> list[list[int]]:
+    """``cards`` (in display order) in one list per effective suit, no suit last."""
+    out: list[list[int]] = [[], [], [], [], []]
+    for c in cards:
+        out[eff[c]].append(c)
+    return out
 
 
 def apply_play(h: "Hand", action: int) -> None:
@@ -208,6 +232,8 @@ def apply_play(h: "Hand", action: int) -> None:
             h.led = led = h.eff[card]
             h.led_mask |= 1 << led
     h.hands[seat].remove(card)
+    if h.by_suit is not None:
+        h.by_suit[seat][h.eff[card]].remove(card)
     trick.append(card)
     h.trick_seats.append(seat)
     if card == h.partner_unseen:
