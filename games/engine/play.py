@@ -34,17 +34,22 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def hand_legal_plays(h: "Hand") -> list[int]:
-    """:func:`legal_plays` of a Hand: in a suit contract, from its cards split by
-    effective suit (``by_suit``, kept by :func:`apply_play`); in no trump and
-    misère (joker rules), from :func:`legal_plays`."""
-    by_suit = h.by_suit
-    if by_suit is None:
-        return legal_plays(h)
+    """:func:`legal_plays` of a Hand, from its cards split by effective suit
+    (``by_suit``, kept by :func:`apply_play`); a no-trump lead with an unnamed
+    joker in hand (the joker lead rules) is left to :func:`legal_plays`."""
     seat = h.to_act_i
+    by_suit = h.by_suit[seat]
+    jokers = by_suit[NO_SUIT]  # unnamed jokers: no trump and misère only
     if h.trick:
-        follow = by_suit[seat][h.led]
+        follow = by_suit[h.led]
         if follow:
+            if jokers and not h.variant.joker_nt_void_only:
+                return follow + jokers
             return follow[:]
+        if jokers and h.misere and h.variant.misere_joker_must_play:
+            return jokers[:]
+    elif jokers:
+        return legal_plays(h)
     return h.hands[seat][:]
 
 
@@ -166,7 +171,7 @@ def start_play(h: "Hand") -> None:
     h.misere = h.contract >= MIS
     h.strain = NT if h.misere else h.contract_strain
     h.eff, h.power = strain_tables(h.strain)
-    h.by_suit = None if h.strain == NT else [_split(cards, h.eff) for cards in h.hands]
+    h.by_suit = [_split(cards, h.eff) for cards in h.hands]
     h.named = [-1, -1]
     h.active = [True] * n
     if h.misere:
@@ -214,6 +219,7 @@ def apply_play(h: "Hand", action: int) -> None:
             s = (action - NAME_JOKER) % 4
             h.named[j] = s
             h.eff, h.power = strain_tables(h.strain, tuple(h.named))
+            h.by_suit = [_split(cards, h.eff) for cards in h.hands]
             h.events.append(
                 {
                     "type": "joker_named",
@@ -232,8 +238,7 @@ def apply_play(h: "Hand", action: int) -> None:
             h.led = led = h.eff[card]
             h.led_mask |= 1 << led
     h.hands[seat].remove(card)
-    if h.by_suit is not None:
-        h.by_suit[seat][h.eff[card]].remove(card)
+    h.by_suit[seat][h.eff[card]].remove(card)
     trick.append(card)
     h.trick_seats.append(seat)
     if card == h.partner_unseen:
