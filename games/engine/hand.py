@@ -58,7 +58,9 @@ from .shuffle import seeded_shuffle
 from .variants import Variant, get_variant
 
 
-_ACTION_STR_AT = ACTION_STR.__getitem__
+# a list's __getitem__ is a plain builtin method: map() calls it much faster than
+# a tuple's (a slot wrapper)
+_ACTION_STR_AT = list(ACTION_STR).__getitem__
 _ANSWERS = [CLAIM + 1, CLAIM + 2]  # accept, refuse: a claim is pending
 
 
