@@ -105,7 +105,7 @@ class Hand:
         # after_auction.py
         "breach_order", "breach_turn",
         # play.py
-        "misere", "strain", "eff", "power", "by_suit", "next_seat", "led_mask", "misere_stop",
+        "misere", "strain", "eff", "power", "strengths", "by_suit", "next_seat", "led_mask", "misere_stop",
         # claims.py
         "claimer", "claim_wait", "claim_info", "claim_barred",
     )

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from .actions import ACTION_STR, LEAD_JOKER, MIS, NAME_JOKER, OMIS
 from .after_auction import reveal_partner
-from .cards import CODE, NO_SUIT, NT, SUIT_NAMES, SUITS, WJ, strain_tables
+from .cards import CODE, NO_SUIT, NT, SUIT_NAMES, SUITS, WJ, strain_tables, trick_strengths
 from .errors import IllegalActionError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -173,6 +173,7 @@ def start_play(h: "Hand") -> None:
     h.misere = h.contract >= MIS
     h.strain = NT if h.misere else h.contract_strain
     h.eff, h.power = strain_tables(h.strain)
+    h.strengths = trick_strengths(h.strain)
     h.by_suit = [_split(cards, h.eff) for cards in h.hands]
     h.named = [-1, -1]
     h.active = [True] * n
@@ -229,6 +230,7 @@ def apply_play(h: "Hand", action: int) -> None:
         s = (action - NAME_JOKER) % 4
         h.named[j] = s
         h.eff, h.power = strain_tables(h.strain, tuple(h.named))
+        h.strengths = trick_strengths(h.strain, tuple(h.named))
         h.by_suit = [_split(cards, h.eff) for cards in h.hands]
         h.events.append(
             {
@@ -254,17 +256,8 @@ def apply_play(h: "Hand", action: int) -> None:
 def _finish_trick(h: "Hand") -> None:
     trick = h.trick
     led = h.led
-    eff = h.eff
-    power = h.power
-    best_i = 0
-    best = -1
-    for i, c in enumerate(trick):
-        p = power[c]
-        if p < 100 and eff[c] != led:
-            continue
-        if p > best:
-            best, best_i = p, i
-    winner = h.trick_seats[best_i]
+    # the first of the strongest cards (cards unique: index finds it)
+    winner = h.trick_seats[trick.index(max(trick, key=h.strengths[led].__getitem__))]
     h.tricks_won[winner] += 1
     h.tricks.append((h.trick_seats[0], trick, h.trick_seats, winner, led))
     if h.want_events:
