@@ -217,15 +217,18 @@ class Hand:
                 return list(strs)
             else:
                 legal = self.legal_codes()
-        return list(map(_ACTION_STR_AT, legal))
+        return [*map(_ACTION_STR_AT, legal)]
 
     def apply(self, action: str) -> None:
         """Apply an action given in record notation (see legal_actions)."""
         legal = self._legal
-        if legal is not None and action.__class__ is str:
+        if legal is not None:
             # fast path: a legal action of the legal list already computed
             phase = self._phase
-            code = (CALL_OF if phase < KITTY else PLAY_OF).get(action)
+            try:
+                code = (CALL_OF if phase < KITTY else PLAY_OF).get(action)
+            except TypeError:  # unhashable: the checks below say what it is
+                code = None
             if code in legal:
                 self._legal = None
                 if phase == PLAY:
