@@ -471,8 +471,11 @@ def print_summary(rows: list[dict], daphne_problems: dict[str, int],
     for message, count in sorted(daphne_problems.items(), key=lambda kv: -kv[1]):
         say(f"   {count:>6} x {message}")
     human = [r for r in rows if r["mode"] == "human"]
-    one = next((r for r in human if r["processes"] == 1), None)
     for r in human:
+        # against the one-process phase with the same traffic (chat included)
+        one = next((o for o in human if o["processes"] == 1 and
+                    o["chat_per_table_minute"] == r["chat_per_table_minute"]),
+                   next((o for o in human if o["processes"] == 1), None))
         ok = r["p99_ms"] < 50 and r["stalled_tables"] == 0 and r["lost_sockets"] == 0
         say(f"target ({r['tables']} human-paced tables on {r['processes']} daphne process"
             f"{'es' if r['processes'] > 1 else ''}, p99 < 50 ms, nothing lost or "
@@ -481,6 +484,7 @@ def print_summary(rows: list[dict], daphne_problems: dict[str, int],
             ratio = r["server_ms_per_move"] / one["server_ms_per_move"]
             say(f"   daphne CPU per move across the {r['processes']} processes: "
                 f"{r['server_ms_per_move']:.2f} ms, {ratio:.2f} x the one-process phase's "
+                f"({one['phase']}) "
                 f"(target <= 1.5 x): {'MET' if ratio <= 1.5 else 'NOT MET'}")
         if r["steal_mean"] is not None:
             say(f"   host CPU steal during the run: mean {100 * r['steal_mean']:.0f}% of a core, "

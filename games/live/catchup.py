@@ -10,7 +10,7 @@ whole log, replayed through the engine, is the state (the log is append-only).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from games.engine import EngineError
@@ -87,6 +87,28 @@ def catch_up(st: TableState | None, snap: Snapshot, *, watched: bool = False) ->
     if st.moved_at is None:
         st.moved_at = table.started_at
     return st
+
+
+def follow(st: TableState, event: dict) -> TableState:
+    """``st`` advanced by one move another process wrote and published
+    (``games.live.moves.published``): the same walk as ``catch_up``, from the move
+    itself instead of a read of the database. Only a move that changes no hand row
+    (no hand's end, no deal) is published so, and only a state at the seq it was
+    decided on follows it.
+
+    Raises CatchUpError when the move does not continue ``st``; ``st`` may then be
+    half-advanced and must be dropped."""
+    row = st.hand_row
+    if row is None or row.id != event["hand"] or st.seq != event["seq"]:
+        raise CatchUpError(f"table {st.id}: the published move is not the next one")
+    wake_at = event["wake_at"]
+    table = replace(st.table, seq=st.seq + 1,
+                    wake_at=datetime.fromisoformat(wake_at) if wake_at else None)
+    logged = LoggedAction(hand_number=row.number, seq=st.seq + 1, seat=event["seat"],
+                          action=event["action"], at=datetime.fromisoformat(event["at"]))
+    snap = Snapshot(table=table, seats=st.seats, hands=[], actions=[logged],
+                    after_seq=st.seq, from_hand=row.number)
+    return catch_up(st, snap)
 
 
 def _merge_hands(st: TableState, rows: list[HandRow]) -> None:

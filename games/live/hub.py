@@ -6,15 +6,25 @@ the event loop sends each socket its frame: no channel layer, no query when the 
 is at hand. A socket is any object with ``table_id``, ``user``, ``accepted``,
 ``last_seq`` and ``send_text``.
 
-Other processes hear of the change through the channel layer (Redis), one tiny event
-``{"type": "table.updated", "table": id, "seq": n}`` (no cards), received once per
-process by this hub, which catches its cached state up from the database and renders
-for its own sockets. With the in-memory layer there are no other processes: nothing is
-published.
+Other processes hear of the change through the channel layer (Redis): a small event
+``{"type": "table.updated", "table": id, "seq": n, "move": {...}}``, after which a
+process brings its cached state up to ``seq`` and renders for its own sockets.
+``move`` is the move itself when the whole table sees it and it changed no hand row
+(``moves.published``): a process one move behind follows it without a query
+(``catchup.follow``); otherwise (a discard, a hand's end, a deal, a state further
+behind or not cached) the state is caught up from the database. Events stay between
+the server's processes: no socket is ever sent one. With the in-memory layer there
+are no other processes: nothing is published.
+
+Every hub listens to one group (``EVENTS_GROUP``), from its first socket on. The
+events a process publishes are queued and sent in batches, one message per batch
+(``Hub._flush``): under load a hub makes one round trip to Redis per batch instead of
+one per event, and the receiving hub one read. Each hub acts only on the events of
+tables it holds sockets of.
 
 A process publishes a table's changes only when another process also holds sockets of
 that table (or when it holds none itself: it cannot know). Processes learn of each
-other per table with two events: a hub that starts listening to a table says
+other per table with two events: a hub that starts serving a table says
 ``table.hello``; a hub already holding sockets of that table answers ``table.here``.
 A change committed before a hub learnt of another one may have gone unpublished, so
 both sides catch up from the database when they meet.
@@ -35,7 +45,8 @@ from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from club.outage import SERVICE_ERRORS
-from games.live import cache, frames, loopdb, presence, render
+from games.live import cache, catchup, frames, loopdb, presence, render
+from games.live.catchup import CatchUpError
 from games.live.tablestate import TableState
 
 logger = logging.getLogger(__name__)
@@ -43,12 +54,11 @@ logger = logging.getLogger(__name__)
 ORIGIN = secrets.token_hex(8)  # this process, in the events it publishes
 PRESENCE_BATCH_SECONDS = 0.5
 LOBBY_GROUP = "lobby"
+# Every process's hub listens to this one group; the table events a process publishes
+# go there in batches (``Hub._flush``).
+EVENTS_GROUP = "tables"
 
 Frames = list[tuple[object, int, str]]  # (socket, seq, text); seq -1: a presence notice
-
-
-def table_group(table_id: int) -> str:
-    return f"table.{table_id}"
 
 
 def remote_layer():
@@ -69,6 +79,9 @@ class Hub:
         self.tasks: set[asyncio.Task] = set()
         self._subscribed: set[int] = set()
         self.shared: set[int] = set()  # tables another process also holds sockets of
+        self._outbox: list[dict] = []  # table events to publish, in order
+        self._flushing = False
+        self._joined: asyncio.Future | None = None  # listening to EVENTS_GROUP
         self._presence_reads: set[int] = set()  # tables queued or being read
         self._presence_due: set[int] = set()  # tables queued for the next batch
 
@@ -78,6 +91,7 @@ class Hub:
         if self.loop is not loop:  # a new loop (tests): forget the old one's sockets
             self.loop, self.sockets, self.channel = loop, {}, None
             self._subscribed, self.shared = set(), set()
+            self._outbox, self._flushing, self._joined = [], False, None
             self._presence_reads, self._presence_due = set(), set()
 
     def _spawn(self, coro) -> None:
@@ -101,11 +115,31 @@ class Hub:
         layer = remote_layer()
         if layer is not None and table_id not in self._subscribed:
             self._subscribed.add(table_id)
-            if self.channel is None:
-                self.channel = await layer.new_channel("tables.")
-                self._spawn(self._receive_forever(layer, self.channel))
-            await layer.group_add(table_group(table_id), self.channel)
-            await self._publish(layer, "table.hello", table_id)
+            try:
+                await self._listen(layer)
+            except BaseException:
+                self._subscribed.discard(table_id)
+                raise
+            self._queue({"type": "table.hello", "table": table_id})
+
+    async def _listen(self, layer) -> None:
+        """Join ``EVENTS_GROUP`` once (the first socket's attach; the others wait for it),
+        so that this hub hears the answers to its ``table.hello``."""
+        if self._joined is not None:
+            await asyncio.shield(self._joined)
+            return
+        joined = self._joined = self.loop.create_future()
+        try:
+            channel = await layer.new_channel("tables.")
+            await layer.group_add(EVENTS_GROUP, channel)
+        except BaseException as error:
+            self._joined = None  # the next socket tries again
+            joined.set_exception(error)
+            joined.exception()  # retrieved: the waiters re-raise it
+            raise
+        self.channel = channel
+        self._spawn(self._receive_forever(layer, channel))
+        joined.set_result(None)
 
     async def detach(self, socket) -> None:
         table_id = socket.table_id
@@ -116,15 +150,33 @@ class Hub:
         if sockets:
             return
         del self.sockets[table_id]
-        layer = remote_layer()
-        if layer is not None and table_id in self._subscribed and self.channel:
-            self._subscribed.discard(table_id)
-            self.shared.discard(table_id)
-            await layer.group_discard(table_group(table_id), self.channel)
+        self._subscribed.discard(table_id)
+        self.shared.discard(table_id)
 
-    async def _publish(self, layer, kind: str, table_id: int, **extra) -> None:
-        await layer.group_send(table_group(table_id),
-                               {"type": kind, "table": table_id, "origin": ORIGIN, **extra})
+    def _queue(self, event: dict) -> None:
+        """Publish a table event (on the loop): it joins the next batch."""
+        self._outbox.append(event)
+        if not self._flushing:
+            self._flushing = True
+            self._spawn(self._flush())
+
+    async def _flush(self) -> None:
+        """Publish the queued table events, in order: all those queued meanwhile go in
+        one message, so a busy process makes one round trip to Redis per batch rather
+        than per event (and another process one receive)."""
+        try:
+            while self._outbox:
+                batch, self._outbox = self._outbox, []
+                layer = remote_layer()
+                if layer is None:
+                    continue
+                try:
+                    await layer.group_send(EVENTS_GROUP, events_message(batch))
+                except SERVICE_ERRORS:
+                    logger.warning("channel layer unreachable: %s table events not sent",
+                                   len(batch), exc_info=True)
+        finally:
+            self._flushing = False
 
     def _deliver(self, frames: Frames) -> None:
         if frames:
@@ -142,29 +194,36 @@ class Hub:
                 continue
             if event.get("origin") == ORIGIN:
                 continue  # ours: already delivered when it committed
-            table_id = event.get("table")
-            if table_id not in self.sockets:
-                continue
-            kind = event.get("type")
-            if kind == "table.updated":
-                self._spawn(self._refresh(table_id, event.get("seq")))
-            elif kind == "table.presence":
-                self._spawn(self._refresh_presence(table_id))
-            elif kind == "table.chat":
-                self._chat_local(table_id, event["channel"], set(event["seated"]),
-                                 event["text"])
-            elif kind == "table.hello":  # another process starts serving this table
-                self.shared.add(table_id)
-                self._spawn(self._publish(layer, "table.here", table_id))
-            elif kind == "table.here":  # we met a process already serving it
-                self.shared.add(table_id)
-                self._spawn(self._refresh(table_id, None))
-                self._spawn(self._publish(layer, "table.updated", table_id, seq=None))
+            for one in event.get("events", ()):
+                self._on_event(one)
 
-    async def _refresh(self, table_id: int, seq: int | None) -> None:
+    def _on_event(self, event: dict) -> None:
+        """One table event from another process."""
+        table_id = event.get("table")
+        if table_id not in self.sockets:
+            return
+        kind = event.get("type")
+        if kind == "table.updated":
+            self.shared.add(table_id)  # the other process serves it too: tell it ours
+            self._spawn(self._refresh(table_id, event.get("seq"), event.get("move")))
+        elif kind == "table.presence":
+            self._spawn(self._refresh_presence(table_id))
+        elif kind == "table.chat":
+            self._chat_local(table_id, event["channel"], set(event["seated"]), event["text"])
+        elif kind == "table.hello":  # another process starts serving this table
+            self.shared.add(table_id)
+            self._queue({"type": "table.here", "table": table_id})
+        elif kind == "table.here":  # we met a process already serving it
+            self.shared.add(table_id)
+            self._spawn(self._refresh(table_id, None))
+            self._queue({"type": "table.updated", "table": table_id, "seq": None})
+
+    async def _refresh(self, table_id: int, seq: int | None, move: dict | None = None
+                       ) -> None:
         """Another process changed the table: render its state at ``seq`` or later for
-        this process's sockets, caught up from the database on the loop when it can
-        (PostgreSQL), else in the database thread."""
+        this process's sockets: the cached state follows the published ``move`` when
+        it is one move behind (no query), else it is caught up from the database, on
+        the loop when it can (PostgreSQL), else in the database thread."""
         sockets = self._accepted(table_id)
         if not sockets:
             return
@@ -172,20 +231,25 @@ class Hub:
         if loopdb.enabled() and present is not None:
             if not fresh:
                 self.refresh_presence_soon(table_id)
-            out = await self._render_on_loop(table_id, seq, sockets, present)
+            out = await self._render_on_loop(table_id, seq, sockets, present, move)
             if out is not None:
                 await send_frames(out)
                 return
         out = await database_sync_to_async(render_for)(table_id, seq, sockets)
         await send_frames(out)
 
-    async def _render_on_loop(self, table_id, seq, sockets, present) -> Frames | None:
+    async def _render_on_loop(self, table_id, seq, sockets, present,
+                              move: dict | None = None) -> Frames | None:
         lock = cache.lock_for(table_id)
         if seq is not None and lock.acquire(blocking=False):
             try:
                 st = cache.peek(table_id)
                 if st is not None and st.seq >= seq:  # caught up already
                     return _frames_for(st, sockets, present)
+                if st is not None and move is not None and st.seq == move["seq"]:
+                    st = _followed(st, move)
+                    if st is not None:
+                        return _frames_for(st, sockets, present)
             finally:
                 lock.release()
         st = await loopdb.acquire(table_id)
@@ -236,9 +300,11 @@ class Hub:
             return []
         return _frames_for(st, self._accepted(st.id), present)
 
-    def publish_changed(self, table_id: int, seq: int) -> None:
-        """Tell other processes that the table changed (when one may hold sockets)."""
-        self._publish_event(table_id, "table.updated", seq=seq)
+    def publish_changed(self, table_id: int, seq: int, move: dict | None = None) -> None:
+        """Tell other processes that the table changed (when one may hold sockets);
+        ``move``: the move that made it ``seq`` (``moves.published``), for a process
+        one move behind to follow without reading the database."""
+        self._publish_event(table_id, "table.updated", seq=seq, move=move)
 
     def deliver(self, frames: Frames) -> None:
         """Send frames rendered in another thread (through the event loop)."""
@@ -270,14 +336,14 @@ class Hub:
         local = self._running() and bool(self.sockets.get(table_id))
         if local and table_id not in self.shared:
             return  # no other process holds sockets of this table
+        event = {"type": kind, "table": table_id, **extra}
         if self._running():
             if _on_loop(self.loop):
-                self._spawn(self._publish(layer, kind, table_id, **extra))
+                self._queue(event)
             else:
-                self.loop.call_soon_threadsafe(
-                    self._spawn, self._publish(layer, kind, table_id, **extra))
+                self.loop.call_soon_threadsafe(self._queue, event)
         else:  # no running hub here (a command, a test): publish from this thread
-            _from_thread(self._publish, layer, kind, table_id, **extra)
+            _from_thread(layer.group_send, EVENTS_GROUP, events_message([event]))
 
     def chat_posted(self, table_id: int, channel: str, seated, frame: dict) -> None:
         """A chat message committed (event loop or database thread): sent to this
@@ -311,6 +377,11 @@ class Hub:
             _from_thread(layer.group_send, LOBBY_GROUP, event)
 
 
+def events_message(events: list[dict]) -> dict:
+    """A batch of table events as published to ``EVENTS_GROUP``."""
+    return {"type": "tables.events", "origin": ORIGIN, "events": events}
+
+
 def _from_thread(send, *args, **kwargs) -> None:
     """Send on the channel layer from a thread, after a commit: the change is made, so
     an unreachable layer (Redis down) is logged, not raised (the pages still show the
@@ -326,6 +397,19 @@ def _on_loop(loop) -> bool:
         return asyncio.get_running_loop() is loop
     except RuntimeError:
         return False
+
+
+def _followed(st: TableState, move: dict) -> TableState | None:
+    """The cached ``st`` advanced by a move published by another process (the caller
+    holds the table's lock); None when it does not follow (the state is dropped: the
+    database is read instead)."""
+    cache.take(st.id)
+    try:
+        st = catchup.follow(st, move)
+    except CatchUpError:
+        return None
+    cache.put(st)
+    return st
 
 
 def _frames_for(st: TableState, sockets, present: set[int]) -> Frames:

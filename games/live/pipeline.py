@@ -160,7 +160,7 @@ def _after_commit(st: TableState, move: Move, present: set[int]) -> list:
     process's sockets (returned, for the caller to send once the state is back),
     the news to other processes, the runner, the lobby."""
     frames = hub.render_local(st, present)
-    hub.publish_changed(st.id, st.seq)
+    hub.publish_changed(st.id, st.seq, moves.published(move))
     if move.poke:
         wakeups.poke(st.id)
     if move.ends_game:

@@ -7,6 +7,7 @@ whatever the length of the log, and applies only the moves it missed.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 
 import pytest
@@ -14,7 +15,7 @@ from django.db import connection
 
 from games import services
 from games.live import cache, catchup, frames, store
-from tests.games.conftest import table_state
+from tests.games.conftest import drive_until, table_state
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +73,86 @@ def test_a_snapshot_is_one_statement_on_postgresql(table_of_four, players,
         snap = store.read_snapshot(table_of_four.pk, 0, 1)
     assert snap.table.seq == table_of_four.seq + 12
     assert len(snap.actions) == 12 and snap.actions[-1].seq == snap.table.seq
+
+
+def published_moves(monkeypatch) -> list:
+    """The (table, seq, move) events the hub publishes for other processes."""
+    from games.live.hub import hub
+
+    events = []
+    monkeypatch.setattr(hub, "publish_changed",
+                        lambda table_id, seq, move=None: events.append((table_id, seq, move)))
+    return events
+
+
+def test_a_process_one_move_behind_follows_the_published_move_without_a_query(
+        table_of_four, players, django_assert_num_queries, monkeypatch,
+        django_capture_on_commit_callbacks):
+    """The other process's event carries a move that changed no hand row: a process
+    whose cached state is at that move's seq applies it to its cache and renders for
+    its sockets with no query, to the same state a read of the database gives."""
+    from types import SimpleNamespace
+
+    from games.live.hub import hub
+
+    play(table_of_four, players, 2)  # two calls of the auction
+    behind = copy.deepcopy(table_state(table_of_four.pk))
+    events = published_moves(monkeypatch)
+    with django_capture_on_commit_callbacks(execute=True):
+        play(table_of_four, players, 1)
+    (table_id, seq, move), = events
+    assert move is not None and move["seq"] == behind.seq and seq == behind.seq + 1
+    cache.clear()
+    cache.checkin(behind)
+    sockets = [SimpleNamespace(table_id=table_id, user=user, accepted=True, last_seq=0)
+               for user in players]
+    present = {user.pk for user in players}
+    with django_assert_num_queries(0):
+        rendered = asyncio.run(hub._render_on_loop(table_id, seq, sockets, present, move))
+    assert [frame_seq for _, frame_seq, _ in rendered] == [seq] * 4
+    followed = cache.peek(table_id)
+    cache.clear()
+    read = table_state(table_id)
+    assert (followed.seq, followed.table.wake_at, followed.moved_at) == (
+        read.seq, read.table.wake_at, read.moved_at)
+    for seat in "NESW":
+        assert followed.hand.view_for(seat) == read.hand.view_for(seat)
+
+
+def test_a_published_move_that_does_not_continue_the_cache_is_read_from_the_database(
+        table_of_four, players, monkeypatch, django_capture_on_commit_callbacks):
+    """A state two moves behind (it missed an event) or a move of another hand does not
+    follow: ``follow`` refuses it, and the hub drops the state to read the database."""
+    play(table_of_four, players, 1)
+    two_behind = copy.deepcopy(table_state(table_of_four.pk))
+    events = published_moves(monkeypatch)
+    with django_capture_on_commit_callbacks(execute=True):
+        play(table_of_four, players, 2)
+    last = events[-1][2]
+    with pytest.raises(catchup.CatchUpError):
+        catchup.follow(copy.deepcopy(two_behind), last)
+    with pytest.raises(catchup.CatchUpError):
+        catchup.follow(copy.deepcopy(two_behind), {**events[0][2], "hand": -1})
+    assert catchup.follow(copy.deepcopy(two_behind), events[0][2]).seq == two_behind.seq + 1
+
+
+def test_only_public_moves_that_change_no_hand_row_travel_with_the_event(
+        table_of_four, players, monkeypatch, django_capture_on_commit_callbacks):
+    """Calls and cards played travel with their event; the declarer's discards (hidden)
+    and the hand's end (its result, the next deal) do not: other processes read those
+    from the database, and no hidden card goes between processes."""
+    from games.engine.actions import ACTION_STR
+
+    events = published_moves(monkeypatch)
+    with django_capture_on_commit_callbacks(execute=True):
+        drive_until(table_of_four.pk,
+                    lambda: table_state(table_of_four.pk).hand_row.number == 2)
+    first = table_state(table_of_four.pk).game.entries[0]
+    discards = [ACTION_STR[card] for card in first.discards]
+    assert discards and len(discards) == len(first.dealt_kitty), "the hand was bid and played"
+    travelled = [move["action"] for _, _, move in events if move is not None]
+    assert len(events) - len(travelled) == len(discards) + 1  # the discards, the hand's end
+    calls, plays = travelled[:len(first.calls)], travelled[len(first.calls):]
+    assert calls == [ACTION_STR[code] for code in first.calls]
+    assert len(plays) == 40 - 1  # every card played but the last, which ends the hand
+    assert not set(plays) & set(discards)

@@ -1,0 +1,131 @@
+"""How processes tell each other of table changes: batched events on one group.
+
+Pure asyncio with a fake channel layer (no database, no Redis): what a hub publishes,
+in which messages, and what it does with another process's events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+
+from games.live import hub as hub_module
+from games.live.hub import EVENTS_GROUP, Hub, events_message
+
+
+class FakeLayer:
+    """Records what is sent; ``inbox`` feeds the hub's channel."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, dict]] = []
+        self.groups: dict[str, set] = {}
+        self.inbox: asyncio.Queue = asyncio.Queue()
+
+    async def new_channel(self, prefix: str) -> str:
+        return prefix + "x"
+
+    async def group_add(self, group: str, channel: str) -> None:
+        self.groups.setdefault(group, set()).add(channel)
+
+    async def group_send(self, group: str, message: dict) -> None:
+        await asyncio.sleep(0)  # a round trip
+        self.sent.append((group, message))
+
+    async def receive(self, channel: str) -> dict:
+        return await self.inbox.get()
+
+
+class Socket(SimpleNamespace):
+    __hash__ = object.__hash__  # sockets are kept in sets
+
+
+def socket(table_id: int):
+    return Socket(table_id=table_id, user=None, accepted=True, last_seq=0)
+
+
+@pytest.fixture
+def layer(monkeypatch):
+    fake = FakeLayer()
+    monkeypatch.setattr(hub_module, "remote_layer", lambda: fake)
+    return fake
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_a_hub_listens_to_one_group_and_says_hello_for_each_table(layer):
+    async def scenario():
+        hub = Hub()
+        await asyncio.gather(hub.attach(socket(1)), hub.attach(socket(2)), hub.attach(socket(2)))
+        await asyncio.sleep(0.01)
+        return hub
+
+    hub = run(scenario())
+    assert layer.groups == {EVENTS_GROUP: {hub.channel}}
+    events = [e for _, message in layer.sent for e in message["events"]]
+    assert sorted((e["type"], e["table"]) for e in events) == [
+        ("table.hello", 1), ("table.hello", 2)]
+
+
+def test_events_published_while_a_batch_is_in_flight_go_in_one_message_in_order(layer):
+    async def scenario():
+        hub = Hub()
+        await hub.attach(socket(7))
+        hub.shared.add(7)  # another process serves table 7 too
+        for seq in range(1, 6):
+            hub.publish_changed(7, seq, {"seq": seq - 1})
+        await asyncio.sleep(0.01)
+
+    run(scenario())
+    assert all(group == EVENTS_GROUP for group, _ in layer.sent)
+    assert len(layer.sent) <= 3  # the hello, then the changes in one or two batches
+    updates = [e for _, m in layer.sent for e in m["events"] if e["type"] == "table.updated"]
+    assert [e["seq"] for e in updates] == [1, 2, 3, 4, 5]
+    assert [e["move"] for e in updates] == [{"seq": s} for s in range(5)]
+
+
+def test_a_table_no_other_process_serves_publishes_nothing(layer):
+    async def scenario():
+        hub = Hub()
+        await hub.attach(socket(3))
+        await asyncio.sleep(0.01)
+        layer.sent.clear()
+        hub.publish_changed(3, 10)
+        await asyncio.sleep(0.01)
+
+    run(scenario())
+    assert layer.sent == []
+
+
+def test_another_process_s_hello_is_answered_and_its_change_rendered(layer, monkeypatch):
+    refreshed = []
+
+    async def fake_refresh(self, table_id, seq, move=None):
+        refreshed.append((table_id, seq, move))
+
+    monkeypatch.setattr(Hub, "_refresh", fake_refresh)
+
+    async def scenario():
+        hub = Hub()
+        await hub.attach(socket(5))
+        await asyncio.sleep(0.01)
+        layer.sent.clear()
+        other = {**events_message([
+            {"type": "table.hello", "table": 5},
+            {"type": "table.hello", "table": 6},  # not a table of this process
+            {"type": "table.updated", "table": 5, "seq": 9, "move": {"seq": 8}},
+            {"type": "table.updated", "table": 6, "seq": 4, "move": None},
+        ]), "origin": "another process"}
+        await layer.inbox.put(other)
+        await layer.inbox.put(events_message([{"type": "table.hello", "table": 5}]))  # ours
+        await asyncio.sleep(0.01)
+        return hub
+
+    hub = run(scenario())
+    answers = [e for _, m in layer.sent for e in m["events"]]
+    assert answers == [{"type": "table.here", "table": 5}]
+    assert refreshed == [(5, 9, {"seq": 8})]
+    assert hub.shared == {5}
