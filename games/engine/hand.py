@@ -105,7 +105,8 @@ class Hand:
         # after_auction.py
         "breach_order", "breach_turn",
         # play.py
-        "misere", "strain", "eff", "power", "strengths", "by_suit", "next_seat", "led_mask", "misere_stop",
+        "misere", "strain", "eff", "power", "strengths", "by_suit", "next_seat",
+        "led_mask", "misere_stop",
         # claims.py
         "claimer", "claim_wait", "claim_info", "claim_barred",
     )
@@ -210,7 +211,8 @@ class Hand:
         if legal is None:
             phase = self._phase
             if phase == PLAY:
-                legal = self._legal = _ANSWERS if self.claim_wait else hand_legal_plays(self)
+                legal = _ANSWERS if self.claim_wait else hand_legal_plays(self)
+                self._legal = legal
             elif phase == AUCTION:
                 legal, strs = legal_calls_notation(self)
                 self._legal = legal
@@ -227,7 +229,7 @@ class Hand:
             phase = self._phase
             try:
                 code = (CALL_OF if phase < KITTY else PLAY_OF).get(action)
-            except TypeError:  # unhashable: the checks below say what it is
+            except TypeError:  # unhashable: left to the path below
                 code = None
             if code in legal:
                 self._legal = None

@@ -26,7 +26,16 @@ from typing import TYPE_CHECKING
 
 from .actions import ACTION_STR, LEAD_JOKER, MIS, NAME_JOKER, OMIS
 from .after_auction import reveal_partner
-from .cards import CODE, NO_SUIT, NT, SUIT_NAMES, SUITS, WJ, strain_tables, trick_strengths
+from .cards import (
+    CODE,
+    NO_SUIT,
+    NT,
+    SUIT_NAMES,
+    SUITS,
+    WJ,
+    strain_tables,
+    trick_strengths,
+)
 from .errors import IllegalActionError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -256,8 +265,9 @@ def apply_play(h: "Hand", action: int) -> None:
 def _finish_trick(h: "Hand") -> None:
     trick = h.trick
     led = h.led
-    # the first of the strongest cards (cards unique: index finds it)
-    winner = h.trick_seats[trick.index(max(trick, key=h.strengths[led].__getitem__))]
+    # the first of the strongest cards (a trick's cards are distinct)
+    best = max(trick, key=h.strengths[led].__getitem__)
+    winner = h.trick_seats[trick.index(best)]
     h.tricks_won[winner] += 1
     h.tricks.append((h.trick_seats[0], trick, h.trick_seats, winner, led))
     if h.want_events:
