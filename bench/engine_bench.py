@@ -12,7 +12,8 @@ on one core, so that other work on the machine does not skew the figures much.
   int fast path (``legal_codes()`` + ``apply_code()``), per variant;
 * hands/s per player count (2 to 6, RULES.md 4b) through the string API, each
   preset at each count, and the ratio to the same preset's four-handed figure
-  (median of 5 runs);
+  (median of 5 runs, 3 with ``--quick``; each run measures every count in turn,
+  and the ratio is the median of the runs' own ratios);
 * µs per ``legal_actions()`` call on positions from random hands (cache cleared);
 * bots: a bot pair against a random-legal pair over seeded hands (the bots sit
   NS on even seeds, EW on odd ones): score margin per hand, share of contracts
@@ -187,22 +188,27 @@ def bots_vs_random_count(variant, options, n: int, passing: bool = False) -> dic
 
 
 def speed_per_count(n: int, runs: int = 5) -> None:
-    """Random full hands/s per player count, each preset, median of ``runs``."""
+    """Random full hands/s per player count, each preset, median of ``runs``.
+
+    Each run measures every count in turn, so a change of load during the
+    measurement falls on all counts alike; the ratio is the median of the
+    runs' own ratios to the four-handed figure of the same run."""
     print(
         f"\nRandom full hands per second per player count (string API; {n} hands,"
-        f" median of {runs} runs; ratio to the preset's four-handed figure)"
+        f" median of {runs} runs; ratio to the preset's four-handed figure in the"
+        " same run, median; target >= 0.75)"
     )
     print(f"{'variant':16} " + " ".join(f"{f'{c} players':>17}" for c in COUNTS))
     for name in VARIANTS:
-        figures = {}
-        for players in COUNTS:
-            opts = {"players": players} if players != 4 else None
-            figures[players] = statistics.median(
-                random_hands_strings(name, n, opts) for _ in range(runs)
-            )
-        cells = [
-            f"{figures[c]:8,.0f}/s {figures[c] / figures[4]:5.2f}x" for c in COUNTS
-        ]
+        samples: dict[int, list[float]] = {c: [] for c in COUNTS}
+        for _ in range(runs):
+            for players in COUNTS:
+                opts = {"players": players} if players != 4 else None
+                samples[players].append(random_hands_strings(name, n, opts))
+        cells = []
+        for c in COUNTS:
+            ratio = statistics.median(a / b for a, b in zip(samples[c], samples[4]))
+            cells.append(f"{statistics.median(samples[c]):8,.0f}/s {ratio:5.2f}x")
         print(f"{name:16} " + " ".join(f"{cell:>17}" for cell in cells))
 
 

@@ -249,9 +249,12 @@ class Daphne:
         return found
 
     def fast_path_lines(self) -> list[str]:
-        """The server's reports on its fast path (``games.live.pipeline.report``)."""
-        return [line[line.index("fast path:"):] for line in self.tail(10**9).splitlines()
-                if "fast path:" in line]
+        """The server's reports every 30 s on its fast path (``games.live.pipeline``)
+        and on catching up with other processes (``games.live.hub``), and its long
+        garbage collections (``club.gc_policy``, with the log line's time)."""
+        keys = ("fast path:", "other processes' changes:", "gc: generation")
+        return [line if key.startswith("gc") else line[line.index(key):]
+                for line in self.tail(10**9).splitlines() for key in keys if key in line]
 
     def cpu(self) -> float:
         return proc_cpu(self.process.pid) if self.process else 0.0

@@ -23,7 +23,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
-from tournaments.services.lifecycle import registration_is_open
+from tournaments.services.registration import registration_is_open
 
 SEAT_ORDER = ("N", "E", "S", "W")
 

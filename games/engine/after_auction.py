@@ -84,8 +84,7 @@ def explain_bad_breach_call(h: "Hand", action: int) -> IllegalActionError:
 
 def legal_partner_calls(h: "Hand") -> list[int]:
     """``alone``, then every card the declarer may name, in display order."""
-    own = set(h.hands[h.declarer])
-    cards = sorted(c for c in h.variant.deck_cards if c < WJ and c not in own)
+    cards = sorted(h.variant.deck_set.difference(h.hands[h.declarer], h.variant.jokers))
     return [ALONE] + [PARTNER0 + c for c in cards]
 
 

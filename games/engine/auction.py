@@ -205,13 +205,14 @@ def apply_call(h: "Hand", action: int) -> None:
             _close(h)
             return
         h.out = [False] * n  # a raise in another strain: the others may bid again
+    out = h.out
     if action == PASS:
-        h.out[seat] = True
-    ins = [i for i in range(n) if not h.out[i]]
-    if not ins:
+        out[seat] = True
+    still_in = out.count(False)
+    if not still_in:
         _close(h)
         return
-    if h.high_seat >= 0 and ins == [h.high_seat]:
+    if still_in == 1 and h.high_seat >= 0 and not out[h.high_seat]:
         if (
             v.winner_may_raise
             and sum(h.bid_made) > 1
@@ -224,7 +225,7 @@ def apply_call(h: "Hand", action: int) -> None:
         _close(h)
         return
     nxt = (seat + 1) % n
-    while h.out[nxt]:
+    while out[nxt]:
         nxt = (nxt + 1) % n
     h.to_act_i = nxt
 

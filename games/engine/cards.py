@@ -180,6 +180,20 @@ def strain_tables(
     return tuple(eff), tuple(power)
 
 
+@lru_cache(maxsize=None)
+def trick_strengths(
+    strain: int, named: tuple[int, int] = (-1, -1)
+) -> tuple[list[int], ...]:
+    """Per suit led (0..4), a list indexed by card of its strength in the trick:
+    its power when it can win (it follows the suit led, or it is a trump or an
+    unnamed no-trump joker: power >= 100), else -1.  Shared lists: do not mutate."""
+    eff, power = strain_tables(strain, named)
+    return tuple(
+        [p if p >= 100 or e == led else -1 for e, p in zip(eff, power)]
+        for led in range(5)
+    )
+
+
 def trick_winner_index(
     cards: list[int], led: int, eff: tuple[int, ...], power: tuple[int, ...]
 ) -> int:

@@ -51,14 +51,16 @@ from . import claims
 from .cards import BJ, CODE, N_CARDS, WJ, codes
 from .errors import IllegalActionError, MalformedError
 from .phases import AUCTION, BREACH, DONE, KITTY, PARTNER, PHASES, PLAY, Phase
-from .play import apply_play, explain_bad_play, legal_plays, start_play
+from .play import apply_play, explain_bad_play, hand_legal_plays, start_play
 from .record_write import to_record
 from .scoring import HandResult, breachable, redeal_result, score_hand
 from .shuffle import seeded_shuffle
 from .variants import Variant, get_variant
 
 
-_ACTION_STR_AT = ACTION_STR.__getitem__
+# a list's __getitem__ is a plain builtin method: map() calls it much faster than
+# a tuple's (a slot wrapper)
+_ACTION_STR_AT = list(ACTION_STR).__getitem__
 _ANSWERS = [CLAIM + 1, CLAIM + 2]  # accept, refuse: a claim is pending
 
 
@@ -96,14 +98,15 @@ class Hand:
         "redeal", "want_events", "contract", "declarer", "breacher", "partner",
         "partner_card", "partner_known", "partner_unseen", "tricks", "trick",
         "trick_seats", "tricks_won", "active", "n_active", "named", "led", "_phase",
-        "is_done", "_legal", "_strs", "_result",
+        "is_done", "_legal", "_result",
         # auction.py
         "high", "high_seat", "max_level", "out", "bid_made", "last_strain",
         "raise_turn", "raised", "forced_seat", "to_act_i",
         # after_auction.py
         "breach_order", "breach_turn",
         # play.py
-        "misere", "strain", "eff", "power", "next_seat", "led_mask", "misere_stop",
+        "misere", "strain", "eff", "power", "strengths", "by_suit", "next_seat",
+        "led_mask", "misere_stop",
         # claims.py
         "claimer", "claim_wait", "claim_info", "claim_barred",
     )
@@ -162,7 +165,6 @@ class Hand:
         # a plain attribute (not a property): read once per move by every loop
         self.is_done = False
         self._legal: list[int] | None = None
-        self._strs: tuple = (None, ())
         self._result: HandResult | None = None
         start_auction(self)
 
@@ -189,7 +191,7 @@ class Hand:
         if legal is None:
             phase = self._phase
             if phase == PLAY:
-                legal = _ANSWERS if self.claim_wait else legal_plays(self)
+                legal = _ANSWERS if self.claim_wait else hand_legal_plays(self)
             elif phase == AUCTION:
                 legal = legal_calls(self)
             elif phase == KITTY:
@@ -209,30 +211,28 @@ class Hand:
         if legal is None:
             phase = self._phase
             if phase == PLAY:
-                legal = self._legal = _ANSWERS if self.claim_wait else legal_plays(self)
+                legal = _ANSWERS if self.claim_wait else hand_legal_plays(self)
+                self._legal = legal
             elif phase == AUCTION:
                 legal, strs = legal_calls_notation(self)
                 self._legal = legal
-                self._strs = (legal, strs)
                 return list(strs)
             else:
                 legal = self.legal_codes()
-        strs = list(map(_ACTION_STR_AT, legal))
-        self._strs = (legal, tuple(strs))
-        return strs
+        return [*map(_ACTION_STR_AT, legal)]
 
     def apply(self, action: str) -> None:
         """Apply an action given in record notation (see legal_actions)."""
         legal = self._legal
-        if legal is not None and self._strs[0] is legal:
-            # fast path: an action picked from the last legal_actions() list
+        if legal is not None:
+            # fast path: a legal action of the legal list already computed
+            phase = self._phase
             try:
-                code = legal[self._strs[1].index(action)]
-            except ValueError:
-                pass
-            else:
+                code = (CALL_OF if phase < KITTY else PLAY_OF).get(action)
+            except TypeError:  # unhashable: left to the path below
+                code = None
+            if code in legal:
                 self._legal = None
-                phase = self._phase
                 if phase == PLAY:
                     if code >= CLAIM:
                         claims.apply_answer(self, code)

@@ -26,11 +26,42 @@ from typing import TYPE_CHECKING
 
 from .actions import ACTION_STR, LEAD_JOKER, MIS, NAME_JOKER, OMIS
 from .after_auction import reveal_partner
-from .cards import CODE, NO_SUIT, NT, SUIT_NAMES, SUITS, WJ, strain_tables
+from .cards import (
+    CODE,
+    NO_SUIT,
+    NT,
+    SUIT_NAMES,
+    SUITS,
+    WJ,
+    strain_tables,
+    trick_strengths,
+)
 from .errors import IllegalActionError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .hand import Hand
+
+_CODE_AT = list(CODE).__getitem__  # a list's: map() calls it faster than a tuple's
+
+
+def hand_legal_plays(h: "Hand") -> list[int]:
+    """:func:`legal_plays` of a Hand, from its cards split by effective suit
+    (``by_suit``, kept by :func:`apply_play`); a no-trump lead with an unnamed
+    joker in hand (the joker lead rules) is left to :func:`legal_plays`."""
+    seat = h.to_act_i
+    by_suit = h.by_suit[seat]
+    jokers = by_suit[NO_SUIT]  # unnamed jokers: no trump and misère only
+    if h.trick:
+        follow = by_suit[h.led]
+        if follow:
+            if jokers and not h.variant.joker_nt_void_only:
+                return follow + jokers
+            return follow[:]
+        if jokers and h.misere and h.variant.misere_joker_must_play:
+            return jokers[:]
+    elif jokers:
+        return legal_plays(h)
+    return h.hands[seat][:]
 
 
 def legal_plays(h: "Hand") -> list[int]:
@@ -151,6 +182,8 @@ def start_play(h: "Hand") -> None:
     h.misere = h.contract >= MIS
     h.strain = NT if h.misere else h.contract_strain
     h.eff, h.power = strain_tables(h.strain)
+    h.strengths = trick_strengths(h.strain)
+    h.by_suit = [_split(cards, h.eff) for cards in h.hands]
     h.named = [-1, -1]
     h.active = [True] * n
     if h.misere:
@@ -179,35 +212,46 @@ def start_play(h: "Hand") -> None:
         h.reveal_declarer()
 
 
+def _split(cards: list[int], eff: tuple[int, ...]) -> list[list[int]]:
+    """``cards`` (in display order) in one list per effective suit, no suit last."""
+    out: list[list[int]] = [[], [], [], [], []]
+    for c in cards:
+        out[eff[c]].append(c)
+    return out
+
+
 def apply_play(h: "Hand", action: int) -> None:
     """Apply a legal play action; finish tricks and the hand."""
     seat = h.to_act_i
     h.play.append(action)
     trick = h.trick
-    if action >= LEAD_JOKER:
-        if action >= NAME_JOKER:
-            j = (action - NAME_JOKER) // 4
-            s = (action - NAME_JOKER) % 4
-            h.named[j] = s
-            h.eff, h.power = strain_tables(h.strain, tuple(h.named))
-            h.events.append(
-                {
-                    "type": "joker_named",
-                    "seat": h.variant.seats[seat],
-                    "card": CODE[WJ + j],
-                    "suit": SUITS[s],
-                }
-            )
-            return
-        card = WJ + (action - LEAD_JOKER) // 4
-        h.led = led = (action - LEAD_JOKER) % 4
-        h.led_mask |= 1 << led
-    else:
+    if action < LEAD_JOKER:
         card = action
         if not trick:
             h.led = led = h.eff[card]
             h.led_mask |= 1 << led
+    elif action < NAME_JOKER:
+        card = WJ + (action - LEAD_JOKER) // 4
+        h.led = led = (action - LEAD_JOKER) % 4
+        h.led_mask |= 1 << led
+    else:
+        j = (action - NAME_JOKER) // 4
+        s = (action - NAME_JOKER) % 4
+        h.named[j] = s
+        h.eff, h.power = strain_tables(h.strain, tuple(h.named))
+        h.strengths = trick_strengths(h.strain, tuple(h.named))
+        h.by_suit = [_split(cards, h.eff) for cards in h.hands]
+        h.events.append(
+            {
+                "type": "joker_named",
+                "seat": h.variant.seats[seat],
+                "card": CODE[WJ + j],
+                "suit": SUITS[s],
+            }
+        )
+        return
     h.hands[seat].remove(card)
+    h.by_suit[seat][h.eff[card]].remove(card)
     trick.append(card)
     h.trick_seats.append(seat)
     if card == h.partner_unseen:
@@ -221,17 +265,9 @@ def apply_play(h: "Hand", action: int) -> None:
 def _finish_trick(h: "Hand") -> None:
     trick = h.trick
     led = h.led
-    eff = h.eff
-    power = h.power
-    best_i = 0
-    best = -1
-    for i, c in enumerate(trick):
-        p = power[c]
-        if p < 100 and eff[c] != led:
-            continue
-        if p > best:
-            best, best_i = p, i
-    winner = h.trick_seats[best_i]
+    # the first of the strongest cards (a trick's cards are distinct)
+    best = max(trick, key=h.strengths[led].__getitem__)
+    winner = h.trick_seats[trick.index(best)]
     h.tricks_won[winner] += 1
     h.tricks.append((h.trick_seats[0], trick, h.trick_seats, winner, led))
     if h.want_events:
@@ -240,7 +276,7 @@ def _finish_trick(h: "Hand") -> None:
                 "type": "trick_won",
                 "seat": h.variant.seats[winner],
                 "trick": len(h.tricks),
-                "cards": [CODE[c] for c in trick],
+                "cards": list(map(_CODE_AT, trick)),
             }
         )
     h.trick = []

@@ -15,7 +15,8 @@ from datetime import datetime
 
 from games.engine import EngineError
 from games.live.moves import NEXT, REVIEW_ACTIONS
-from games.live.tablestate import OPEN, HandRow, SeatInfo, TableInfo, TableState, game_of
+from games.live.tablestate import (FINISHED, OPEN, HandRow, SeatInfo, TableInfo, TableState,
+                                   game_of)
 
 
 @dataclass
@@ -91,22 +92,30 @@ def catch_up(st: TableState | None, snap: Snapshot, *, watched: bool = False) ->
 
 def follow(st: TableState, event: dict) -> TableState:
     """``st`` advanced by one move another process wrote and published
-    (``games.live.moves.published``): the same walk as ``catch_up``, from the move
-    itself instead of a read of the database. Only a move that changes no hand row
-    (no hand's end, no deal) is published so, and only a state at the seq it was
-    decided on follows it.
+    (``games.live.moves.published``): the same walk as ``catch_up``, on the snapshot a
+    read of the database would give, made from the move and what it wrote (the table's
+    new seq and wake-up, the hand's result, the next deal's row). Only a state at the
+    seq the move was decided on follows it.
 
     Raises CatchUpError when the move does not continue ``st``; ``st`` may then be
     half-advanced and must be dropped."""
     row = st.hand_row
     if row is None or row.id != event["hand"] or st.seq != event["seq"]:
         raise CatchUpError(f"table {st.id}: the published move is not the next one")
+    at = datetime.fromisoformat(event["at"])
     wake_at = event["wake_at"]
     table = replace(st.table, seq=st.seq + 1,
-                    wake_at=datetime.fromisoformat(wake_at) if wake_at else None)
+                    wake_at=datetime.fromisoformat(wake_at) if wake_at else None,
+                    status=FINISHED if event["ends_game"] else st.table.status)
+    hands = []
+    if event["result"] is not None:
+        hands.append(replace(row, result=event["result"], finished_at=at))
+    if event["next_hand"] is not None:
+        hand_id, number, dealer, seed = event["next_hand"]
+        hands.append(HandRow(id=hand_id, number=number, dealer=dealer, seed=seed))
     logged = LoggedAction(hand_number=row.number, seq=st.seq + 1, seat=event["seat"],
-                          action=event["action"], at=datetime.fromisoformat(event["at"]))
-    snap = Snapshot(table=table, seats=st.seats, hands=[], actions=[logged],
+                          action=event["action"], at=at)
+    snap = Snapshot(table=table, seats=st.seats, hands=hands, actions=[logged],
                     after_seq=st.seq, from_hand=row.number)
     return catch_up(st, snap)
 

@@ -8,13 +8,14 @@ is at hand. A socket is any object with ``table_id``, ``user``, ``accepted``,
 
 Other processes hear of the change through the channel layer (Redis): a small event
 ``{"type": "table.updated", "table": id, "seq": n, "move": {...}}``, after which a
-process brings its cached state up to ``seq`` and renders for its own sockets.
-``move`` is the move itself when the whole table sees it and it changed no hand row
-(``moves.published``): a process one move behind follows it without a query
-(``catchup.follow``); otherwise (a discard, a hand's end, a deal, a state further
-behind or not cached) the state is caught up from the database. Events stay between
-the server's processes: no socket is ever sent one. With the in-memory layer there
-are no other processes: nothing is published.
+process brings its cached state up to ``seq`` and renders for its own sockets. ``move``
+is the committed move and what it wrote (``moves.published``): a process whose state
+is one move behind follows it without a query (``catchup.follow``); a state further
+behind, or not cached, is caught up from the database. Events carry cards (a discard,
+the hands a result lists) between the server's processes, which hold every card
+anyway; no socket is ever sent one, and Redis is private to the servers
+(docs/operations.md). With the in-memory layer there are no other processes: nothing
+is published.
 
 Every hub listens to one group (``EVENTS_GROUP``), from its first socket on. The
 events a process publishes are queued and sent in batches, one message per batch
@@ -39,6 +40,7 @@ import asyncio
 import contextvars
 import logging
 import secrets
+from collections import Counter
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
@@ -59,6 +61,24 @@ LOBBY_GROUP = "lobby"
 EVENTS_GROUP = "tables"
 
 Frames = list[tuple[object, int, str]]  # (socket, seq, text); seq -1: a presence notice
+
+# How this process brought its states up to another process's changes: "cached"
+# (already there), "followed" (the published move), "read" (the database, on the loop),
+# "thread" (the database thread). Logged by the runner every 30 s (``report``).
+caught_up: Counter = Counter()
+_reported: Counter = Counter()
+
+
+def report() -> str | None:
+    """A log line on the changes heard from other processes since the last report."""
+    global _reported
+    now = caught_up.copy()
+    since = now - _reported
+    _reported = now
+    if not since:
+        return None
+    return ("other processes' changes: " + ", ".join(
+        f"{since[k]} {k}" for k in ("followed", "cached", "read", "thread")))
 
 
 def remote_layer():
@@ -235,6 +255,7 @@ class Hub:
             if out is not None:
                 await send_frames(out)
                 return
+        caught_up["thread"] += 1
         out = await database_sync_to_async(render_for)(table_id, seq, sockets)
         await send_frames(out)
 
@@ -245,16 +266,19 @@ class Hub:
             try:
                 st = cache.peek(table_id)
                 if st is not None and st.seq >= seq:  # caught up already
+                    caught_up["cached"] += 1
                     return _frames_for(st, sockets, present)
                 if st is not None and move is not None and st.seq == move["seq"]:
                     st = _followed(st, move)
                     if st is not None:
+                        caught_up["followed"] += 1
                         return _frames_for(st, sockets, present)
             finally:
                 lock.release()
         st = await loopdb.acquire(table_id)
         if st is None:
             return None  # busy in another thread: render there
+        caught_up["read"] += 1
         try:
             return _frames_for(st, sockets, present)
         finally:

@@ -23,7 +23,6 @@ from games.engine.four_fifty.bots import choose_action as choose_450
 from games.engine.four_fifty.phase import Phase
 from games.engine.four_fifty.views import private_view as private_450
 from games.engine.four_fifty.views import public_view as public_450
-from games.engine import Phase as Phase500
 from games.engine.views import private_view as private_500
 from games.engine.views import public_view as public_500
 
@@ -158,12 +157,6 @@ class Kind500:
     def bot_moves(hand) -> int:
         return 1
 
-    @staticmethod
-    def public_turn(hand) -> bool:
-        """Whether the move the seat to act makes is seen by the whole table: every
-        call and card played is, the declarer's discards are not."""
-        return hand.phase is not Phase500.KITTY
-
 
 class Kind450:
     name = FOUR_FIFTY
@@ -213,12 +206,6 @@ class Kind450:
     def bot_moves(hand) -> int:
         """A bot dealer leaves the face-up cards on the table a few moves' time."""
         return BOT_SHOW_MOVES if hand.phase is Phase.SHOW else 1
-
-    @staticmethod
-    def public_turn(hand) -> bool:
-        """Every move of 450 is seen by the table (discards and the cards set aside
-        are face up)."""
-        return True
 
 
 def kind_of(variant: str):

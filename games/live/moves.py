@@ -59,7 +59,6 @@ class Move:
     ends_game: bool = False
     hooks: bool = False  # run the hand-finished callbacks in the write's transaction
     poke: bool = False  # a bot or an absent member is to act: look at the table at once
-    public: bool = True  # the whole table sees the action (not a discard)
 
     @property
     def by_bot(self) -> bool:
@@ -90,13 +89,12 @@ def decide(st: TableState, *, action: str, now: datetime, present: set[int],
         raise Refused("no_hand")
     if hand.to_act != seat:
         raise Refused("not_your_turn")
-    public = st.kind.public_turn(hand)
     try:
         hand.apply_as(seat, action)
     except EngineError as error:
         raise Refused(error.code, error) from None
     move = Move(table_id=st.id, seq=st.seq, hand_id=st.hand_row.id, seat=seat,
-                action=action, user_id=user_id, at=now, wake_at=None, public=public)
+                action=action, user_id=user_id, at=now, wake_at=None)
     if hand.is_done:
         move.result = st.kind.hand_result(hand)
         move.hooks = st.watched
@@ -187,17 +185,16 @@ def committed(st: TableState, move: Move, *, next_hand_id: int | None = None) ->
         table.status = FINISHED
 
 
-def published(move: Move) -> dict | None:
-    """What other processes need to follow a committed move without reading the
-    database (``games.live.catchup.follow``): a move the whole table sees that changes
-    no hand row (no hand's end, no deal); None for the others (a discard, a hand's
-    end), which are read from the database: no hidden card travels between processes."""
-    if (not move.public or move.result is not None or move.next_hand is not None
-            or move.ends_game):
-        return None
+def published(move: Move) -> dict:
+    """A committed move as other processes follow it without reading the database
+    (``games.live.catchup.follow``): the log row, and what the decision wrote beside it
+    (the wake-up, the hand's result, the next deal's row with its id, the game's end)."""
+    nxt = move.next_hand
     return {"seq": move.seq, "hand": move.hand_id, "seat": move.seat,
             "action": move.action, "at": move.at.isoformat(),
-            "wake_at": move.wake_at.isoformat() if move.wake_at else None}
+            "wake_at": move.wake_at.isoformat() if move.wake_at else None,
+            "result": move.result, "ends_game": move.ends_game,
+            "next_hand": None if nxt is None else [nxt.id, nxt.number, nxt.dealer, nxt.seed]}
 
 
 def due_in_seconds(st: TableState, present: set[int]) -> float:

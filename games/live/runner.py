@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from games.live import pipeline, wakeups
+from games.live import hub, pipeline, wakeups
 from games.live.abandon import tables_close_abandoned
 from games.live.presence import PRESENCE_TIMEOUT, TABLE_SEEN_RESOLUTION
 from games.models import Table
@@ -112,9 +112,9 @@ def _close_abandoned() -> None:
 
 
 def _log_fast_path() -> None:
-    line = pipeline.report()
-    if line:
-        logger.info(line)
+    for line in (pipeline.report(), hub.report()):
+        if line:
+            logger.info(line)
 
 
 async def _sweep_forever() -> None:

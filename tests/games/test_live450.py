@@ -203,3 +203,29 @@ def test_no_450_frame_holds_a_card_its_viewer_may_not_see(players):
         move = decide(st, action=action, now=T0, present=present, user_id=info.user_id)
         committed(st, move, next_hand_id=600)
     assert checked > 20
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_another_process_follows_a_whole_450_game_from_the_published_moves(players):
+    """Each committed move, as published (through msgpack, as Redis carries it), brings
+    another process's copy along: rounds' ends, next deals and the game's end included."""
+    import copy
+
+    import msgpack
+
+    from games.live.catchup import follow
+
+    st = playing(players)
+    other = copy.deepcopy(st)
+    present = {info.user_id for info in st.seats}
+    while st.table.status == PLAYING:
+        seat, action = moves.bot_action(st)
+        info = st.seat_info(seat)
+        move = decide(st, action=action, now=T0, present=present,
+                      user_id=info.user_id, seat=None if info.user_id else seat)
+        committed(st, move, next_hand_id=500 + len(st.hands))
+        other = follow(other, msgpack.unpackb(msgpack.packb(moves.published(move))))
+        assert other.seq == st.seq
+    assert other.table == st.table and other.hands == st.hands
+    assert [r.to_record() for r in other.game.entries] == \
+        [r.to_record() for r in st.game.entries]

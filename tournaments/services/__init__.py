@@ -4,7 +4,6 @@ from tournaments.services.checkin import checkin_all, checkin_self, checkin_set
 from tournaments.services.events import tournament_touch
 from tournaments.services.fixed_seats import fixed_seat_remove, fixed_seat_set
 from tournaments.services.lifecycle import (
-    registration_is_open,
     tournament_copy,
     tournament_create,
     tournament_transition,
@@ -17,6 +16,7 @@ from tournaments.services.registration import (
     partner_confirm,
     promote_waiting,
     registration_create,
+    registration_is_open,
     registration_remove,
     registration_withdraw,
     walkin_add,

@@ -28,6 +28,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.events import tournament_touch
+from tournaments.services.registration import promote_waiting
 
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"  # no look-alikes (0/O, 1/I/L, 5/S, 8/B, 2/Z)
 
@@ -186,8 +187,6 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
                     params={"tournament": tournament.name, "fields": sorted(diff)},
                     subject=tournament, data={"changes": diff})
     if "capacity" in diff:
-        from tournaments.services.registration import promote_waiting
-
         promote_waiting(tournament=tournament)
     tournament_touch(tournament=tournament)
     return tournament
@@ -253,14 +252,3 @@ def tournament_copy(*, source: Tournament, by: User, starts_at: datetime,
             values[field] = values[field] + shift
     tournament = tournament_create(by=by, copied_from=source, **values)
     return tournament
-
-
-def registration_is_open(tournament: Tournament, now: datetime | None = None) -> bool:
-    now = now or timezone.now()
-    if tournament.status != Status.REGISTRATION_OPEN:
-        return False
-    if tournament.registration_opens_at and now < tournament.registration_opens_at:
-        return False
-    if tournament.registration_closes_at and now >= tournament.registration_closes_at:
-        return False
-    return True

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
@@ -22,7 +24,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.events import tournament_touch
-from tournaments.services.lifecycle import registration_is_open
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -267,3 +268,14 @@ def looking_for_partner_set(*, tournament: Tournament, member: User, looking: bo
     else:
         LookingForPartner.objects.filter(tournament=tournament, member=member).delete()
     return looking
+
+
+def registration_is_open(tournament: Tournament, now: datetime | None = None) -> bool:
+    now = now or timezone.now()
+    if tournament.status != Status.REGISTRATION_OPEN:
+        return False
+    if tournament.registration_opens_at and now < tournament.registration_opens_at:
+        return False
+    if tournament.registration_closes_at and now >= tournament.registration_closes_at:
+        return False
+    return True

@@ -8,11 +8,11 @@ totals are ranked on their own. Cost: O(credits + rounds x competitors log compe
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import fields
 from itertools import accumulate
-from typing import Any, Callable, Collection, Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, Optional
 
+from .ranking import rank_places
 from .types import (
     BYE_AVERAGE,
     BYE_FIXED,
@@ -318,7 +318,7 @@ def compute_standings(
             tbv = best_cols[i]
         else:
             tbv = _h2h_values(everyone, meetings, i + 1)
-        pl, sh, used = _rank(ranked, cum_cols[i], n, tbv, tie_rule, want_used=i == R - 1)
+        pl, sh, used = rank_places(ranked, cum_cols[i], n, tbv, tie_rule, want_used=i == R - 1)
         place_cols.append(pl)
         shared_cols.append(sh)
     if R == 0:
@@ -326,7 +326,7 @@ def compute_standings(
         tbv = None if tie_rule == TIE_SHARED else (
             [0] * n if need_wins else [NO_GAME] * n if need_best else
             _h2h_values(everyone, meetings, 0))
-        final_places, final_shared, used = _rank(ranked, [0] * n, n, tbv, tie_rule)
+        final_places, final_shared, used = rank_places(ranked, [0] * n, n, tbv, tie_rule)
     else:
         final_places, final_shared = place_cols[-1], shared_cols[-1]
     if need_best:  # report "no game" as None
@@ -437,64 +437,3 @@ def head_to_head(group: list, meetings: Mapping[CompetitorId, list], upto: int) 
             return dict.fromkeys(group)
         out[c] = pts
     return out
-
-
-def _rank(ranked: list, totals: Sequence, n: int, tb: Any, tie_rule: str,
-          want_used: bool = True) -> tuple[list, list, dict]:
-    """Places of the competitor indexes ``ranked`` (ascending = ``sort_key`` order) by
-    ``totals[k]``, highest first.
-
-    Equal totals share a place and the following places are skipped (1, 2, 2, 4), unless
-    ``tb`` gives tie-break values (higher first, None or NO_GAME last): a sequence indexed
-    like ``totals``, or a function of the whole tied group (list of indexes) returning
-    ``{k: value}``. They order the group, equal values still sharing. Returns per index:
-    place (None if not ranked), shared, and (``want_used``) the values used
-    ``{k: {tie_rule: value}}`` for the competitors that were tied."""
-    everyone = len(ranked) == n
-    vals = totals if everyone else [totals[k] for k in ranked]
-    sv = sorted(vals, reverse=True)
-    # value -> its first position (1-based): later pairs overwrite, so go from the end
-    first = dict(zip(reversed(sv), range(len(sv), 0, -1)))
-    cnt = Counter(sv)
-    if everyone:
-        places = list(map(first.__getitem__, totals))
-        shared = [cnt[v] > 1 for v in totals]
-    else:
-        places = [None] * n
-        shared = [False] * n
-        for k in ranked:
-            v = totals[k]
-            places[k] = first[v]
-            shared[k] = cnt[v] > 1
-    used: dict = {}
-    if tb is None or len(cnt) == len(sv):
-        return places, shared, used
-    tied: dict = {}
-    for k in ranked:  # ascending index: sort_key order within each group
-        v = totals[k]
-        if cnt[v] > 1:
-            g = tied.get(v)
-            if g is None:
-                tied[v] = [k]
-            else:
-                g.append(k)
-    group_rule = callable(tb)
-    for v, group in tied.items():
-        base = first[v]
-        tv = tb(group) if group_rule else {k: tb[k] for k in group}
-        if want_used:
-            for k in group:
-                used[k] = {tie_rule: tv[k]}
-        group.sort(key=lambda k: (tv[k] is not None, tv[k] or 0), reverse=True)  # stable
-        j = 0
-        m = len(group)
-        while j < m:
-            x = tv[group[j]]
-            e = j + 1
-            while e < m and tv[group[e]] == x:
-                e += 1
-            for k in group[j:e]:
-                places[k] = base + j
-                shared[k] = e - j > 1
-            j = e
-    return places, shared, used

@@ -5,7 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Collection, Optional, Sequence, Union
 
-from .compute import _is_int, _rank
+from .compute import _is_int
+from .ranking import rank_places
 from .types import (
     DEFAULT_SCALE,
     SCORING_PLACES,
@@ -105,7 +106,7 @@ def season_ranking(
     elig = None if eligible is None else set(eligible)
     ranked = [k for k, p in enumerate(players) if elig is None or p in elig]
     tot_col = [totals[p] for p in players]
-    places, shared, _ = _rank(ranked, tot_col, len(players), None, TIE_SHARED)
+    places, shared, _ = rank_places(ranked, tot_col, len(players), None, TIE_SHARED)
     lines = [
         SeasonLine(player=p, place=places[k], shared=shared[k],
                    total=_num(totals[p]),

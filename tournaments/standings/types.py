@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Union
 
+from .ranking import rank_places
+
 CompetitorId = Union[int, str]
 
 INDIVIDUAL = "individual"
@@ -280,13 +282,12 @@ class Standings:
 
     def round_ranking(self, round: int) -> list[GameRow]:
         """That round's game totals ranked (shared rule; byes not included)."""
-        from .compute import _rank  # the one ranking routine
 
         i = self._round_index(round)
         played = [ln for ln in self.lines if ln.tables[i] is not None]
         scores = [ln.scores[i] for ln in played]
         ranked = [k for k, ln in enumerate(played) if ln.eligible]
-        places, shared, _ = _rank(ranked, scores, len(played), None, "shared")
+        places, shared, _ = rank_places(ranked, scores, len(played), None, "shared")
         rows = [GameRow(ln.competitor, places[k], shared[k], ln.scores[i], ln.tables[i])
                 for k, ln in enumerate(played)]
         rows.sort(key=lambda r: _order_key(r.place, r.score, r.competitor))
