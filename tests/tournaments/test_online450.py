@@ -52,10 +52,15 @@ def test_an_online_450_round_plays_at_live_450_tables_seated_from_the_draw_and_f
             {seat: p.user_id for seat, p in people.items()}
         drive_to_the_end(live)
         rounds = list(GameHand.objects.filter(table=live).order_by("number"))
-        assert len(rounds) == 2
+        # two rounds, or more when the top totals tie (game_tie "play_on"; the live
+        # table's deal is drawn at random)
+        assert len(rounds) >= 2
+        if len(rounds) > 2:  # the game went on: the top totals were tied before the last
+            before = [sum(r.result["points"][seat] for r in rounds[:-1]) for seat in people]
+            assert before.count(max(before)) > 1
         game.refresh_from_db()
         lines = list(game.sheet_lines.order_by("seq"))
-        assert [line.seq for line in lines] == [1, 2]
+        assert [line.seq for line in lines] == list(range(1, len(rounds) + 1))
         assert all(line.confirmed and line.confirmed_by_name == "online" for line in lines)
         assert [line.points for line in lines] == [r.result["points"] for r in rounds]
         assert [line.dealer for line in lines] == [r.dealer for r in rounds]
