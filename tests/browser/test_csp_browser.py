@@ -22,6 +22,8 @@ from tests.browser.conftest import _stop_live_tables
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+IDLE_MS = 60_000  # a page is idle (no request for 500 ms) within this
+
 LISTEN = """
 window.__problems = [];
 window.__printed = 0;
@@ -70,11 +72,12 @@ class Visitor:
         assert response is not None and response.status == status, (path, response.status)
         policy = response.headers.get("content-security-policy", "")
         assert "script-src 'self'" in policy, (path, policy)
-        self.page.wait_for_load_state("networkidle")
+        # generous: this test walks every page while the other workers run theirs
+        self.page.wait_for_load_state("networkidle", timeout=IDLE_MS)
         self._path_is(path)
         if then is not None:
             then(self.page)
-            self.page.wait_for_load_state("networkidle")
+            self.page.wait_for_load_state("networkidle", timeout=IDLE_MS)
         if status >= 400:  # the browser reports the expected error status itself
             expected = (f"the server responded with a status of {status}",
                         f"HTTP {status} for {response.url} ")
