@@ -40,7 +40,6 @@ import asyncio
 import contextvars
 import logging
 import secrets
-from collections import Counter
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
@@ -50,6 +49,7 @@ from club.outage import SERVICE_ERRORS
 from games.live import cache, catchup, frames, loopdb, presence, render
 from games.live.catchup import CatchUpError
 from games.live.tablestate import TableState
+from games.live.tally import Tally
 
 logger = logging.getLogger(__name__)
 
@@ -65,16 +65,12 @@ Frames = list[tuple[object, int, str]]  # (socket, seq, text); seq -1: a presenc
 # How this process brought its states up to another process's changes: "cached"
 # (already there), "followed" (the published move), "read" (the database, on the loop),
 # "thread" (the database thread). Logged by the runner every 30 s (``report``).
-caught_up: Counter = Counter()
-_reported: Counter = Counter()
+caught_up = Tally()
 
 
 def report() -> str | None:
     """A log line on the changes heard from other processes since the last report."""
-    global _reported
-    now = caught_up.copy()
-    since = now - _reported
-    _reported = now
+    since = caught_up.since_report()
     if not since:
         return None
     return ("other processes' changes: " + ", ".join(

@@ -22,7 +22,6 @@ finished game.
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from datetime import datetime, timedelta
 
 from channels.db import database_sync_to_async
@@ -33,6 +32,7 @@ from games.errors import TableError, no_table_error, refusal_error, stale_error
 from games.live import cache, loopdb, moves, presence, store, wakeups, writers
 from games.live.hub import hub, send_frames
 from games.live.moves import Move, Refused
+from games.live.tally import Tally
 from games.live.tablestate import TableState
 from games.models import Table
 
@@ -40,16 +40,12 @@ logger = logging.getLogger(__name__)
 
 # What became of the intents given to the event loop: "applied" there, or why it gave
 # way to the database thread. Logged by the runner every 30 s (``report``).
-outcomes: Counter = Counter()
-_reported: Counter = Counter()
+outcomes = Tally()
 
 
 def report() -> str | None:
     """A log line on the intents since the last report (None: there were none)."""
-    global _reported
-    now = outcomes.copy()
-    since = now - _reported
-    _reported = now
+    since = outcomes.since_report()
     if not since:
         return None
     applied = since.pop("applied", 0)

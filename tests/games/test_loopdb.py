@@ -46,12 +46,10 @@ async def test_a_waiter_that_gives_up_passes_its_turn_on():
 
 
 def test_the_fast_path_report_counts_what_happened_since_the_last_one(monkeypatch):
-    from collections import Counter
-
     from games.live import pipeline
+    from games.live.tally import Tally
 
-    monkeypatch.setattr(pipeline, "outcomes", Counter())
-    monkeypatch.setattr(pipeline, "_reported", Counter())
+    monkeypatch.setattr(pipeline, "outcomes", Tally())
     assert pipeline.report() is None  # nothing happened: no line
     pipeline.outcomes.update({"applied": 10, "lock busy": 2, "illegal": 1})
     assert pipeline.report() == ("fast path: 10 intents applied on the event loop, "
