@@ -40,12 +40,13 @@ class Table:
     def __init__(self, table_id: int, seed: int):
         self.id = table_id
         self.clients: dict[str, Client] = {}
-        self.pending: dict[int, tuple[float, set]] = {}  # target seq -> (t0, seats left)
+        # target seq -> [t0, seats left, hand number, when the first seat had it]
+        self.pending: dict[int, list] = {}
         self.scheduled = False  # a think-time sleep before an intent is running
         self.last_change = time.monotonic()
         # (done at, seconds, ended a hand, the move's seq, sent at: the monotonic clock
         # of the machine, comparable with a server's timestamps)
-        self.latencies: list[tuple[float, float, bool, int, float]] = []
+        self.latencies: list[tuple[float, float, bool, int, float, float]] = []
         self.moves = 0
         self.stalls = 0
         self.stalled_now = False
@@ -208,13 +209,17 @@ class Worker:
             table.last_change = now
         hand_number = frame["table"].get("hand_number")
         for target in [t for t in table.pending if t <= seq]:
-            t0, left, hand_then = table.pending[target]
+            pending = table.pending[target]
+            t0, left, hand_then, first = pending
             left.discard(client.seat)
+            if first is None:
+                pending[3] = first = now
             if not left:
                 del table.pending[target]
                 table.stalled_now = False
                 table.last_change = now
-                table.latencies.append((now, now - t0, hand_number != hand_then, target, t0))
+                table.latencies.append((now, now - t0, hand_number != hand_then, target, t0,
+                                        first - t0))
                 table.moves += 1
         if frame["table"]["status"] != "playing":
             table.finished = True
@@ -279,8 +284,8 @@ class Worker:
     async def act(self, client: Client, frame: dict, legal: list[str]) -> None:
         table = client.table
         action = self.choose(table, legal)
-        table.pending[frame["seq"] + 1] = (time.monotonic(), set(table.clients),
-                                           frame["table"].get("hand_number"))
+        table.pending[frame["seq"] + 1] = [time.monotonic(), set(table.clients),
+                                           frame["table"].get("hand_number"), None]
         await client.ws.send(json.dumps({"type": "intent", "seq": frame["seq"],
                                          "action": action}))
 
@@ -350,10 +355,11 @@ class Worker:
             # every move: done at (from the start), seconds, ended a hand, table, its seq,
             # sent at (time.monotonic(): to line up with timestamps taken in daphne)
             with open(self.spec["dump"], "w") as out:
-                json.dump([(done - go_at, lat, ended, t.id, seq, t0) for t in self.tables
-                           for (done, lat, ended, seq, t0) in t.latencies], out)
+                json.dump([(done - go_at, lat, ended, t.id, seq, t0, first)
+                           for t in self.tables
+                           for (done, lat, ended, seq, t0, first) in t.latencies], out)
         latencies = [(done - go_at, lat, ended) for t in self.tables
-                     for (done, lat, ended, _, _) in t.latencies if go_at <= done <= end_at]
+                     for (done, lat, ended, *_) in t.latencies if go_at <= done <= end_at]
         clients = [c for t in self.tables for c in t.clients.values()]
         return {
             "latencies": latencies,

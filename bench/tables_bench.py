@@ -520,7 +520,7 @@ def parse(argv: list[str]):
     p.add_argument("--dump", metavar="PREFIX",
                    help="write every move's latency to PREFIX.<phase>.<client>.json (JSON list of "
                         "[seconds since the start, latency s, ended a hand, table id, the move's seq, "
-                        "sent at on the machine's monotonic clock])")
+                        "sent at on the machine's monotonic clock, latency s to the first seat's frame])")
     p.add_argument("--warmup", type=float, default=None,
                    help="seconds of human-paced play before the measured window (default 20, 5 "
                         "with --quick: "
@@ -534,6 +534,10 @@ def parse(argv: list[str]):
                    help="table chat messages per table per minute: the human-pace phase "
                         "runs again with this chat traffic ('human N + chat'), and the "
                         "two-process phase carries it (default 1; 0: no chat)")
+    p.add_argument("--phases", default="human,chat,x2",
+                   help="the human-paced phases in order, comma-separated, repeats allowed: "
+                        "human (no chat), chat (with --chat traffic), x2 (two processes, "
+                        "with --chat traffic); default human,chat,x2")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--sqlite", action="store_true", help="SQLite even when initdb exists")
     p.add_argument("--server-root", type=Path, default=ROOT,
@@ -546,6 +550,10 @@ def parse(argv: list[str]):
     args.seconds = args.seconds if args.seconds is not None else (15 if q else 60)
     args.warmup = args.warmup if args.warmup is not None else (5.0 if q else 20.0)
     args.full = args.full if args.full is not None else ("10,50" if q else "50,200")
+    args.phases = [x.strip() for x in args.phases.split(",") if x.strip()]
+    wrong = sorted(set(args.phases) - {"human", "chat", "x2"})
+    if wrong:
+        p.error(f"--phases: unknown phase {', '.join(wrong)} (human, chat or x2)")
     args.full_counts = [int(x) for x in args.full.split(",") if x.strip() and int(x) > 0]
     args.full_seconds = args.full_seconds if args.full_seconds is not None else (8 if q else 20)
     return args
@@ -606,13 +614,16 @@ def main(argv: list[str]) -> int:
         phases = [(f"full speed {n}", "full", n, args.full_seconds, 1, 0.0)
                   for n in args.full_counts]
         if args.tables > 0:
-            phases.append((f"human {args.tables}", "human", args.tables, args.seconds, 1, 0.0))
-            if args.chat > 0:
-                phases.append((f"human {args.tables} + chat", "human", args.tables,
-                               args.seconds, 1, args.chat))
-            if args.two_process == "yes":
-                phases.append((f"human {args.tables} x2", "human", args.tables, args.seconds,
-                               2, args.chat))
+            for kind in args.phases:
+                if kind == "human":
+                    phases.append((f"human {args.tables}", "human", args.tables,
+                                   args.seconds, 1, 0.0))
+                elif kind == "chat" and args.chat > 0:
+                    phases.append((f"human {args.tables} + chat", "human", args.tables,
+                                   args.seconds, 1, args.chat))
+                elif kind == "x2" and args.two_process == "yes":
+                    phases.append((f"human {args.tables} x2", "human", args.tables,
+                                   args.seconds, 2, args.chat))
         for index, (name, mode, n, seconds, processes, chat) in enumerate(phases):
             while len(daphnes) < processes:
                 extra = Daphne(env, tmp, args.server_root.resolve(),

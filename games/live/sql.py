@@ -55,6 +55,10 @@ def _cast(model, name: str) -> str:
     return "::" + target.cast_db_type(connections["default"])
 
 
+def _no_cast(model, name: str) -> str:
+    return ""
+
+
 @dataclass(frozen=True)
 class Statement:
     sql: str
@@ -62,24 +66,27 @@ class Statement:
     returns_id: bool = False  # returns the id of the row it inserts
 
 
-def _bump(move: Move, cast) -> Statement:
+# A move's statements differ only by its shape: whether it ends the game, ends the
+# hand, deals the next one. Their text is built once per shape (``functools.cache``)
+# and each move binds its values.
+def _bump_sql(ends_game: bool, cast) -> str:
     t = _models()[0]
     sets = [f"{t.seq} = {t.seq} + 1", f"{t.wake_at} = %s{cast(t.model, 'wake_at')}"]
-    params: list = [move.wake_at]
-    if move.ends_game:
+    if ends_game:
         sets += [f"{t.status} = %s{cast(t.model, 'status')}",
                  f"{t.finished_at} = %s{cast(t.model, 'finished_at')}"]
+    return (f"UPDATE {t.table} SET {', '.join(sets)} WHERE {t.id} = %s{cast(t.model, 'id')} "
+            f"AND {t.seq} = %s{cast(t.model, 'seq')} AND {t.status} = %s{cast(t.model, 'status')}")
+
+
+def _bump_params(move: Move) -> list:
+    params: list = [move.wake_at]
+    if move.ends_game:
         params += [FINISHED, move.at]
-    return Statement(
-        f"UPDATE {t.table} SET {', '.join(sets)} WHERE {t.id} = %s{cast(t.model, 'id')} "
-        f"AND {t.seq} = %s{cast(t.model, 'seq')} AND {t.status} = %s{cast(t.model, 'status')}",
-        params + [move.table_id, move.seq, PLAYING])
+    return params + [move.table_id, move.seq, PLAYING]
 
 
-def _log_columns() -> tuple[str, list[str]]:
-    a = _models()[1]
-    names = ["hand", "seq", "seat", "action", "by_bot", "user", "created_at"]
-    return a.table, names
+_LOG = ["hand", "seq", "seat", "action", "by_bot", "user", "created_at"]
 
 
 def _log_values(move: Move) -> list:
@@ -87,12 +94,15 @@ def _log_values(move: Move) -> list:
             move.at]
 
 
-def _finish_hand(move: Move, cast) -> Statement:
+def _finish_hand_sql(cast) -> str:
     h = _models()[2]
-    return Statement(
-        f"UPDATE {h.table} SET {h.result} = %s{cast(h.model, 'result')}, "
-        f"{h.finished_at} = %s{cast(h.model, 'finished_at')} WHERE {h.id} = %s{cast(h.model, 'id')}",
-        [move.result, move.at, move.hand_id])
+    return (f"UPDATE {h.table} SET {h.result} = %s{cast(h.model, 'result')}, "
+            f"{h.finished_at} = %s{cast(h.model, 'finished_at')} "
+            f"WHERE {h.id} = %s{cast(h.model, 'id')}")
+
+
+def _finish_hand_params(move: Move, json) -> list:
+    return [json(move.result), move.at, move.hand_id]
 
 
 _NEXT_HAND = ["table_", "number", "dealer", "seed", "created_at"]
@@ -103,54 +113,64 @@ def _next_hand_values(move: Move) -> list:
     return [move.table_id, row.number, row.dealer, row.seed, move.at]
 
 
+@functools.cache
+def _move_sql(ends_game: bool, ends_hand: bool, deals: bool) -> str:
+    t, a, h = _models()[:3]
+    log_cols = ", ".join(getattr(a, n) for n in _LOG)
+    log_vals = ", ".join(f"{t.seq}" if n == "seq" else f"%s{_cast(a.model, n)}" for n in _LOG)
+    parts = [f"WITH bumped AS ({_bump_sql(ends_game, _cast)} RETURNING {t.seq})",
+             f"logged AS (INSERT INTO {a.table} ({log_cols}) SELECT {log_vals} FROM bumped)"]
+    if ends_hand:
+        parts.append(f"finished AS ({_finish_hand_sql(_cast)} AND EXISTS (SELECT 1 FROM bumped))")
+    sql = ",\n".join(parts)
+    if deals:
+        cols = ", ".join(getattr(h, n) for n in _NEXT_HAND)
+        vals = ", ".join(f"%s{_cast(h.model, n)}" for n in _NEXT_HAND)
+        sql += f"\nINSERT INTO {h.table} ({cols}) SELECT {vals} FROM bumped RETURNING {h.id}"
+    else:
+        sql += f"\nSELECT {t.seq} FROM bumped"
+    return sql
+
+
 def move_statement(move: Move, json) -> Statement:
     """The whole move as one PostgreSQL statement. It returns one row if it wrote
     (the next hand's id when it deals one, else the new seq), none if the table was
     not playing at ``move.seq``. ``json``: the driver's JSON adapter for the result."""
-    t, a, h = _models()[:3]
-    cast = _cast
-    bump = _bump(move, cast)
-    log_table, names = _log_columns()
-    log_cols = ", ".join(getattr(a, n) for n in names)
-    log_vals = ", ".join(
-        f"{t.seq}" if n == "seq" else f"%s{cast(a.model, n)}" for n in names)
-    values = _log_values(move)
-    parts = [f"WITH bumped AS ({bump.sql} RETURNING {t.seq})",
-             f"logged AS (INSERT INTO {log_table} ({log_cols}) SELECT {log_vals} FROM bumped)"]
-    params = bump.params + [v for n, v in zip(names, values) if n != "seq"]
+    deals = move.next_hand is not None
+    params = _bump_params(move) + [v for n, v in zip(_LOG, _log_values(move)) if n != "seq"]
     if move.ends_hand:
-        finish = _finish_hand(move, cast)
-        parts.append(f"finished AS ({finish.sql} AND EXISTS (SELECT 1 FROM bumped))")
-        params += [json(move.result), *finish.params[1:]]
-    sql = ",\n".join(parts)
-    if move.next_hand is not None:
-        cols = ", ".join(getattr(h, n) for n in _NEXT_HAND)
-        vals = ", ".join(f"%s{cast(h.model, n)}" for n in _NEXT_HAND)
-        sql += f"\nINSERT INTO {h.table} ({cols}) SELECT {vals} FROM bumped RETURNING {h.id}"
+        params += _finish_hand_params(move, json)
+    if deals:
         params += _next_hand_values(move)
-    else:
-        sql += f"\nSELECT {t.seq} FROM bumped"
-    return Statement(sql, params)
+    return Statement(_move_sql(move.ends_game, move.ends_hand, deals), params)
+
+
+@functools.cache
+def _step_sql() -> tuple[str, str, str]:
+    """The steps' texts that do not depend on the shape: log, finish, next hand."""
+    a, h = _models()[1], _models()[2]
+    return (f"INSERT INTO {a.table} ({', '.join(getattr(a, n) for n in _LOG)}) "
+            f"VALUES ({', '.join(['%s'] * len(_LOG))})",
+            _finish_hand_sql(_no_cast),
+            f"INSERT INTO {h.table} ({', '.join(getattr(h, n) for n in _NEXT_HAND)}) "
+            f"VALUES ({', '.join(['%s'] * len(_NEXT_HAND))}) RETURNING {h.id}")
+
+
+@functools.cache
+def _bump_step_sql(ends_game: bool) -> str:
+    return _bump_sql(ends_game, _no_cast)
 
 
 def move_steps(move: Move, json) -> list[Statement]:
     """The move as separate statements, for one transaction (any database): the bump
     first (no row updated: the table moved on, write nothing more)."""
-    h = _models()[2]
-    no_cast = lambda model, name: ""  # noqa: E731
-    log_table, names = _log_columns()
-    a = _models()[1]
-    steps = [_bump(move, no_cast),
-             Statement(f"INSERT INTO {log_table} ({', '.join(getattr(a, n) for n in names)}) "
-                       f"VALUES ({', '.join(['%s'] * len(names))})", _log_values(move))]
+    log, finish, next_hand = _step_sql()
+    steps = [Statement(_bump_step_sql(move.ends_game), _bump_params(move)),
+             Statement(log, _log_values(move))]
     if move.ends_hand:
-        finish = _finish_hand(move, no_cast)
-        steps.append(Statement(finish.sql, [json(move.result), *finish.params[1:]]))
+        steps.append(Statement(finish, _finish_hand_params(move, json)))
     if move.next_hand is not None:
-        steps.append(Statement(
-            f"INSERT INTO {h.table} ({', '.join(getattr(h, n) for n in _NEXT_HAND)}) "
-            f"VALUES ({', '.join(['%s'] * len(_NEXT_HAND))}) RETURNING {h.id}",
-            _next_hand_values(move), returns_id=True))
+        steps.append(Statement(next_hand, _next_hand_values(move), returns_id=True))
     return steps
 
 
