@@ -19,9 +19,10 @@ is published.
 
 Every hub listens to one group (``EVENTS_GROUP``), from its first socket on. The
 events a process publishes are queued and sent in batches, one message per batch
-(``Hub._flush``): under load a hub makes one round trip to Redis per batch instead of
-one per event, and the receiving hub one read. Each hub acts only on the events of
-tables it holds sockets of.
+(``Hub._flush``), and the receiving hub reads each batch once. With the Redis pub/sub
+layer the events go over the loop's own two connections (``games.live.bus``: a
+publish is one write, not a round trip), in the layer's channel and format. Each hub
+acts only on the events of tables it holds sockets of.
 
 A process publishes a table's changes only when another process also holds sockets of
 that table (or when it holds none itself: it cannot know). Processes learn of each
@@ -44,9 +45,11 @@ import secrets
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from club.outage import SERVICE_ERRORS
 from games.live import cache, catchup, frames, loopdb, presence, render
+from games.live.bus import RedisEvents
 from games.live.catchup import CatchUpError
 from games.live.tablestate import TableState
 from games.live.tally import Tally
@@ -83,6 +86,32 @@ def remote_layer():
     if layer is None or isinstance(layer, InMemoryChannelLayer):
         return None
     return layer
+
+
+_buses: dict = {}  # event loop -> its RedisEvents
+
+
+def events_bus():
+    """What the hub publishes and hears table events on: with the Redis pub/sub layer,
+    this loop's own connections (``games.live.bus``: the layer's channel and format,
+    without its per-message costs); with another remote layer, the layer; None in one
+    process (the in-memory layer)."""
+    layer = remote_layer()
+    if layer is None or not isinstance(layer, RedisPubSubChannelLayer):
+        return layer
+    loop = asyncio.get_running_loop()
+    events = _buses.get(loop)
+    if events is None:
+        for old in [old for old in _buses if old.is_closed()]:
+            del _buses[old]
+        events = _buses[loop] = RedisEvents(redis_url(layer), layer)
+    return events
+
+
+def redis_url(layer) -> str:
+    """The Redis address the pub/sub layer was configured with."""
+    host = layer._kwargs.get("hosts", ["redis://localhost:6379"])[0]
+    return host["address"] if isinstance(host, dict) else host
 
 
 class Hub:
@@ -128,7 +157,7 @@ class Hub:
         self._bind()
         table_id = socket.table_id
         self.sockets.setdefault(table_id, set()).add(socket)
-        layer = remote_layer()
+        layer = events_bus()
         if layer is not None and table_id not in self._subscribed:
             self._subscribed.add(table_id)
             try:
@@ -183,7 +212,7 @@ class Hub:
         try:
             while self._outbox:
                 batch, self._outbox = self._outbox, []
-                layer = remote_layer()
+                layer = events_bus()
                 if layer is None:
                     continue
                 try:
