@@ -11,7 +11,8 @@ the events need over two plain asyncio connections per process:
   processes heard it, or an error) are read as they come and only errors are logged,
   so the event loop never waits for Redis;
 * **receiving**: one connection ``SUBSCRIBE``\\s to the group's channel; each message
-  is parsed in the protocol's ``data_received`` and queued for the hub.
+  is parsed in the protocol's ``data_received`` and handed to the hub there
+  (``listen``), or queued for ``receive``.
 
 The channel's name and the message format are the channel layer's own (its group
 channel name, its serializer), so a process without a running hub (a management
@@ -22,8 +23,9 @@ layer the hub keeps going through the layer.
 Losing a connection: a publish on a broken connection raises ``ConnectionError`` (the
 hub logs the batch as not sent, as with the layer) and the next one reconnects; the
 subscriber reconnects after 0.5 s, then up to every 5 s, and subscribes again. Events
-published meanwhile are lost, as they are with the layer: a page that misses one
-resynchronises on its next frame (its seq jumps) or its next heartbeat.
+published meanwhile are lost, so once subscribed again the hub is handed a
+``{"type": RESYNC}`` message: it catches up, from the database, every table it shares
+with other processes, and its sockets are sent what they missed.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import uuid
 
 logger = logging.getLogger(__name__)
 
+RESYNC = "tables.resync"
 CONNECT_TIMEOUT = 5.0
 RETRY_FIRST, RETRY_MAX = 0.5, 5.0
 
@@ -189,6 +192,8 @@ class RedisEvents:
         self._subscriber_task: asyncio.Task | None = None
         self._subscriber: _Connection | None = None
         self._subscribed = asyncio.Event()
+        self._resubscribing = False  # a lost subscription being made again
+        self._listener = None
         self.sent = self.received = 0
 
     def _channel(self, group: str) -> str:
@@ -218,8 +223,31 @@ class RedisEvents:
         publisher.write(command("PUBLISH", self._channel(group), self.layer.serialize(message)))
         self.sent += 1
 
+    def publish_now(self, group: str, message: dict) -> bool:
+        """Publish ``message`` if the connection is up (True), without waiting."""
+        publisher = self._publisher
+        if publisher is None or publisher.closed:
+            return False
+        publisher.write(command("PUBLISH", self._channel(group), self.layer.serialize(message)))
+        self.sent += 1
+        return True
+
+    def listen(self, callback) -> None:
+        """Hand each message to ``callback`` as it is read (on the loop), instead of
+        queueing it for ``receive``."""
+        self._listener = callback
+
     async def receive(self, channel: str) -> dict:
         return await self.inbox.get()
+
+    def _deliver(self, message: dict) -> None:
+        if self._listener is None:
+            self.inbox.put_nowait(message)
+            return
+        try:
+            self._listener(message)
+        except Exception:
+            logger.exception("table events: a message could not be handled")
 
     # ------------------------------------------------------------ publishing
     async def _connect_publisher(self) -> _Connection:
@@ -247,9 +275,12 @@ class RedisEvents:
                 logger.exception("table events: a message could not be read")
                 return
             self.received += 1
-            self.inbox.put_nowait(message)
+            self._deliver(message)
         elif isinstance(value, list) and value and value[0] == b"subscribe":
             self._subscribed.set()
+            if self._resubscribing:  # events may have been missed meanwhile
+                self._resubscribing = False
+                self._deliver({"type": RESYNC, "events": []})
         elif isinstance(value, RedisError):
             logger.warning("table events: Redis said %s", value)
 
@@ -270,6 +301,7 @@ class RedisEvents:
                 error = await lost
                 self._subscriber = None
                 self._subscribed.clear()
+                self._resubscribing = True
                 logger.warning("table events: the connection to Redis was lost (%s): "
                                "reconnecting", error)
             except asyncio.CancelledError:

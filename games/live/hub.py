@@ -49,7 +49,7 @@ from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from club.outage import SERVICE_ERRORS
 from games.live import cache, catchup, frames, loopdb, presence, render
-from games.live.bus import RedisEvents
+from games.live.bus import RESYNC, RedisEvents
 from games.live.catchup import CatchUpError
 from games.live.tablestate import TableState
 from games.live.tally import Tally
@@ -176,6 +176,9 @@ class Hub:
         joined = self._joined = self.loop.create_future()
         try:
             channel = await layer.new_channel("tables.")
+            listen = getattr(layer, "listen", None)
+            if listen is not None:  # the bus hands each message over as it is read
+                listen(self._on_message)
             await layer.group_add(EVENTS_GROUP, channel)
         except BaseException as error:
             self._joined = None  # the next socket tries again
@@ -183,7 +186,8 @@ class Hub:
             joined.exception()  # retrieved: the waiters re-raise it
             raise
         self.channel = channel
-        self._spawn(self._receive_forever(layer, channel))
+        if listen is None:
+            self._spawn(self._receive_forever(layer, channel))
         joined.set_result(None)
 
     async def detach(self, socket) -> None:
@@ -199,7 +203,12 @@ class Hub:
         self.shared.discard(table_id)
 
     def _queue(self, event: dict) -> None:
-        """Publish a table event (on the loop): it joins the next batch."""
+        """Publish a table event (on the loop): at once when the bus can write it
+        without waiting, else it joins the next batch."""
+        if not self._flushing and not self._outbox:
+            publish_now = getattr(events_bus(), "publish_now", None)
+            if publish_now is not None and publish_now(EVENTS_GROUP, events_message([event])):
+                return
         self._outbox.append(event)
         if not self._flushing:
             self._flushing = True
@@ -237,10 +246,18 @@ class Hub:
                 logger.exception("table events: receive failed")
                 await asyncio.sleep(1.0)
                 continue
-            if event.get("origin") == ORIGIN:
-                continue  # ours: already delivered when it committed
-            for one in event.get("events", ()):
-                self._on_event(one)
+            self._on_message(event)
+
+    def _on_message(self, event: dict) -> None:
+        """A batch of table events (or the bus's resync notice)."""
+        if event.get("type") == RESYNC:  # events may have been lost (games.live.bus)
+            for table_id in list(self.shared):
+                self._spawn(self._refresh(table_id, None))
+            return
+        if event.get("origin") == ORIGIN:
+            return  # ours: already delivered when it committed
+        for one in event.get("events", ()):
+            self._on_event(one)
 
     def _on_event(self, event: dict) -> None:
         """One table event from another process."""
@@ -250,7 +267,12 @@ class Hub:
         kind = event.get("type")
         if kind == "table.updated":
             self.shared.add(table_id)  # the other process serves it too: tell it ours
-            self._spawn(self._refresh(table_id, event.get("seq"), event.get("move")))
+            seq, move = event.get("seq"), event.get("move")
+            out = self._frames_at_hand(table_id, seq, move)
+            if out is None:
+                self._spawn(self._refresh(table_id, seq, move))
+            elif out:
+                self._spawn(send_frames(out))
         elif kind == "table.presence":
             self._spawn(self._refresh_presence(table_id))
         elif kind == "table.chat":
@@ -269,45 +291,60 @@ class Hub:
         this process's sockets: the cached state follows the published ``move`` when
         it is one move behind (no query), else it is caught up from the database, on
         the loop when it can (PostgreSQL), else in the database thread."""
+        out = self._frames_at_hand(table_id, seq, move)
+        if out is None:
+            out = await self._caught_up_frames(table_id, seq)
+        if out:
+            await send_frames(out)
+
+    def _frames_at_hand(self, table_id: int, seq: int | None, move: dict | None
+                        ) -> Frames | None:
+        """The frames of the table at ``seq`` from the cached state (as it is, or after
+        following ``move``), without waiting for anything: [] when this process holds
+        no socket of the table, None when the state must be caught up first."""
         sockets = self._accepted(table_id)
         if not sockets:
-            return
+            return []
+        if seq is None:
+            return None
         present, fresh = presence.cached(table_id)
-        if loopdb.enabled() and present is not None:
-            if not fresh:
-                self.refresh_presence_soon(table_id)
-            out = await self._render_on_loop(table_id, seq, sockets, present, move)
-            if out is not None:
-                await send_frames(out)
-                return
-        caught_up["thread"] += 1
-        out = await database_sync_to_async(render_for)(table_id, seq, sockets)
-        await send_frames(out)
-
-    async def _render_on_loop(self, table_id, seq, sockets, present,
-                              move: dict | None = None) -> Frames | None:
+        if present is None:
+            return None
+        if not fresh:
+            self.refresh_presence_soon(table_id)
         lock = cache.lock_for(table_id)
-        if seq is not None and lock.acquire(blocking=False):
-            try:
-                st = cache.peek(table_id)
-                if st is not None and st.seq >= seq:  # caught up already
-                    caught_up["cached"] += 1
-                    return _frames_for(st, sockets, present)
-                if st is not None and move is not None and st.seq == move["seq"]:
-                    st = _followed(st, move)
-                    if st is not None:
-                        caught_up["followed"] += 1
-                        return _frames_for(st, sockets, present)
-            finally:
-                lock.release()
-        st = await loopdb.acquire(table_id)
-        if st is None:
-            return None  # busy in another thread: render there
-        caught_up["read"] += 1
+        if not lock.acquire(blocking=False):
+            return None
         try:
-            return _frames_for(st, sockets, present)
+            st = cache.peek(table_id)
+            if st is not None and st.seq >= seq:  # caught up already
+                caught_up["cached"] += 1
+                return _frames_for(st, sockets, present)
+            if st is not None and move is not None and st.seq == move["seq"]:
+                st = _followed(st, move)
+                if st is not None:
+                    caught_up["followed"] += 1
+                    return _frames_for(st, sockets, present)
         finally:
-            await loopdb.release(table_id, st)
+            lock.release()
+        return None
+
+    async def _caught_up_frames(self, table_id: int, seq: int | None) -> Frames:
+        """The frames of the table once its state is caught up from the database."""
+        sockets = self._accepted(table_id)
+        if not sockets:
+            return []
+        present, _ = presence.cached(table_id)
+        if loopdb.enabled() and present is not None:
+            st = await loopdb.acquire(table_id)
+            if st is not None:  # else busy in another thread: render there
+                caught_up["read"] += 1
+                try:
+                    return _frames_for(st, sockets, present)
+                finally:
+                    await loopdb.release(table_id, st)
+        caught_up["thread"] += 1
+        return await database_sync_to_async(render_for)(table_id, seq, sockets)
 
     def refresh_presence_soon(self, table_id: int) -> None:
         """Read a table's present set again soon, with the other tables whose sets

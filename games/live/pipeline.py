@@ -155,8 +155,8 @@ def _after_commit(st: TableState, move: Move, present: set[int]) -> list:
     """What follows a committed move (its state still owned): its frames for this
     process's sockets (returned, for the caller to send once the state is back),
     the news to other processes, the runner, the lobby."""
-    frames = hub.render_local(st, present)
-    hub.publish_changed(st.id, st.seq, moves.published(move))
+    hub.publish_changed(st.id, st.seq, moves.published(move))  # first: the other
+    frames = hub.render_local(st, present)  # processes' sockets wait for it too
     if move.poke:
         wakeups.poke(st.id)
     if move.ends_game:

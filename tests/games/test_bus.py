@@ -111,6 +111,9 @@ def test_a_lost_subscription_comes_back_and_a_broken_publisher_reconnects():
                 break
             await asyncio.sleep(0.01)
         assert events._subscriber not in (None, first) and events._subscribed.is_set()
+        # the hub is told that events may have been missed meanwhile
+        assert await asyncio.wait_for(events.receive(channel), 5) == {
+            "type": bus.RESYNC, "events": []}
 
         await events.group_send(hub.EVENTS_GROUP, {"type": "tables.events", "events": [1]})
         events._publisher.transport.abort()

@@ -96,7 +96,11 @@ def test_a_process_one_move_behind_follows_the_published_move_without_a_query(
     its sockets with no query, to the same state a read of the database gives."""
     from types import SimpleNamespace
 
+    from games.live import hub as hub_module
     from games.live.hub import hub
+
+    class Socket(SimpleNamespace):
+        __hash__ = object.__hash__  # sockets are kept in sets
 
     play(table_of_four, players, 2)  # two calls of the auction
     behind = copy.deepcopy(table_state(table_of_four.pk))
@@ -107,11 +111,13 @@ def test_a_process_one_move_behind_follows_the_published_move_without_a_query(
     assert move is not None and move["seq"] == behind.seq and seq == behind.seq + 1
     cache.clear()
     cache.checkin(behind)
-    sockets = [SimpleNamespace(table_id=table_id, user=user, accepted=True, last_seq=0)
+    sockets = [Socket(table_id=table_id, user=user, accepted=True, last_seq=0)
                for user in players]
     present = {user.pk for user in players}
+    monkeypatch.setitem(hub.sockets, table_id, set(sockets))
+    monkeypatch.setattr(hub_module.presence, "cached", lambda table_id: (present, True))
     with django_assert_num_queries(0):
-        rendered = asyncio.run(hub._render_on_loop(table_id, seq, sockets, present, move))
+        rendered = hub._frames_at_hand(table_id, seq, move)
     assert [frame_seq for _, frame_seq, _ in rendered] == [seq] * 4
     followed = cache.peek(table_id)
     cache.clear()

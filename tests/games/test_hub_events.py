@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from games.live import hub as hub_module
+from games.live.bus import RESYNC
 from games.live.hub import EVENTS_GROUP, Hub, events_message
 
 
@@ -129,3 +130,26 @@ def test_another_process_s_hello_is_answered_and_its_change_rendered(layer, monk
     assert answers == [{"type": "table.here", "table": 5}]
     assert refreshed == [(5, 9, {"seq": 8})]
     assert hub.shared == {5}
+
+
+def test_after_a_lost_subscription_the_hub_catches_up_every_table_it_shares(layer, monkeypatch):
+    """Events published while the bus was reconnecting are lost: every shared table is
+    caught up from the database (seq None), the others are left alone."""
+    refreshed = []
+
+    async def fake_refresh(self, table_id, seq, move=None):
+        refreshed.append((table_id, seq))
+
+    monkeypatch.setattr(Hub, "_refresh", fake_refresh)
+
+    async def scenario():
+        hub = Hub()
+        await hub.attach(socket(5))
+        await hub.attach(socket(6))
+        await asyncio.sleep(0.01)
+        hub.shared = {5}
+        await layer.inbox.put({"type": RESYNC, "events": []})
+        await asyncio.sleep(0.01)
+
+    run(scenario())
+    assert refreshed == [(5, None)]
