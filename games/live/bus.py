@@ -188,13 +188,12 @@ class RedisEvents:
         self.inbox: asyncio.Queue = asyncio.Queue()
         self._publisher: _Connection | None = None
         self._connecting: asyncio.Future | None = None
-        self._groups: dict[str, str] = {}  # Redis channel -> group
+        self._channels: set[str] = set()  # the Redis channels subscribed to
         self._subscriber_task: asyncio.Task | None = None
         self._subscriber: _Connection | None = None
         self._subscribed = asyncio.Event()
         self._resubscribing = False  # a lost subscription being made again
         self._listener = None
-        self.sent = self.received = 0
 
     def _channel(self, group: str) -> str:
         return self.layer._get_group_channel_name(group)
@@ -206,8 +205,8 @@ class RedisEvents:
         """Subscribe to ``group`` (once per process: ``channel`` receives it all).
         Raises TimeoutError when Redis cannot be reached."""
         name = self._channel(group)
-        if name not in self._groups:
-            self._groups[name] = group
+        if name not in self._channels:
+            self._channels.add(name)
             live = self._subscriber
             if live is not None and not live.closed:
                 live.write(command("SUBSCRIBE", name))
@@ -216,21 +215,22 @@ class RedisEvents:
         await asyncio.wait_for(self._subscribed.wait(), CONNECT_TIMEOUT)
 
     async def group_send(self, group: str, message: dict) -> None:
-        """Publish ``message`` to ``group``: written, not waited for."""
-        publisher = self._publisher
-        if publisher is None or publisher.closed:
+        """Publish ``message`` to ``group`` (connecting first if need be): written, not
+        waited for."""
+        if not self.publish_now(group, message):
             publisher = await self._connect_publisher()
-        publisher.write(command("PUBLISH", self._channel(group), self.layer.serialize(message)))
-        self.sent += 1
+            publisher.write(self._publish_command(group, message))
 
     def publish_now(self, group: str, message: dict) -> bool:
         """Publish ``message`` if the connection is up (True), without waiting."""
         publisher = self._publisher
         if publisher is None or publisher.closed:
             return False
-        publisher.write(command("PUBLISH", self._channel(group), self.layer.serialize(message)))
-        self.sent += 1
+        publisher.write(self._publish_command(group, message))
         return True
+
+    def _publish_command(self, group: str, message: dict) -> bytes:
+        return command("PUBLISH", self._channel(group), self.layer.serialize(message))
 
     def listen(self, callback) -> None:
         """Hand each message to ``callback`` as it is read (on the loop), instead of
@@ -274,7 +274,6 @@ class RedisEvents:
             except Exception:
                 logger.exception("table events: a message could not be read")
                 return
-            self.received += 1
             self._deliver(message)
         elif isinstance(value, list) and value and value[0] == b"subscribe":
             self._subscribed.set()
@@ -296,7 +295,7 @@ class RedisEvents:
             try:
                 connection = await _open(self.url, self._on_message, on_lost)
                 self._subscriber = connection
-                connection.write(command("SUBSCRIBE", *self._groups))
+                connection.write(command("SUBSCRIBE", *self._channels))
                 delay = RETRY_FIRST
                 error = await lost
                 self._subscriber = None
