@@ -7,8 +7,12 @@ address's limit is refused without checking the password, so that no burst of
 simultaneous requests gets more checks than the limit, whatever the number of processes
 and threads. A window starts at the first attempt and is not extended by later ones.
 
-A successful login clears its account's counter and gives its attempt back to the
-address (many members share a club's address: only failures should add up there).
+A successful login gives its attempt back, to the account and to the address: only
+failures add up, so members sharing a club's address, or one member logging in on
+several devices, are never stopped. It does not forgive the failures counted before
+it: in one window an account gets at most ``per_account`` wrong passwords checked,
+however a burst of attempts interleaves with a right one (clearing the counter on a
+success let the attempts counted after it through again).
 ``club.auth.ThrottledModelBackend`` calls this for every login path (the site's form,
 ``/admin/login/``, anything that calls ``django.contrib.auth.authenticate``).
 """
@@ -75,11 +79,10 @@ def is_blocked(*, email: str, address: str) -> bool:
 
 
 def record_success(*, email: str, address: str) -> None:
-    """The password was right: clear the account's counter, give the address its
-    attempt back."""
-    cache.delete(_key("account", email))
-    try:
-        if cache.decr(_key("address", address)) < 0:
-            cache.delete(_key("address", address))
-    except ValueError:  # the address's window ended meanwhile
-        pass
+    """The password was right: give this attempt back to the account and the address."""
+    for key in (_key("account", email), _key("address", address)):
+        try:
+            if cache.decr(key) < 0:
+                cache.delete(key)
+        except ValueError:  # the window ended meanwhile
+            pass

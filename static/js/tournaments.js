@@ -1,7 +1,8 @@
 /* Club 500 tournaments: follow a tournament live, and the small behaviours of its pages.
  *
  * - Live: the socket only says "tournament.updated"; the page then re-fetches its own
- *   fragments through htmx (elements with hx-trigger="tournament-updated from:body").
+ *   fragments through htmx (elements with hx-trigger="tournament-updated from:body"),
+ *   again once they have arrived when another update came meanwhile.
  * - A fragment marked data-hold-while-editing (the console, a score sheet) is not
  *   replaced while a form in it is being filled in: the update waits, a notice says so,
  *   and it comes as soon as the form is sent or put away.
@@ -14,9 +15,34 @@
   "use strict";
   var STORE = "club500:open:" + location.pathname;
 
+  /* An update must not be lost while a fragment is being fetched. A fragment replaces
+   * itself (outerHTML), and htmx queues a trigger that comes during its request on the
+   * element the response then removes, so that trigger never runs; a placeholder still
+   * loading its first fragment does not listen at all. An update that arrives while any
+   * request is in flight is therefore replayed once the last one has ended and its
+   * fragment has settled (htmx's settle timer, started earlier with the same delay,
+   * fires first). */
+  var inFlight = 0;
+  var missed = false;
+
   function refresh() {
-    if (window.htmx) { window.htmx.trigger(document.body, "tournament-updated"); }
+    if (!window.htmx) { return; }
+    if (inFlight > 0) { missed = true; }
+    window.htmx.trigger(document.body, "tournament-updated");
   }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!xhr) { return; }
+    inFlight += 1;
+    xhr.addEventListener("loadend", function () {
+      inFlight -= 1;
+      if (inFlight === 0 && missed) {
+        missed = false;
+        setTimeout(refresh, window.htmx.config.defaultSettleDelay + 1);
+      }
+    });
+  });
 
   /* ---- the socket ---- */
   function connectSocket() {

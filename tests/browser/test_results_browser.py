@@ -3,6 +3,8 @@ projector's standings change without a reload (tournament socket -> htmx re-fetc
 
 from __future__ import annotations
 
+import time
+
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -11,26 +13,45 @@ from tournaments import services
 from tournaments.models import Entry, Seat, Tournament
 
 
+def _one_table(make_member):
+    """A running one-round tournament of four players at table 1, with its director."""
+    director = make_member(director=True, first_name="Josée", last_name="Directrice")
+    players = [make_member(first_name=n, last_name="Joueur")
+               for n in ("Gaétan", "Sylvie", "Réjean", "Lise")]
+    t = Tournament.objects.create(name="Tournoi du jeudi", starts_at=timezone.now(),
+                                  status="running", checkin_code="KEY42",
+                                  rounds_total=1, hands_per_game=1)
+    for p in players:
+        Entry.objects.create(tournament=t, player=p, checked_in=True)
+    rnd = services.round_draw(tournament=t, by=director, seed=3)
+    rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
+    rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
+    seats = {s.position: s.entry.player for s in
+             Seat.objects.filter(round=rnd, table=1).select_related("entry__player")}
+    return director, t, seats
+
+
+def _enter_8s_made_with_9(phone) -> None:
+    phone.get_by_test_id("declarer").select_option("N")
+    phone.get_by_test_id("contract").select_option("8S")
+    phone.get_by_test_id("tricks").fill("9")
+    expect(phone.get_by_test_id("preview-score")).to_contain_text("240")
+    phone.get_by_test_id("enter").click()
+    expect(phone.get_by_test_id("pending")).to_have_count(1)
+
+
+def _phone(chromium, live_server_asgi):
+    context = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
+                                   viewport={"width": 390, "height": 844},
+                                   is_mobile=True, has_touch=True)
+    context.set_default_timeout(10_000)
+    return context
+
+
 def test_two_phones_enter_and_confirm_projector_follows(chromium, live_server_asgi,
                                                         browser_page, phone_page,
                                                         make_member):
-    def setup():
-        director = make_member(director=True, first_name="Josée", last_name="Directrice")
-        players = [make_member(first_name=n, last_name="Joueur")
-                   for n in ("Gaétan", "Sylvie", "Réjean", "Lise")]
-        t = Tournament.objects.create(name="Tournoi du jeudi", starts_at=timezone.now(),
-                                      status="running", checkin_code="KEY42",
-                                      rounds_total=1, hands_per_game=1)
-        for p in players:
-            Entry.objects.create(tournament=t, player=p, checked_in=True)
-        rnd = services.round_draw(tournament=t, by=director, seed=3)
-        rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
-        rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
-        seats = {s.position: s.entry.player for s in
-                 Seat.objects.filter(round=rnd, table=1).select_related("entry__player")}
-        return director, t, seats
-
-    director, t, seats = in_thread(setup)
+    director, t, seats = in_thread(lambda: _one_table(make_member))
     sheet_url = f"/tournaments/{t.pk}/rounds/1/tables/1/"
 
     projector = browser_page
@@ -42,10 +63,7 @@ def test_two_phones_enter_and_confirm_projector_follows(chromium, live_server_as
     expect(projector.get_by_test_id("standing-total").first).to_have_text("0")
 
     # Phone B (East, the other side) is open on the sheet first.
-    context_b = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
-                                     viewport={"width": 390, "height": 844},
-                                     is_mobile=True, has_touch=True)
-    context_b.set_default_timeout(10_000)
+    context_b = _phone(chromium, live_server_asgi)
     phone_b = context_b.new_page()
     try:
         log_in(phone_b, seats["E"])
@@ -57,12 +75,7 @@ def test_two_phones_enter_and_confirm_projector_follows(chromium, live_server_as
         phone_a = phone_page
         log_in(phone_a, seats["N"])
         phone_a.goto(sheet_url)
-        phone_a.get_by_test_id("declarer").select_option("N")
-        phone_a.get_by_test_id("contract").select_option("8S")
-        phone_a.get_by_test_id("tricks").fill("9")
-        expect(phone_a.get_by_test_id("preview-score")).to_contain_text("240")
-        phone_a.get_by_test_id("enter").click()
-        expect(phone_a.get_by_test_id("pending")).to_have_count(1)
+        _enter_8s_made_with_9(phone_a)
 
         # Phone B sees the pending hand live and confirms it.
         expect(phone_b.get_by_test_id("pending")).to_have_count(1)
@@ -72,6 +85,64 @@ def test_two_phones_enter_and_confirm_projector_follows(chromium, live_server_as
         expect(phone_a.get_by_test_id("confirmed")).to_have_count(1)
 
         # The projector's standings changed without a reload.
+        expect(projector.get_by_test_id("standing-total").first).to_have_text("240")
+    finally:
+        context_b.close()
+
+
+def test_an_update_that_comes_while_the_standings_are_fetched_is_not_lost(
+        chromium, live_server_asgi, browser_page, phone_page, make_member):
+    """The projector is still fetching its standings after a hand was entered when the
+    hand's confirmation arrives: once that fetch ends, the standings are fetched again
+    and show the confirmed total (htmx alone drops a trigger that comes during a
+    fragment's request)."""
+    director, t, seats = in_thread(lambda: _one_table(make_member))
+    sheet_url = f"/tournaments/{t.pk}/rounds/1/tables/1/"
+
+    projector = browser_page
+    frames = []
+    projector.on("websocket",
+                 lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    log_in(projector, director)
+    projector.goto(f"/tournaments/{t.pk}/projector/")
+    expect(projector.locator("body")).to_have_attribute("data-socket", "open")
+    expect(projector.get_by_test_id("standing-total").first).to_have_text("0")
+
+    # The next standings fetch gets its answer from the server, and the browser is given
+    # it only when the test says so; later fetches go through.
+    held = []
+
+    def hold_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))
+
+    projector.route("**/projector/standings/", hold_first)
+
+    def wait_until(condition, what):
+        deadline = time.monotonic() + 15
+        while not condition() and time.monotonic() < deadline:
+            projector.wait_for_timeout(50)
+        assert condition(), what
+
+    context_b = _phone(chromium, live_server_asgi)
+    phone_b = context_b.new_page()
+    try:
+        log_in(phone_page, seats["N"])
+        phone_page.goto(sheet_url)
+        _enter_8s_made_with_9(phone_page)
+        wait_until(lambda: held, "the projector did not fetch its standings")
+
+        seen = len(frames)
+        log_in(phone_b, seats["E"])
+        phone_b.goto(sheet_url)
+        phone_b.get_by_test_id("confirm").click()
+        expect(phone_b.get_by_test_id("total-ns")).to_have_text("240")
+        wait_until(lambda: len(frames) > seen, "the confirmation never reached the projector")
+
+        route, answer = held[0]
+        route.fulfill(response=answer)  # the standings from before the confirmation
         expect(projector.get_by_test_id("standing-total").first).to_have_text("240")
     finally:
         context_b.close()

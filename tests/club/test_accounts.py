@@ -86,15 +86,24 @@ def test_login_is_throttled_per_address_across_accounts(client, make_member, set
     assert other.status_code == 302
 
 
-def test_successful_login_resets_the_account_counter(client, member, settings):
+def test_successful_logins_use_up_no_attempt_but_forgive_no_failure(client, member, settings):
+    """A member may log in again and again in one window; the wrong passwords typed
+    before a success still count, so the window's third failure blocks the account."""
     settings.LOGIN_THROTTLE = {"window_seconds": 60, "per_account": 3, "per_address": 100}
+    right = {"username": "marie@example.com", "password": PASSWORD}
+    wrong = {"username": "marie@example.com", "password": "bad"}
+    for _ in range(5):
+        assert client.post(reverse("login"), right).status_code == 302
+        client.post(reverse("logout"))
     for _ in range(2):
-        client.post(reverse("login"), {"username": "marie@example.com", "password": "bad"})
-    assert client.post(reverse("login"), {"username": "marie@example.com", "password": PASSWORD}).status_code == 302
+        client.post(reverse("login"), wrong)
+    assert client.post(reverse("login"), right).status_code == 302
     client.post(reverse("logout"))
-    for _ in range(2):
-        client.post(reverse("login"), {"username": "marie@example.com", "password": "bad"})
-    assert client.post(reverse("login"), {"username": "marie@example.com", "password": PASSWORD}).status_code == 302
+    checked = client.post(reverse("login"), wrong)
+    assert "Adresse courriel ou mot de passe incorrect." in checked.content.decode()
+    refused = client.post(reverse("login"), right)
+    assert refused.status_code == 200
+    assert "Trop de tentatives infructueuses." in refused.content.decode()
 
 
 def test_logout_needs_a_post(member_client):

@@ -51,6 +51,21 @@ def test_a_success_gives_its_attempt_back_to_the_address(make_member, settings):
         assert authenticate(request, username=m.email, password=PASSWORD) == m
 
 
+def test_a_success_amid_a_burst_lets_no_more_than_the_limit_of_failures_be_checked(settings):
+    """The right password is counted third, two more attempts are counted while it is
+    checked, then it succeeds: it gives back its own attempt only, so one more wrong
+    password is checked (five in all) and the next is refused."""
+    settings.LOGIN_THROTTLE = {"window_seconds": 60, "per_account": 5, "per_address": 100}
+
+    def attempt():
+        return throttle.attempt(email="marie@example.com", address="10.0.0.4")
+
+    assert [attempt() for _ in range(5)] == [True] * 5  # wrong, wrong, right, wrong, wrong
+    throttle.record_success(email="marie@example.com", address="10.0.0.4")
+    assert attempt() is True  # the fifth wrong password
+    assert attempt() is False
+
+
 def test_the_admin_login_says_when_it_is_throttled_in_french_and_english(client, make_member,
                                                                           settings):
     settings.LOGIN_THROTTLE = {"window_seconds": 60, "per_account": 5, "per_address": 100}
