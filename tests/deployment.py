@@ -204,7 +204,8 @@ events {{ worker_connections 1024; }}
 http {{
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
-    access_log {tmp}/access.log;
+    log_format routed '$uri $upstream_addr';
+    access_log {tmp}/access.log routed;
     client_body_temp_path {tmp}/body;
     proxy_temp_path {tmp}/proxy;
     fastcgi_temp_path {tmp}/fastcgi;
@@ -227,6 +228,11 @@ http {{
             self.redis.stop()
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+    def routes(self) -> list[tuple[str, str]]:
+        """(path, the daphne socket nginx passed it to) of every request so far."""
+        text = (self.folder / "nginx" / "access.log").read_text()
+        return [tuple(line.split(" ", 1)) for line in text.splitlines() if " " in line]
 
     def logs(self) -> str:
         return "\n".join(path.read_text(errors="replace")[-3000:]

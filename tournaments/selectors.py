@@ -12,6 +12,7 @@ from club.names import sort_key
 from tournaments import seating
 from tournaments.models import (
     ACTIVE_ENTRY,
+    DirectorCall,
     Entry,
     EntryStatus,
     LookingForPartner,
@@ -195,22 +196,6 @@ def current_round(tournament: Tournament, *, published_only: bool = True) -> Rou
     return qs.order_by("-number").first()
 
 
-def my_final(tournament: Tournament, user) -> dict | None:
-    """A finished tournament: the viewer's final place, total and medal (or None)."""
-    from tournaments.selectors_results import standings_page_cached
-
-    entry = (Entry.objects.filter(tournament=tournament)
-             .exclude(status__in=[EntryStatus.DECLINED, EntryStatus.PENDING])
-             .filter(Q(player=user) | Q(partner=user)).first())
-    if entry is None:
-        return None
-    page = standings_page_cached(tournament)
-    row = next((r for r in page["rows"] if r["competitor"] == entry.pk), None)
-    if row is None or not row["games"]:
-        return None
-    return {**row, "count": len(page["rows"])}
-
-
 def _online_table(rnd: Round, table: int) -> tuple[bool, object]:
     """(played online?, its live table or None) for a table of a round."""
     from tournaments.models import PlayMode, RoundPlay, TableGame
@@ -231,13 +216,9 @@ def tournament_is_online(tournament: Tournament) -> bool:
     return tournament.place == Place.ONLINE
 
 
-def my_seat(tournament: Tournament, user) -> dict | None:
-    """Where the viewer sits in the current published round (table, seat, partner); in
-    a finished tournament, the viewer's final place instead."""
-    if user is not None and user.is_authenticated and tournament.status == Status.FINISHED:
-        final = my_final(tournament, user)
-        if final is not None:
-            return {"round": None, "state": "final", "final": final}
+def seat_in_current_round(tournament: Tournament, user) -> dict:
+    """Where the viewer sits in the current published round (table, seat, partner), or
+    why nowhere (``state``: none, absent, bye)."""
     rnd = current_round(tournament)
     if rnd is None or user is None or not user.is_authenticated:
         return {"round": rnd, "state": "none"} if rnd is None else {"round": rnd,
@@ -419,3 +400,9 @@ def clock_text(seconds: int | None) -> str:
     sign = "-" if seconds < 0 else ""
     seconds = abs(seconds)
     return f"{sign}{seconds // 60}:{seconds % 60:02d}"
+
+
+def open_call(rnd: Round, table: int):
+    """The table's call to the director not answered yet (or None)."""
+    return DirectorCall.objects.filter(round=rnd, table=table,
+                                       answered_at__isnull=True).first()

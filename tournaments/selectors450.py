@@ -10,6 +10,7 @@ from games.engine.four_fifty.cards import CODE
 from games.engine.four_fifty.sheet import major_starts
 from tournaments.labels450 import card_choices, card_label, cards_label, seat_number
 from tournaments.models import GameStatus, SheetLine, Status, TableGame, Tournament
+from tournaments.selectors import open_call, round_clock
 from tournaments.services import results as rs
 from tournaments.services import sheet450
 
@@ -68,8 +69,6 @@ def sheet_page(rnd, table: int, viewer, *, data: Mapping | None = None) -> dict[
     """Everything the 450 sheet page shows: players by seat, every round with its
     points and running totals, the totals to the target in large type, the next round
     (dealer, lanceur, the double-faced card in force) and its entry form."""
-    from tournaments.selectors import round_clock
-    from tournaments.selectors_results import open_call
 
     tournament = rnd.tournament
     game = rs.table_game(rnd, table)

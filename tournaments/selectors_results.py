@@ -15,6 +15,8 @@ from django.db.models import Q
 from tournaments import selectors450
 from tournaments import standings as st
 from tournaments.models import (
+    Entry,
+    EntryStatus,
     GameStatus,
     HandScore,
     PlayMode,
@@ -27,6 +29,13 @@ from tournaments.models import (
     TableGame,
     TieRule,
     Tournament,
+)
+from tournaments.selectors import (
+    entries_sorted,
+    open_call,
+    round_clock,
+    round_tables,
+    seat_in_current_round,
 )
 from tournaments.services import results as rs
 
@@ -62,8 +71,6 @@ def standings_inputs(tournament: Tournament) -> Inputs:
     seats = list(Seat.objects.filter(round__tournament=tournament, round__status__in=PLAYED)
                  .values_list("round__number", "table", "position", "bye_score",
                               "entry_id"))
-    from tournaments.models import Entry
-
     entries = Entry.objects.filter(pk__in={row[4] for row in seats}).select_related(
         "player", "partner")
     for e in entries:
@@ -151,8 +158,31 @@ def standings_page_cached(tournament: Tournament) -> dict:
 
 
 # ----------------------------------------------------------------- one table's sheet
+def my_final(tournament: Tournament, user) -> dict | None:
+    """A finished tournament: the viewer's final place, total and medal (or None)."""
+    entry = (Entry.objects.filter(tournament=tournament)
+             .exclude(status__in=[EntryStatus.DECLINED, EntryStatus.PENDING])
+             .filter(Q(player=user) | Q(partner=user)).first())
+    if entry is None:
+        return None
+    page = standings_page_cached(tournament)
+    row = next((r for r in page["rows"] if r["competitor"] == entry.pk), None)
+    if row is None or not row["games"]:
+        return None
+    return {**row, "count": len(page["rows"])}
+
+
+def my_seat(tournament: Tournament, user) -> dict | None:
+    """Where the viewer sits in the current published round (table, seat, partner); in
+    a finished tournament, the viewer's final place instead."""
+    if user is not None and user.is_authenticated and tournament.status == Status.FINISHED:
+        final = my_final(tournament, user)
+        if final is not None:
+            return {"round": None, "state": "final", "final": final}
+    return seat_in_current_round(tournament, user)
+
+
 def table_sheet(rnd: Round, table: int, viewer) -> dict:
-    from tournaments.selectors import round_clock
 
     tournament = rnd.tournament
     game = rs.table_game(rnd, table)
@@ -201,7 +231,7 @@ def viewer_table(tournament: Tournament, viewer) -> tuple[Round, int] | None:
 
 
 def my_pin(tournament: Tournament, viewer) -> str | None:
-    from tournaments.models import ACTIVE_ENTRY, Entry
+    from tournaments.models import ACTIVE_ENTRY
 
     if not viewer.is_authenticated:
         return None
@@ -213,21 +243,13 @@ def my_pin(tournament: Tournament, viewer) -> str | None:
 
 
 # ----------------------------------------------------------------- director console
-def open_call(rnd: Round, table: int):
-    from tournaments.models import DirectorCall
-
-    return DirectorCall.objects.filter(round=rnd, table=table,
-                                       answered_at__isnull=True).first()
-
-
 def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
     """Everything the console shows for one round: per table its players (and their
     connection online), score, hands, sign-off codes; the round's clock, calls, lock.
     ``fix``: a hand id whose correction form opens filled in."""
     from games.models import Seat as LiveSeat
     from games.selectors import present_users
-    from tournaments.models import DirectorCall, EntryStatus
-    from tournaments.selectors import entries_sorted, round_clock, round_tables
+    from tournaments.models import DirectorCall
     from tournaments.services.director import adjusted_limits
 
     settings_row = rs.results_settings(tournament)
@@ -337,8 +359,6 @@ def corrections(tournament: Tournament) -> dict:
 # ----------------------------------------------------------------- members and seasons
 def member_results(member) -> dict[int, dict]:
     """Tournament id -> {"place", "total", "medal", "shared"} for a member's tournaments."""
-    from tournaments.models import Entry
-
     entries = list(Entry.objects.filter(Q(player=member) | Q(partner=member))
                    .filter(tournament__status__in=[Status.RUNNING, Status.FINISHED])
                    .select_related("tournament")[:30])

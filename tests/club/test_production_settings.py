@@ -50,6 +50,28 @@ def test_production_responses_carry_the_security_headers(deployment):
     assert cookies and all("Secure" in c for c in cookies)
 
 
+def test_a_tables_sockets_all_go_to_one_process_other_requests_to_either(deployment):
+    """The documented nginx routes /ws/tables/<n>/ by the table's number: every request
+    for one table reaches the same daphne process (its moves then stay in that process),
+    the tables as a whole use both, and other pages are spread over both."""
+    client = deployment.client()
+    for table in range(1, 21):
+        for _ in range(3):
+            client.get(f"/ws/tables/{table}/")
+    for _ in range(20):
+        client.get("/accounts/login/")
+    routes = deployment.routes()
+    by_table: dict[str, set[str]] = {}
+    for path, upstream in routes:
+        if path.startswith("/ws/tables/"):
+            by_table.setdefault(path, set()).add(upstream)
+    assert len(by_table) == 20
+    assert all(len(upstreams) == 1 for upstreams in by_table.values()), by_table
+    assert len(set().union(*by_table.values())) == 2, by_table
+    pages = {upstream for path, upstream in routes if path == "/accounts/login/"}
+    assert len(pages) == 2, routes
+
+
 @pytest.mark.django_db(transaction=True)
 def test_static_files_have_content_hashed_names_that_nginx_lets_browsers_keep(deployment):
     """Pages link hashed names, the modules import hashed names, and nginx serves them

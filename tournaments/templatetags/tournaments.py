@@ -37,7 +37,7 @@ def live_table_tournament(context, table):
     """On a tournament's live table: what the "call the director" button needs (the
     tournament, round and table number, the open call), else None."""
     from tournaments.models import Status, TableGame
-    from tournaments.selectors_results import open_call
+    from tournaments.selectors import open_call
 
     user = context.get("user")
     if user is None or not user.is_authenticated:

@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import selectors, selectors_director, services
+from tournaments import selectors, selectors_director, selectors_results, services
 from tournaments.forms import CodeForm, LookingForm, RegisterForm
 from tournaments.models import Entry, EntryStatus
 from tournaments.views.common import back, get_tournament, public_or_login, run
@@ -27,7 +27,7 @@ def detail(request, pk: int):
         context["register_form"] = RegisterForm(tournament=tournament, member=request.user)
         context["looking_form"] = LookingForm()
     context["code_form"] = CodeForm()
-    context["seat"] = selectors.my_seat(tournament, request.user)
+    context["seat"] = selectors_results.my_seat(tournament, request.user)
     context["rules"] = selectors.rules_summary(tournament)
     context["game450"] = selectors.game450(tournament) if tournament.is_450 else None
     if getattr(request.user, "is_director", False):
@@ -48,7 +48,7 @@ def my_seat(request, pk: int):
     """The live fragment: re-fetched by htmx when the tournament's socket says so."""
     tournament = get_tournament(request, pk)
     context = {"tournament": tournament,
-               "seat": selectors.my_seat(tournament, request.user)}
+               "seat": selectors_results.my_seat(tournament, request.user)}
     return render(request, "tournaments/_my_seat.html", context)
 
 
