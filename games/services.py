@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import IntegrityError, connection, transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -330,13 +330,14 @@ def table_drive(*, table_id: int, now=None) -> float | None:
 # ----------------------------------------------------------------- presence
 @transaction.atomic
 def presence_join(*, table_id: int, user, channel_name: str) -> None:
+    """A member's socket arrived at the table: its presence row (one upsert: when every
+    socket of a server reconnects at once, each join is a few statements), the table
+    seen, the member's seat no longer left, or taken back from its stand-in."""
     now = timezone.now()
-    try:
-        Presence.objects.update_or_create(channel_name=channel_name,
-                                          defaults={"table_id": table_id, "user": user,
-                                                    "seen_at": now})
-    except IntegrityError:
-        return
+    Presence.objects.bulk_create(
+        [Presence(channel_name=channel_name, table_id=table_id, user=user, seen_at=now)],
+        update_conflicts=True, unique_fields=["channel_name"],
+        update_fields=["table", "user", "seen_at"])
     Table.objects.filter(pk=table_id).update(last_human_seen_at=now)
     Seat.objects.filter(table_id=table_id, user=user, left_at__isnull=False).update(left_at=None)
     if Seat.objects.filter(table_id=table_id, away_user=user).exists():

@@ -26,9 +26,16 @@ def state_frames(table_id: int, users, *, seq: int | None = None) -> list[tuple[
         cache.checkin(st)
 
 
-def presence_frame(table_id: int) -> str:
+def presence_frames(table_ids) -> dict[int, str]:
+    """The presence notice of each table (who is here, whose seat is left since when):
+    two queries for all of them."""
     from games.models import Seat
 
-    away = {seat: left.isoformat() for seat, left in Seat.objects.filter(
-        table_id=table_id, user__isnull=False, left_at__isnull=False).values_list("seat", "left_at")}
-    return render.presence_frame(presence.present_users(table_id), away)
+    away: dict[int, dict[str, str]] = {table_id: {} for table_id in table_ids}
+    rows = Seat.objects.filter(table_id__in=list(away), user__isnull=False,
+                               left_at__isnull=False)
+    for table_id, seat, left in rows.values_list("table_id", "seat", "left_at"):
+        away[table_id][seat] = left.isoformat()
+    present = presence.present_users_many(list(away))
+    return {table_id: render.presence_frame(present[table_id], away[table_id])
+            for table_id in away}

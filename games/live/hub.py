@@ -58,6 +58,11 @@ logger = logging.getLogger(__name__)
 
 ORIGIN = secrets.token_hex(8)  # this process, in the events it publishes
 PRESENCE_BATCH_SECONDS = 0.5
+# Presence notices (someone joined or left) wait this long for the other tables' that
+# come meanwhile, then go out from one read for all of them: when every socket of a
+# server reconnects at once (a restart), each join would otherwise cost its own
+# database-thread hop and two queries.
+PRESENCE_NOTICE_SECONDS = 0.05
 LOBBY_GROUP = "lobby"
 # Every process's hub listens to this one group; the table events a process publishes
 # go there in batches (``Hub._flush``).
@@ -129,6 +134,7 @@ class Hub:
         self._joined: asyncio.Future | None = None  # listening to EVENTS_GROUP
         self._presence_reads: set[int] = set()  # tables queued or being read
         self._presence_due: set[int] = set()  # tables queued for the next batch
+        self._notices_due: set[int] = set()  # tables whose presence notice is queued
 
     # ------------------------------------------------------------ event loop side
     def _bind(self) -> None:
@@ -138,6 +144,7 @@ class Hub:
             self._subscribed, self.shared = set(), set()
             self._outbox, self._flushing, self._joined = [], False, None
             self._presence_reads, self._presence_due = set(), set()
+            self._notices_due = set()
 
     def _spawn(self, coro) -> None:
         # A fresh context: a task created inside a consumer would otherwise inherit
@@ -274,7 +281,8 @@ class Hub:
             elif out:
                 self._spawn(send_frames(out))
         elif kind == "table.presence":
-            self._spawn(self._refresh_presence(table_id))
+            presence.forget(table_id)
+            self._presence_notice_soon(table_id)
         elif kind == "table.chat":
             self._chat_local(table_id, event["channel"], set(event["seated"]), event["text"])
         elif kind == "table.hello":  # another process starts serving this table
@@ -365,11 +373,23 @@ class Hub:
         finally:
             self._presence_reads.difference_update(batch)
 
-    async def _refresh_presence(self, table_id: int) -> None:
-        presence.forget(table_id)
-        sockets = self._accepted(table_id)
-        text = await database_sync_to_async(frames.presence_frame)(table_id)
-        await send_frames([(s, -1, text) for s in sockets])
+    def _presence_notice_soon(self, table_id: int) -> None:
+        """Send the table's sockets here its presence notice, in the next batch (on the
+        loop)."""
+        if not self.sockets.get(table_id):
+            return
+        self._notices_due.add(table_id)
+        if len(self._notices_due) == 1:
+            self._spawn(self._send_presence_notices())
+
+    async def _send_presence_notices(self) -> None:
+        await self.sleep(PRESENCE_NOTICE_SECONDS)  # gather the tables due meanwhile
+        batch, self._notices_due = self._notices_due, set()
+        texts = await database_sync_to_async(frames.presence_frames)(sorted(batch))
+        out = [(s, -1, text) for table_id, text in texts.items()
+               for s in self._accepted(table_id)]
+        if out:
+            await send_frames(out)
 
     # ------------------------------------------------------------ any thread
     def _accepted(self, table_id: int) -> list:
@@ -408,11 +428,14 @@ class Hub:
         self.publish_changed(table_id, seq)
 
     def presence_changed(self, table_id: int) -> None:
+        """Someone joined or left the table (after the commit, in any thread): its
+        sockets here get a presence notice in the next batch, other processes hear."""
         presence.forget(table_id)
-        sockets = self._accepted(table_id) if self._running() else []
-        if sockets:
-            text = frames.presence_frame(table_id)
-            self.deliver([(s, -1, text) for s in sockets])
+        if self._running():
+            if _on_loop(self.loop):
+                self._presence_notice_soon(table_id)
+            else:
+                self.loop.call_soon_threadsafe(self._presence_notice_soon, table_id)
         self._publish_event(table_id, "table.presence")
 
     def _publish_event(self, table_id: int, kind: str, **extra) -> None:

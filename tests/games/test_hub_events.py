@@ -206,3 +206,51 @@ def test_with_a_writing_bus_each_event_goes_out_at_once_and_messages_come_in_by_
     assert [e["seq"] for e in waiting] == [2]
     assert refreshed == [(7, 9)]
     assert not any(t.get_coro().__name__ == "_receive_forever" for t in hub.tasks)
+
+
+def test_presence_notices_of_tables_that_change_together_come_from_one_read(layer, monkeypatch):
+    """Joins and leaves at several tables (in the database thread, on the loop, or
+    heard from another process) within the notice window: their tables' presence is
+    read once for all of them, and each socket gets its own table's notice, once."""
+    reads = []
+
+    def presence_frames(table_ids):
+        reads.append(list(table_ids))
+        return {table_id: f"presence of {table_id}" for table_id in table_ids}
+
+    def in_this_thread(fn):
+        async def call(*args):
+            return fn(*args)
+        return call
+
+    monkeypatch.setattr(hub_module.frames, "presence_frames", presence_frames)
+    monkeypatch.setattr(hub_module, "database_sync_to_async", in_this_thread)
+
+    def recording(table_id):
+        sock = socket(table_id)
+        sock.sent = []
+
+        async def send_text(text):
+            sock.sent.append(text)
+        sock.send_text = send_text
+        return sock
+
+    async def scenario():
+        hub = Hub()
+        sockets = [recording(1), recording(2), recording(2)]
+        for sock in sockets:
+            await hub.attach(sock)
+        await asyncio.sleep(0.01)
+        hub.presence_changed(1)  # on the loop
+        await asyncio.to_thread(hub.presence_changed, 2)  # after a commit in a thread
+        hub.presence_changed(1)
+        hub.presence_changed(3)  # no socket of table 3 here
+        await layer.inbox.put({**events_message([{"type": "table.presence", "table": 2}]),
+                               "origin": "another process"})
+        await asyncio.sleep(hub_module.PRESENCE_NOTICE_SECONDS + 0.05)
+        return sockets
+
+    sockets = run(scenario())
+    assert reads == [[1, 2]]
+    assert [sock.sent for sock in sockets] == [
+        ["presence of 1"], ["presence of 2"], ["presence of 2"]]

@@ -356,6 +356,34 @@ def test_present_sets_of_many_tables_are_read_in_one_query(table_of_four, player
     assert presence.cached(424242) == (set(), True)
 
 
+def test_the_presence_notices_of_many_tables_take_two_queries(table_of_four, players,
+                                                              django_assert_num_queries):
+    """Who is at each table and whose seat is left since when: two queries whatever the
+    number of tables (a restart reconnects every table's sockets at once)."""
+    import json
+
+    from games.live import frames
+
+    services.presence_join(table_id=table_of_four.pk, user=players[0], channel_name="a")
+    services.presence_join(table_id=table_of_four.pk, user=players[1], channel_name="b")
+    services.presence_leave(table_id=table_of_four.pk, channel_name="b")
+    with django_assert_num_queries(2):
+        texts = frames.presence_frames([table_of_four.pk, 424242])
+    here, nobody = json.loads(texts[table_of_four.pk]), json.loads(texts[424242])
+    assert here["present"] == [players[0].pk] and list(here["away"]) == ["E"]
+    assert nobody["present"] == [] and nobody["away"] == {}
+
+
+def test_a_socket_that_joins_again_keeps_one_presence_row(table_of_four, players):
+    """A join is one upsert of the socket's row: joining again under the same socket
+    name (a consumer that reconnects its channel) moves that row, it adds none."""
+    services.presence_join(table_id=table_of_four.pk, user=players[0], channel_name="a")
+    first = Presence.objects.get(channel_name="a").seen_at
+    services.presence_join(table_id=table_of_four.pk, user=players[0], channel_name="a")
+    row = Presence.objects.get(channel_name="a")
+    assert Presence.objects.count() == 1 and row.seen_at > first
+
+
 def test_a_read_overtaken_by_a_join_does_not_cache_its_older_set(table_of_four, players,
                                                                  monkeypatch):
     """Someone joining while a present set is being read drops the cached set; the read
