@@ -382,6 +382,13 @@ function renderPregame() {
     s.free ? el("span", { class: "muted" }, _("Free seat")) : nameOf(s.seat),
     s.is_bot ? el("span", { class: "badge bot" }, _("bot")) : null,
     s.accepted === false ? el("span", { class: "badge pending", "data-testid": "not-accepted-" + s.seat }, _("to accept")) : null)));
+  // The buttons are built again only when what they offer changed: a state that
+  // comes for something else (someone's presence) must not replace a button that is
+  // being tapped.
+  const key = JSON.stringify([table.seats.map((s) => [s.free, s.is_you, s.accepted]), me(),
+    table.is_host, app.dataset.inviteUrl || ""]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   box.replaceChildren();
   const mine = table.seats.find((s) => s.is_you);
   if (mine && mine.accepted === false) {

@@ -287,6 +287,12 @@ function renderPregame() {
     s.free ? el("span", { class: "muted" }, _("Free seat")) : nameOf(s.seat),
     s.is_bot ? el("span", { class: "badge bot" }, _("bot")) : null)));
   const box = $("pregame-actions");
+  // Built again only when what it offers changed: a state that comes for something
+  // else (someone's presence) must not replace a button that is being tapped.
+  const key = JSON.stringify([table.seats.map((s) => s.free), me(), table.is_host,
+    app.dataset.inviteUrl || ""]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
   box.replaceChildren();
   if (me()) box.append(postForm(app.dataset.leaveUrl, {}, _("Leave my seat"), { cls: "button secondary", testid: "leave" }));
   if (table.is_host) {

@@ -63,7 +63,7 @@ def test_member_and_three_bots_play_a_whole_450_round_to_the_score_sheet(
 
     page.get_by_test_id("fill-bots").click()
     for seat in ("P2", "P3", "P4"):
-        expect(page.get_by_test_id(f"seat-{seat}")).to_contain_text("bot")
+        expect(page.get_by_test_id(f"seat-{seat}").locator(".badge.bot")).to_be_visible()
     page.get_by_test_id("start").click()
     expect(page.locator("#table-app")).to_have_attribute("data-status", "playing")
     expect(page.get_by_test_id("double-face")).to_contain_text("Double-faced card")
@@ -130,6 +130,7 @@ def test_a_450_table_on_a_phone_in_french_keeps_within_the_screen(phone_page, ma
     table_id = _open_450_table(page, players=6, rounds=2, name="Six à la piquée")
     Table.objects.filter(pk=table_id).update(seed=61)
     page.get_by_test_id("fill-bots").click()
+    expect(page.locator("#table-app .plate .badge.bot")).to_have_count(5)
     page.get_by_test_id("start").click()
     expect(page.locator("#table-app")).to_have_attribute("data-status", "playing")
     scoreboard = page.get_by_test_id("scoreboard")

@@ -4,7 +4,8 @@ The member opens a table in the lobby, fills it with bots, starts, and plays eve
 one of their turns by clicking the first enabled legal control (a call, a card, a suit
 for a led joker). At the end, the score sheet on the page must be what the engine's
 ``check`` command finds in the downloaded hand records. A second test restarts the
-server mid-hand: the page shows that it reconnects, resyncs, and play goes on.
+server mid-hand: the page shows that it reconnects, resyncs, and play goes on. A third
+checks that a state brought by someone's arrival leaves the host's buttons in place.
 """
 
 from __future__ import annotations
@@ -116,7 +117,7 @@ def test_member_plays_a_whole_quebec_game_against_three_bots(browser_page, make_
 
     page.get_by_test_id("fill-bots").click()
     for seat in "ESW":
-        expect(page.get_by_test_id(f"seat-{seat}")).to_contain_text("bot")
+        expect(page.get_by_test_id(f"seat-{seat}").locator(".badge.bot")).to_be_visible()
     page.get_by_test_id("start").click()
     expect(page.locator("#table-app")).to_have_attribute("data-status", "playing")
     expect(page.locator("#hand .hand-card")).to_have_count(10)
@@ -194,3 +195,41 @@ def test_page_reconnects_after_a_server_restart_and_play_goes_on(
     page.locator(LEGAL).first.click()
     page.wait_for_function(f"() => Number(document.querySelector('#table-app').dataset.seq) > {seq_before}",
                            timeout=20_000)
+
+
+def test_a_players_arrival_does_not_replace_the_hosts_start_buttons(
+        chromium, live_server_asgi, browser_page, make_member):
+    """Another player opens the table while the host is about to tap "Fill with bots":
+    the presence notice brings the host's page a new state (the newcomer's dot turns
+    on), and the buttons the host is tapping stay the same elements, so no tap is lost
+    to a re-render."""
+    from tests.browser.test_tournament_browser import in_thread
+
+    def setup():
+        host = make_member(first_name="Hôte", last_name="Patient")
+        guest = make_member(first_name="Invitée", last_name="Tardive")
+        table = services.table_create(host=host, name="Table d'attente")
+        services.table_join(table_id=table.pk, user=guest, seat="E")
+        return host, guest, table
+
+    host, guest, table = in_thread(setup)
+    page = browser_page
+    log_in(page, host)
+    page.goto(f"/tables/{table.pk}/")
+    expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
+    guest_dot = page.get_by_test_id("seat-E").locator(".dot")
+    expect(guest_dot).to_have_class(re.compile(r"\boff\b"))
+    buttons = [page.get_by_test_id(name).element_handle() for name in ("fill-bots", "start")]
+
+    other = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA")
+    try:
+        guest_page = other.new_page()
+        log_in(guest_page, guest)
+        guest_page.goto(f"/tables/{table.pk}/")
+        expect(guest_page.locator("#table-app")).to_have_attribute("data-connected", "1")
+        expect(guest_dot).to_have_class(re.compile(r"\bon\b"))  # the host's page re-rendered
+        assert all(button.evaluate("b => b.isConnected") for button in buttons)
+        page.get_by_test_id("fill-bots").click()
+        expect(page.get_by_test_id("seat-S").locator(".badge.bot")).to_be_visible()
+    finally:
+        other.close()
