@@ -69,7 +69,6 @@ def sheet_page(rnd, table: int, viewer, *, data: Mapping | None = None) -> dict[
     """Everything the 450 sheet page shows: players by seat, every round with its
     points and running totals, the totals to the target in large type, the next round
     (dealer, lanceur, the double-faced card in force) and its entry form."""
-
     tournament = rnd.tournament
     game = rs.table_game(rnd, table)
     people = _people(rnd, table)

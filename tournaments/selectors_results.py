@@ -157,7 +157,7 @@ def standings_page_cached(tournament: Tournament) -> dict:
     return page
 
 
-# ----------------------------------------------------------------- one table's sheet
+# ----------------------------------------------------------------- the viewer's place
 def my_final(tournament: Tournament, user) -> dict | None:
     """A finished tournament: the viewer's final place, total and medal (or None)."""
     entry = (Entry.objects.filter(tournament=tournament)
@@ -182,6 +182,7 @@ def my_seat(tournament: Tournament, user) -> dict | None:
     return seat_in_current_round(tournament, user)
 
 
+# ----------------------------------------------------------------- one table's sheet
 def table_sheet(rnd: Round, table: int, viewer) -> dict:
 
     tournament = rnd.tournament

@@ -119,6 +119,25 @@ def redis_url(layer) -> str:
     return host["address"] if isinstance(host, dict) else host
 
 
+class Batch:
+    """Table ids gathered for ``seconds`` on the hub's loop (the hub's clock), then handed
+    to ``run`` all together: one database hop for every table that came due meanwhile."""
+
+    def __init__(self, hub: "Hub", seconds: float, run) -> None:
+        self.hub, self.seconds, self.run = hub, seconds, run
+        self.due: set[int] = set()
+
+    def add(self, table_id: int) -> None:
+        self.due.add(table_id)
+        if len(self.due) == 1:
+            self.hub._spawn(self._later())
+
+    async def _later(self) -> None:
+        await self.hub.sleep(self.seconds)
+        batch, self.due = self.due, set()
+        await self.run(batch)
+
+
 class Hub:
     sleep = staticmethod(asyncio.sleep)  # a test's clock replaces it
 
@@ -133,8 +152,8 @@ class Hub:
         self._flushing = False
         self._joined: asyncio.Future | None = None  # listening to EVENTS_GROUP
         self._presence_reads: set[int] = set()  # tables queued or being read
-        self._presence_due: set[int] = set()  # tables queued for the next batch
-        self._notices_due: set[int] = set()  # tables whose presence notice is queued
+        self._presence_batch = Batch(self, PRESENCE_BATCH_SECONDS, self._read_presence)
+        self._notice_batch = Batch(self, PRESENCE_NOTICE_SECONDS, self._send_presence_notices)
 
     # ------------------------------------------------------------ event loop side
     def _bind(self) -> None:
@@ -143,8 +162,10 @@ class Hub:
             self.loop, self.sockets, self.channel = loop, {}, None
             self._subscribed, self.shared = set(), set()
             self._outbox, self._flushing, self._joined = [], False, None
-            self._presence_reads, self._presence_due = set(), set()
-            self._notices_due = set()
+            self._presence_reads = set()
+            self._presence_batch = Batch(self, PRESENCE_BATCH_SECONDS, self._read_presence)
+            self._notice_batch = Batch(self, PRESENCE_NOTICE_SECONDS,
+                                       self._send_presence_notices)
 
     def _spawn(self, coro) -> None:
         # A fresh context: a task created inside a consumer would otherwise inherit
@@ -361,13 +382,9 @@ class Hub:
         if table_id in self._presence_reads:
             return  # queued or being read
         self._presence_reads.add(table_id)
-        self._presence_due.add(table_id)
-        if len(self._presence_due) == 1:
-            self._spawn(self._read_presence_batch())
+        self._presence_batch.add(table_id)
 
-    async def _read_presence_batch(self) -> None:
-        await self.sleep(PRESENCE_BATCH_SECONDS)  # gather the tables due meanwhile
-        batch, self._presence_due = self._presence_due, set()
+    async def _read_presence(self, batch: set[int]) -> None:
         try:
             await database_sync_to_async(presence.present_users_many)(batch)
         finally:
@@ -376,15 +393,10 @@ class Hub:
     def _presence_notice_soon(self, table_id: int) -> None:
         """Send the table's sockets here its presence notice, in the next batch (on the
         loop)."""
-        if not self.sockets.get(table_id):
-            return
-        self._notices_due.add(table_id)
-        if len(self._notices_due) == 1:
-            self._spawn(self._send_presence_notices())
+        if self.sockets.get(table_id):
+            self._notice_batch.add(table_id)
 
-    async def _send_presence_notices(self) -> None:
-        await self.sleep(PRESENCE_NOTICE_SECONDS)  # gather the tables due meanwhile
-        batch, self._notices_due = self._notices_due, set()
+    async def _send_presence_notices(self, batch: set[int]) -> None:
         texts = await database_sync_to_async(frames.presence_frames)(sorted(batch))
         out = [(s, -1, text) for table_id, text in texts.items()
                for s in self._accepted(table_id)]
