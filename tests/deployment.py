@@ -235,8 +235,9 @@ http {{
         return [tuple(line.split(" ", 1)) for line in text.splitlines() if " " in line]
 
     def logs(self) -> str:
-        return "\n".join(path.read_text(errors="replace")[-3000:]
-                         for path in sorted(self.folder.glob("daphne-*.log")))
+        paths = [*sorted(self.folder.glob("daphne-*.log")), self.folder / "nginx" / "error.log"]
+        return "\n".join(f"--- {path.name}\n" + path.read_text(errors="replace")[-3000:]
+                         for path in paths if path.exists())
 
     # ----------------------------------------------------------------- clients
     def client(self, **headers) -> "Browser":

@@ -19,10 +19,12 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser.conftest import _stop_live_tables
+from tests.browser.network import InFlight
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-IDLE_MS = 60_000  # a page is idle (no request for 500 ms) within this
+# Generous: this test walks every page while the other workers run theirs.
+IDLE_S = 60  # a page has fetched everything it asks for within this
 
 LISTEN = """
 window.__problems = [];
@@ -57,6 +59,7 @@ class Visitor:
             f"HTTP {r.status} for {r.url} ({self.page.url})"))
         self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e} "
                                                                  f"({self.page.url})"))
+        self.requests = InFlight(self.page)
         self.visited = 0
         if user is not None:  # through the login form (the servers have their own secret)
             self.visit("/accounts/login/", then=lambda page: _log_in(page, user))
@@ -72,12 +75,11 @@ class Visitor:
         assert response is not None and response.status == status, (path, response.status)
         policy = response.headers.get("content-security-policy", "")
         assert "script-src 'self'" in policy, (path, policy)
-        # generous: this test walks every page while the other workers run theirs
-        self.page.wait_for_load_state("networkidle", timeout=IDLE_MS)
+        self._idle(path)
         self._path_is(path)
         if then is not None:
             then(self.page)
-            self.page.wait_for_load_state("networkidle", timeout=IDLE_MS)
+            self._idle(path)
         if status >= 400:  # the browser reports the expected error status itself
             expected = (f"the server responded with a status of {status}",
                         f"HTTP {status} for {response.url} ")
@@ -85,6 +87,9 @@ class Visitor:
                                       if not any(e in p for e in expected)]
         self.problems += [f"{p} ({path})" for p in self.page.evaluate("window.__problems")]
         self.visited += 1
+
+    def _idle(self, path: str) -> None:
+        self.requests.wait_idle(path, timeout=IDLE_S, report=self.deployment.logs)
 
     def close(self) -> None:
         self.context.close()

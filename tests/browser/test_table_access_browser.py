@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Table
+from tests.browser.network import InFlight
 from tests.browser.table_helpers import in_thread, log_in
 
 
@@ -69,11 +70,12 @@ def test_the_site_icon_never_404s_on_admin_and_print_pages(browser_page, make_me
     page = browser_page
     missing = []
     page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
+    requests = InFlight(page)
     log_in(page, director)
     for url in ("/admin/", reverse("tournaments:cards", args=[tournament.pk, 1]),
                 reverse("tournaments:sheets", args=[tournament.pk, 1])):
         page.goto(url)
-        page.wait_for_load_state("networkidle")
+        requests.wait_idle(url)  # the icon is asked for once the page has loaded
     icon = page.request.get("/favicon.ico")
     assert icon.ok and "svg" in icon.headers["content-type"]
     assert missing == []
