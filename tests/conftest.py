@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import itertools
 import os
+import time
 
 import pytest
 
@@ -26,6 +27,37 @@ def _clear_cache():
     yield
     cache.clear()
     live_states.clear()
+
+
+# PostgreSQL's deadlock_detected and lock_not_available.
+LOCK_CONFLICTS = {"40P01", "55P03"}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _flush_retries_lock_conflicts():
+    """A transactional test's database is emptied by ``flush`` (one TRUNCATE of every
+    table) while a live server of the test may still finish a transaction of its own
+    (a bot's move, a socket let go): PostgreSQL then aborts one of the two as a
+    deadlock. When it is the flush, it is run again a moment later; it ran in one
+    transaction, so nothing was half done."""
+    from django.core.management.base import CommandError
+    from django.test import TransactionTestCase
+
+    original = TransactionTestCase._fixture_teardown
+
+    def _fixture_teardown(self):
+        for attempt in range(1, 6):
+            try:
+                return original(self)
+            except CommandError as error:
+                cause = getattr(error.__cause__, "__cause__", None)
+                if getattr(cause, "sqlstate", None) not in LOCK_CONFLICTS or attempt == 5:
+                    raise
+                time.sleep(0.2 * attempt)
+
+    TransactionTestCase._fixture_teardown = _fixture_teardown
+    yield
+    TransactionTestCase._fixture_teardown = original
 
 
 @functools.cache

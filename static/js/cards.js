@@ -136,6 +136,20 @@ function el(tag, attrs = {}, ...children) {
 }
 export { el };
 
+/** Put `nodes` in `container` (which holds elements only), keeping each child that
+ * equals its replacement (`isEqualNode`): a new state that changes nothing there leaves
+ * in place the button a finger is on, so the tap is not lost to a re-render. For
+ * elements without listeners of their own (forms, labels), whose equal DOM means equal
+ * behaviour. */
+export function replaceChanged(container, nodes) {
+  const old = [...container.children];
+  nodes.forEach((node, i) => {
+    if (i >= old.length) container.append(node);
+    else if (!old[i].isEqualNode(node)) old[i].replaceWith(node);
+  });
+  for (const extra of old.slice(nodes.length)) extra.remove();
+}
+
 /** The face of a card (a <span>): big rank and suit symbol, jokers distinct. */
 export function cardFace(code, { size = "" } = {}) {
   const { joker, rank, suit } = parseCard(code);

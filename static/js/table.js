@@ -2,7 +2,7 @@
 // sends the member's intents (docs/protocol.md). No build step: a plain ES module.
 import {
   el, fmt, gettext as _, cardFace, cardFigure, cardName, callShort, callWords, eventText,
-  resultText, seatLabel, sortHand, suitName, SUIT_SYMBOL, teamLabel, teamShort,
+  replaceChanged, resultText, seatLabel, sortHand, suitName, SUIT_SYMBOL, teamLabel, teamShort,
 } from "./cards.js";
 import { defaultAnchor, prepareFelt, seatPosition } from "./seats.js";
 import { renderReview } from "./review.js";
@@ -229,9 +229,11 @@ function render() {
   app.dispatchEvent(new CustomEvent("table:state", { detail: state }));
 }
 
+// A plate equal to the one shown stays (replaceChanged): a presence notice must not
+// replace the "Sit here" or "Add a bot" button being tapped.
 function renderSeats() {
   const { table, view } = state;
-  for (const slot of app.querySelectorAll(".seat-slot")) slot.replaceChildren();
+  const plates = new Map([...app.querySelectorAll(".seat-slot")].map((slot) => [slot, []]));
   for (const info of table.seats) {
     const pos = positionOf(info.seat);
     const slot = app.querySelector(".seat-slot[data-pos=\"" + pos + "\"]");
@@ -279,8 +281,9 @@ function renderSeats() {
     }
     if (view && table.status !== "open" && isRing()) plate.append(...ringPlateExtras(info));
     if (table.status === "open") plate.append(seatControls(info));
-    slot.append(plate);
+    plates.get(slot).push(plate);
   }
+  for (const [slot, nodes] of plates) replaceChanged(slot, nodes);
 }
 
 /** What a plate of a ring table says besides the name: the card count in figures (the

@@ -1,7 +1,7 @@
 // Club 500: a live 450 table. Renders every `state` frame of ws/tables/<id>/ (the 450
 // engine's view: games/engine/four_fifty/README.md) and sends the member's intents
 // (docs/protocol.md): "hide", a card, "major:...", "aside:KC", "pot:P3".
-import { el, fmt, gettext as _ } from "./cards.js";
+import { el, fmt, gettext as _, replaceChanged } from "./cards.js";
 import { card, cardShort, cardsShort, cardWords, eventText, followText, handWords, pgettext, seatName, seatNumber } from "./words450.js";
 
 const app = document.getElementById("table-app");
@@ -218,9 +218,11 @@ function renderSeats() {
     const info = seats[(start + i) % seats.length];
     if (info.seat !== mine) others.push(info);
   }
-  $("ring").replaceChildren(...others.map(plate));
+  // A plate equal to the one shown stays: a presence notice must not replace the
+  // "Sit here" or "Add a bot" button being tapped.
+  replaceChanged($("ring"), others.map(plate));
   $("ring").dataset.count = String(others.length);
-  $("me-slot").replaceChildren(...(mine ? [plate(seatInfo(mine))] : []));
+  replaceChanged($("me-slot"), mine ? [plate(seatInfo(mine))] : []);
 }
 
 function renderCenter() {

@@ -148,3 +148,41 @@ def test_a_450_table_on_a_phone_in_french_keeps_within_the_screen(phone_page, ma
     measured = page.evaluate(LAYOUT)
     page.screenshot(path="/tmp/table450-phone-over.png", full_page=True)
     assert measured["wide"] == [] and measured["overlaps"] == 0, measured
+
+
+def test_a_players_arrival_leaves_the_hosts_seat_buttons_in_place_at_a_450_table(
+        chromium, live_server_asgi, browser_page, make_member):
+    """A seated player opens a 450 table while its host is about to tap a free seat's
+    "Add a bot": the host's page gets a new state (the player's dot turns on), and the
+    free seats' buttons stay the same elements, so the tap is not lost."""
+    from games import services
+    from tests.browser.test_tournament_browser import in_thread
+
+    def setup():
+        host = make_member(first_name="Hôte", last_name="Piqueur")
+        guest = make_member(first_name="Invité", last_name="Pressé")
+        table = services.table_create(host=host, variant="450", options={"players": 4})
+        services.table_join(table_id=table.pk, user=guest, seat="P2")
+        return host, guest, table
+
+    host, guest, table = in_thread(setup)
+    page = browser_page
+    log_in(page, host)
+    page.goto(f"/tables/{table.pk}/")
+    expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
+    guest_dot = page.get_by_test_id("seat-P2").locator(".dot")
+    expect(guest_dot).to_have_class(re.compile(r"\boff\b"))
+    buttons = [page.get_by_test_id(name).element_handle() for name in ("bot-P3", "bot-P4")]
+
+    other = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA")
+    try:
+        guest_page = other.new_page()
+        log_in(guest_page, guest)
+        guest_page.goto(f"/tables/{table.pk}/")
+        expect(guest_page.locator("#table-app")).to_have_attribute("data-connected", "1")
+        expect(guest_dot).to_have_class(re.compile(r"\bon\b"))  # the host's page re-rendered
+        assert all(button.evaluate("b => b.isConnected") for button in buttons)
+        page.get_by_test_id("bot-P3").click()
+        expect(page.get_by_test_id("seat-P3").locator(".badge.bot")).to_be_visible()
+    finally:
+        other.close()

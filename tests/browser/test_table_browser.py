@@ -199,10 +199,10 @@ def test_page_reconnects_after_a_server_restart_and_play_goes_on(
 
 def test_a_players_arrival_does_not_replace_the_hosts_start_buttons(
         chromium, live_server_asgi, browser_page, make_member):
-    """Another player opens the table while the host is about to tap "Fill with bots":
-    the presence notice brings the host's page a new state (the newcomer's dot turns
-    on), and the buttons the host is tapping stay the same elements, so no tap is lost
-    to a re-render."""
+    """Another player opens the table while the host is about to tap "Fill with bots"
+    or a free seat's "Add a bot": the presence notice brings the host's page a new
+    state (the newcomer's dot turns on), and the buttons the host is tapping stay the
+    same elements, so no tap is lost to a re-render."""
     from tests.browser.test_tournament_browser import in_thread
 
     def setup():
@@ -219,7 +219,8 @@ def test_a_players_arrival_does_not_replace_the_hosts_start_buttons(
     expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
     guest_dot = page.get_by_test_id("seat-E").locator(".dot")
     expect(guest_dot).to_have_class(re.compile(r"\boff\b"))
-    buttons = [page.get_by_test_id(name).element_handle() for name in ("fill-bots", "start")]
+    buttons = [page.get_by_test_id(name).element_handle()
+               for name in ("fill-bots", "start", "bot-S", "bot-W")]
 
     other = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA")
     try:
