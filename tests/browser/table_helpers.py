@@ -3,6 +3,7 @@ members moved on from the test (in a thread of its own: see ``in_thread``)."""
 
 from __future__ import annotations
 
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 from django.utils import timezone
@@ -99,3 +100,24 @@ def click_first_legal(page) -> None:
         first.click(position={"x": 6, "y": 30})
     else:
         first.click()
+
+
+def seated_player_arrives(chromium, server, page, table_id: int, player, seat: str,
+                          buttons: list[str]) -> None:
+    """``player``, seated at ``seat`` but not yet there, opens the table in a browser of
+    their own while ``page`` (the host's, on the table) holds ``buttons`` (test ids):
+    the host's page re-renders (the player's dot turns on) and every one of those
+    buttons is still the same element, so a tap on it then is not lost."""
+    dot = page.get_by_test_id(f"seat-{seat}").locator(".dot")
+    expect(dot).to_have_class(re.compile(r"\boff\b"))
+    held = [page.get_by_test_id(name).element_handle() for name in buttons]
+    other = chromium.new_context(base_url=server.url, locale="fr-CA")
+    try:
+        guest_page = other.new_page()
+        log_in(guest_page, player)
+        guest_page.goto(f"/tables/{table_id}/")
+        expect(guest_page.locator("#table-app")).to_have_attribute("data-connected", "1")
+        expect(dot).to_have_class(re.compile(r"\bon\b"))  # the host's page re-rendered
+        assert [b.evaluate("b => b.isConnected") for b in held] == [True] * len(held), buttons
+    finally:
+        other.close()

@@ -16,6 +16,7 @@ import re
 from playwright.sync_api import expect
 
 from games.models import Table
+from tests.browser.table_helpers import seated_player_arrives
 from tests.browser.test_table_browser import check_records, log_in, play_until_over
 
 LAYOUT = """() => {
@@ -170,19 +171,7 @@ def test_a_players_arrival_leaves_the_hosts_seat_buttons_in_place_at_a_450_table
     log_in(page, host)
     page.goto(f"/tables/{table.pk}/")
     expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
-    guest_dot = page.get_by_test_id("seat-P2").locator(".dot")
-    expect(guest_dot).to_have_class(re.compile(r"\boff\b"))
-    buttons = [page.get_by_test_id(name).element_handle() for name in ("bot-P3", "bot-P4")]
-
-    other = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA")
-    try:
-        guest_page = other.new_page()
-        log_in(guest_page, guest)
-        guest_page.goto(f"/tables/{table.pk}/")
-        expect(guest_page.locator("#table-app")).to_have_attribute("data-connected", "1")
-        expect(guest_dot).to_have_class(re.compile(r"\bon\b"))  # the host's page re-rendered
-        assert all(button.evaluate("b => b.isConnected") for button in buttons)
-        page.get_by_test_id("bot-P3").click()
-        expect(page.get_by_test_id("seat-P3").locator(".badge.bot")).to_be_visible()
-    finally:
-        other.close()
+    seated_player_arrives(chromium, live_server_asgi, page, table.pk, guest, "P2",
+                          ["bot-P3", "bot-P4"])
+    page.get_by_test_id("bot-P3").click()
+    expect(page.get_by_test_id("seat-P3").locator(".badge.bot")).to_be_visible()

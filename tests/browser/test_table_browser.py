@@ -24,6 +24,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Table
+from tests.browser.table_helpers import seated_player_arrives
 from tests.conftest import PASSWORD
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,20 +218,7 @@ def test_a_players_arrival_does_not_replace_the_hosts_start_buttons(
     log_in(page, host)
     page.goto(f"/tables/{table.pk}/")
     expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
-    guest_dot = page.get_by_test_id("seat-E").locator(".dot")
-    expect(guest_dot).to_have_class(re.compile(r"\boff\b"))
-    buttons = [page.get_by_test_id(name).element_handle()
-               for name in ("fill-bots", "start", "bot-S", "bot-W")]
-
-    other = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA")
-    try:
-        guest_page = other.new_page()
-        log_in(guest_page, guest)
-        guest_page.goto(f"/tables/{table.pk}/")
-        expect(guest_page.locator("#table-app")).to_have_attribute("data-connected", "1")
-        expect(guest_dot).to_have_class(re.compile(r"\bon\b"))  # the host's page re-rendered
-        assert all(button.evaluate("b => b.isConnected") for button in buttons)
-        page.get_by_test_id("fill-bots").click()
-        expect(page.get_by_test_id("seat-S").locator(".badge.bot")).to_be_visible()
-    finally:
-        other.close()
+    seated_player_arrives(chromium, live_server_asgi, page, table.pk, guest, "E",
+                          ["fill-bots", "start", "bot-S", "bot-W"])
+    page.get_by_test_id("fill-bots").click()
+    expect(page.get_by_test_id("seat-S").locator(".badge.bot")).to_be_visible()
