@@ -538,6 +538,9 @@ def parse(argv: list[str]):
                    help="the human-paced phases in order, comma-separated, repeats allowed: "
                         "human (no chat), chat (with --chat traffic), x2 (two processes, "
                         "with --chat traffic); default human,chat,x2")
+    p.add_argument("--fresh-server", action="store_true",
+                   help="each phase on new daphne processes (the database and Redis stay): "
+                        "tells what a phase left in the server from what it left elsewhere")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--sqlite", action="store_true", help="SQLite even when initdb exists")
     p.add_argument("--server-root", type=Path, default=ROOT,
@@ -624,12 +627,19 @@ def main(argv: list[str]) -> int:
                 elif kind == "x2" and args.two_process == "yes":
                     phases.append((f"human {args.tables} x2", "human", args.tables,
                                    args.seconds, 2, args.chat))
+        started_daphnes = list(daphnes)  # every process of the run, for its log's summary
         for index, (name, mode, n, seconds, processes, chat) in enumerate(phases):
+            if args.fresh_server and index > 0:
+                for d in daphnes:
+                    d.stop()
+                daphnes = []
+                say("\n   the server processes are stopped: the next phase starts new ones")
             while len(daphnes) < processes:
                 extra = Daphne(env, tmp, args.server_root.resolve(),
-                               name=f"daphne-{len(daphnes) + 1}").start()
+                               name=f"daphne-{len(started_daphnes) + 1}").start()
                 stack.callback(extra.stop)
                 daphnes.append(extra)
+                started_daphnes.append(extra)
                 say(f"\n   daphne pid {extra.process.pid} on 127.0.0.1:{extra.port}")
             say(f"\n== phase: {name} tables, {seconds:.0f} s"
                 + (f" (mean {args.pace:g} s per move per table)" if mode == "human" else "")
@@ -647,10 +657,11 @@ def main(argv: list[str]) -> int:
                     raise RuntimeError(f"daphne died:\n{d.tail()}")
             time.sleep(2)  # disconnects of this phase drain before the next
         problems: dict[str, int] = {}
-        for d in daphnes:
+        for d in started_daphnes:
             for message, count in d.problems().items():
                 problems[message] = problems.get(message, 0) + count
-        print_summary(rows, problems, [line for d in daphnes for line in d.fast_path_lines()])
+        print_summary(rows, problems,
+                      [line for d in started_daphnes for line in d.fast_path_lines()])
     say(f"(tables_bench: {time.monotonic() - started:.0f} s in all)")
     return 0
 
