@@ -25,10 +25,39 @@
   var inFlight = 0;
   var missed = false;
 
+  /* And whatever the timing: each live fragment carries the tournament's version it
+   * was rendered at (data-tournament-version, read before its data), and the socket
+   * tells the newest one. Once every request has ended, a fragment older than that is
+   * fetched again (a few times at most per version; never one held for editing). */
+  var latest = null;
+  var replays = {};
+  var REPLAYS_PER_VERSION = 3;
+
+  function behind() {
+    if (latest === null) { return false; }
+    var nodes = document.querySelectorAll("[data-tournament-version]");
+    for (var i = 0; i < nodes.length; i += 1) {
+      var shown = Number(nodes[i].getAttribute("data-tournament-version"));
+      if (shown < latest && !editing(nodes[i])) { return true; }
+    }
+    return false;
+  }
+
   function refresh() {
     if (!window.htmx) { return; }
     if (inFlight > 0) { missed = true; }
     window.htmx.trigger(document.body, "tournament-updated");
+  }
+
+  function settled() {
+    if (inFlight > 0) { return; }
+    var again = missed;
+    missed = false;
+    if (!again && behind()) {
+      replays[latest] = (replays[latest] || 0) + 1;
+      again = replays[latest] <= REPLAYS_PER_VERSION;
+    }
+    if (again) { refresh(); }
   }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
@@ -37,10 +66,7 @@
     inFlight += 1;
     xhr.addEventListener("loadend", function () {
       inFlight -= 1;
-      if (inFlight === 0 && missed) {
-        missed = false;
-        setTimeout(refresh, window.htmx.config.defaultSettleDelay + 1);
-      }
+      if (inFlight === 0) { setTimeout(settled, window.htmx.config.defaultSettleDelay + 1); }
     });
   });
 
@@ -62,8 +88,12 @@
       socket.onmessage = function (event) {
         var message;
         try { message = JSON.parse(event.data); } catch (e) { return; }
+        if (typeof message.version === "number" && (latest === null || message.version > latest)) {
+          latest = message.version;
+        }
         if (message.type === "tournament.hello") {
           if (version !== null && message.version !== version) { refresh(); }
+          else { settled(); }  // a change between the page's rendering and the socket
           version = message.version;
         } else if (message.type === "tournament.updated") {
           if (version === null || message.version > version) {

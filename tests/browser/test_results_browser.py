@@ -146,3 +146,43 @@ def test_an_update_that_comes_while_the_standings_are_fetched_is_not_lost(
         expect(projector.get_by_test_id("standing-total").first).to_have_text("240")
     finally:
         context_b.close()
+
+
+def test_a_sheet_rendered_before_the_latest_update_is_fetched_again(
+        chromium, live_server_asgi, phone_page, make_member):
+    """North's phone asks for its sheet after East's confirmation, but is answered with
+    the sheet as it was before it (rendered at the older version: a response that
+    crossed the update on its way). The page knows the newer version from its socket,
+    sees that the sheet it shows is older, and fetches it again: it ends showing the
+    hand confirmed, with no further update to wake it."""
+    director, t, seats = in_thread(lambda: _one_table(make_member))
+    sheet_url = f"/tournaments/{t.pk}/rounds/1/tables/1/"
+    phone_a = phone_page
+    log_in(phone_a, seats["N"])
+    phone_a.goto(sheet_url)
+    expect(phone_a.locator("body")).to_have_attribute("data-socket", "open")
+    _enter_8s_made_with_9(phone_a)
+    stale = phone_a.request.get(sheet_url, headers={"HX-Request": "true"}).text()
+    assert 'data-testid="pending"' in stale and "data-tournament-version=" in stale
+
+    served = []
+
+    def stale_once(route):
+        if served or "hx-request" not in route.request.headers:
+            route.continue_()
+        else:
+            served.append(route.request.url)
+            route.fulfill(status=200, body=stale, content_type="text/html; charset=utf-8")
+
+    phone_a.route(f"**{sheet_url}", stale_once)
+    context_b = _phone(chromium, live_server_asgi)
+    try:
+        phone_b = context_b.new_page()
+        log_in(phone_b, seats["E"])
+        phone_b.goto(sheet_url)
+        phone_b.get_by_test_id("confirm").click()
+        expect(phone_b.get_by_test_id("confirmed")).to_have_count(1)
+        expect(phone_a.get_by_test_id("confirmed")).to_have_count(1)
+        assert served, "North's page was never answered with the older sheet"
+    finally:
+        context_b.close()
