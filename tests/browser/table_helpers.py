@@ -102,6 +102,24 @@ def click_first_legal(page) -> None:
         first.click()
 
 
+def host_waits_for_a_player(page, make_member, *, seat: str, **table_options):
+    """A table opened by a host (``table_options`` for ``table_create``) with another
+    member seated at ``seat`` but not there yet; ``page`` logs the host in and opens
+    it. Returns (table, the absent player)."""
+    def setup():
+        host = make_member(first_name="Hôte", last_name="Patient")
+        guest = make_member(first_name="Invitée", last_name="Tardive")
+        table = services.table_create(host=host, **table_options)
+        services.table_join(table_id=table.pk, user=guest, seat=seat)
+        return host, guest, table
+
+    host, guest, table = in_thread(setup)
+    log_in(page, host)
+    page.goto(f"/tables/{table.pk}/")
+    expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
+    return table, guest
+
+
 def seated_player_arrives(chromium, server, page, table_id: int, player, seat: str,
                           buttons: list[str]) -> None:
     """``player``, seated at ``seat`` but not yet there, opens the table in a browser of

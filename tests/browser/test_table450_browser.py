@@ -16,7 +16,7 @@ import re
 from playwright.sync_api import expect
 
 from games.models import Table
-from tests.browser.table_helpers import seated_player_arrives
+from tests.browser.table_helpers import host_waits_for_a_player, seated_player_arrives
 from tests.browser.test_table_browser import check_records, log_in, play_until_over
 
 LAYOUT = """() => {
@@ -156,21 +156,9 @@ def test_a_players_arrival_leaves_the_hosts_seat_buttons_in_place_at_a_450_table
     """A seated player opens a 450 table while its host is about to tap a free seat's
     "Add a bot": the host's page gets a new state (the player's dot turns on), and the
     free seats' buttons stay the same elements, so the tap is not lost."""
-    from games import services
-    from tests.browser.test_tournament_browser import in_thread
-
-    def setup():
-        host = make_member(first_name="Hôte", last_name="Piqueur")
-        guest = make_member(first_name="Invité", last_name="Pressé")
-        table = services.table_create(host=host, variant="450", options={"players": 4})
-        services.table_join(table_id=table.pk, user=guest, seat="P2")
-        return host, guest, table
-
-    host, guest, table = in_thread(setup)
     page = browser_page
-    log_in(page, host)
-    page.goto(f"/tables/{table.pk}/")
-    expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
+    table, guest = host_waits_for_a_player(page, make_member, seat="P2", variant="450",
+                                           options={"players": 4})
     seated_player_arrives(chromium, live_server_asgi, page, table.pk, guest, "P2",
                           ["bot-P3", "bot-P4"])
     page.get_by_test_id("bot-P3").click()

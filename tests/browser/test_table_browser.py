@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Table
-from tests.browser.table_helpers import seated_player_arrives
+from tests.browser.table_helpers import host_waits_for_a_player, seated_player_arrives
 from tests.conftest import PASSWORD
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -204,20 +204,8 @@ def test_a_players_arrival_does_not_replace_the_hosts_start_buttons(
     or a free seat's "Add a bot": the presence notice brings the host's page a new
     state (the newcomer's dot turns on), and the buttons the host is tapping stay the
     same elements, so no tap is lost to a re-render."""
-    from tests.browser.test_tournament_browser import in_thread
-
-    def setup():
-        host = make_member(first_name="Hôte", last_name="Patient")
-        guest = make_member(first_name="Invitée", last_name="Tardive")
-        table = services.table_create(host=host, name="Table d'attente")
-        services.table_join(table_id=table.pk, user=guest, seat="E")
-        return host, guest, table
-
-    host, guest, table = in_thread(setup)
     page = browser_page
-    log_in(page, host)
-    page.goto(f"/tables/{table.pk}/")
-    expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
+    table, guest = host_waits_for_a_player(page, make_member, seat="E", name="Table d'attente")
     seated_player_arrives(chromium, live_server_asgi, page, table.pk, guest, "E",
                           ["fill-bots", "start", "bot-S", "bot-W"])
     page.get_by_test_id("fill-bots").click()
