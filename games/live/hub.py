@@ -33,6 +33,12 @@ both sides catch up from the database when they meet.
 
 Frames are full snapshots: a socket is sent a state only if its ``seq`` is newer than
 the last one it was sent, so a late or duplicate delivery is harmless.
+
+A table that no socket of this process has watched for ``UNWATCHED_SECONDS`` to twice
+that leaves the process's caches (its state, its present set): a server does not
+carry the tables of an evening that has ended, nor of a load test's earlier phase (at
+1,000 tables, some 300,000 objects and 100 MB of the heap). The next socket, move or
+bot of that table reads it again from the database.
 """
 
 from __future__ import annotations
@@ -63,6 +69,9 @@ PRESENCE_BATCH_SECONDS = 0.5
 # server reconnects at once (a restart), each join would otherwise cost its own
 # database-thread hop and two queries.
 PRESENCE_NOTICE_SECONDS = 0.05
+# A table's state and present set leave this process's caches once no socket here has
+# watched the table for between this and twice this (a page reload keeps them).
+UNWATCHED_SECONDS = 60.0
 LOBBY_GROUP = "lobby"
 # Every process's hub listens to this one group; the table events a process publishes
 # go there in batches (``Hub._flush``).
@@ -152,6 +161,8 @@ class Hub:
         self._flushing = False
         self._joined: asyncio.Future | None = None  # listening to EVENTS_GROUP
         self._presence_reads: set[int] = set()  # tables queued or being read
+        self._unwatched: set[int] = set()  # tables whose last socket here left
+        self._sweeping = False
         self._presence_batch = Batch(self, PRESENCE_BATCH_SECONDS, self._read_presence)
         self._notice_batch = Batch(self, PRESENCE_NOTICE_SECONDS, self._send_presence_notices)
 
@@ -163,6 +174,7 @@ class Hub:
             self._subscribed, self.shared = set(), set()
             self._outbox, self._flushing, self._joined = [], False, None
             self._presence_reads = set()
+            self._unwatched, self._sweeping = set(), False
             self._presence_batch = Batch(self, PRESENCE_BATCH_SECONDS, self._read_presence)
             self._notice_batch = Batch(self, PRESENCE_NOTICE_SECONDS,
                                        self._send_presence_notices)
@@ -185,6 +197,7 @@ class Hub:
         self._bind()
         table_id = socket.table_id
         self.sockets.setdefault(table_id, set()).add(socket)
+        self._unwatched.discard(table_id)
         layer = events_bus()
         if layer is not None and table_id not in self._subscribed:
             self._subscribed.add(table_id)
@@ -229,6 +242,26 @@ class Hub:
         del self.sockets[table_id]
         self._subscribed.discard(table_id)
         self.shared.discard(table_id)
+        self._unwatched.add(table_id)
+        if not self._sweeping:
+            self._sweeping = True
+            self._spawn(self._sweep_unwatched())
+
+    async def _sweep_unwatched(self) -> None:
+        """Every ``UNWATCHED_SECONDS``, drop from this process's caches the tables that
+        were unwatched at the last sweep and still are; stops when none is left."""
+        marked: set[int] = set()
+        try:
+            while self._unwatched:
+                await self.sleep(UNWATCHED_SECONDS)
+                due = marked & self._unwatched
+                for table_id in due:
+                    cache.forget(table_id)
+                    presence.forget(table_id)
+                self._unwatched -= due
+                marked = set(self._unwatched)
+        finally:
+            self._sweeping = False
 
     def _queue(self, event: dict) -> None:
         """Publish a table event (on the loop): at once when the bus can write it

@@ -254,3 +254,57 @@ def test_presence_notices_of_tables_that_change_together_come_from_one_read(laye
     assert reads == [[1, 2]]
     assert [sock.sent for sock in sockets] == [
         ["presence of 1"], ["presence of 2"], ["presence of 2"]]
+
+
+class Ticks:
+    """A clock for the hub: each ``sleep`` waits until the test calls ``tick``."""
+
+    def __init__(self) -> None:
+        self.waiting: list[asyncio.Future] = []
+
+    async def sleep(self, seconds: float) -> None:
+        future = asyncio.get_running_loop().create_future()
+        self.waiting.append(future)
+        await future
+
+    async def tick(self) -> None:
+        waiting, self.waiting = self.waiting, []
+        for future in waiting:
+            future.set_result(None)
+        await asyncio.sleep(0.01)
+
+
+def test_a_table_nobody_here_watches_leaves_the_caches_after_one_or_two_sweeps(layer):
+    """The state and present set of a table whose last socket here left are dropped at
+    the second sweep that finds it unwatched; a table watched again keeps them."""
+    from games.live import cache, presence
+
+    def cached(table_id: int) -> tuple[bool, bool]:
+        return cache.peek(table_id) is not None, presence.cached(table_id)[0] is not None
+
+    async def scenario():
+        hub, clock = Hub(), Ticks()
+        hub.sleep = clock.sleep
+        one, two = socket(101), socket(102)
+        for sock in (one, two):
+            await hub.attach(sock)
+            cache.put(SimpleNamespace(id=sock.table_id, seq=5))
+            presence._cache[sock.table_id] = (float("inf"), {1})
+        await hub.detach(one)
+        await asyncio.sleep(0.01)
+        await clock.tick()  # first sweep: 101 found unwatched
+        assert cached(101) == (True, True)
+        await hub.detach(two)
+        await clock.tick()  # second sweep: 101 dropped, 102 found unwatched
+        assert cached(101) == (False, False) and cached(102) == (True, True)
+        await hub.attach(socket(102))  # a page reload
+        await clock.tick()  # third sweep: nothing unwatched any more, the sweep stops
+        assert cached(102) == (True, True)
+        assert clock.waiting == [] and not hub._sweeping
+
+    try:
+        run(scenario())
+    finally:
+        for table_id in (101, 102):
+            cache.forget(table_id)
+            presence.forget(table_id)
