@@ -215,8 +215,8 @@ class Daphne:
     def start(self) -> "Daphne":
         log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-             "club.asgi:application"],
+            [sys.executable, "-m", "daphne", "--websocket_connect_timeout", "30",
+             "-b", "127.0.0.1", "-p", str(self.port), "club.asgi:application"],
             cwd=self.root, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         import socket
