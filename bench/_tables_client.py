@@ -58,7 +58,7 @@ class Table:
 
 class Client:
     __slots__ = ("table", "seat", "cookie", "ws", "last_seq", "frame", "skipped",
-                 "regressions", "frames", "acted_seq", "bytes")
+                 "regressions", "frames", "acted_seq", "bytes", "tapped")
 
     def __init__(self, table: Table, seat: str, cookie: str):
         self.table = table
@@ -72,6 +72,7 @@ class Client:
         self.frames = 0
         self.acted_seq = -1
         self.bytes = 0
+        self.tapped = 0  # the hand whose review this player said "next deal" in
 
 
 class Worker:
@@ -256,6 +257,8 @@ class Worker:
         table = client.table
         review = frame.get("review") or {}
         if you is not None and you in (review.get("waiting") or []):
+            if client.tapped == review.get("number"):
+                return  # tapped once, as a member does: the tap is on its way
             legal = ["next"]  # the hand review: this member taps "Next deal"
         elif view.get("to_act") != you:
             return
@@ -284,8 +287,12 @@ class Worker:
     async def act(self, client: Client, frame: dict, legal: list[str]) -> None:
         table = client.table
         action = self.choose(table, legal)
-        table.pending[frame["seq"] + 1] = [time.monotonic(), set(table.clients),
-                                           frame["table"].get("hand_number"), None]
+        if action == "next":
+            client.tapped = (frame.get("review") or {}).get("number")
+        # Members tapping "next deal" on the same state wait for the same seq: timed
+        # from the first tap.
+        table.pending.setdefault(frame["seq"] + 1, [time.monotonic(), set(table.clients),
+                                                    frame["table"].get("hand_number"), None])
         await client.ws.send(json.dumps({"type": "intent", "seq": frame["seq"],
                                          "action": action}))
 

@@ -113,6 +113,18 @@ def decide(st: TableState, *, action: str, now: datetime, present: set[int],
     return move
 
 
+def seen_enough(st: TableState, action: str, seq: int) -> bool:
+    """Whether an intent made on the table at ``seq`` is judged on ``st``: only at the
+    same seq, except "next deal" in the hand review, which means the same on every
+    state of the review the member saw. The review's moves are the members' taps, one
+    seq each, so the review began at ``st.seq - len(st.ready)`` at the latest (a seat
+    change meanwhile makes that later: such taps are refused as stale, as before).
+    Members tapping at the same moment are thus all counted, not told to tap again."""
+    if seq == st.seq:
+        return True
+    return action == NEXT and st.in_review and st.seq - len(st.ready) <= seq < st.seq
+
+
 def _deal(st: TableState, move: Move) -> None:
     number = st.hand_row.number + 1
     move.next_hand = HandRow(id=None, number=number, dealer=st.game.dealer,

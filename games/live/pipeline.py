@@ -68,7 +68,7 @@ async def play_on_loop(table_id: int, user, action: str, seq: int) -> bool:
     if not fresh:  # read again in the background; this move goes on with what we know
         hub.refresh_presence_soon(table_id)
     try:
-        st = await loopdb.acquire(table_id, seq)
+        st = await loopdb.acquire(table_id, _at_seq(action, seq))
     except store.Stale:
         raise stale_error() from None
     except store.NoTable:
@@ -78,6 +78,8 @@ async def play_on_loop(table_id: int, user, action: str, seq: int) -> bool:
         return False
     kept, frames = st, []
     try:
+        if not moves.seen_enough(st, action, seq):
+            raise stale_error()
         try:
             move = moves.decide(st, action=action, now=timezone.now(), present=present,
                                 user_id=user.pk)
@@ -111,7 +113,10 @@ async def play_on_loop(table_id: int, user, action: str, seq: int) -> bool:
 def play_in_thread(*, table_id: int, user, action: str, seq: int) -> None:
     """A member's intent, in the database thread. Raises TableError (refused)."""
     present = presence.present_users_cached(table_id)
-    st = _acquire(table_id, seq)
+    st = _acquire(table_id, _at_seq(action, seq))
+    if not moves.seen_enough(st, action, seq):
+        cache.checkin(st)
+        raise stale_error()
     try:
         move = moves.decide(st, action=action, now=timezone.now(), present=present,
                             user_id=user.pk)
@@ -119,6 +124,13 @@ def play_in_thread(*, table_id: int, user, action: str, seq: int) -> None:
         cache.checkin(st)
         raise refusal_error(refused) from None
     write_in_thread(st, move, present)
+
+
+def _at_seq(action: str, seq: int) -> int | None:
+    """The seq to own the state at: the intent's own, but the newest state for "next
+    deal", which may be judged on a later state of the same review
+    (``moves.seen_enough``)."""
+    return None if action == moves.NEXT else seq
 
 
 def _acquire(table_id: int, seq: int | None = None) -> TableState:

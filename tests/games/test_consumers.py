@@ -547,3 +547,36 @@ def _ends_the_hand(table_id: int, seat: str, action: str) -> bool:
     hand = copy.deepcopy(table_state(table_id).hand)
     hand.apply_as(seat, action)
     return hand.is_done
+
+
+async def test_members_tapping_next_deal_at_the_same_moment_are_all_counted(table_of_four,
+                                                                            cookies):
+    """At the hand review the four members tap "Next deal" on the same state, before
+    any of them hears of the others' taps: no tap is refused as stale, and the last
+    one deals hand 2. A card sent on that old state afterwards is still stale."""
+    comms = await all_connected(table_of_four, cookies)
+    latest = [first for _, first in comms]
+    while latest[0]["view"]["to_act"] is not None:  # the first bidder bids: a review
+        mine = latest["NESW".index(latest[0]["view"]["to_act"])]
+        await comms["NESW".index(mine["view"]["to_act"])][0].send_json_to(
+            {"type": "intent", "seq": mine["seq"], "action": intent_for(mine["view"])})
+        latest = [await recv(comm) for comm, _ in comms]
+    seq = latest[0]["seq"]
+    assert latest[0]["table"]["hand_number"] == 1
+    assert latest[0]["review"]["waiting"] == list("ENSW")
+    for comm, _ in comms:
+        await comm.send_json_to({"type": "intent", "seq": seq, "action": "next"})
+    for comm, _ in comms:
+        frame = await recv(comm)
+        while frame["type"] == "state" and frame["table"]["hand_number"] == 1:
+            frame = await recv(comm)
+        assert frame["type"] == "state", frame  # no error frame came first
+        assert frame["seq"] == seq + 4 and frame["table"]["hand_number"] == 2
+    table = await sync_to_async(Table.objects.get)(pk=table_of_four.pk)
+    assert table.seq == seq + 4
+    to_act = frame["view"]["to_act"]
+    actor = comms["NESW".index(to_act)][0]
+    await actor.send_json_to({"type": "intent", "seq": seq, "action": "pass"})
+    assert (await recv(actor))["code"] == "stale"
+    for comm, _ in comms:
+        await comm.disconnect()

@@ -312,6 +312,36 @@ def test_a_finished_hand_waits_for_every_present_member_before_the_next_deal():
     assert views(rebuilt) == views(st) and rebuilt.ready == set() and not rebuilt.in_review
 
 
+def test_a_next_deal_tap_made_on_an_earlier_state_of_the_same_review_still_counts():
+    """Members tap "next deal" at the same moment: a tap made on any state of the review
+    (other members' taps since) is judged on the newest one; a tap made before the hand
+    ended, or any other move made on an older state, is stale."""
+    st = playing()
+    present = set(USERS.values())
+    log: list = []
+    _play_to_review(st, present, log)
+    began = st.seq
+    assert moves.seen_enough(st, moves.NEXT, began)
+    assert not moves.seen_enough(st, moves.NEXT, began - 1)  # made during the play
+    _commit(st, decide(st, action=moves.NEXT, now=st.moved_at, present=present,
+                       user_id=USERS["N"]), log)
+    _commit(st, decide(st, action=moves.NEXT, now=st.moved_at, present=present,
+                       user_id=USERS["E"]), log)
+    assert st.seq == began + 2 and st.in_review
+    assert moves.seen_enough(st, moves.NEXT, began)  # S tapped on the review's first state
+    assert moves.seen_enough(st, moves.NEXT, began + 1)
+    assert not moves.seen_enough(st, moves.NEXT, began - 1)
+    assert not moves.seen_enough(st, moves.NEXT, st.seq + 1)  # a seq never sent
+    assert not moves.seen_enough(st, moves.DEAL, began)
+    assert not moves.seen_enough(st, "AS", began)
+    for seat in "SW":  # the last tap deals: a tap made in the finished review is stale
+        _commit(st, decide(st, action=moves.NEXT, now=st.moved_at, present=present,
+                           user_id=USERS[seat]), log)
+    assert not st.in_review and st.hand_row.number == 2
+    assert not moves.seen_enough(st, moves.NEXT, began + 3)
+    assert moves.seen_enough(st, choice(st.hand), st.seq)
+
+
 def test_the_runner_deals_once_the_review_time_has_run_out():
     st = playing(review_seconds=20)
     present = {USERS["N"]}
