@@ -12,8 +12,8 @@ on one core, so that other work on the machine does not skew the figures much.
   int fast path (``legal_codes()`` + ``apply_code()``), per variant;
 * hands/s per player count (2 to 6, RULES.md 4b) through the string API, each
   preset at each count, and the ratio to the same preset's four-handed figure
-  (median of 5 runs, 3 with ``--quick``; each run measures every count in turn,
-  and the ratio is the median of the runs' own ratios);
+  (median of 5 runs, 3 with ``--quick``; each run plays every count's hands in
+  ten slices taken in turn, and the ratio is the median of the runs' own ratios);
 * µs per ``legal_actions()`` call on positions from random hands (cache cleared);
 * bots: a bot pair against a random-legal pair over seeded hands (the bots sit
   NS on even seeds, EW on odd ones): score margin per hand, share of contracts
@@ -55,17 +55,20 @@ BOT_COUNTS = [
 
 
 def random_hands_strings(variant, n: int, options=None) -> float:
-    v = get_variant(variant, options)
-    rng = random.Random(1)
+    return n / string_api_seconds(get_variant(variant, options), range(n), random.Random(1))
+
+
+def string_api_seconds(v, seeds, rng: random.Random) -> float:
+    """CPU seconds to play the hands of ``seeds`` at random through the string API."""
     rand = rng.random
     start = time.process_time()
-    for seed in range(n):
+    for seed in seeds:
         hand = new_hand(v, seed % v.n, seed)
         while not hand.is_done:
             legal = hand.legal_actions()
             hand.apply(legal[int(rand() * len(legal))])
         hand.result()
-    return n / (time.process_time() - start)
+    return time.process_time() - start
 
 
 def random_hands_ints(variant, n: int) -> float:
@@ -187,12 +190,13 @@ def bots_vs_random_count(variant, options, n: int, passing: bool = False) -> dic
     }
 
 
-def speed_per_count(n: int, runs: int = 5) -> None:
+def speed_per_count(n: int, runs: int = 5, slices: int = 10) -> None:
     """Random full hands/s per player count, each preset, median of ``runs``.
 
-    Each run measures every count in turn, so a change of load during the
-    measurement falls on all counts alike; the ratio is the median of the
-    runs' own ratios to the four-handed figure of the same run."""
+    Each run plays its ``n`` hands per count in ``slices`` slices, every count's
+    slice in turn, so a burst of load on the machine falls on all counts alike
+    rather than on the one measured at that moment; the ratio is the median of
+    the runs' own ratios to the four-handed figure of the same run."""
     print(
         f"\nRandom full hands per second per player count (string API; {n} hands,"
         f" median of {runs} runs; ratio to the preset's four-handed figure in the"
@@ -201,10 +205,17 @@ def speed_per_count(n: int, runs: int = 5) -> None:
     print(f"{'variant':16} " + " ".join(f"{f'{c} players':>17}" for c in COUNTS))
     for name in VARIANTS:
         samples: dict[int, list[float]] = {c: [] for c in COUNTS}
+        rules = {c: get_variant(name, {"players": c} if c != 4 else None) for c in COUNTS}
+        size = -(-n // slices)
         for _ in range(runs):
+            rngs = {c: random.Random(1) for c in COUNTS}
+            spent = dict.fromkeys(COUNTS, 0.0)
+            for start in range(0, n, size):
+                seeds = range(start, min(n, start + size))
+                for players in COUNTS:
+                    spent[players] += string_api_seconds(rules[players], seeds, rngs[players])
             for players in COUNTS:
-                opts = {"players": players} if players != 4 else None
-                samples[players].append(random_hands_strings(name, n, opts))
+                samples[players].append(n / spent[players])
         cells = []
         for c in COUNTS:
             ratio = statistics.median(a / b for a, b in zip(samples[c], samples[4]))
