@@ -311,8 +311,9 @@ def hand_apply_action(*, table_id: int, user, action: str, expected_seq: int) ->
     """A member's intent, in the database thread: accepted (logged, seq bumped) or
     refused with a TableError, nothing changed.
 
-    Refused when the intent was made on a stale state (``expected_seq``), when it is
-    not the member's turn, or when the engine finds it illegal. The decision and the
+    Refused when the intent was made on a stale state (``expected_seq``; "next deal"
+    may come from any state of the same hand review: ``games.live.moves.seen_enough``),
+    when it is not the member's turn, or when the engine finds it illegal. The decision and the
     write are the pipeline's (``games.live.pipeline``); the write succeeds only if the
     table is still at ``expected_seq``: two intents racing for one turn, exactly one
     is logged."""
