@@ -12,7 +12,7 @@ from games.live.render import score_sheet
 from games.models import GameHand, Table
 
 __all__ = ["INVITED_SESSION_KEY", "can_view", "finished_hands", "hand_record",
-           "invited_tables", "lobby_tables", "present_users", "score_sheet", "seat_names",
+           "hand_records", "invited_tables", "lobby_tables", "present_users", "score_sheet", "seat_names",
            "table_snapshot"]
 
 INVITED_SESSION_KEY = "invited_tables"
@@ -64,15 +64,25 @@ def finished_hands(table: Table) -> QuerySet[GameHand]:
 
 
 def hand_record(table: Table, number: int) -> dict | None:
-    """The full hand record of a finished hand (HAND-RECORD.md format)."""
-    if not GameHand.objects.filter(table=table, number=number, result__isnull=False).exists():
-        return None
-    with cache.lock_for(table.pk):
-        st = cache.peek(table.pk)
-        if st is not None and st.game is not None and len(st.game.entries) >= number:
-            return st.game.entries[number - 1].to_record()
+    """The full hand record of a finished hand (HAND-RECORD.md format), as of the
+    database (None when the hand is not finished)."""
+    records = hand_records(table, [number])
+    return records[0] if records else None
+
+
+def hand_records(table: Table, numbers) -> list[dict]:
+    """The records of the finished hands among ``numbers``, in that order, as of the
+    database whichever process answers: the state is caught up with the database's
+    seq first (``store.acquire``), never read as this process's cache last saw it,
+    since another process may have played the hand's last moves."""
+    finished = set(GameHand.objects.filter(table=table, number__in=list(numbers),
+                                           result__isnull=False)
+                   .values_list("number", flat=True))
+    wanted = [n for n in numbers if n in finished]
+    if not wanted:
+        return []
     st = store.acquire(table.pk)
     try:
-        return st.game.entries[number - 1].to_record()
+        return [st.game.entries[n - 1].to_record() for n in wanted]
     finally:
         cache.checkin(st)

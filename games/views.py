@@ -214,8 +214,8 @@ def hand_record_download(request, table_id: int, number: int):
 def game_records_download(request, table_id: int):
     """Every finished hand of the table, as a JSON array of hand records."""
     table = _table_for(request, table_id)
-    records = [selectors.hand_record(table, row.number)
-               for row in selectors.finished_hands(table)]
+    records = selectors.hand_records(
+        table, [row.number for row in selectors.finished_hands(table)])
     response = JsonResponse(records, safe=False, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="table{table.pk}-hands.json"'
     return response
