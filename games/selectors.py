@@ -12,8 +12,8 @@ from games.live.render import score_sheet
 from games.models import GameHand, Table
 
 __all__ = ["INVITED_SESSION_KEY", "can_view", "finished_hands", "hand_record",
-           "hand_records", "invited_tables", "lobby_tables", "present_users", "score_sheet", "seat_names",
-           "table_snapshot"]
+           "hand_records", "invited_tables", "lobby_tables", "present_users",
+           "score_sheet", "seat_names", "table_snapshot"]
 
 INVITED_SESSION_KEY = "invited_tables"
 
