@@ -70,8 +70,9 @@ class History:
 
 def member_games(member, viewer=None) -> History:
     """``member``'s online games (started tables, newest first) and figures per
-    variant. Games at invite-only tables are listed only to the member, a fellow
-    player and directors (``viewer``); the figures count every game."""
+    variant, as ``viewer`` may see them: a game at an invite-only table is listed and
+    counted in the figures only for the member, a fellow player of that table and
+    directors; anyone else sees neither its line nor its hands in the figures."""
     seats = list(
         Seat.objects.filter(user=member, table__started_at__isnull=False)
         .select_related("table")
@@ -96,9 +97,12 @@ def member_games(member, viewer=None) -> History:
             variant = get_variant(table.variant, table.options)
         except EngineError:  # a preset since removed: nothing to count it by
             continue
+        seated = viewer is not None and any(s.user_id == viewer.pk for s in table.seats.all())
+        if not (table.visibility == Table.Visibility.PUBLIC or sees_all or seated):
+            continue
         stored = results.get(table.pk, [])
         side = variant.team_names[variant.team_of[variant.seats.index(own.seat)]]
-        line = _game_line(table, own, variant, side, stored, viewer, sees_all)
+        line = _game_line(table, own, variant, side, stored)
         history.games.append(line)
         fig = figures.get(table.variant)
         if fig is None:
@@ -112,7 +116,8 @@ def member_games(member, viewer=None) -> History:
     return history
 
 
-def _game_line(table, own, variant, side, stored, viewer, sees_all) -> GameLine:
+def _game_line(table, own, variant, side, stored) -> GameLine:
+    """The game as its viewer sees it (one the viewer may see: ``member_games``)."""
     seats = list(table.seats.all())
     mates = variant.teams[variant.team_of[variant.seats.index(own.seat)]]
     mate_seats = {variant.seats[i] for i in mates} - {own.seat}
@@ -129,12 +134,9 @@ def _game_line(table, own, variant, side, stored, viewer, sees_all) -> GameLine:
         status = "tied"
     else:
         status = "won" if outcome["winner"] == side else "lost"
-    seated = viewer is not None and any(s.user_id == viewer.pk for s in seats)
-    can_replay = bool(stored) and (table.visibility == Table.Visibility.PUBLIC
-                                   or sees_all or seated)
     return GameLine(table=table, date=table.started_at, variant=variant_label(table.variant),
                     seat=own.seat, partners=partners, opponents=opponents, status=status,
-                    totals=totals, side=side, hands=len(stored), can_replay=can_replay)
+                    totals=totals, side=side, hands=len(stored), can_replay=bool(stored))
 
 
 def _count(fig: VariantFigures, seat: str, side: str, stored: list[dict]) -> None:

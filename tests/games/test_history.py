@@ -84,13 +84,37 @@ def test_games_list_partners_opponents_result_and_replay_link(pair, make_member)
     assert line.status == "lost" and line.score_line == "0 – 520"
 
 
-def test_invite_only_games_are_listed_to_the_member_and_not_to_others(pair, make_member):
+def test_invite_only_games_are_listed_and_counted_for_the_member_fellow_players_and_directors(
+        pair, make_member, director):
     denis, sylvie = pair
-    private = finished_table(denis, sylvie, [MADE_8S_N], visibility=Table.Visibility.INVITE)
-    stranger = make_member()
-    assert not history.member_games(denis, stranger).games[0].can_replay
-    assert history.member_games(denis, sylvie).games[0].can_replay
-    assert history.member_games(denis, denis).games[0].table == private
+    public = finished_table(denis, sylvie, [MADE_8S_N])
+    private = finished_table(denis, sylvie, [MADE_8S_N, FAILED_7H_N],
+                             visibility=Table.Visibility.INVITE)
+    for viewer in (denis, sylvie, director):
+        out = history.member_games(denis, viewer)
+        assert {g.table for g in out.games} == {public, private}
+        assert all(g.can_replay for g in out.games)
+        assert out.figures[0].hands == 3
+    for viewer in (make_member(), None):  # a member with no invitation; a visitor
+        out = history.member_games(denis, viewer)
+        assert [g.table for g in out.games] == [public]
+        assert (out.figures[0].hands, out.figures[0].declared, out.figures[0].points) == (
+            1, 1, 240)
+
+
+def test_the_member_page_of_another_hides_their_invite_only_games_and_figures(
+        client, pair, make_member):
+    denis, sylvie = pair
+    finished_table(denis, sylvie, [MISERE_MADE_N], variant="australian",
+                   visibility=Table.Visibility.INVITE)
+    client.force_login(make_member(first_name="Paul", last_name="Curieux"))
+    html = client.get(reverse("member_detail", args=[denis.pk])).content.decode()
+    assert "Sylvie Sud" not in html
+    assert 'data-testid="member-figures"' not in html
+    assert 'data-testid="member-game-list"' not in html
+    client.force_login(sylvie)
+    html = client.get(reverse("member_detail", args=[denis.pk])).content.decode()
+    assert "Sylvie Sud" in html and 'data-variant="australian"' in html
 
 
 def test_the_history_takes_the_same_queries_for_one_game_or_many(pair):
