@@ -26,7 +26,7 @@ import tempfile
 import time
 import urllib.parse
 from dataclasses import dataclass, field
-from http.client import HTTPSConnection
+from http.client import HTTPConnection, HTTPSConnection
 from pathlib import Path
 
 from tests.live_server import ROOT, database_url_for_tests, free_port
@@ -239,26 +239,74 @@ http {{
         return "\n".join(f"--- {path.name}\n" + path.read_text(errors="replace")[-3000:]
                          for path in paths if path.exists())
 
+    def process_number(self, upstream: str) -> int:
+        """The number of the daphne process behind an upstream of :meth:`routes`."""
+        match = re.fullmatch(rf"unix:{re.escape(str(self.folder))}/run/daphne-(\d+)\.sock",
+                             upstream)
+        assert match, f"not one of the deployment's daphne sockets: {upstream}"
+        return int(match.group(1))
+
     # ----------------------------------------------------------------- clients
     def client(self, **headers) -> "Browser":
         return Browser(self, dict(headers))
 
+    def process_client(self, number: int, like: "Browser | None" = None) -> "Browser":
+        """A client of daphne process ``number`` alone, for a test that needs a request
+        answered by a given process (nginx sends a table's sockets to one process, by the
+        table's number, and every other request to either). It speaks HTTP on the
+        process's unix socket with the headers nginx sets (``Host``, ``X-Forwarded-For``,
+        ``X-Forwarded-Proto: https``; the daphnes trust them from a unix peer), so the
+        site sees what a request through nginx shows it. ``like``: a client whose headers
+        and cookies (its session) this one shares, the very same cookie jar."""
+        browser = Browser(self, dict(like.headers) if like is not None else {},
+                          process=number)
+        if like is not None:
+            browser.cookies = like.cookies
+        return browser
+
+
+class _UnixHTTPConnection(HTTPConnection):
+    """Plain HTTP on a unix socket (nginx's way to a daphne process)."""
+
+    def __init__(self, socket_path: Path, timeout: float):
+        super().__init__("localhost", timeout=timeout)
+        self.socket_path = socket_path
+
+    def connect(self) -> None:
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(self.timeout)
+        self.sock.connect(str(self.socket_path))
+
 
 class Browser:
     """A minimal HTTPS client through nginx: keeps cookies, sends the CSRF token and
-    the Origin a browser sends, follows no redirect."""
+    the Origin a browser sends, follows no redirect. With ``process`` (a daphne
+    process's number: :meth:`Deployment.process_client`), it skips nginx and sends its
+    requests to that process as nginx would."""
 
-    def __init__(self, deployment: Deployment, headers: dict):
+    def __init__(self, deployment: Deployment, headers: dict, process: int | None = None):
         self.deployment = deployment
         self.headers = headers
+        self.process = process
         self.cookies: dict[str, str] = {}
+
+    def _connection(self) -> tuple[HTTPConnection, dict]:
+        """The connection for one request, and the headers the hop to daphne adds."""
+        if self.process is None:
+            context = ssl._create_unverified_context()
+            conn = HTTPSConnection("127.0.0.1", self.deployment.port, context=context,
+                                   timeout=60)
+            return conn, {"Host": f"127.0.0.1:{self.deployment.port}"}
+        path = self.deployment.folder / "run" / f"daphne-{self.process}.sock"
+        # docs/operations.md's proxy_set_header lines: $host (no port), $remote_addr
+        # (this machine), $scheme.
+        return _UnixHTTPConnection(path, timeout=60), {
+            "Host": "127.0.0.1", "X-Forwarded-For": "127.0.0.1", "X-Forwarded-Proto": "https"}
 
     def request(self, method: str, path: str, data: dict | None = None,
                 headers: dict | None = None) -> "Response":
-        context = ssl._create_unverified_context()
-        conn = HTTPSConnection("127.0.0.1", self.deployment.port, context=context, timeout=60)
-        all_headers = {"Host": f"127.0.0.1:{self.deployment.port}", **self.headers,
-                       **(headers or {})}
+        conn, hop_headers = self._connection()
+        all_headers = {**hop_headers, **self.headers, **(headers or {})}
         if self.cookies:
             all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
