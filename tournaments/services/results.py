@@ -56,7 +56,8 @@ SEATS = ("N", "E", "S", "W")
 SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 CANDIDATE_CONTRACTS = [f"{n}{s}" for n in range(6, 11) for s in ("S", "C", "D", "H", "NT")
                        ] + ["MIS", "OMIS"]
-PIN_FAILURES = 5
+PIN_FAILURES = 5  # wrong codes per member at one table, in PIN_LOCK_SECONDS
+PIN_TABLE_FAILURES = 15  # wrong codes at one table, whoever typed them
 PIN_LOCK_SECONDS = 300
 
 
@@ -338,11 +339,10 @@ def expect_seq(seq: Any, expected: int, rows, *, by: str, plain: str) -> int:
     return seq
 
 
-def _pin_key(game: TableGame, user) -> str:
-    """Wrong codes count per member and table: a member typing codes at someone else's
-    table locks only themselves there, never the table's own players."""
-    who = user.pk if user is not None and user.is_authenticated else "anonymous"
-    return f"t500:pinfail:{game.pk}:{who}"
+def _pin_keys(game: TableGame, user) -> tuple[str, str]:
+    """The counters of wrong codes: the member's at this table (a member locks only
+    themselves), and the table's (however many members type codes there)."""
+    return f"t500:pinfail:{game.pk}:{user.pk}", f"t500:pinfail:{game.pk}:table"
 
 
 def _pin_failed(key: str) -> None:
@@ -353,34 +353,47 @@ def _pin_failed(key: str) -> None:
             cache.set(key, 1, PIN_LOCK_SECONDS)
 
 
+def _check_pin_locks(member_key: str, table_key: str) -> None:
+    if (cache.get(member_key) or 0) >= PIN_FAILURES:
+        raise TournamentError("pin_locked", _("Too many wrong codes: wait 5 minutes or "
+                                              "ask the director."))
+    if (cache.get(table_key) or 0) >= PIN_TABLE_FAILURES:
+        raise TournamentError("pin_locked", _("Too many wrong codes at this table: wait 5 "
+                                              "minutes or ask the director."))
+
+
 def sign_off(game: TableGame, people: dict[str, TablePerson], user, pin: str, *,
              signs, entered, messages: dict[str, str]) -> str:
     """Who signs an entry off: a player of a seat that ``signs`` (logged in here, or
     whose code ``pin`` is), or a director. ``entered``: the seats that entered it (their
-    codes are refused as such). A wrong code counts toward the member's lock at this
-    table. ``messages``: same_pin, bad_pin, same (the entering seats' own phone),
+    codes are refused as such). A code is taken only from a player of this table or a
+    director (anyone else is refused before any code is compared), and a wrong one
+    counts toward the member's lock at this table and the table's own.
+    ``messages``: same_pin, bad_pin, same (the entering seats' own phone),
     not_at_table. Returns the signer's name; raises TournamentError otherwise."""
     tid = game.round.tournament_id
     pin = (pin or "").strip()
+    seat = seat_of(people, user)
+    director = user is not None and user.has_perm("club.run_tournaments")
     if pin:
-        pin_key = _pin_key(game, user)
-        if (cache.get(pin_key) or 0) >= PIN_FAILURES:
-            raise TournamentError("pin_locked", _("Too many wrong codes: wait 5 minutes or "
-                                                  "ask the director."))
+        if seat is None and not director:
+            raise TournamentError("not_at_table", messages["not_at_table"])
+        member_key, table_key = _pin_keys(game, user)
+        _check_pin_locks(member_key, table_key)
         for p in people.values():
             if signs(p.seat) and hmac.compare_digest(player_pin(tid, p.entry_id, p.who), pin):
                 return p.name
-        _pin_failed(pin_key)
+        _pin_failed(member_key)
+        _pin_failed(table_key)
         if any(entered(p.seat) and player_pin(tid, p.entry_id, p.who) == pin
                for p in people.values()):
             raise TournamentError("same_side", messages["same_pin"])
         raise TournamentError("bad_pin", messages["bad_pin"])
-    seat = seat_of(people, user)
     if seat is not None and signs(seat):
         return user.public_name
     if seat is not None and entered(seat):
         raise TournamentError("same_side", messages["same"])
-    if user is not None and user.has_perm("club.run_tournaments"):
+    if director:
         return user.public_name
     raise TournamentError("not_at_table", messages["not_at_table"])
 
