@@ -10,10 +10,10 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from club import gc_policy  # noqa: E402
+from club.origins import SiteOriginValidator  # noqa: E402
 from club.proxy import TrustedProxies, TrustedProxyMiddleware  # noqa: E402
 from club.routing import websocket_urlpatterns  # noqa: E402
 from games.live import runner  # noqa: E402
@@ -30,7 +30,7 @@ router = TrustedProxyMiddleware(
     ProtocolTypeRouter(
         {
             "http": http_app,
-            "websocket": AllowedHostsOriginValidator(
+            "websocket": SiteOriginValidator(
                 AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
             ),
         }

@@ -103,3 +103,36 @@ def test_every_page_carries_the_policy_but_debug_error_pages(client, settings):
     assert "script-src 'self'" in client.get("/pas-une-page/")["Content-Security-Policy"]
     settings.DEBUG = True  # Django's technical 404 page is inline styles and scripts
     assert "Content-Security-Policy" not in client.get("/pas-une-page/")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_only_the_sites_own_origin_opens_a_socket_through_the_deployment(deployment):
+    """Through the documented nginx (which passes ``Host`` without the port): a socket
+    opened from the site's origin (DJANGO_CSRF_TRUSTED_ORIGINS) is accepted, one from
+    the same host with another scheme or port is refused with a 403. (Here nginx
+    listens on a port of its own, not 443: ``https://127.0.0.1`` would pass as the
+    request's own origin, which nginx's port-less ``Host`` makes it.)"""
+    import asyncio
+    import ssl
+
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    async def opens(origin: str) -> bool:
+        try:
+            async with connect(f"{deployment.ws_url}/ws/ping/", origin=origin,
+                               ssl=ssl._create_unverified_context(), open_timeout=30) as ws:
+                await ws.send(json.dumps({"type": "ping"}))
+                return json.loads(await asyncio.wait_for(ws.recv(), 30))["type"] == "pong"
+        except InvalidStatus as refused:
+            assert refused.response.status_code == 403
+            return False
+
+    async def scenario():
+        return {origin: await opens(origin) for origin in (
+            deployment.url, "http://127.0.0.1", "http://127.0.0.1:8443", "https://localhost:1",
+            f"http://127.0.0.1:{deployment.port}")}
+
+    assert asyncio.run(scenario()) == {
+        deployment.url: True, "http://127.0.0.1": False, "http://127.0.0.1:8443": False,
+        "https://localhost:1": False, f"http://127.0.0.1:{deployment.port}": False}

@@ -34,6 +34,65 @@ async def test_socket_from_a_foreign_origin_is_refused():
     assert not connected
 
 
+@pytest.mark.parametrize("origin", [
+    b"http://localhost:8443",  # another program on the same machine
+    b"https://localhost",  # the right host, another scheme
+    b"http://localhost:80.evil.example",
+    b"http://evil.example",
+    b"null",  # a sandboxed frame or a file
+    b"",
+])
+async def test_a_socket_from_another_scheme_or_port_of_the_host_is_refused(origin):
+    """The origin's scheme, host and port must all be the site's own (Channels'
+    AllowedHostsOriginValidator compared host names only)."""
+    comm = _communicator(origin=origin)
+    connected, _ = await comm.connect()
+    assert not connected
+
+
+async def test_a_socket_without_an_origin_is_refused():
+    comm = WebsocketCommunicator(application, "/ws/ping/", headers=[(b"host", b"localhost")])
+    assert not (await comm.connect())[0]
+
+
+@pytest.mark.parametrize(("scheme", "host", "origin", "accepted"), [
+    ("ws", b"localhost:8000", b"http://localhost:8000", True),
+    ("ws", b"localhost:8000", b"http://localhost", False),
+    ("ws", b"localhost", b"http://localhost:80", True),  # the default port, said or not
+    ("wss", b"localhost", b"https://localhost", True),  # behind the proxy, over HTTPS
+    ("wss", b"localhost", b"http://localhost", False),
+    ("wss", b"localhost", b"https://localhost:1", False),
+    ("ws", b"elsewhere.example", b"http://elsewhere.example", False),  # not an allowed host
+])
+def test_the_requests_own_origin_is_its_scheme_host_and_port(scheme, host, origin, accepted):
+    from club.origins import origin_allowed
+
+    scope = {"type": "websocket", "scheme": scheme,
+             "headers": [(b"host", host), (b"origin", origin)]}
+    assert origin_allowed(scope) is accepted
+
+
+@override_settings(CSRF_TRUSTED_ORIGINS=["https://club500.example:8443",
+                                         "https://*.club500.example"],
+                   ALLOWED_HOSTS=["club500.example", ".club500.example", "localhost"])
+@pytest.mark.parametrize(("origin", "accepted"), [
+    (b"https://club500.example:8443", True),
+    (b"https://club500.example", True),  # the wildcard's own domain, port 443
+    (b"https://salle.club500.example", True),
+    (b"http://salle.club500.example", False),
+    (b"https://club500.example:8444", False),
+    (b"https://evilclub500.example", False),
+])
+def test_the_trusted_origins_are_matched_on_scheme_host_and_port(origin, accepted):
+    """A proxy that hides the port from Host (nginx's $host) needs the site's origin in
+    DJANGO_CSRF_TRUSTED_ORIGINS, as Django's CSRF check does."""
+    from club.origins import origin_allowed
+
+    scope = {"type": "websocket", "scheme": "wss",
+             "headers": [(b"host", b"localhost"), (b"origin", origin)]}
+    assert origin_allowed(scope) is accepted
+
+
 async def test_socket_knows_the_logged_in_member(client, member):
     from asgiref.sync import sync_to_async
 
