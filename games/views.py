@@ -153,6 +153,8 @@ def table_rematch(request, table_id: int):
     return redirect(new)
 
 
+@require_POST
+@login_required
 def seat_bot(request, table_id: int):
     """The host (a director at a tournament's table) gives an absent player's seat to
     a bot for the rest of the game."""
@@ -178,7 +180,10 @@ def table_rematch_answer(request, table_id: int):
     return redirect(table) if accept else redirect("games:lobby")
 
 
+@require_POST
+@login_required
 def seat_free(request, table_id: int):
+    """The host (a director at a tournament's table) frees a bot's seat for a member."""
     seat = request.POST.get("seat", "")
     return _table_action(request, table_id, lambda t: services.seat_free(
         table_id=t.pk, by=request.user, seat=seat))

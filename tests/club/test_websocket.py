@@ -117,10 +117,26 @@ async def test_bad_frames_get_an_error_frame_not_a_crash():
     await comm.disconnect()
 
 
+async def _member_cookie() -> bytes:
+    from asgiref.sync import sync_to_async
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    def login():
+        user = get_user_model().objects.create_user(email="echo@example.com",
+                                                    password="partie-de-500")
+        client = Client()
+        client.force_login(user)
+        return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+    return await sync_to_async(login)()
+
+
 async def _echo_round_trip():
     """An echo goes through the channel layer back to its own socket only: nobody can
     broadcast to everyone's ping socket."""
-    first, second = _communicator(), _communicator()
+    cookie = [(b"cookie", await _member_cookie())]
+    first, second = _communicator(headers=cookie), _communicator(headers=cookie)
     assert (await first.connect())[0] and (await second.connect())[0]
     await first.send_json_to({"type": "echo", "text": "la Blanche"})
     assert await first.receive_json_from(timeout=5) == {"type": "echo", "text": "la Blanche"}
@@ -143,3 +159,35 @@ async def test_echo_messages_come_back_through_redis():
         assert type(layer).__name__ == "RedisPubSubChannelLayer"
         await _echo_round_trip()
         await layer.flush()
+
+
+async def test_a_visitor_gets_pongs_but_no_echo():
+    comm = _communicator()
+    assert (await comm.connect())[0]
+    await comm.send_json_to({"type": "echo", "text": "allo"})
+    assert (await comm.receive_json_from())["code"] == "login_required"
+    assert await comm.receive_nothing(timeout=0.3)
+    await comm.send_json_to({"type": "ping"})
+    assert (await comm.receive_json_from())["type"] == "pong"
+    await comm.disconnect()
+
+
+async def test_a_members_echoes_are_limited_to_a_burst_then_one_a_second(monkeypatch):
+    from club import consumers
+
+    now = [1000.0]
+    monkeypatch.setattr(consumers.PingConsumer, "clock", staticmethod(lambda: now[0]))
+    comm = _communicator(headers=[(b"cookie", await _member_cookie())])
+    assert (await comm.connect())[0]
+
+    async def ask(n: int) -> list[str]:
+        for i in range(n):
+            await comm.send_json_to({"type": "echo", "text": str(i)})
+        return sorted([(await comm.receive_json_from(timeout=5)).get("code", "echo")
+                       for _ in range(n)])
+
+    assert await ask(consumers.ECHO_BURST + 3) == ["echo"] * consumers.ECHO_BURST + [
+        "too_fast"] * 3
+    now[0] += consumers.ECHO_SECONDS
+    assert await ask(2) == ["echo", "too_fast"]
+    await comm.disconnect()
