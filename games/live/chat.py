@@ -4,7 +4,8 @@ Two channels per table, never mixed: a seated member writes to and reads the
 ``players`` channel, any other viewer the ``spectators`` one. A message is free text
 (``MAX_LENGTH`` characters, control characters and direction overrides removed;
 pages show it as text, never as HTML) or a quick phrase (``PHRASES``: a key, shown in each reader's language). A
-member may post ``RATE_BURST`` messages at once, then one every ``RATE_SECONDS``. A
+member may post ``RATE_BURST`` messages at once, then one every ``RATE_SECONDS``, at a
+table, over all their sockets (the bucket is in Redis when the site has one). A
 table's chat may be closed (``Table.chat``: a tournament's tables, unless the
 director opens it). Messages are kept with the table (``ChatMessage``), never in a
 hand record.
@@ -17,19 +18,26 @@ author's channel and, through the channel layer, to the other processes' (``hub`
 
 from __future__ import annotations
 
+import logging
 import time
 import unicodedata
 from dataclasses import dataclass
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
 
 from games.errors import TableError
 from games.live import loopdb, sql
 from games.live.hub import hub
 from games.models import ChatMessage, Seat, Table
+
+logger = logging.getLogger(__name__)
 
 MAX_LENGTH = 200
 HISTORY = 50  # messages sent to a viewer who opens the chat
@@ -63,8 +71,8 @@ def clean(text, phrase) -> tuple[str, str]:
 
 
 class RateLimit:
-    """A token bucket per (table, member): ``burst`` messages, then one per ``per``
-    seconds. ``clock`` is injectable (tests)."""
+    """A token bucket per (table, member) in this process: ``burst`` messages, then
+    one per ``per`` seconds. ``clock`` is injectable (tests)."""
 
     def __init__(self, burst: int = RATE_BURST, per: float = RATE_SECONDS,
                  clock=time.monotonic) -> None:
@@ -84,8 +92,56 @@ class RateLimit:
         self.buckets[(table_id, user_id)] = (tokens - 1, now)
         return True
 
+    async def allowed(self, table_id: int, user_id: int) -> bool:
+        return self.allow(table_id, user_id)
 
-limits = RateLimit()
+
+# The same bucket as one Redis key per (table, member), shared by every process: the
+# generic cell rate algorithm keeps the time at which the bucket is full again.
+_GCRA = """
+local now, per, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local full_at = math.max(tonumber(redis.call('GET', KEYS[1]) or now), now) + per
+if full_at - now > per * burst then return 0 end
+redis.call('SET', KEYS[1], full_at, 'PX', full_at - now)
+return 1
+"""
+
+
+class SharedRateLimit:
+    """``RateLimit``'s bucket kept in the shared cache (Redis), so that a member's
+    sockets of one table on several processes share one allowance. Each check is one
+    script run in Redis, from a worker thread (never on the event loop). Redis
+    unreachable: this process's own bucket decides, and the failure is logged."""
+
+    def __init__(self, redis_cache, burst: int = RATE_BURST, per: float = RATE_SECONDS,
+                 clock=time.time) -> None:
+        self.cache, self.burst, self.per, self.clock = redis_cache, burst, per, clock
+        self.fallback = RateLimit(burst, per)
+
+    def allow(self, table_id: int, user_id: int) -> bool:
+        key = self.cache.make_and_validate_key(f"chat-rate:{table_id}:{user_id}")
+        try:
+            client = self.cache._cache.get_client(key, write=True)
+            return bool(client.eval(_GCRA, 1, key, int(self.clock() * 1000),
+                                    int(self.per * 1000), self.burst))
+        except RedisError:
+            logger.warning("chat rate limit: Redis unreachable, this process's bucket "
+                           "decides", exc_info=True)
+            return self.fallback.allow(table_id, user_id)
+
+    async def allowed(self, table_id: int, user_id: int) -> bool:
+        return await sync_to_async(self.allow, thread_sensitive=False)(table_id, user_id)
+
+
+def default_limits() -> RateLimit | SharedRateLimit:
+    """The shared bucket when the cache is Redis (``REDIS_URL``), else this process's."""
+    shared = caches["default"]
+    if isinstance(shared, RedisCache):
+        return SharedRateLimit(shared)
+    return RateLimit()
+
+
+limits = default_limits()
 
 
 @dataclass
@@ -114,7 +170,7 @@ async def post(table_id: int, user, content: dict) -> Posted:
     """A member's chat frame: checked, committed, then sent to the author's channel
     (this process's sockets and the other processes'). Raises TableError."""
     text, phrase = clean(content.get("text"), content.get("phrase"))
-    if not limits.allow(table_id, user.pk):
+    if not await limits.allowed(table_id, user.pk):
         raise TableError("chat_too_fast", _("You are writing too fast: wait a moment."))
     now = timezone.now()
     name = user.public_name

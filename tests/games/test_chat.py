@@ -1,5 +1,7 @@
 """The table chat over the table socket: two channels, checks, rate limit, closed chat."""
 
+import os
+
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
@@ -156,3 +158,50 @@ def test_the_admin_lists_messages_for_moderation_and_never_edits_them(
     assert listing.status_code == 200 and "Salut" in listing.content.decode()
     page = client.get(f"/admin/games/chatmessage/{posted.id}/change/")
     assert page.status_code == 200 and 'name="text"' not in page.content.decode()
+
+
+REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL")
+
+
+def _redis_cache(url: str | None = None):
+    from django.core.cache.backends.redis import RedisCache
+
+    from tests.live_server import redis_prefix
+
+    return RedisCache(url or REDIS_TEST_URL, {"KEY_PREFIX": f"{redis_prefix()}-chat-rate"})
+
+
+@pytest.mark.skipif(not REDIS_TEST_URL, reason="REDIS_TEST_URL not set (no redis-server)")
+def test_the_shared_limit_counts_a_members_messages_over_every_process(make_member):
+    """Two processes' limiters over one Redis are one bucket per (table, member): 5
+    messages at once in all, then one every 3 seconds; another member or table has its
+    own."""
+    clock = [5000.0]
+    shared = _redis_cache()
+    shared.clear()
+    a, b = (chat.SharedRateLimit(shared, burst=5, per=3.0, clock=lambda: clock[0])
+            for _ in range(2))
+    got = [limiter.allow(1, 7) for limiter in (a, b) * 6]
+    assert got == [True] * 5 + [False] * 7
+    assert a.allow(1, 8) and b.allow(2, 7)  # another member; another table
+    clock[0] += 3.0
+    assert (b.allow(1, 7), a.allow(1, 7)) == (True, False)
+    clock[0] += 15.0
+    assert sum(limiter.allow(1, 7) for limiter in (a, b) * 4) == 5
+    shared.clear()
+
+
+def test_the_shared_limit_falls_back_to_the_process_when_redis_is_unreachable(caplog):
+    from tests.live_server import free_port
+
+    limiter = chat.SharedRateLimit(_redis_cache(f"redis://127.0.0.1:{free_port()}/0"),
+                                   burst=5, per=3.0)
+    assert [limiter.allow(1, 7) for _ in range(6)] == [True] * 5 + [False]
+    assert "Redis unreachable" in caplog.text
+
+
+def test_the_site_with_redis_shares_the_limit_and_without_keeps_it_in_the_process(settings):
+    assert isinstance(chat.default_limits(), chat.RateLimit)  # the test settings: local
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": "redis://127.0.0.1:1/0"}}
+    assert isinstance(chat.default_limits(), chat.SharedRateLimit)

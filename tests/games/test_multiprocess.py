@@ -260,3 +260,45 @@ def test_daphne_over_redis_stops_within_two_seconds_of_sigterm_with_sockets_open
         assert asyncio.run(scenario()) == 0, server.log_path.read_text()[-3000:]
     finally:
         server.stop()
+
+
+@pytest.mark.skipif(not REDIS_TEST_URL, reason="REDIS_TEST_URL not set (no redis-server)")
+def test_a_member_on_two_processes_gets_one_chat_allowance(table_of_four, players):
+    """A member with a socket of the table on each of two processes sends 6 messages on
+    each at once: 5 are written and sent in all (the bucket is in Redis), the other 7
+    are refused as too fast."""
+    from games.models import ChatMessage
+
+    cookie = cookie_for(players[0])
+    servers = [LiveServer(env={"REDIS_URL": REDIS_TEST_URL}).start() for _ in range(2)]
+    try:
+        async def send_six(player: Player, tag: str) -> list[str]:
+            texts = {f"{tag}{n}" for n in range(6)}
+            for text in sorted(texts):
+                await player.ws.send(json.dumps({"type": "chat", "text": text}))
+            answers = []
+
+            async def read():
+                while len(answers) < len(texts):
+                    frame = json.loads(await player.ws.recv())
+                    if frame["type"] == "error":
+                        answers.append(frame["code"])
+                    elif frame["type"] == "chat" and any(
+                            m["text"] in texts for m in frame["messages"]):
+                        answers.append("sent")
+            await asyncio.wait_for(read(), 30)
+            return answers
+
+        async def scenario():
+            both = [await Player(server, table_of_four.pk, cookie).open() for server in servers]
+            answers = await asyncio.gather(send_six(both[0], "a"), send_six(both[1], "b"))
+            for p in both:
+                await p.ws.close()
+            return answers[0] + answers[1]
+
+        answers = asyncio.run(scenario())
+        assert sorted(answers) == ["chat_too_fast"] * 7 + ["sent"] * 5
+        assert ChatMessage.objects.filter(table=table_of_four).count() == 5
+    finally:
+        for server in servers:
+            server.stop()
