@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlsplit
 
 from django.utils import timezone
 from playwright.sync_api import expect
@@ -12,15 +13,31 @@ from playwright.sync_api import expect
 from games import services
 from games.live import cache, store
 from games.models import Table
-from tests.conftest import PASSWORD
 
 
 def log_in(page, user):
+    """``user`` logged in in the page's browser context, then on the home page.
+
+    The session is made here (``Client.force_login``) and handed to the browser as
+    its cookie: a login through the form costs the server a password hash (PBKDF2,
+    0.4 s of CPU on a quiet machine, several seconds while the suite's workers and
+    other jobs share two cores), and a test that is not about logging in would wait
+    on that clock. The form itself is tested by test_accounts_browser.py and through
+    the deployment (test_csp_browser.py)."""
+    from django.conf import settings
+    from django.test import Client
+
+    def make_session():
+        client = Client()
+        client.force_login(user)
+        return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+    session = in_thread(make_session)
     page.goto("/accounts/login/")
-    form = page.get_by_test_id("login-form")
-    form.locator("input[name=username]").fill(user.email)
-    form.locator("input[name=password]").fill(PASSWORD)
-    form.locator("button[type=submit]").click()
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session,
+                               "domain": urlsplit(page.url).hostname, "path": "/",
+                               "httpOnly": True, "sameSite": "Lax"}])
+    page.goto("/")
     expect(page.get_by_test_id("nav-profile")).to_be_attached()  # in the menu on a phone
 
 

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.core.management import call_command
 
-from tests.browser.conftest import _stop_live_tables
+from tests.browser.conftest import STEP_TIMEOUT_MS, _stop_live_tables
 from tests.browser.network import InFlight
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,7 +47,7 @@ class Visitor:
         self.context = chromium.new_context(
             base_url=deployment.url, ignore_https_errors=True, locale="fr-CA",
             viewport={"width": 1100, "height": 900})
-        self.context.set_default_timeout(15_000)
+        self.context.set_default_timeout(STEP_TIMEOUT_MS)
         self.context.add_init_script(LISTEN)
         self.context.add_cookies([{"name": "club500_language", "value": language,
                                    "url": deployment.url}])

@@ -8,6 +8,7 @@ import time
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.browser.conftest import STEP_TIMEOUT_MS
 from tests.browser.test_tournament_browser import in_thread, log_in
 from tournaments import services
 from tournaments.models import Entry, Seat, Tournament
@@ -44,7 +45,7 @@ def _phone(chromium, live_server_asgi):
     context = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
                                    viewport={"width": 390, "height": 844},
                                    is_mobile=True, has_touch=True)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
     return context
 
 

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from games import services
 from games.engine.claims import claim_is_certain
 from games.models import GameHand, Presence, Seat, Table
-from tests.browser.conftest import _stop_live_tables
+from tests.browser.conftest import STEP_TIMEOUT_MS, _stop_live_tables
 from tests.browser.test_table_browser import LEGAL, TURN_OR_END, in_thread, log_in
 
 pytestmark = pytest.mark.browser
@@ -139,7 +139,7 @@ def test_players_and_spectators_chat_in_their_own_channels(chromium, live_server
     try:
         p, w = phone.new_page(), laptop.new_page()
         for page, who in ((p, player), (w, watcher)):
-            page.set_default_timeout(10_000)
+            page.set_default_timeout(STEP_TIMEOUT_MS)
             log_in(page, who)
             page.goto(f"/tables/{table.pk}/")
             expect(page.get_by_test_id("chat")).to_be_visible()
@@ -194,7 +194,7 @@ def test_the_host_seats_a_bot_for_an_absent_player_who_retakes_the_seat_on_retur
                                   viewport={"width": 1100, "height": 900})
     try:
         h = phone.new_page()
-        h.set_default_timeout(10_000)
+        h.set_default_timeout(STEP_TIMEOUT_MS)
         log_in(h, host)
         h.goto(f"/tables/{table.pk}/")
         admin = h.get_by_test_id("seats-admin")
@@ -208,7 +208,7 @@ def test_the_host_seats_a_bot_for_an_absent_player_who_retakes_the_seat_on_retur
         assert row.is_bot and row.away_user_id == east.pk
         # Denis comes back: his seat at once, his cards
         e = laptop.new_page()
-        e.set_default_timeout(10_000)
+        e.set_default_timeout(STEP_TIMEOUT_MS)
         log_in(e, east)
         e.goto(f"/tables/{table.pk}/")
         expect(e.get_by_test_id("seat-E")).to_have_class(re.compile("is-you"))

@@ -24,23 +24,13 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Table
-from tests.browser.table_helpers import host_waits_for_a_player, seated_player_arrives
-from tests.conftest import PASSWORD
+from tests.browser.table_helpers import host_waits_for_a_player, log_in, seated_player_arrives
 
 ROOT = Path(__file__).resolve().parents[2]
 LEGAL = "#table-app button.legal:not([disabled])"
 TURN_OR_END = ("() => document.querySelector('#game-over:not([hidden])') || "
                "document.querySelector('#table-app button.legal:not([disabled])') || "
                "document.querySelector('[data-testid=next-deal]:not([disabled])')")
-
-
-def log_in(page, user):
-    page.goto("/accounts/login/")
-    form = page.get_by_test_id("login-form")
-    form.locator("input[name=username]").fill(user.email)
-    form.locator("input[name=password]").fill(PASSWORD)
-    form.locator("button[type=submit]").click()
-    expect(page.get_by_test_id("nav-profile")).to_be_attached()  # in the menu on a phone
 
 
 def play_until_over(page, *, limit_seconds: float = 150) -> int:

@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD
+from tests.browser.table_helpers import log_in
 from tournaments.models import Entry, Position, Round, Seat, Tournament
 
 SEAT_LABELS_FR = {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ouest"}
@@ -32,15 +32,6 @@ def in_thread(fn):
 
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(call).result()
-
-
-def log_in(page, user):
-    page.goto("/accounts/login/")
-    form = page.get_by_test_id("login-form")
-    form.locator("input[name=username]").fill(user.email)
-    form.locator("input[name=password]").fill(PASSWORD)
-    form.locator("button[type=submit]").click()
-    expect(page.get_by_test_id("nav-profile")).to_be_attached()  # in the menu on a phone
 
 
 def test_director_runs_round_one_and_a_phone_follows_live(browser_page, phone_page,

@@ -14,6 +14,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.browser.conftest import STEP_TIMEOUT_MS
 from tests.browser.test_tournament_browser import in_thread, log_in
 
 LAPTOP = {"width": 1280, "height": 800}
@@ -44,7 +45,7 @@ def open_context(chromium, live_server_asgi, transactional_db):
         phone = viewport["width"] < 600
         context = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
                                        viewport=viewport, is_mobile=phone, has_touch=phone)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(STEP_TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()
 
