@@ -120,8 +120,8 @@ def apply_answer(h: "Hand", code: int) -> None:
     v = h.variant
     seat = h.claim_wait.pop(0)
     h.play.append(code)
-    word = "accept" if code == ACCEPT else "refuse"
-    h.events.append({"type": f"claim_{word}ed", "seat": v.seats[seat]})
+    answer = "claim_accepted" if code == ACCEPT else "claim_refused"
+    h.events.append({"type": answer, "seat": v.seats[seat]})
     if code == REFUSE:
         h.claim_wait = []
         h.claim_info["outcome"] = "refused"

@@ -131,6 +131,7 @@ def test_an_uncertain_claim_asks_each_opponent_and_every_accept_ends_the_hand():
         hand.apply_as(waiting[0], hand.hands[hand.to_act_i] and "AS")
     assert error.value.code == "claim_pending"
     hand.apply_as(waiting[0], "accept")
+    assert hand.events[-1] == {"type": "claim_accepted", "seat": waiting[0]}
     assert hand.to_act == waiting[1] and not hand.is_done
     hand.apply_as(waiting[1], "accept")
     assert hand.is_done
@@ -152,6 +153,7 @@ def test_a_refused_claim_goes_back_to_play_and_bars_a_new_claim_this_trick():
     assert hand.to_act == claimer
     assert hand.legal_actions() == legal_before
     assert hand.view_for(None)["claim"]["outcome"] == "refused"
+    assert hand.events[-1] == {"type": "claim_refused", "seat": first}  # as the pages read it
     with pytest.raises(EngineError) as error:
         hand.apply_as(claimer, "claim")
     assert error.value.code == "claim_refused_this_trick"
