@@ -412,10 +412,10 @@ function renderScoreboard() {
   if (view && table.status !== "open") {
     const rows = [[_("Round"), String(table.hand_number)], [_("Dealer"), nameOf(view.dealer)], [_("Lanceur"), nameOf(view.lanceur)],
       [_("Secretary"), nameOf(view.secretary)], [_("Double-faced card"), cardShort(view.double_face)]];
-    if (game && game.options) {
-      rows.push([_("End"), game.options.end === "rounds"
-        ? fmt(ngettext("after %(n)s round", "after %(n)s rounds", game.options.rounds), { n: game.options.rounds })
-        : fmt(_("at %(n)s points"), { n: game.options.target })]);
+    if (game && game.end) {
+      rows.push([_("End"), game.end.by === "rounds"
+        ? fmt(ngettext("after %(n)s round", "after %(n)s rounds", game.end.rounds), { n: game.end.rounds })
+        : fmt(_("at %(n)s points"), { n: game.end.target })]);
     }
     for (const [k, v] of rows) dl.append(el("dt", {}, k), el("dd", {}, v));
   }

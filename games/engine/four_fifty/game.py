@@ -245,6 +245,9 @@ class Game:
             "game": "450",
             "players": self.rules.players,
             "options": self.rules.as_dict(),
+            # how the game ends, defaults resolved (``options`` holds what was chosen)
+            "end": {"by": self.rules.end, "target": self.rules.target,
+                    "rounds": self.rules.rounds},
             "seats": list(self.rules.seats),
             "secretary": self.rules.seats[self.secretary],
             "rounds_played": self.rounds_played,

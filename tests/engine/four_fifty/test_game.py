@@ -168,3 +168,16 @@ def test_a_game_in_progress_answers_the_current_round():
     out = check_record(game.to_record())
     assert out["ok"] and not out["complete"]
     assert out["phase"] == "show" and out["legal"] == ["hide"]
+
+
+@pytest.mark.parametrize(("options", "end"), [
+    ({}, {"by": "target", "target": 350, "rounds": 10}),
+    ({"end": "rounds", "rounds": 4}, {"by": "rounds", "target": 350, "rounds": 4}),
+    ({"target": 500}, {"by": "target", "target": 500, "rounds": 10}),
+])
+def test_the_summary_says_how_the_game_ends_with_the_defaults_resolved(options, end):
+    """A page shows "at 350 points" for a game left at the default end: the summary
+    carries the end itself, not only the options chosen."""
+    game = Game(4, options)
+    assert game.summary()["end"] == end
+    assert game.summary()["options"] == options
