@@ -1,7 +1,7 @@
 """Live tables in play: the state each process keeps, and how a move goes through.
 
 Layers, each importing only those above it in this list (a test fails on an import
-circle in ``games``):
+circle in the apps, ``tests/test_layers.py``):
 
 * ``kinds`` (pure): the game kinds (500, 450) behind the one interface live play reads;
 * ``tablestate`` (pure): a table's state as plain values around the engine's game;

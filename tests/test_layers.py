@@ -1,4 +1,5 @@
-"""games/ has no import circle: every module imports only modules below it.
+"""No import circle in the apps (club/, games/, tournaments/), within one app or across
+them: every module imports only modules below it.
 
 Imports are read from the source (``ast``): at module level and inside functions
 alike (an import tucked into a function still ties the two modules), but not under
@@ -10,7 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
+APPS = ("club", "games", "tournaments")
 
 
 def module_name(path: Path) -> str:
@@ -60,8 +62,10 @@ def imports_of(path: Path, known: set[str]) -> set[str]:
     return out
 
 
-def circles(package: str) -> list[list[str]]:
-    paths = [p for p in (ROOT / package).rglob("*.py") if "migrations" not in p.parts]
+def circles(*packages: str) -> list[list[str]]:
+    """Every import circle among the modules of ``packages`` (taken as one graph)."""
+    paths = [p for package in packages for p in (ROOT / package).rglob("*.py")
+             if "migrations" not in p.parts]
     known = {module_name(p) for p in paths}
     graph = {module_name(p): imports_of(p, known) for p in paths}
     found, state = [], {}
@@ -83,8 +87,8 @@ def circles(package: str) -> list[list[str]]:
     return found
 
 
-def test_games_has_no_import_circle():
-    found = circles("games")
+def test_the_apps_have_no_import_circle():
+    found = circles(*APPS)
     assert found == [], "\n".join(" -> ".join(circle) for circle in found)
 
 
@@ -100,3 +104,14 @@ def test_the_circle_finder_finds_a_circle(tmp_path, monkeypatch):
                                   "if TYPE_CHECKING:\n    from loop import a\n")
     monkeypatch.setitem(globals(), "ROOT", tmp_path)
     assert circles("loop") == [["loop.a", "loop.b", "loop.a"]]
+
+
+def test_the_circle_finder_finds_a_circle_across_apps(tmp_path, monkeypatch):
+    """Two apps each fine alone, whose modules import each other: one circle."""
+    for app, text in (("one", "from two.b import g\n"), ("two", "import one.a\n")):
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "__init__.py").write_text("")
+        (tmp_path / app / ("a.py" if app == "one" else "b.py")).write_text(text)
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    assert circles("one") == [] and circles("two") == []
+    assert circles("one", "two") == [["one.a", "two.b", "one.a"]]
