@@ -34,8 +34,9 @@ def pytest_collection_modifyitems(config, items):
     Among either kind, the tests marked ``slow`` start first: pytest-xdist's workers
     take tests in this order, and a long test taken last would keep one worker busy
     after the others are done."""
-    items.sort(key=lambda item: ("tests/browser/" in item.nodeid,
-                                 item.get_closest_marker("slow") is None))
+    items.sort(
+        key=lambda item: ("tests/browser/" in item.nodeid, item.get_closest_marker("slow") is None)
+    )
 
 
 @pytest.fixture(autouse=True, scope="session")

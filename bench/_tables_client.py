@@ -34,8 +34,21 @@ DRAIN_MAX_SECONDS = 120.0  # ... and an overloaded server gets at most this long
 
 
 class Table:
-    __slots__ = ("id", "clients", "pending", "scheduled", "last_change", "latencies",
-                 "moves", "stalls", "stalled_now", "finished", "max_seq", "rng", "retries")
+    __slots__ = (
+        "id",
+        "clients",
+        "pending",
+        "scheduled",
+        "last_change",
+        "latencies",
+        "moves",
+        "stalls",
+        "stalled_now",
+        "finished",
+        "max_seq",
+        "rng",
+        "retries",
+    )
 
     def __init__(self, table_id: int, seed: int):
         self.id = table_id
@@ -57,8 +70,20 @@ class Table:
 
 
 class Client:
-    __slots__ = ("table", "seat", "cookie", "ws", "last_seq", "frame", "skipped",
-                 "regressions", "frames", "acted_seq", "bytes", "tapped")
+    __slots__ = (
+        "table",
+        "seat",
+        "cookie",
+        "ws",
+        "last_seq",
+        "frame",
+        "skipped",
+        "regressions",
+        "frames",
+        "acted_seq",
+        "bytes",
+        "tapped",
+    )
 
     def __init__(self, table: Table, seat: str, cookie: str):
         self.table = table
@@ -84,8 +109,9 @@ class Worker:
         self.human = spec["mode"] == "human"
         self.pace = float(spec.get("pace", 4.0))
         self.heartbeat = bool(spec.get("heartbeat", True))
-        self.tables = [Table(t["id"], spec.get("seed", 1) * 1_000_003 + t["id"])
-                       for t in spec["tables"]]
+        self.tables = [
+            Table(t["id"], spec.get("seed", 1) * 1_000_003 + t["id"]) for t in spec["tables"]
+        ]
         for table, t in zip(self.tables, spec["tables"]):
             for seat, cookie in t["seats"].items():
                 table.clients[seat] = Client(table, seat, cookie)
@@ -115,18 +141,22 @@ class Worker:
             for attempt in range(6):  # like a page: reconnect with backoff
                 if attempt:
                     retries += 1
-                    await asyncio.sleep(min(8.0, 0.5 * 2 ** attempt) * random.uniform(0.5, 1))
+                    await asyncio.sleep(min(8.0, 0.5 * 2**attempt) * random.uniform(0.5, 1))
                 t0 = time.monotonic()
                 port = self.ports["NESW".index(client.seat) % len(self.ports)]
                 try:
                     async with limit:
                         client.ws = await connect(
                             f"ws://127.0.0.1:{port}/ws/tables/{client.table.id}/",
-                            origin=f"http://127.0.0.1:{port}", proxy=None,
+                            origin=f"http://127.0.0.1:{port}",
+                            proxy=None,
                             additional_headers={"Cookie": f"sessionid={client.cookie}"},
                             compression=self.spec.get("compression", "deflate"),
-                            open_timeout=60, ping_interval=None, max_size=2**22,
-                            max_queue=None)
+                            open_timeout=60,
+                            ping_interval=None,
+                            max_size=2**22,
+                            max_queue=None,
+                        )
                 except Exception as error:  # noqa: BLE001 - counted and reported
                     self.connect_failures[type(error).__name__] += 1
                     continue
@@ -219,8 +249,9 @@ class Worker:
                 del table.pending[target]
                 table.stalled_now = False
                 table.last_change = now
-                table.latencies.append((now, now - t0, hand_number != hand_then, target, t0,
-                                        first - t0))
+                table.latencies.append(
+                    (now, now - t0, hand_number != hand_then, target, t0, first - t0)
+                )
                 table.moves += 1
         if frame["table"]["status"] != "playing":
             table.finished = True
@@ -291,10 +322,11 @@ class Worker:
             client.tapped = (frame.get("review") or {}).get("number")
         # Members tapping "next deal" on the same state wait for the same seq: timed
         # from the first tap.
-        table.pending.setdefault(frame["seq"] + 1, [time.monotonic(), set(table.clients),
-                                                    frame["table"].get("hand_number"), None])
-        await client.ws.send(json.dumps({"type": "intent", "seq": frame["seq"],
-                                         "action": action}))
+        table.pending.setdefault(
+            frame["seq"] + 1,
+            [time.monotonic(), set(table.clients), frame["table"].get("hand_number"), None],
+        )
+        await client.ws.send(json.dumps({"type": "intent", "seq": frame["seq"], "action": action}))
 
     async def chatter(self, table: Table) -> None:
         """One table's chat while playing: a message from a random player every
@@ -304,8 +336,11 @@ class Worker:
         await asyncio.sleep(rng.uniform(0, mean))
         while self.playing:
             client = rng.choice(list(table.clients.values()))
-            frame = ({"type": "chat", "phrase": "well_played_partner"} if rng.random() < 0.5
-                     else {"type": "chat", "text": f"bench message {self.chat_sent}"})
+            frame = (
+                {"type": "chat", "phrase": "well_played_partner"}
+                if rng.random() < 0.5
+                else {"type": "chat", "text": f"bench message {self.chat_sent}"}
+            )
             try:
                 await client.ws.send(json.dumps(frame))
                 self.chat_sent += 1
@@ -353,8 +388,11 @@ class Worker:
         # wait while frames keep arriving (an overloaded server drains its backlog); a
         # move still in flight when no frame came for QUIESCE_SECONDS is lost.
         deadline = time.monotonic() + DRAIN_MAX_SECONDS
-        while (time.monotonic() < deadline and any(t.pending for t in self.tables)
-               and time.monotonic() - self.last_frame_at < QUIESCE_SECONDS):
+        while (
+            time.monotonic() < deadline
+            and any(t.pending for t in self.tables)
+            and time.monotonic() - self.last_frame_at < QUIESCE_SECONDS
+        ):
             await asyncio.sleep(0.05)
         drained = time.monotonic() - end_at
         await asyncio.sleep(1.0)
@@ -362,11 +400,20 @@ class Worker:
             # every move: done at (from the start), seconds, ended a hand, table, its seq,
             # sent at (time.monotonic(): to line up with timestamps taken in daphne)
             with open(self.spec["dump"], "w") as out:
-                json.dump([(done - go_at, lat, ended, t.id, seq, t0, first)
-                           for t in self.tables
-                           for (done, lat, ended, seq, t0, first) in t.latencies], out)
-        latencies = [(done - go_at, lat, ended) for t in self.tables
-                     for (done, lat, ended, *_) in t.latencies if go_at <= done <= end_at]
+                json.dump(
+                    [
+                        (done - go_at, lat, ended, t.id, seq, t0, first)
+                        for t in self.tables
+                        for (done, lat, ended, seq, t0, first) in t.latencies
+                    ],
+                    out,
+                )
+        latencies = [
+            (done - go_at, lat, ended)
+            for t in self.tables
+            for (done, lat, ended, *_) in t.latencies
+            if go_at <= done <= end_at
+        ]
         clients = [c for t in self.tables for c in t.clients.values()]
         return {
             "latencies": latencies,
@@ -385,8 +432,7 @@ class Worker:
             "retries": sum(t.retries for t in self.tables),
             "chat_sent": self.chat_sent,
             "chat_received": self.chat_received,
-            "client_cpu": (usage1.ru_utime + usage1.ru_stime)
-            - (usage0.ru_utime + usage0.ru_stime),
+            "client_cpu": (usage1.ru_utime + usage1.ru_stime) - (usage0.ru_utime + usage0.ru_stime),
         }
 
     async def close_all(self) -> None:
@@ -395,8 +441,9 @@ class Worker:
             task.cancel()
         clients = [c for t in self.tables for c in t.clients.values() if c.ws is not None]
         for i in range(0, len(clients), 500):
-            await asyncio.gather(*(c.ws.close() for c in clients[i:i + 500]),
-                                 return_exceptions=True)
+            await asyncio.gather(
+                *(c.ws.close() for c in clients[i : i + 500]), return_exceptions=True
+            )
 
 
 def raise_fd_limit() -> None:

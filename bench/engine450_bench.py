@@ -111,9 +111,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer rounds")
     parser.add_argument("--bots", action="store_true", help="only the bot measurement")
-    parser.add_argument(
-        "--no-bots", action="store_true", help="skip the bot measurement"
-    )
+    parser.add_argument("--no-bots", action="store_true", help="skip the bot measurement")
     args = parser.parse_args()
     n_speed = 500 if args.quick else 3000
     n_bots = 200 if args.quick else 2000
@@ -123,12 +121,8 @@ def main() -> None:
         f" load average {load:.2f} (figures drop when other work shares the CPU)"
     )
     if not args.bots:
-        print(
-            f"\n450: random full rounds per second ({n_speed} rounds per player count)"
-        )
-        print(
-            f"{'players':8} {'string API':>12} {'int fast path':>14} {'legal_actions':>14}"
-        )
+        print(f"\n450: random full rounds per second ({n_speed} rounds per player count)")
+        print(f"{'players':8} {'string API':>12} {'int fast path':>14} {'legal_actions':>14}")
         for players in PLAYERS:
             s = random_rounds_strings(players, n_speed)
             i = random_rounds_ints(players, n_speed)

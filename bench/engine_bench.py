@@ -271,9 +271,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer hands")
     parser.add_argument("--bots", action="store_true", help="only the bot measurement")
-    parser.add_argument(
-        "--no-bots", action="store_true", help="skip the bot measurement"
-    )
+    parser.add_argument("--no-bots", action="store_true", help="skip the bot measurement")
     args = parser.parse_args()
     n_speed = 1000 if args.quick else 5000
     n_bots = 200 if args.quick else 2000
@@ -287,9 +285,7 @@ def main() -> None:
             f"\nRandom full hands per second ({n_speed} hands per variant;"
             " four-handed target about 7,000 on a quiet core, string API)"
         )
-        print(
-            f"{'variant':16} {'string API':>12} {'int fast path':>14} {'legal_actions':>14}"
-        )
+        print(f"{'variant':16} {'string API':>12} {'int fast path':>14} {'legal_actions':>14}")
         for name in VARIANTS:
             s = random_hands_strings(name, n_speed)
             i = random_hands_ints(name, n_speed)

@@ -34,10 +34,16 @@ TARGET_P95_MS = 100.0
 
 
 def setup_django(url: str) -> None:
-    os.environ.update({"DJANGO_SETTINGS_MODULE": "club.settings", "DJANGO_DEBUG": "0",
-                       "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
-                       "DJANGO_ALLOWED_HOSTS": "testserver,127.0.0.1,localhost",
-                       "DATABASE_URL": url, "DJANGO_LOG_LEVEL": "WARNING"})
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "club.settings",
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
+            "DJANGO_ALLOWED_HOSTS": "testserver,127.0.0.1,localhost",
+            "DATABASE_URL": url,
+            "DJANGO_LOG_LEVEL": "WARNING",
+        }
+    )
     os.environ.pop("REDIS_URL", None)
     import django
 
@@ -54,31 +60,54 @@ def make_data(players: int = 204, rounds: int = 10, byes: int = 4):
     from django.utils import timezone
 
     from club.models import User
-    from tournaments.models import (Entry, GameStatus, Round, RoundStatus, Seat, TableGame,
-                                    Tournament)
+    from tournaments.models import (
+        Entry,
+        GameStatus,
+        Round,
+        RoundStatus,
+        Seat,
+        TableGame,
+        Tournament,
+    )
 
     rng = random.Random(500)
-    t = Tournament.objects.create(name="Bench", starts_at=timezone.now(), status="running",
-                                  rounds_total=rounds, checkin_code="BENCH")
+    t = Tournament.objects.create(
+        name="Bench",
+        starts_at=timezone.now(),
+        status="running",
+        rounds_total=rounds,
+        checkin_code="BENCH",
+    )
     users = User.objects.bulk_create(
         User(email=f"bench{i}@ex.org", first_name=f"Joueur{i}", last_name="Béluga")
-        for i in range(players))
-    entries = Entry.objects.bulk_create(Entry(tournament=t, player=u, checked_in=True)
-                                        for u in users)
+        for i in range(players)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=t, player=u, checked_in=True) for u in users
+    )
     for n in range(1, rounds + 1):
         rnd = Round.objects.create(tournament=t, number=n, seed=n, status=RoundStatus.PLAYING)
         order = entries[:]
         rng.shuffle(order)
         seated, out = order[byes:], order[:byes]
         Seat.objects.bulk_create(
-            [Seat(round=rnd, entry=e, table=i // 4 + 1, position="NESW"[i % 4])
-             for i, e in enumerate(seated)]
-            + [Seat(round=rnd, entry=e, position="BYE") for e in out])
+            [
+                Seat(round=rnd, entry=e, table=i // 4 + 1, position="NESW"[i % 4])
+                for i, e in enumerate(seated)
+            ]
+            + [Seat(round=rnd, entry=e, position="BYE") for e in out]
+        )
         TableGame.objects.bulk_create(
-            TableGame(round=rnd, table=k + 1, status=GameStatus.COMPLETE,
-                      ns_total=rng.randrange(-50, 121) * 10,
-                      ew_total=rng.randrange(-50, 121) * 10, hands_done=8)
-            for k in range(len(seated) // 4))
+            TableGame(
+                round=rnd,
+                table=k + 1,
+                status=GameStatus.COMPLETE,
+                ns_total=rng.randrange(-50, 121) * 10,
+                ew_total=rng.randrange(-50, 121) * 10,
+                hands_done=8,
+            )
+            for k in range(len(seated) // 4)
+        )
     viewer = User.objects.create(email="viewer@ex.org", first_name="Vi", last_name="Ewer")
     return t, viewer
 
@@ -123,8 +152,10 @@ def main(argv: list[str]) -> int:
             client.get(path)
             cold.append((time.perf_counter() - start) * 1000)
         cold.sort()
-        print(f"standings page, {rows} lines: cold (first request after a change): median {statistics.median(cold):.1f} ms, "
-              f"max {cold[-1]:.1f} ms")
+        print(
+            f"standings page, {rows} lines: cold (first request after a change): median {statistics.median(cold):.1f} ms, "
+            f"max {cold[-1]:.1f} ms"
+        )
         times = []
         for _i in range(runs):
             start = time.perf_counter()
@@ -132,11 +163,15 @@ def main(argv: list[str]) -> int:
             times.append((time.perf_counter() - start) * 1000)
         times.sort()
         p95 = times[min(len(times) - 1, int(round(0.95 * len(times))) - 1)]
-        print(f"standings page, 204 players x 10 games, {label}, {runs} requests (cached "
-              f"per tournament version)")
-        print(f"  min {times[0]:.1f} ms  median {statistics.median(times):.1f} ms  "
-              f"p95 {p95:.1f} ms  (target p95 < {TARGET_P95_MS:.0f} ms: "
-              f"{'OK' if p95 < TARGET_P95_MS else 'OVER'})")
+        print(
+            f"standings page, 204 players x 10 games, {label}, {runs} requests (cached "
+            f"per tournament version)"
+        )
+        print(
+            f"  min {times[0]:.1f} ms  median {statistics.median(times):.1f} ms  "
+            f"p95 {p95:.1f} ms  (target p95 < {TARGET_P95_MS:.0f} ms: "
+            f"{'OK' if p95 < TARGET_P95_MS else 'OVER'})"
+        )
     return 0
 
 

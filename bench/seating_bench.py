@@ -41,11 +41,24 @@ from tournaments.seating import (  # noqa: E402
 )
 from tournaments.seating.plan import cell_figures  # noqa: E402
 
-TABLE = ([(n, r) for n in (12, 16, 20, 24) for r in range(4, 11)]
-         + [(n, r) for n in (17, 18, 19, 21, 22, 23) for r in (6, 8, 10)])
+TABLE = [(n, r) for n in (12, 16, 20, 24) for r in range(4, 11)] + [
+    (n, r) for n in (17, 18, 19, 21, 22, 23) for r in (6, 8, 10)
+]
 BIG = [(n, r) for n in (32, 48, 64, 100, 200) for r in range(4, 11)]
-QUICK = [(12, 6), (16, 7), (16, 8), (17, 8), (19, 10), (20, 9), (20, 10), (21, 10),
-         (24, 10), (32, 10), (64, 10), (200, 10)]
+QUICK = [
+    (12, 6),
+    (16, 7),
+    (16, 8),
+    (17, 8),
+    (19, 10),
+    (20, 9),
+    (20, 10),
+    (21, 10),
+    (24, 10),
+    (32, 10),
+    (64, 10),
+    (200, 10),
+]
 REPLAN = [(16, 7), (16, 8), (20, 9), (20, 10), (24, 8), (32, 10), (64, 10), (100, 10)]
 QUICK_REPLAN = [(16, 7), (20, 10), (64, 10)]
 
@@ -64,8 +77,9 @@ def run(players, rounds: int, seed: int, change=None):
             if new is not None:
                 players, changed_at = new, r
         t = time.perf_counter()
-        d = draw_round(players, History(played), seed=seed, rounds_total=rounds,
-                       round_number=r, plan_hint=plan)
+        d = draw_round(
+            players, History(played), seed=seed, rounds_total=rounds, round_number=r, plan_hint=plan
+        )
         times.append(time.perf_counter() - t)
         sources.append(d.source)
         rnd = d.as_round()
@@ -95,12 +109,14 @@ def cell(n: int, r: int, seeds: list[int]) -> tuple[str, bool]:
         miss.append("bye")
     if max(t1) > 1000:
         miss.append("time")
-    line = (f"{n:>4} {r:>3} | {'-' if best is None else best:>4} | "
-            f"{' '.join(f'{o:>3}' for o in opp):<19} | {max(x.partner_repeat_count for x in reps):>3} | "
-            f"{max(x.bye_spread for x in reps):>3} {max(x.side_spread for x in reps):>4} "
-            f"{max(x.seat_spread for x in reps):>4} {max(x.dealer_spread for x in reps):>3} | "
-            f"{'/'.join(sorted(sources)):<8} | {statistics.median(t1):>7.1f} {max(t1):>7.1f} "
-            f"{max(later):>7.1f} | {','.join(miss) or 'ok'}")
+    line = (
+        f"{n:>4} {r:>3} | {'-' if best is None else best:>4} | "
+        f"{' '.join(f'{o:>3}' for o in opp):<19} | {max(x.partner_repeat_count for x in reps):>3} | "
+        f"{max(x.bye_spread for x in reps):>3} {max(x.side_spread for x in reps):>4} "
+        f"{max(x.seat_spread for x in reps):>4} {max(x.dealer_spread for x in reps):>3} | "
+        f"{'/'.join(sorted(sources)):<8} | {statistics.median(t1):>7.1f} {max(t1):>7.1f} "
+        f"{max(later):>7.1f} | {','.join(miss) or 'ok'}"
+    )
     return line, not miss
 
 
@@ -122,22 +138,32 @@ def replan_rows(n: int, r: int, seeds: list[int]) -> list[tuple[str, bool]]:
         refs = [cell_figures(k, r)[0] for k in (n, after)]
         ref = None if None in refs else max(refs)
         opp = [x.opponent_repeat_count for x in reps]
-        ok = (max(x.partner_repeat_count for x in reps) == 0
-              and max(x.bye_spread for x in reps) <= 1
-              and (ref is None or max(opp) <= ref) and (n > 64 or max(times) < 2.0))
-        rows.append((f"{n:>4} {r:>3} {name:<13} before {at:>2} | "
-                     f"{' '.join(f'{o:>3}' for o in opp):<11} {'-' if ref is None else ref:>4} | "
-                     f"{max(x.partner_repeat_count for x in reps):>3} "
-                     f"{max(x.bye_spread for x in reps):>3} {max(x.side_spread for x in reps):>4} | "
-                     f"{statistics.median(times) * 1000:>7.1f} {max(times) * 1000:>7.1f} | "
-                     f"{'ok' if ok else 'MISS'}", ok))
+        ok = (
+            max(x.partner_repeat_count for x in reps) == 0
+            and max(x.bye_spread for x in reps) <= 1
+            and (ref is None or max(opp) <= ref)
+            and (n > 64 or max(times) < 2.0)
+        )
+        rows.append(
+            (
+                f"{n:>4} {r:>3} {name:<13} before {at:>2} | "
+                f"{' '.join(f'{o:>3}' for o in opp):<11} {'-' if ref is None else ref:>4} | "
+                f"{max(x.partner_repeat_count for x in reps):>3} "
+                f"{max(x.bye_spread for x in reps):>3} {max(x.side_spread for x in reps):>4} | "
+                f"{statistics.median(times) * 1000:>7.1f} {max(times) * 1000:>7.1f} | "
+                f"{'ok' if ok else 'MISS'}",
+                ok,
+            )
+        )
     return rows
 
 
 def library_table() -> int:
     cells = library.cells()
-    print("Movement library: opponent repeats per cell (partner repeats in brackets when "
-          "not 0); * = the counting bound, so no schedule does better")
+    print(
+        "Movement library: opponent repeats per cell (partner repeats in brackets when "
+        "not 0); * = the counting bound, so no schedule does better"
+    )
     rounds = sorted({r for _, r in cells})
     print("   N | " + " ".join(f"{r:>8}" for r in rounds))
     for n in sorted({n for n, _ in cells}):
@@ -168,9 +194,11 @@ def main(argv=None) -> int:
     b, *_ = run(list(range(1, 21)), 5, 7)
     same = [x.to_dict() for x in a] == [x.to_dict() for x in b]
     print(f"same seed gives same draw: {'yes' if same else 'NO'}")
-    hdr = (f"{'N':>4} {'R':>3} | {'best':>4} | {'opponent repeats per seed':<19} | "
-           f"{'prt':>3} | {'bye':>3} {'side':>4} {'seat':>4} {'dlr':>3} | {'source':<8} | "
-           f"{'r1 med':>7} {'r1 max':>7} {'later':>7} | targets")
+    hdr = (
+        f"{'N':>4} {'R':>3} | {'best':>4} | {'opponent repeats per seed':<19} | "
+        f"{'prt':>3} | {'bye':>3} {'side':>4} {'seat':>4} {'dlr':>3} | {'source':<8} | "
+        f"{'r1 med':>7} {'r1 max':>7} {'later':>7} | targets"
+    )
     print(hdr)
     print("-" * len(hdr))
     misses = 0
@@ -181,18 +209,22 @@ def main(argv=None) -> int:
     print(f"cells missing a target: {misses} of {len(cells)}")
     print()
     replan_seeds = seeds[:3]
-    hdr = (f"{'N':>4} {'R':>3} {'change':<13} {'round':>9} | {'opp per seed':<11} {'ref':>4} | "
-           f"{'prt':>3} {'bye':>3} {'side':>4} | {'ms med':>7} {'ms max':>7} | target")
+    hdr = (
+        f"{'N':>4} {'R':>3} {'change':<13} {'round':>9} | {'opp per seed':<11} {'ref':>4} | "
+        f"{'prt':>3} {'bye':>3} {'side':>4} | {'ms med':>7} {'ms max':>7} | target"
+    )
     print(f"Re-planning after a change of the field ({len(replan_seeds)} seeds):")
     print(hdr)
     print("-" * len(hdr))
     replan_misses = 0
-    for n, r in (QUICK_REPLAN if args.quick else REPLAN):
+    for n, r in QUICK_REPLAN if args.quick else REPLAN:
         for line, ok in replan_rows(n, r, replan_seeds):
             replan_misses += not ok
             print(line, flush=True)
-    print(f"re-planning rows missing a target: {replan_misses}; total time "
-          f"{time.perf_counter() - start:.1f} s")
+    print(
+        f"re-planning rows missing a target: {replan_misses}; total time "
+        f"{time.perf_counter() - start:.1f} s"
+    )
     return 0 if same else 1
 
 

@@ -41,11 +41,16 @@ def individual_rows(n_players: int, rounds: int, n_byes: int, seed: int):
         byes += [Bye(r, p) for p in order[:n_byes]]
         seated = order[n_byes:]
         for t in range(len(seated) // 4):
-            a, b, c, d = seated[4 * t:4 * t + 4]
-            games.append(GameResult(
-                round=r, table=t + 1, sides={"NS": (a, c), "EW": (b, d)},
-                totals={"NS": rng.randrange(-50, 121) * 10, "EW": rng.randrange(-50, 121) * 10},
-                flags={"adjusted": rng.random() < 0.02, "bot": False}))
+            a, b, c, d = seated[4 * t : 4 * t + 4]
+            games.append(
+                GameResult(
+                    round=r,
+                    table=t + 1,
+                    sides={"NS": (a, c), "EW": (b, d)},
+                    totals={"NS": rng.randrange(-50, 121) * 10, "EW": rng.randrange(-50, 121) * 10},
+                    flags={"adjusted": rng.random() < 0.02, "bot": False},
+                )
+            )
     return games, byes
 
 
@@ -57,10 +62,15 @@ def pairs_rows(n_pairs: int, rounds: int, seed: int):
         order = pairs[:]
         rng.shuffle(order)
         for t in range(len(order) // 2):
-            a, b = order[2 * t:2 * t + 2]
-            games.append(GameResult(
-                round=r, table=t + 1, sides={"NS": (a,), "EW": (b,)},
-                totals={"NS": rng.randrange(-50, 121) * 10, "EW": rng.randrange(-50, 121) * 10}))
+            a, b = order[2 * t : 2 * t + 2]
+            games.append(
+                GameResult(
+                    round=r,
+                    table=t + 1,
+                    sides={"NS": (a,), "EW": (b,)},
+                    totals={"NS": rng.randrange(-50, 121) * 10, "EW": rng.randrange(-50, 121) * 10},
+                )
+            )
     return games, []
 
 
@@ -99,18 +109,23 @@ def main(argv=None) -> int:
     cases = [
         ("200 players x 10, shared", lambda: compute_standings(ind_games, ind_byes)),
         ("200 players x 10, wins", lambda: compute_standings(ind_games, ind_byes, tie_rule="wins")),
-        ("200 players x 10, best_game, final",
-         lambda: compute_standings(ind_games, ind_byes, tie_rule="best_game", final=True)),
+        (
+            "200 players x 10, best_game, final",
+            lambda: compute_standings(ind_games, ind_byes, tie_rule="best_game", final=True),
+        ),
         ("64 pairs x 10, shared", lambda: compute_standings(pair_games, fmt="pairs")),
-        ("64 pairs x 10, head_to_head",
-         lambda: compute_standings(pair_games, fmt="pairs", tie_rule="head_to_head")),
-        ("200 players x 10, to_dict()",
-         lambda: compute_standings(ind_games, ind_byes).to_dict()),
+        (
+            "64 pairs x 10, head_to_head",
+            lambda: compute_standings(pair_games, fmt="pairs", tie_rule="head_to_head"),
+        ),
+        ("200 players x 10, to_dict()", lambda: compute_standings(ind_games, ind_byes).to_dict()),
     ]
     ref = reference_us()
     print(f"machine reference: sum(range(10000)) = {ref:.0f} us (idle 2023 laptop: ~90 us)")
-    print(f"{'case':<38} {'rows':>5} {'min ms':>7} {'median ms':>10} {'p95 ms':>8} "
-          f"{'cpu med ms':>11}   ({runs} runs)")
+    print(
+        f"{'case':<38} {'rows':>5} {'min ms':>7} {'median ms':>10} {'p95 ms':>8} "
+        f"{'cpu med ms':>11}   ({runs} runs)"
+    )
     worst = 0.0
     for name, fn in cases:
         lo, med, p95, cpu = timeit(fn, runs)
@@ -121,8 +136,10 @@ def main(argv=None) -> int:
     ok = worst < TARGET_MS
     ref_after = reference_us()
     print(f"machine reference after: {ref_after:.0f} us")
-    print(f"target: 200 players x 10 games under {TARGET_MS:.0f} ms (worst median "
-          f"{worst:.2f} ms): {'met' if ok else 'MISSED'}")
+    print(
+        f"target: 200 players x 10 games under {TARGET_MS:.0f} ms (worst median "
+        f"{worst:.2f} ms): {'met' if ok else 'MISSED'}"
+    )
     return 0 if ok else 1
 
 

@@ -40,8 +40,9 @@ def run_evening(n: int, games: int, size: int, seed: int):
     played, times, plan = [], [], ()
     for g in range(1, games + 1):
         t = time.process_time()
-        d = draw_tables(players, played, size=size, seed=seed, games_total=games,
-                        game_number=g, plan_hint=plan)
+        d = draw_tables(
+            players, played, size=size, seed=seed, games_total=games, game_number=g, plan_hint=plan
+        )
         times.append(time.process_time() - t)
         rnd = d.as_round()
         assert sorted(rnd.players()) == players, "someone not seated exactly once"
@@ -56,7 +57,7 @@ def most_meetings(rounds) -> int:
     for r in rounds:
         for t in r.tables:
             for i, a in enumerate(t):
-                for b in t[i + 1:]:
+                for b in t[i + 1 :]:
                     key = (min(a, b), max(a, b))
                     counts[key] = counts.get(key, 0) + 1
     return max(counts.values(), default=0)
@@ -84,11 +85,21 @@ def cell(n: int, games: int, size: int, seeds: list[int]) -> dict:
         rnd = [random_tables(list(range(1, n + 1)), size, rng) for _ in range(games)]
         rand.append(evaluate(rnd).repeat_count)
         most_rand.append(most_meetings(rnd))
-    res = {"n": n, "g": games, "sizes": "-".join(map(str, table_sizes(n, size))),
-           "mean": statistics.mean(reps), "max": max(reps), "lb": lower_bound(n, games, size),
-           "rand": statistics.mean(rand), "most": max(most),
-           "most_rand": statistics.mean(most_rand), "seat": max(seat), "sec": max(sec),
-           "t_med": statistics.median(times) * 1000, "t_max": max(times) * 1000}
+    res = {
+        "n": n,
+        "g": games,
+        "sizes": "-".join(map(str, table_sizes(n, size))),
+        "mean": statistics.mean(reps),
+        "max": max(reps),
+        "lb": lower_bound(n, games, size),
+        "rand": statistics.mean(rand),
+        "most": max(most),
+        "most_rand": statistics.mean(most_rand),
+        "seat": max(seat),
+        "sec": max(sec),
+        "t_med": statistics.median(times) * 1000,
+        "t_max": max(times) * 1000,
+    }
     miss = []
     if res["rand"] > res["lb"] and res["mean"] >= res["rand"]:
         miss.append("not<random")
@@ -114,9 +125,11 @@ def main(argv=None) -> int:
     misses, all_t = 0, []
     for size in SIZES:
         print(f"\ntables of {size} (at most; never below 3)")
-        hdr = (f"{'N':>3} {'G':>2} {'sizes':<22} | {'repeats':>7} {'max':>4} {'LB':>4} "
-               f"{'random':>7} | {'pair':>4} {'rand':>5} | {'seat':>4} {'sec':>3} | "
-               f"{'ms med':>7} {'ms max':>7} | miss")
+        hdr = (
+            f"{'N':>3} {'G':>2} {'sizes':<22} | {'repeats':>7} {'max':>4} {'LB':>4} "
+            f"{'random':>7} | {'pair':>4} {'rand':>5} | {'seat':>4} {'sec':>3} | "
+            f"{'ms med':>7} {'ms max':>7} | miss"
+        )
         print(hdr)
         print("-" * len(hdr))
         for n in fields:
@@ -124,14 +137,21 @@ def main(argv=None) -> int:
                 r = cell(n, g, size, seeds)
                 misses += bool(r["miss"])
                 all_t.append(r["t_max"])
-                print(f"{n:>3} {g:>2} {r['sizes']:<22} | {r['mean']:>7.1f} {r['max']:>4} "
-                      f"{r['lb']:>4} {r['rand']:>7.1f} | {r['most']:>4} {r['most_rand']:>5.1f} | "
-                      f"{r['seat']:>4} {r['sec']:>3} | {r['t_med']:>7.1f} {r['t_max']:>7.1f} | "
-                      f"{r['miss'] or '-'}", flush=True)
-    print(f"\ncells missing a target: {misses}; slowest game drawn: {max(all_t):.0f} ms; "
-          f"total time {time.perf_counter() - start:.1f} s")
-    print("targets: fewer repeat meetings than a random draw (where random repeats more "
-          "than the bound); every game drawn in under 1 s.")
+                print(
+                    f"{n:>3} {g:>2} {r['sizes']:<22} | {r['mean']:>7.1f} {r['max']:>4} "
+                    f"{r['lb']:>4} {r['rand']:>7.1f} | {r['most']:>4} {r['most_rand']:>5.1f} | "
+                    f"{r['seat']:>4} {r['sec']:>3} | {r['t_med']:>7.1f} {r['t_max']:>7.1f} | "
+                    f"{r['miss'] or '-'}",
+                    flush=True,
+                )
+    print(
+        f"\ncells missing a target: {misses}; slowest game drawn: {max(all_t):.0f} ms; "
+        f"total time {time.perf_counter() - start:.1f} s"
+    )
+    print(
+        "targets: fewer repeat meetings than a random draw (where random repeats more "
+        "than the bound); every game drawn in under 1 s."
+    )
     return 0 if same else 1
 
 

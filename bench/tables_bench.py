@@ -54,7 +54,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from _tables_client import (  # noqa: E402
-    DRAIN_MAX_SECONDS, QUIESCE_SECONDS, raise_fd_limit, worker_main)
+    DRAIN_MAX_SECONDS,
+    QUIESCE_SECONDS,
+    raise_fd_limit,
+    worker_main,
+)
 from tools.testenv import find_program, free_port, postgres_cluster, redis_server  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -122,8 +126,18 @@ def create_database(url: str) -> None:
 
 
 def django_setup(env: dict) -> None:
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_DEBUG", "DJANGO_SECRET_KEY",
-                                           "DJANGO_ALLOWED_HOSTS", "DJANGO_SETTINGS_MODULE")})
+    os.environ.update(
+        {
+            k: env[k]
+            for k in (
+                "DATABASE_URL",
+                "DJANGO_DEBUG",
+                "DJANGO_SECRET_KEY",
+                "DJANGO_ALLOWED_HOSTS",
+                "DJANGO_SETTINGS_MODULE",
+            )
+        }
+    )
     os.environ.pop("REDIS_URL", None)
     import django
 
@@ -149,8 +163,13 @@ def create_members(n: int) -> list[tuple[int, str]]:
 
     users = []
     for i in range(n):
-        user = User(email=f"bench{i}@example.invalid", first_name=f"Bench{i}",
-                    last_name="Load", is_approved=True, preferred_language="fr")
+        user = User(
+            email=f"bench{i}@example.invalid",
+            first_name=f"Bench{i}",
+            last_name="Load",
+            is_approved=True,
+            preferred_language="fr",
+        )
         user.set_unusable_password()
         users.append(user)
     User.objects.bulk_create(users, batch_size=1000)
@@ -160,11 +179,14 @@ def create_members(n: int) -> list[tuple[int, str]]:
     sessions, out = [], []
     for user in users:
         key = secrets.token_hex(16)
-        data = {SESSION_KEY: str(user.pk),
-                BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0],
-                HASH_SESSION_KEY: user.get_session_auth_hash()}
-        sessions.append(Session(session_key=key, session_data=store.encode(data),
-                                expire_date=expire))
+        data = {
+            SESSION_KEY: str(user.pk),
+            BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0],
+            HASH_SESSION_KEY: user.get_session_auth_hash(),
+        }
+        sessions.append(
+            Session(session_key=key, session_data=store.encode(data), expire_date=expire)
+        )
         out.append((user.pk, key))
     Session.objects.bulk_create(sessions, batch_size=1000)
     return out
@@ -175,19 +197,25 @@ def create_tables(n: int, members: list[tuple[int, str]], seed: int) -> list[dic
     from club.models import User
     from games import services
 
-    by_id = {u.pk: u for u in User.objects.filter(pk__in=[m[0] for m in members[:4 * n]])}
+    by_id = {u.pk: u for u in User.objects.filter(pk__in=[m[0] for m in members[: 4 * n]])}
     tables = []
     for i in range(n):
-        four = members[4 * i:4 * i + 4]
+        four = members[4 * i : 4 * i + 4]
         users = [by_id[m[0]] for m in four]
-        table = services.table_create(host=users[0], variant="quebec", name=f"bench {i}",
-                                      seed=seed * 100_003 + i, absence_grace_seconds=86_400,
-                                      bot_delay_ms=0)
+        table = services.table_create(
+            host=users[0],
+            variant="quebec",
+            name=f"bench {i}",
+            seed=seed * 100_003 + i,
+            absence_grace_seconds=86_400,
+            bot_delay_ms=0,
+        )
         for user, seat in zip(users[1:], "ESW"):
             services.table_join(table_id=table.pk, user=user, seat=seat)
         services.table_start(table_id=table.pk)
-        tables.append({"id": table.pk,
-                       "seats": {seat: key for seat, (_, key) in zip("NESW", four)}})
+        tables.append(
+            {"id": table.pk, "seats": {seat: key for seat, (_, key) in zip("NESW", four)}}
+        )
     return tables
 
 
@@ -215,16 +243,33 @@ class Daphne:
     def start(self) -> "Daphne":
         log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "--websocket_connect_timeout", "30",
-             "-b", "127.0.0.1", "-p", str(self.port), "club.asgi:application"],
-            cwd=self.root, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "--websocket_connect_timeout",
+                "30",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "club.asgi:application",
+            ],
+            cwd=self.root,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 60
         import socket
 
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"daphne exited early:\n{self.tail()}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 0.2):
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), 0.2),
+            ):
                 return self
             time.sleep(0.1)
         raise RuntimeError(f"daphne did not start:\n{self.tail()}")
@@ -253,8 +298,12 @@ class Daphne:
         and on catching up with other processes (``games.live.hub``), and its long
         garbage collections (``club.gc_policy``, with the log line's time)."""
         keys = ("fast path:", "other processes' changes:", "gc: generation")
-        return [line if key.startswith("gc") else line[line.index(key):]
-                for line in self.tail(10**9).splitlines() for key in keys if key in line]
+        return [
+            line if key.startswith("gc") else line[line.index(key) :]
+            for line in self.tail(10**9).splitlines()
+            for key in keys
+            if key in line
+        ]
 
     def cpu(self) -> float:
         return proc_cpu(self.process.pid) if self.process else 0.0
@@ -309,8 +358,17 @@ def percentile(values: list[float], q: float) -> float | None:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
-              daphnes: list[Daphne], pg_port: int | None, chat: float = 0.0) -> dict:
+def run_phase(
+    name: str,
+    *,
+    mode: str,
+    tables: list[dict],
+    seconds: float,
+    args,
+    daphnes: list[Daphne],
+    pg_port: int | None,
+    chat: float = 0.0,
+) -> dict:
     """One phase against ``daphnes`` (each table's seats split across them)."""
     ctx = multiprocessing.get_context("spawn")
     procs = max(1, min(args.procs, len(tables)))
@@ -320,15 +378,25 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
             parent, child = ctx.Pipe()
             proc = ctx.Process(target=worker_main, args=(child,), daemon=True)
             proc.start()
-            parent.send({"ports": [d.port for d in daphnes], "mode": mode, "pace": args.pace,
-                         "heartbeat": not args.no_heartbeat, "seed": args.seed + i,
-                         "connect_batch": args.connect_batch,
-                         "compression": None if args.no_compression else "deflate",
-                         "tables": tables[i::procs], "chat": chat,
-                         "dump": f"{args.dump}.{name.replace(' ', '-')}.{i}.json" if args.dump else None})
+            parent.send(
+                {
+                    "ports": [d.port for d in daphnes],
+                    "mode": mode,
+                    "pace": args.pace,
+                    "heartbeat": not args.no_heartbeat,
+                    "seed": args.seed + i,
+                    "connect_batch": args.connect_batch,
+                    "compression": None if args.no_compression else "deflate",
+                    "tables": tables[i::procs],
+                    "chat": chat,
+                    "dump": f"{args.dump}.{name.replace(' ', '-')}.{i}.json" if args.dump else None,
+                }
+            )
             workers.append((proc, parent))
-        say(f"   connecting {4 * len(tables)} sockets ({len(tables)} tables, "
-            f"{procs} client process{'es' if procs > 1 else ''}) ...")
+        say(
+            f"   connecting {4 * len(tables)} sockets ({len(tables)} tables, "
+            f"{procs} client process{'es' if procs > 1 else ''}) ..."
+        )
         t0 = time.monotonic()
         connected = [conn.recv()[1] for _, conn in workers]
         connect_wall = time.monotonic() - t0
@@ -337,8 +405,10 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
         for c in connected:
             for k, v in c["failures"].items():
                 failures[k] = failures.get(k, 0) + v
-        say(f"   connected {n_connected}/{4 * len(tables)} in {connect_wall:.1f} s"
-            + (f"; failed attempts {failures} (retried with backoff)" if failures else ""))
+        say(
+            f"   connected {n_connected}/{4 * len(tables)} in {connect_wall:.1f} s"
+            + (f"; failed attempts {failures} (retried with backoff)" if failures else "")
+        )
         time.sleep(args.settle)  # let presence broadcasts of the connects drain
         warmup = args.warmup if mode == "human" else 0.0
         start_at = time.monotonic() + 0.3
@@ -347,7 +417,9 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
         for _, conn in workers:
             conn.send((start_at, go_at, end_at))
         if warmup:
-            say(f"   playing: {warmup:.0f} s of warm-up (not measured), then {seconds:.0f} s measured")
+            say(
+                f"   playing: {warmup:.0f} s of warm-up (not measured), then {seconds:.0f} s measured"
+            )
         time.sleep(max(0.0, go_at - time.monotonic()))
         cpu0, pg0 = sum(d.cpu() for d in daphnes), postgres_cpu(pg_port)
         steal = sample_steal(go_at, end_at)
@@ -377,23 +449,29 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
     final = {}
     for r in results:
         final.update(r["final_seqs"])
-    lost_sockets = sum(1 for tid, seqs in final.items() for s in seqs
-                       if s != db_seqs.get(int(tid)))
-    lost_tables = sum(1 for tid, seqs in final.items()
-                      if any(s != db_seqs.get(int(tid)) for s in seqs))
+    lost_sockets = sum(1 for tid, seqs in final.items() for s in seqs if s != db_seqs.get(int(tid)))
+    lost_tables = sum(
+        1 for tid, seqs in final.items() if any(s != db_seqs.get(int(tid)) for s in seqs)
+    )
     moves = len(latencies)
     sum_of = lambda key: sum(r[key] for r in results)  # noqa: E731
     merged = lambda key: {k: v for r in results for k, v in r[key].items()}  # noqa: E731
     server_cpu = cpu1 - cpu0
     out = {
-        "phase": name, "mode": mode, "tables": len(tables), "sockets": 4 * len(tables),
+        "phase": name,
+        "mode": mode,
+        "tables": len(tables),
+        "sockets": 4 * len(tables),
         "processes": len(daphnes),
-        "procs": procs, "seconds": seconds,
-        "connected": n_connected, "connect_failures": failures,
+        "procs": procs,
+        "seconds": seconds,
+        "connected": n_connected,
+        "connect_failures": failures,
         "connect_attempts_failed": sum(failures.values()),
         "connect_seconds": connect_wall,
         "handshake_p99": max((c["handshake_p99"] or 0) for c in connected),
-        "moves": moves, "moves_per_s": moves / seconds,
+        "moves": moves,
+        "moves_per_s": moves / seconds,
         "p50_ms": 1000 * (percentile(latencies, 0.50) or 0),
         "p99_ms": 1000 * (percentile(latencies, 0.99) or 0),
         "max_ms": 1000 * (max(latencies) if latencies else 0),
@@ -411,15 +489,20 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
         "pg_ms_per_move": 1000 * (pg1 - pg0) / moves if moves and pg_port else None,
         "client_cpu_share": sum_of("client_cpu") / seconds,
         "stalled_tables": sum(len(r["stalled_tables"]) for r in results),
-        "lost_tables": lost_tables, "lost_sockets": lost_sockets,
-        "regressions": sum_of("regressions"), "skipped": sum_of("skipped"),
-        "errors": merged("errors"), "disconnects": merged("disconnects"),
-        "frames": sum_of("frames"), "bytes": sum_of("bytes"),
+        "lost_tables": lost_tables,
+        "lost_sockets": lost_sockets,
+        "regressions": sum_of("regressions"),
+        "skipped": sum_of("skipped"),
+        "errors": merged("errors"),
+        "disconnects": merged("disconnects"),
+        "frames": sum_of("frames"),
+        "bytes": sum_of("bytes"),
         "finished_tables": sum_of("finished_tables"),
         "undelivered": sum_of("undelivered"),
         "drain_seconds": max(r["drain_seconds"] for r in results),
         "chat_per_table_minute": chat,
-        "chat_sent": sum_of("chat_sent"), "chat_received": sum_of("chat_received"),
+        "chat_sent": sum_of("chat_sent"),
+        "chat_received": sum_of("chat_received"),
     }
     return out
 
@@ -427,47 +510,68 @@ def run_phase(name: str, *, mode: str, tables: list[dict], seconds: float, args,
 def print_phase(r: dict) -> None:
     pg = f"{r['pg_ms_per_move']:.2f}" if r["pg_ms_per_move"] is not None else "-"
     srv = f"{r['server_ms_per_move']:.2f}" if r["server_ms_per_move"] is not None else "-"
-    say(f"   moves {r['moves']} in {r['seconds']:.0f} s = {r['moves_per_s']:.1f} moves/s; "
-        f"latency p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.0f} ms")
-    say(f"   of which moves within a hand: p99 {r['in_hand_p99_ms']:.1f} ms; moves that end "
+    say(
+        f"   moves {r['moves']} in {r['seconds']:.0f} s = {r['moves_per_s']:.1f} moves/s; "
+        f"latency p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.0f} ms"
+    )
+    say(
+        f"   of which moves within a hand: p99 {r['in_hand_p99_ms']:.1f} ms; moves that end "
         f"a hand ({r['hand_ends']}): p50 {r['hand_end_p50_ms']:.1f} ms, "
-        f"p99 {r['hand_end_p99_ms']:.1f} ms")
+        f"p99 {r['hand_end_p99_ms']:.1f} ms"
+    )
     if r["steal_mean"] is not None:
-        say(f"   host CPU steal: mean {100 * r['steal_mean']:.0f}%, max {100 * r['steal_max']:.0f}%"
+        say(
+            f"   host CPU steal: mean {100 * r['steal_mean']:.0f}%, max {100 * r['steal_max']:.0f}%"
             f" of a core; in the {r['quiet_seconds']} quiet seconds (steal <= "
-            f"{100 * QUIET_STEAL:.0f}%): p99 {r['quiet_p99_ms']:.1f} ms")
-    say(f"   daphne CPU {100 * r['server_cpu_share']:.0f}% of a core, {srv} ms/move; "
-        f"PostgreSQL {pg} ms/move; client CPU {100 * r['client_cpu_share']:.0f}%")
-    say(f"   after the end: moves in flight drained in {r['drain_seconds']:.1f} s; "
+            f"{100 * QUIET_STEAL:.0f}%): p99 {r['quiet_p99_ms']:.1f} ms"
+        )
+    say(
+        f"   daphne CPU {100 * r['server_cpu_share']:.0f}% of a core, {srv} ms/move; "
+        f"PostgreSQL {pg} ms/move; client CPU {100 * r['client_cpu_share']:.0f}%"
+    )
+    say(
+        f"   after the end: moves in flight drained in {r['drain_seconds']:.1f} s; "
         f"undelivered (no frame for {QUIESCE_SECONDS:.0f} s, or still queued after "
-        f"{DRAIN_MAX_SECONDS:.0f} s): {r['undelivered']}")
-    say(f"   stalled tables {r['stalled_tables']}, lost updates {r['lost_sockets']} sockets "
+        f"{DRAIN_MAX_SECONDS:.0f} s): {r['undelivered']}"
+    )
+    say(
+        f"   stalled tables {r['stalled_tables']}, lost updates {r['lost_sockets']} sockets "
         f"({r['lost_tables']} tables), order regressions {r['regressions']}, skipped seqs "
         f"{r['skipped']} (coalesced), errors {r['errors'] or 0}, disconnects "
         f"{r['disconnects'] or 0}, frames {r['frames']} ({r['bytes'] / max(1, r['frames']):.0f}"
-        f" B avg)")
+        f" B avg)"
+    )
     if r.get("chat_per_table_minute"):
-        say(f"   table chat: {r['chat_per_table_minute']:g} message per table per minute: "
+        say(
+            f"   table chat: {r['chat_per_table_minute']:g} message per table per minute: "
             f"{r['chat_sent']} sent, {r['chat_received']} chat frames received (each to the "
-            f"table's four players)")
+            f"table's four players)"
+        )
 
 
-def print_summary(rows: list[dict], daphne_problems: dict[str, int],
-                  fast_path_lines: list[str] = ()) -> None:
-    say("\n== live tables: summary (loopback; 'daphnes': server processes, each table's "
-        "seats split across them)")
-    header = (f"{'phase':<22}{'daphnes':>8}{'tables':>7}{'sockets':>8}{'conn s':>8}{'moves/s':>9}"
-              f"{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'srv ms/mv':>10}{'pg ms/mv':>9}"
-              f"{'srv CPU':>8}{'stalled':>8}{'lost':>6}")
+def print_summary(
+    rows: list[dict], daphne_problems: dict[str, int], fast_path_lines: list[str] = ()
+) -> None:
+    say(
+        "\n== live tables: summary (loopback; 'daphnes': server processes, each table's "
+        "seats split across them)"
+    )
+    header = (
+        f"{'phase':<22}{'daphnes':>8}{'tables':>7}{'sockets':>8}{'conn s':>8}{'moves/s':>9}"
+        f"{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}{'srv ms/mv':>10}{'pg ms/mv':>9}"
+        f"{'srv CPU':>8}{'stalled':>8}{'lost':>6}"
+    )
     say(header)
     say("-" * len(header))
     for r in rows:
         pg = f"{r['pg_ms_per_move']:.2f}" if r["pg_ms_per_move"] is not None else "-"
         srv = f"{r['server_ms_per_move']:.2f}" if r["server_ms_per_move"] is not None else "-"
-        say(f"{r['phase']:<22}{r['processes']:>8}{r['tables']:>7}{r['sockets']:>8}{r['connect_seconds']:>8.1f}"
+        say(
+            f"{r['phase']:<22}{r['processes']:>8}{r['tables']:>7}{r['sockets']:>8}{r['connect_seconds']:>8.1f}"
             f"{r['moves_per_s']:>9.1f}{r['p50_ms']:>8.1f}{r['p99_ms']:>8.1f}{r['max_ms']:>8.0f}"
             f"{srv:>10}{pg:>9}{100 * r['server_cpu_share']:>7.0f}%{r['stalled_tables']:>8}"
-            f"{r['lost_sockets']:>6}")
+            f"{r['lost_sockets']:>6}"
+        )
     for line in fast_path_lines:  # the server's own count, every 30 s
         say(f"daphne log: {line}")
     say(f"daphne log: {sum(daphne_problems.values())} tracebacks")
@@ -476,23 +580,34 @@ def print_summary(rows: list[dict], daphne_problems: dict[str, int],
     human = [r for r in rows if r["mode"] == "human"]
     for r in human:
         # against the one-process phase with the same traffic (chat included)
-        one = next((o for o in human if o["processes"] == 1 and
-                    o["chat_per_table_minute"] == r["chat_per_table_minute"]),
-                   next((o for o in human if o["processes"] == 1), None))
+        one = next(
+            (
+                o
+                for o in human
+                if o["processes"] == 1 and o["chat_per_table_minute"] == r["chat_per_table_minute"]
+            ),
+            next((o for o in human if o["processes"] == 1), None),
+        )
         ok = r["p99_ms"] < 50 and r["stalled_tables"] == 0 and r["lost_sockets"] == 0
-        say(f"target ({r['tables']} human-paced tables on {r['processes']} daphne process"
+        say(
+            f"target ({r['tables']} human-paced tables on {r['processes']} daphne process"
             f"{'es' if r['processes'] > 1 else ''}, p99 < 50 ms, nothing lost or "
-            f"stalled): {'MET' if ok else 'NOT MET'}")
+            f"stalled): {'MET' if ok else 'NOT MET'}"
+        )
         if r["processes"] > 1 and one is not None and one["server_ms_per_move"]:
             ratio = r["server_ms_per_move"] / one["server_ms_per_move"]
-            say(f"   daphne CPU per move across the {r['processes']} processes: "
+            say(
+                f"   daphne CPU per move across the {r['processes']} processes: "
                 f"{r['server_ms_per_move']:.2f} ms, {ratio:.2f} x the one-process phase's "
                 f"({one['phase']}) "
-                f"(target <= 1.5 x): {'MET' if ratio <= 1.5 else 'NOT MET'}")
+                f"(target <= 1.5 x): {'MET' if ratio <= 1.5 else 'NOT MET'}"
+            )
         if r["steal_mean"] is not None:
-            say(f"   host CPU steal during the run: mean {100 * r['steal_mean']:.0f}% of a core, "
+            say(
+                f"   host CPU steal during the run: mean {100 * r['steal_mean']:.0f}% of a core, "
                 f"max {100 * r['steal_max']:.0f}%; p99 in the {r['quiet_seconds']} seconds "
-                f"with <= {100 * QUIET_STEAL:.0f}%: {r['quiet_p99_ms']:.1f} ms")
+                f"with <= {100 * QUIET_STEAL:.0f}%: {r['quiet_p99_ms']:.1f} ms"
+            )
 
 
 # ---------------------------------------------------------------------- main
@@ -501,50 +616,95 @@ def parse(argv: list[str]):
     p.add_argument("--quick", action="store_true", help="small tables counts, short phases")
     p.add_argument("--tables", type=int, help="human-pace tables (default 1000; quick 100)")
     p.add_argument("--seconds", type=float, help="human-pace phase (default 60; quick 15)")
-    p.add_argument("--full", help="full-speed table counts, comma-separated "
-                   "(default 50,200; quick 10,50; 0 to skip)")
+    p.add_argument(
+        "--full",
+        help="full-speed table counts, comma-separated (default 50,200; quick 10,50; 0 to skip)",
+    )
     p.add_argument("--full-seconds", type=float, help="each full-speed phase (default 20)")
-    p.add_argument("--pace", type=float, default=4.0,
-                   help="human pace: mean seconds per move per table (exponential)")
+    p.add_argument(
+        "--pace",
+        type=float,
+        default=4.0,
+        help="human pace: mean seconds per move per table (exponential)",
+    )
     p.add_argument("--procs", type=int, default=1, help="client processes (default 1)")
     p.add_argument("--pool", type=int, default=20, help="daphne's psycopg pool max_size")
-    p.add_argument("--layer", choices=["redis", "memory"], default=None,
-                   help="channel layer: Redis pub/sub as deployed (default when "
-                   "redis-server is installed) or the in-memory layer (no REDIS_URL)")
-    p.add_argument("--no-heartbeat", action="store_true",
-                   help="clients send no heartbeat (pages send one every 20 s)")
-    p.add_argument("--no-compression", action="store_true",
-                   help="clients do not offer permessage-deflate")
-    p.add_argument("--connect-batch", type=int, default=50,
-                   help="connection attempts in flight at once (per client process)")
-    p.add_argument("--dump", metavar="PREFIX",
-                   help="write every move's latency to PREFIX.<phase>.<client>.json (JSON list of "
-                        "[seconds since the start, latency s, ended a hand, table id, the move's seq, "
-                        "sent at on the machine's monotonic clock, latency s to the first seat's frame])")
-    p.add_argument("--warmup", type=float, default=None,
-                   help="seconds of human-paced play before the measured window (default 20, 5 "
-                        "with --quick: "
-                        "the steady state, not the minute after 4,000 sockets connected)")
-    p.add_argument("--settle", type=float, default=2.0,
-                   help="seconds between the last connect and the start")
-    p.add_argument("--two-process", choices=["yes", "no"], default="yes",
-                   help="also run the human-pace phase on two daphne processes, each table's "
-                        "seats split across both (N and S on one, E and W on the other)")
-    p.add_argument("--chat", type=float, default=1.0, metavar="PER_MINUTE",
-                   help="table chat messages per table per minute: the human-pace phase "
-                        "runs again with this chat traffic ('human N + chat'), and the "
-                        "two-process phase carries it (default 1; 0: no chat)")
-    p.add_argument("--phases", default="human,chat,x2",
-                   help="the human-paced phases in order, comma-separated, repeats allowed: "
-                        "human (no chat), chat (with --chat traffic), x2 (two processes, "
-                        "with --chat traffic); default human,chat,x2")
-    p.add_argument("--fresh-server", action="store_true",
-                   help="each phase on new daphne processes (the database and Redis stay): "
-                        "tells what a phase left in the server from what it left elsewhere")
+    p.add_argument(
+        "--layer",
+        choices=["redis", "memory"],
+        default=None,
+        help="channel layer: Redis pub/sub as deployed (default when "
+        "redis-server is installed) or the in-memory layer (no REDIS_URL)",
+    )
+    p.add_argument(
+        "--no-heartbeat",
+        action="store_true",
+        help="clients send no heartbeat (pages send one every 20 s)",
+    )
+    p.add_argument(
+        "--no-compression", action="store_true", help="clients do not offer permessage-deflate"
+    )
+    p.add_argument(
+        "--connect-batch",
+        type=int,
+        default=50,
+        help="connection attempts in flight at once (per client process)",
+    )
+    p.add_argument(
+        "--dump",
+        metavar="PREFIX",
+        help="write every move's latency to PREFIX.<phase>.<client>.json (JSON list of "
+        "[seconds since the start, latency s, ended a hand, table id, the move's seq, "
+        "sent at on the machine's monotonic clock, latency s to the first seat's frame])",
+    )
+    p.add_argument(
+        "--warmup",
+        type=float,
+        default=None,
+        help="seconds of human-paced play before the measured window (default 20, 5 "
+        "with --quick: "
+        "the steady state, not the minute after 4,000 sockets connected)",
+    )
+    p.add_argument(
+        "--settle", type=float, default=2.0, help="seconds between the last connect and the start"
+    )
+    p.add_argument(
+        "--two-process",
+        choices=["yes", "no"],
+        default="yes",
+        help="also run the human-pace phase on two daphne processes, each table's "
+        "seats split across both (N and S on one, E and W on the other)",
+    )
+    p.add_argument(
+        "--chat",
+        type=float,
+        default=1.0,
+        metavar="PER_MINUTE",
+        help="table chat messages per table per minute: the human-pace phase "
+        "runs again with this chat traffic ('human N + chat'), and the "
+        "two-process phase carries it (default 1; 0: no chat)",
+    )
+    p.add_argument(
+        "--phases",
+        default="human,chat,x2",
+        help="the human-paced phases in order, comma-separated, repeats allowed: "
+        "human (no chat), chat (with --chat traffic), x2 (two processes, "
+        "with --chat traffic); default human,chat,x2",
+    )
+    p.add_argument(
+        "--fresh-server",
+        action="store_true",
+        help="each phase on new daphne processes (the database and Redis stay): "
+        "tells what a phase left in the server from what it left elsewhere",
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--sqlite", action="store_true", help="SQLite even when initdb exists")
-    p.add_argument("--server-root", type=Path, default=ROOT,
-                   help="run daphne from another checkout (to measure a server patch)")
+    p.add_argument(
+        "--server-root",
+        type=Path,
+        default=ROOT,
+        help="run daphne from another checkout (to measure a server patch)",
+    )
     args, unknown = p.parse_known_args(argv)
     if unknown:
         say(f"(tables_bench: ignoring {' '.join(unknown)})")
@@ -570,10 +730,15 @@ def main(argv: list[str]) -> int:
     with contextlib.ExitStack() as stack:
         tmp = Path(tempfile.mkdtemp(prefix="club500-bench-"))
         stack.callback(shutil.rmtree, tmp, True)
-        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "club.settings", "DJANGO_DEBUG": "0",
-               "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
-               "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "PYTHONUNBUFFERED": "1",
-               "DJANGO_LOG_LEVEL": "INFO"}
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "club.settings",
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "PYTHONUNBUFFERED": "1",
+            "DJANGO_LOG_LEVEL": "INFO",
+        }
         for key in ("REDIS_URL", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"):
             env.pop(key, None)
         initdb, pg_ctl = find_program("initdb"), find_program("pg_ctl")
@@ -586,22 +751,30 @@ def main(argv: list[str]) -> int:
             db_label = f"PostgreSQL (throwaway, fsync off), pool_max_size={args.pool}"
         else:
             if not args.sqlite:
-                say("WARNING: PostgreSQL's initdb/pg_ctl not found: benchmarking on SQLite, "
-                    "which serialises every write; figures are not representative.")
+                say(
+                    "WARNING: PostgreSQL's initdb/pg_ctl not found: benchmarking on SQLite, "
+                    "which serialises every write; figures are not representative."
+                )
             env["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
             db_label = "SQLite"
         layer = "in-memory channel layer (no REDIS_URL)"
         program = shutil.which("redis-server")
         if args.layer != "memory":
             if not program:
-                say("WARNING: redis-server not found: in-memory channel layer, whose cost "
-                    "per message grows with the number of sockets (see docs/performance.md).")
+                say(
+                    "WARNING: redis-server not found: in-memory channel layer, whose cost "
+                    "per message grows with the number of sockets (see docs/performance.md)."
+                )
             else:
                 env["REDIS_URL"] = stack.enter_context(redis_server(program))
                 layer = "Redis pub/sub channel layer (as deployed)"
         say(f"   database: {db_label}; {layer}")
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                       cwd=ROOT, env=env, check=True)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
         django_setup(env)
         from django.db import connection
 
@@ -611,22 +784,42 @@ def main(argv: list[str]) -> int:
         say(f"   {n_members} members with sessions in {time.monotonic() - t0:.1f} s")
         daphne = Daphne(env, tmp, args.server_root.resolve()).start()
         stack.callback(daphne.stop)
-        say(f"   daphne pid {daphne.process.pid} on 127.0.0.1:{daphne.port}"
-            + (f" from {args.server_root}" if args.server_root.resolve() != ROOT else ""))
+        say(
+            f"   daphne pid {daphne.process.pid} on 127.0.0.1:{daphne.port}"
+            + (f" from {args.server_root}" if args.server_root.resolve() != ROOT else "")
+        )
         daphnes = [daphne]
-        phases = [(f"full speed {n}", "full", n, args.full_seconds, 1, 0.0)
-                  for n in args.full_counts]
+        phases = [
+            (f"full speed {n}", "full", n, args.full_seconds, 1, 0.0) for n in args.full_counts
+        ]
         if args.tables > 0:
             for kind in args.phases:
                 if kind == "human":
-                    phases.append((f"human {args.tables}", "human", args.tables,
-                                   args.seconds, 1, 0.0))
+                    phases.append(
+                        (f"human {args.tables}", "human", args.tables, args.seconds, 1, 0.0)
+                    )
                 elif kind == "chat" and args.chat > 0:
-                    phases.append((f"human {args.tables} + chat", "human", args.tables,
-                                   args.seconds, 1, args.chat))
+                    phases.append(
+                        (
+                            f"human {args.tables} + chat",
+                            "human",
+                            args.tables,
+                            args.seconds,
+                            1,
+                            args.chat,
+                        )
+                    )
                 elif kind == "x2" and args.two_process == "yes":
-                    phases.append((f"human {args.tables} x2", "human", args.tables,
-                                   args.seconds, 2, args.chat))
+                    phases.append(
+                        (
+                            f"human {args.tables} x2",
+                            "human",
+                            args.tables,
+                            args.seconds,
+                            2,
+                            args.chat,
+                        )
+                    )
         started_daphnes = list(daphnes)  # every process of the run, for its log's summary
         for index, (name, mode, n, seconds, processes, chat) in enumerate(phases):
             if args.fresh_server and index > 0:
@@ -635,21 +828,32 @@ def main(argv: list[str]) -> int:
                 daphnes = []
                 say("\n   the server processes are stopped: the next phase starts new ones")
             while len(daphnes) < processes:
-                extra = Daphne(env, tmp, args.server_root.resolve(),
-                               name=f"daphne-{len(started_daphnes) + 1}").start()
+                extra = Daphne(
+                    env, tmp, args.server_root.resolve(), name=f"daphne-{len(started_daphnes) + 1}"
+                ).start()
                 stack.callback(extra.stop)
                 daphnes.append(extra)
                 started_daphnes.append(extra)
                 say(f"\n   daphne pid {extra.process.pid} on 127.0.0.1:{extra.port}")
-            say(f"\n== phase: {name} tables, {seconds:.0f} s"
+            say(
+                f"\n== phase: {name} tables, {seconds:.0f} s"
                 + (f" (mean {args.pace:g} s per move per table)" if mode == "human" else "")
-                + (f", on {processes} daphne processes" if processes > 1 else ""))
+                + (f", on {processes} daphne processes" if processes > 1 else "")
+            )
             t0 = time.monotonic()
             tables = create_tables(n, members, seed=args.seed * 1000 + index)
             connection.close()
             say(f"   {n} tables created in {time.monotonic() - t0:.1f} s")
-            row = run_phase(name, mode=mode, tables=tables, seconds=seconds, args=args,
-                            daphnes=daphnes[:processes], pg_port=pg_port, chat=chat)
+            row = run_phase(
+                name,
+                mode=mode,
+                tables=tables,
+                seconds=seconds,
+                args=args,
+                daphnes=daphnes[:processes],
+                pg_port=pg_port,
+                chat=chat,
+            )
             print_phase(row)
             rows.append(row)
             for d in daphnes:
@@ -660,8 +864,9 @@ def main(argv: list[str]) -> int:
         for d in started_daphnes:
             for message, count in d.problems().items():
                 problems[message] = problems.get(message, 0) + count
-        print_summary(rows, problems,
-                      [line for d in started_daphnes for line in d.fast_path_lines()])
+        print_summary(
+            rows, problems, [line for d in started_daphnes for line in d.fast_path_lines()]
+        )
     say(f"(tables_bench: {time.monotonic() - started:.0f} s in all)")
     return 0
 

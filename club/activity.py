@@ -66,5 +66,4 @@ def kind_choices() -> list[tuple[str, str]]:
     return sorted(((k, str(spec.label)) for k, spec in KINDS.items()), key=lambda c: c[1])
 
 
-register("member.approved", _("Member approved"),
-         _("%(actor)s approved %(member)s (%(email)s)"))
+register("member.approved", _("Member approved"), _("%(actor)s approved %(member)s (%(email)s)"))

@@ -27,25 +27,57 @@ class GroupFilter(admin.SimpleListFilter):
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
     ordering = ["last_name", "first_name"]
-    list_display = ["email", "first_name", "last_name", "display_name", "member_number",
-                    "is_approved", "is_staff", "date_joined"]
-    list_filter = ["is_approved", "is_active", "is_staff", "is_superuser", GroupFilter,
-                   "preferred_language", "date_joined"]
-    search_fields = ["email", "first_name", "last_name", "display_name", "member_number",
-                     "phone"]
+    list_display = [
+        "email",
+        "first_name",
+        "last_name",
+        "display_name",
+        "member_number",
+        "is_approved",
+        "is_staff",
+        "date_joined",
+    ]
+    list_filter = [
+        "is_approved",
+        "is_active",
+        "is_staff",
+        "is_superuser",
+        GroupFilter,
+        "preferred_language",
+        "date_joined",
+    ]
+    search_fields = ["email", "first_name", "last_name", "display_name", "member_number", "phone"]
     readonly_fields = ["last_login", "date_joined", "approved_at"]
     fieldsets = (
         (None, {"fields": ("email", "password")}),
-        (_("Profile"), {"fields": ("first_name", "last_name", "display_name", "phone",
-                                   "member_number", "preferred_language")}),
+        (
+            _("Profile"),
+            {
+                "fields": (
+                    "first_name",
+                    "last_name",
+                    "display_name",
+                    "phone",
+                    "member_number",
+                    "preferred_language",
+                )
+            },
+        ),
         (_("Membership"), {"fields": ("is_approved", "approved_at")}),
-        (_("Permissions"), {"fields": ("is_active", "is_staff", "is_superuser", "groups",
-                                       "user_permissions")}),
+        (
+            _("Permissions"),
+            {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")},
+        ),
         (_("Dates"), {"fields": ("last_login", "date_joined")}),
     )
     add_fieldsets = (
-        (None, {"classes": ("wide",), "fields": ("email", "first_name", "last_name",
-                                                 "password1", "password2")}),
+        (
+            None,
+            {
+                "classes": ("wide",),
+                "fields": ("email", "first_name", "last_name", "password1", "password2"),
+            },
+        ),
     )
     actions = ["approve_members"]
 
@@ -104,8 +136,16 @@ class ActivityLogAdmin(admin.ModelAdmin):
     list_display = ["created_at", "actor", "kind_shown", "text_shown"]
     list_filter = [KindFilter, "created_at"]
     search_fields = ["summary", "kind", "actor__email", "actor__last_name"]
-    readonly_fields = ["created_at", "actor", "kind_shown", "text_shown", "subject_type",
-                       "subject_id", "params", "data"]
+    readonly_fields = [
+        "created_at",
+        "actor",
+        "kind_shown",
+        "text_shown",
+        "subject_type",
+        "subject_id",
+        "params",
+        "data",
+    ]
     fields = readonly_fields
     list_select_related = ["actor"]
 

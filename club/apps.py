@@ -18,5 +18,6 @@ class ClubConfig(AppConfig):
         if compile_stale_catalogs():
             reset_translation_caches()
         post_migrate.connect(ensure_director_group, dispatch_uid="club.ensure_director_group")
-        connection_created.connect(register_sqlite_collation,
-                                   dispatch_uid="club.register_sqlite_collation")
+        connection_created.connect(
+            register_sqlite_collation, dispatch_uid="club.register_sqlite_collation"
+        )

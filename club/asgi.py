@@ -30,9 +30,7 @@ router = TrustedProxyMiddleware(
     ProtocolTypeRouter(
         {
             "http": http_app,
-            "websocket": SiteOriginValidator(
-                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-            ),
+            "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         }
     ),
     TrustedProxies(settings.TRUSTED_PROXIES),

@@ -84,8 +84,9 @@ def database_config(url: str, *, base_dir: Path, pool: bool = True) -> dict:
     )
 
 
-def channel_layers(redis_url: str | None, *, backend: str = "pubsub",
-                   prefix: str = "club500") -> dict:
+def channel_layers(
+    redis_url: str | None, *, backend: str = "pubsub", prefix: str = "club500"
+) -> dict:
     """The ``CHANNEL_LAYERS`` setting: in-memory without Redis, Redis otherwise.
 
     With Redis, the layer is configured so that it neither drops group messages

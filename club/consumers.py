@@ -34,18 +34,21 @@ class PingConsumer(NoHopDispatch, AsyncJsonWebsocketConsumer):
         if kind == "ping":
             await self.send_json({"type": "pong", "user": user.public_name if member else None})
         elif kind == "echo" and not member:
-            await self.send_json({"type": "error", "code": "login_required",
-                                  "message": "log in to ask for an echo"})
+            await self.send_json(
+                {"type": "error", "code": "login_required", "message": "log in to ask for an echo"}
+            )
         elif kind == "echo" and not self._echo_allowed():
-            await self.send_json({"type": "error", "code": "too_fast",
-                                  "message": "one echo a second"})
+            await self.send_json(
+                {"type": "error", "code": "too_fast", "message": "one echo a second"}
+            )
         elif kind == "echo":
             await self.channel_layer.send(
                 self.channel_name, {"type": "ping.echo", "text": str(content.get("text", ""))[:200]}
             )
         else:
-            await self.send_json({"type": "error", "code": "unknown_type",
-                                  "message": "unknown message type"})
+            await self.send_json(
+                {"type": "error", "code": "unknown_type", "message": "unknown message type"}
+            )
 
     def _echo_allowed(self) -> bool:
         now = self.clock()

@@ -36,9 +36,11 @@ class ContentSecurityPolicyMiddleware:
         self.get_response = get_response
         policy = getattr(settings, "CONTENT_SECURITY_POLICY", DEFAULT_POLICY)
         self.value = header_value(policy)
-        self.name = ("Content-Security-Policy-Report-Only"
-                     if getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", False)
-                     else "Content-Security-Policy")
+        self.name = (
+            "Content-Security-Policy-Report-Only"
+            if getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", False)
+            else "Content-Security-Policy"
+        )
 
     def __call__(self, request):
         response = self.get_response(request)

@@ -12,7 +12,7 @@ DEMO_PASSWORD = "partie-de-500"
 
 # (first name, last name, display name or "", preferred language)
 DEMO_MEMBERS = [
-    ("Josée", "Tremblay", "", "fr"),          # the director
+    ("Josée", "Tremblay", "", "fr"),  # the director
     ("Gaétan", "Gagnon", "Gaétan", "fr"),
     ("Sylvie", "Roy", "", "fr"),
     ("Réjean", "Côté", "Ti-Réjean", "fr"),
@@ -99,5 +99,3 @@ def seed(stdout=None) -> None:
         for role, name, email in rows[:3]:
             stdout.write(f"  {role:<9} {name:<22} {email}")
         stdout.write(f"  ... and {len(rows) - 3} more members (see /members/).")
-
-

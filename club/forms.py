@@ -93,23 +93,34 @@ class ThrottledPasswordChangeForm(PasswordChangeForm):
         super().__init__(*args, **kwargs)
 
     def clean_old_password(self):
-        if not throttle.attempt(email=self.user.email,
-                                address=throttle.client_address(self.request)):
+        if not throttle.attempt(
+            email=self.user.email, address=throttle.client_address(self.request)
+        ):
             raise forms.ValidationError(THROTTLED_MESSAGE, code="throttled")
         old_password = super().clean_old_password()
-        throttle.record_success(email=self.user.email,
-                                address=throttle.client_address(self.request))
+        throttle.record_success(
+            email=self.user.email, address=throttle.client_address(self.request)
+        )
         return old_password
 
 
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ["first_name", "last_name", "display_name", "phone", "member_number",
-                  "preferred_language"]
+        fields = [
+            "first_name",
+            "last_name",
+            "display_name",
+            "phone",
+            "member_number",
+            "preferred_language",
+        ]
         labels = {"first_name": _("First name"), "last_name": _("Last name")}
-        widgets = {"phone": forms.TextInput(attrs={"type": "tel", "autocomplete": "tel",
-                                                   "placeholder": "514 555-0199"})}
+        widgets = {
+            "phone": forms.TextInput(
+                attrs={"type": "tel", "autocomplete": "tel", "placeholder": "514 555-0199"}
+            )
+        }
 
     def clean_member_number(self):
         return (self.cleaned_data.get("member_number") or "").strip() or None

@@ -89,8 +89,13 @@ def start_pacing() -> None:
     task.add_done_callback(_pacing.discard)
 
 
-async def pace(young: float = YOUNG_SECONDS, middle: float = MIDDLE_SECONDS,
-               full: float = FULL_SECONDS, clock=time.monotonic, sleep=asyncio.sleep) -> None:
+async def pace(
+    young: float = YOUNG_SECONDS,
+    middle: float = MIDDLE_SECONDS,
+    full: float = FULL_SECONDS,
+    clock=time.monotonic,
+    sleep=asyncio.sleep,
+) -> None:
     """Young collections every ``young`` seconds, the middle generation every ``middle``,
     all of them every ``full`` (the one long pause, once an hour by default).
 
@@ -117,8 +122,11 @@ async def pace(young: float = YOUNG_SECONDS, middle: float = MIDDLE_SECONDS,
             gc.collect(generation)
             took = time.perf_counter() - began
             if generation:  # the long ones at INFO: a pause every table of the process felt
-                logger.log(logging.INFO if took >= SLOW_SECONDS or generation == 2
-                           else logging.DEBUG,
-                           "gc: generation %d collected in %.0f ms", generation, 1000 * took)
+                logger.log(
+                    logging.INFO if took >= SLOW_SECONDS or generation == 2 else logging.DEBUG,
+                    "gc: generation %d collected in %.0f ms",
+                    generation,
+                    1000 * took,
+                )
     finally:
         gc.set_threshold(*saved)

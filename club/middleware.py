@@ -62,8 +62,11 @@ def _has_nul(request) -> bool:
     if any(NUL in key or NUL in value for key, value in request.COOKIES.items()):
         return True
     sources = [request.GET] + ([request.POST] if request.method == "POST" else [])
-    return any(NUL in key or any(NUL in value for value in data.getlist(key))
-               for data in sources for key in data)
+    return any(
+        NUL in key or any(NUL in value for value in data.getlist(key))
+        for data in sources
+        for key in data
+    )
 
 
 class BadInputMiddleware:
@@ -82,9 +85,17 @@ class BadInputMiddleware:
     def __call__(self, request):
         if _has_nul(request):
             translation.activate(language_for(request))
-            response = render(request, "400.html", {"message": _(
-                "The form contains a forbidden character (a null character, code 0). "
-                "Remove it and try again.")}, status=400)
+            response = render(
+                request,
+                "400.html",
+                {
+                    "message": _(
+                        "The form contains a forbidden character (a null character, code 0). "
+                        "Remove it and try again."
+                    )
+                },
+                status=400,
+            )
             patch_vary_headers(response, ("Cookie",))
             return response
         return self.get_response(request)
@@ -105,8 +116,9 @@ class ServiceBusyMiddleware:
     def process_exception(self, request, exception):
         if not isinstance(exception, SERVICE_ERRORS):
             return None
-        logger.warning("service busy (%s): %s %s", type(exception).__name__,
-                       request.method, request.path)
+        logger.warning(
+            "service busy (%s): %s %s", type(exception).__name__, request.method, request.path
+        )
         response = render(request, "503.html", status=503)
         response["Retry-After"] = "30"
         return response

@@ -64,8 +64,10 @@ class User(AbstractUser):
     is_approved = models.BooleanField(
         _("approved"),
         default=False,
-        help_text=_("Approved by a director; required to register for tournaments "
-                    "when the club requires approval."),
+        help_text=_(
+            "Approved by a director; required to register for tournaments "
+            "when the club requires approval."
+        ),
     )
     approved_at = models.DateTimeField(_("approved at"), null=True, blank=True)
     # A live table waiting for the member (a tournament's online round started): every
@@ -98,8 +100,7 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         """The name shown to other members: display name, else full name, else email."""
-        return self.public_name_of(self.display_name, self.first_name, self.last_name,
-                                   self.email)
+        return self.public_name_of(self.display_name, self.first_name, self.last_name, self.email)
 
     @staticmethod
     def public_name_of(display_name: str, first_name: str, last_name: str, email: str) -> str:
@@ -129,14 +130,17 @@ class ClubSettings(models.Model):
     public_pages = models.BooleanField(
         _("public tournament pages"),
         default=True,
-        help_text=_("Visitors who are not logged in see the calendar, each tournament's "
-                    "page, its published draws, standings and results."),
+        help_text=_(
+            "Visitors who are not logged in see the calendar, each tournament's "
+            "page, its published draws, standings and results."
+        ),
     )
     require_member_approval = models.BooleanField(
         _("require approval of new members"),
         default=False,
-        help_text=_("New members must be approved by a director before they can "
-                    "register for tournaments."),
+        help_text=_(
+            "New members must be approved by a director before they can register for tournaments."
+        ),
     )
 
     class Meta:
@@ -171,9 +175,12 @@ class ActivityLog(models.Model):
     subject_type = models.CharField(_("subject type"), max_length=60, blank=True)
     subject_id = models.CharField(_("subject id"), max_length=60, blank=True)
     summary = models.CharField(_("what"), max_length=300)
-    params = models.JSONField(_("parameters"), default=dict, blank=True,
-                              help_text=_("What the sentence names (shown in the reader's "
-                                          "language)."))
+    params = models.JSONField(
+        _("parameters"),
+        default=dict,
+        blank=True,
+        help_text=_("What the sentence names (shown in the reader's language)."),
+    )
     data = models.JSONField(_("details"), default=dict, blank=True)
 
     class Meta:

@@ -19,7 +19,7 @@ COLLATION = "und-x-icu"
 
 
 def sort_key(text: str | None) -> str:
-    """"Bélanger" -> "belanger": accents and case removed, for sorting."""
+    """ "Bélanger" -> "belanger": accents and case removed, for sorting."""
     decomposed = unicodedata.normalize("NFKD", text or "")
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 

@@ -7,5 +7,9 @@ from __future__ import annotations
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-SERVICE_ERRORS: tuple[type[BaseException], ...] = (RedisConnectionError, RedisTimeoutError,
-                                                   ConnectionError, TimeoutError)
+SERVICE_ERRORS: tuple[type[BaseException], ...] = (
+    RedisConnectionError,
+    RedisTimeoutError,
+    ConnectionError,
+    TimeoutError,
+)

@@ -8,8 +8,7 @@ import re
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-_ALLOWED = re.compile(r"^\+?[0-9 ().\-]+((\s*(x|ext\.?|poste|p\.)\s*)[0-9]{1,6})?$",
-                      re.IGNORECASE)
+_ALLOWED = re.compile(r"^\+?[0-9 ().\-]+((\s*(x|ext\.?|poste|p\.)\s*)[0-9]{1,6})?$", re.IGNORECASE)
 
 
 def normalize_phone(value: str) -> str:
@@ -22,8 +21,9 @@ def normalize_phone(value: str) -> str:
     digits = re.sub(r"\D", "", main)
     if not _ALLOWED.match(value) or not 7 <= len(digits) <= 15:
         raise ValidationError(
-            _("Enter a phone number, e.g. 514 555-0199 (an extension may follow: "
-              "poste 12)."), code="bad_phone")
+            _("Enter a phone number, e.g. 514 555-0199 (an extension may follow: poste 12)."),
+            code="bad_phone",
+        )
     if len(digits) == 10 and not main.startswith("+"):
-        value = f"{digits[:3]} {digits[3:6]}-{digits[6:]}" + value[len(main):]
+        value = f"{digits[:3]} {digits[3:6]}-{digits[6:]}" + value[len(main) :]
     return value

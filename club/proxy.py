@@ -53,7 +53,7 @@ class TrustedProxies:
 def parse_ip(value: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     value = value.strip()
     if value.startswith("[") and "]" in value:  # [v6]:port
-        value = value[1:value.index("]")]
+        value = value[1 : value.index("]")]
     elif value.count(":") == 1:  # v4:port
         value = value.split(":", 1)[0]
     try:
@@ -87,8 +87,14 @@ def _header_values(headers, name: bytes) -> list[str]:
     return values
 
 
-FORWARDING_HEADERS = (b"x-forwarded-for", b"x-forwarded-proto", b"x-forwarded-host",
-                      b"x-forwarded-port", b"forwarded", b"x-real-ip")
+FORWARDING_HEADERS = (
+    b"x-forwarded-for",
+    b"x-forwarded-proto",
+    b"x-forwarded-host",
+    b"x-forwarded-port",
+    b"forwarded",
+    b"x-real-ip",
+)
 
 
 class TrustedProxyMiddleware:

@@ -16,6 +16,7 @@ GROUP_LABELS = {DIRECTORS_GROUP: _("Directors")}
 def group_label(name: str) -> str:
     return str(GROUP_LABELS.get(name, name))
 
+
 # Every permission a director holds. Apps add theirs here (app_label.codename).
 DIRECTOR_PERMISSIONS = [
     "club.run_tournaments",

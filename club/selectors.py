@@ -25,14 +25,18 @@ def members_pending_approval() -> QuerySet[User]:
     """New members a director has not approved yet and who have not played with the club
     (a member already registered for a tournament, or added at one by a director, was
     accepted in practice: they leave this list)."""
-    return (User.objects.filter(is_active=True, is_approved=False, is_superuser=False)
-            .filter(tournament_entries__isnull=True, partner_entries__isnull=True)
-            .distinct().order_by("date_joined"))
+    return (
+        User.objects.filter(is_active=True, is_approved=False, is_superuser=False)
+        .filter(tournament_entries__isnull=True, partner_entries__isnull=True)
+        .distinct()
+        .order_by("date_joined")
+    )
 
 
 def signup_link_is_valid(token: str) -> bool:
     """Whether a sign-up link can still create its account (``member_signup_confirm``)."""
     from club.services import signup_oldest_valid, signup_token_hash
 
-    return SignupRequest.objects.filter(token_hash=signup_token_hash(token),
-                                        created_at__gte=signup_oldest_valid()).exists()
+    return SignupRequest.objects.filter(
+        token_hash=signup_token_hash(token), created_at__gte=signup_oldest_valid()
+    ).exists()

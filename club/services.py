@@ -76,7 +76,12 @@ def _send_email(*, to: str, template: str, context: dict, language: str) -> None
 
 
 def member_signup_request(
-    *, email: str, password: str, first_name: str, last_name: str, preferred_language: str,
+    *,
+    email: str,
+    password: str,
+    first_name: str,
+    last_name: str,
+    preferred_language: str,
     site_url: str,
 ) -> None:
     """Start a sign-up: email the address a link that creates the account, or, when the
@@ -88,34 +93,64 @@ def member_signup_request(
     request is saved.
     """
     email_to_send = _signup_record(
-        email=email.strip().lower(), password_hash=make_password(password),
-        first_name=first_name.strip(), last_name=last_name.strip(),
-        preferred_language=preferred_language, root=site_url.rstrip("/"))
+        email=email.strip().lower(),
+        password_hash=make_password(password),
+        first_name=first_name.strip(),
+        last_name=last_name.strip(),
+        preferred_language=preferred_language,
+        root=site_url.rstrip("/"),
+    )
     if email_to_send is not None:
         _send_email(**email_to_send)
 
 
 @transaction.atomic
-def _signup_record(*, email: str, password_hash: str, first_name: str, last_name: str,
-                   preferred_language: str, root: str) -> dict | None:
+def _signup_record(
+    *,
+    email: str,
+    password_hash: str,
+    first_name: str,
+    last_name: str,
+    preferred_language: str,
+    root: str,
+) -> dict | None:
     SignupRequest.objects.filter(created_at__lt=signup_oldest_valid()).delete()
     existing = User.objects.filter(email__iexact=email).first()
     if existing is not None:
-        if not cache.add(f"signup-exists:{signup_token_hash(email)}", 1,
-                         SIGNUP_EXISTS_NOTICE_SECONDS):
+        if not cache.add(
+            f"signup-exists:{signup_token_hash(email)}", 1, SIGNUP_EXISTS_NOTICE_SECONDS
+        ):
             return None
-        return {"to": existing.email, "template": "club/email/signup_exists",
-                "language": existing.preferred_language,
-                "context": {"name": existing.public_name, "login_url": root + reverse("login"),
-                            "reset_url": root + reverse("password_reset")}}
+        return {
+            "to": existing.email,
+            "template": "club/email/signup_exists",
+            "language": existing.preferred_language,
+            "context": {
+                "name": existing.public_name,
+                "login_url": root + reverse("login"),
+                "reset_url": root + reverse("password_reset"),
+            },
+        }
     SignupRequest.objects.filter(email=email).delete()
     token = secrets.token_urlsafe(32)
     SignupRequest.objects.create(
-        email=email, password=password_hash, first_name=first_name, last_name=last_name,
-        preferred_language=preferred_language, token_hash=signup_token_hash(token))
-    return {"to": email, "template": "club/email/signup_confirm", "language": preferred_language,
-            "context": {"name": first_name, "days": SIGNUP_LINK_DAYS,
-                        "link": root + reverse("signup_confirm", args=[token])}}
+        email=email,
+        password=password_hash,
+        first_name=first_name,
+        last_name=last_name,
+        preferred_language=preferred_language,
+        token_hash=signup_token_hash(token),
+    )
+    return {
+        "to": email,
+        "template": "club/email/signup_confirm",
+        "language": preferred_language,
+        "context": {
+            "name": first_name,
+            "days": SIGNUP_LINK_DAYS,
+            "link": root + reverse("signup_confirm", args=[token]),
+        },
+    }
 
 
 @transaction.atomic
@@ -123,23 +158,35 @@ def member_signup_confirm(*, token: str) -> User | None:
     """Create the account of a sign-up whose emailed link was followed (not yet
     approved; see ``ClubSettings``). None when the link is unknown, used, expired, or
     its address got an account meanwhile."""
-    pending = (SignupRequest.objects.select_for_update()
-               .filter(token_hash=signup_token_hash(token),
-                       created_at__gte=signup_oldest_valid()).first())
+    pending = (
+        SignupRequest.objects.select_for_update()
+        .filter(token_hash=signup_token_hash(token), created_at__gte=signup_oldest_valid())
+        .first()
+    )
     if pending is None:
         return None
     SignupRequest.objects.filter(email=pending.email).delete()
     if User.objects.filter(email__iexact=pending.email).exists():
         return None
-    member = User(email=pending.email, first_name=pending.first_name,
-                  last_name=pending.last_name, preferred_language=pending.preferred_language)
+    member = User(
+        email=pending.email,
+        first_name=pending.first_name,
+        last_name=pending.last_name,
+        preferred_language=pending.preferred_language,
+    )
     member.password = pending.password
     member.save()
     return member
 
 
-PROFILE_FIELDS = ("first_name", "last_name", "display_name", "phone", "member_number",
-                  "preferred_language")
+PROFILE_FIELDS = (
+    "first_name",
+    "last_name",
+    "display_name",
+    "phone",
+    "member_number",
+    "preferred_language",
+)
 
 
 @transaction.atomic

@@ -23,9 +23,7 @@ DEBUG = env_bool(os.environ.get("DJANGO_DEBUG"), default=True)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured(
-            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off."
-        )
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off.")
     SECRET_KEY = "dev-only-insecure-key-never-used-in-production"
 
 ALLOWED_HOSTS = env_list(
@@ -144,7 +142,8 @@ STATIC_HASHED = env_bool(os.environ.get("DJANGO_STATIC_HASHED"), default=not DEB
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "club.storage.HashedStaticStorage" if STATIC_HASHED
+        "BACKEND": "club.storage.HashedStaticStorage"
+        if STATIC_HASHED
         else "django.contrib.staticfiles.storage.StaticFilesStorage",
     },
 }
@@ -166,8 +165,9 @@ SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_SSL_REDIRECT = env_bool(os.environ.get("DJANGO_SECURE_SSL_REDIRECT"), default=not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 0 if DEBUG else 31_536_000))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool(os.environ.get("DJANGO_HSTS_INCLUDE_SUBDOMAINS"),
-                                          default=True)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool(
+    os.environ.get("DJANGO_HSTS_INCLUDE_SUBDOMAINS"), default=True
+)
 SECURE_HSTS_PRELOAD = env_bool(os.environ.get("DJANGO_HSTS_PRELOAD"), default=True)
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -175,8 +175,9 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 # Every response, in development too, so that a violation shows while it is written
 # (club/csp.py; no inline script, style attribute or eval anywhere).
 CONTENT_SECURITY_POLICY = DEFAULT_POLICY
-CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool(os.environ.get("DJANGO_CSP_REPORT_ONLY"),
-                                               default=False)
+CONTENT_SECURITY_POLICY_REPORT_ONLY = env_bool(
+    os.environ.get("DJANGO_CSP_REPORT_ONLY"), default=False
+)
 # The reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (club/proxy.py,
 # an ASGI middleware that sets the client address and the scheme; from any other peer the
 # headers are dropped): addresses or networks, and "unix" for a unix-socket peer.

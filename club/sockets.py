@@ -43,8 +43,11 @@ class NoHopDispatch:
         except StopConsumer:
             raise
         except Exception:
-            logger.exception("socket %s: handling %s failed", getattr(self, "channel_name", "?"),
-                             message.get("type"))
+            logger.exception(
+                "socket %s: handling %s failed",
+                getattr(self, "channel_name", "?"),
+                message.get("type"),
+            )
             await self._close_after_crash()
             raise StopConsumer() from None
 
@@ -81,7 +84,8 @@ class JsonFrames:
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         content, code = parse_frame(text_data, self.max_frame)
         if code is not None:
-            await self.send_json({"type": "error", "code": code,
-                                  "message": _("This message is not understood.")})
+            await self.send_json(
+                {"type": "error", "code": code, "message": _("This message is not understood.")}
+            )
             return
         await self.receive_json(content)

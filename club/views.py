@@ -68,8 +68,9 @@ def signup_confirm(request, token: str):
         member = services.member_signup_confirm(token=token)
         if member is not None:
             login(request, member, backend=BACKEND)
-            messages.success(request, _("Welcome to the club, %(name)s!")
-                             % {"name": member.public_name})
+            messages.success(
+                request, _("Welcome to the club, %(name)s!") % {"name": member.public_name}
+            )
             return redirect("profile")
         valid = False
     else:
@@ -126,9 +127,14 @@ def approvals(request):
         return redirect("approvals")
     from club.models import ClubSettings
 
-    return render(request, "club/approvals.html",
-                  {"pending": selectors.members_pending_approval(),
-                   "required": ClubSettings.load().require_member_approval})
+    return render(
+        request,
+        "club/approvals.html",
+        {
+            "pending": selectors.members_pending_approval(),
+            "required": ClubSettings.load().require_member_approval,
+        },
+    )
 
 
 @require_POST

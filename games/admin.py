@@ -41,8 +41,15 @@ class HandInline(ReadOnlyInline):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "variant_shown", "status", "visibility", "host", "created_at",
-                    "finished_at"]
+    list_display = [
+        "__str__",
+        "variant_shown",
+        "status",
+        "visibility",
+        "host",
+        "created_at",
+        "finished_at",
+    ]
     list_filter = ["status", "visibility", "variant", "created_at"]
     search_fields = ["name", "host__first_name", "host__last_name", "host__email"]
     date_hierarchy = "created_at"

@@ -51,7 +51,8 @@ class HeartbeatBatch:
         if self.task is None or self.task.done():
             # A fresh context: not the consumer's thread-sensitive executor.
             self.task = asyncio.get_running_loop().create_task(
-                self._flush_forever(), context=contextvars.Context())
+                self._flush_forever(), context=contextvars.Context()
+            )
 
     async def _flush_forever(self) -> None:
         while True:
@@ -123,8 +124,9 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
     def _arrive(self) -> tuple[int, str]:
         """Record the member's presence, then render their first snapshot (one hop)."""
         if self.is_member:
-            services.presence_join(table_id=self.table_id, user=self.scope["user"],
-                                   channel_name=self.channel_name)
+            services.presence_join(
+                table_id=self.table_id, user=self.scope["user"], channel_name=self.channel_name
+            )
         return self._render()
 
     async def disconnect(self, code):
@@ -133,7 +135,8 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
             await hub.detach(self)
             if getattr(self, "is_member", False):
                 await database_sync_to_async(services.presence_leave)(
-                    table_id=self.table_id, channel_name=self.channel_name)
+                    table_id=self.table_id, channel_name=self.channel_name
+                )
 
     # ------------------------------------------------------------- client -> server
     async def receive_json(self, content, **kwargs):
@@ -149,20 +152,24 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
         elif kind == "chat":
             await self.handle_chat(content)
         elif kind == "chat.history":
-            await self.send_json(await database_sync_to_async(chat.history_frame)(
-                self.table_id, self.user))
+            await self.send_json(
+                await database_sync_to_async(chat.history_frame)(self.table_id, self.user)
+            )
         else:
             await self.send_error("unknown_type", _("This message is not understood."))
 
     async def handle_intent(self, content):
         action, seq = content.get("action"), content.get("seq")
         if not isinstance(action, str) or not isinstance(seq, int) or isinstance(seq, bool):
-            await self.send_error("bad_intent",
-                                  _("An intent needs an action and the sequence number seen."))
+            await self.send_error(
+                "bad_intent", _("An intent needs an action and the sequence number seen.")
+            )
             return
         user = self.user
         if not user.is_authenticated:
-            await self.send_error("not_seated", _("You are watching this table: you have no cards."))
+            await self.send_error(
+                "not_seated", _("You are watching this table: you have no cards.")
+            )
             return
         try:
             with translation.override(self.language):
@@ -187,8 +194,9 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
 
     def _apply(self, user, action, seq):
         with translation.override(self.language):
-            services.hand_apply_action(table_id=self.table_id, user=user, action=action,
-                                       expected_seq=seq)
+            services.hand_apply_action(
+                table_id=self.table_id, user=user, action=action, expected_seq=seq
+            )
 
     # ------------------------------------------------------------- server -> client
     async def send_error(self, code: str, message: str, ref=None):

@@ -18,8 +18,13 @@ class TableError(Exception):
 
 def suit_name(code: str | None) -> str:
     """A suit's name from its code (``H``) or the engine's English name (``hearts``)."""
-    names = {"S": _("spades"), "C": _("clubs"), "D": _("diamonds"), "H": _("hearts"),
-             "NT": _("no trump")}
+    names = {
+        "S": _("spades"),
+        "C": _("clubs"),
+        "D": _("diamonds"),
+        "H": _("hearts"),
+        "NT": _("no trump"),
+    }
     english = {"spades": "S", "clubs": "C", "diamonds": "D", "hearts": "H"}
     key = english.get(code or "", code or "")
     return names.get(key, key)
@@ -49,11 +54,15 @@ def engine_message(error: EngineError) -> str:
         "unknown_card": _("Unknown card."),
         "suit_not_led_yet": _("The joker may ask for a suit only after that suit was led."),
         "suit_already_led": _("The joker may ask only for a suit not yet led."),
-        "joker_lead_last_trick": _("Every suit was led: the joker may be led only to the last trick."),
+        "joker_lead_last_trick": _(
+            "Every suit was led: the joker may be led only to the last trick."
+        ),
         "claim_not_in_play": _("You may claim only during the play of the cards."),
         "claim_pending": _("A claim is waiting: accept it or refuse it."),
         "claim_misere": _("There are no claims in a misère."),
-        "claim_refused_this_trick": _("Your claim was refused: you may claim again at the next trick."),
+        "claim_refused_this_trick": _(
+            "Your claim was refused: you may claim again at the next trick."
+        ),
         "no_claim": _("There is no claim to answer."),
         # 450 (games.engine.four_fifty)
         "must_cut": _("You cannot follow: you must cut."),

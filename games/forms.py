@@ -9,8 +9,13 @@ from games.engine import EngineError, get_variant, option_catalogue
 from games.engine.player_counts import DECKS_FOR
 from games.live.kinds import DEFAULT_PLAYERS_450, FOUR_FIFTY, PLAYERS_450, kind_of
 from games.models import Table
-from games.option_labels import (option_choices, option_help, option_label, option_value_label,
-                                 variant_label)
+from games.option_labels import (
+    option_choices,
+    option_help,
+    option_label,
+    option_value_label,
+    variant_label,
+)
 
 PACES = [
     (2000, _("Relaxed (2 s per bot move)")),
@@ -32,8 +37,11 @@ OPTIONS_FOR_COUNTS = {
     "partner_reveal": (5,),
     "partner_points": (5,),
 }
-END_CHOICES = [("preset", _("As the variant says")), ("hands", _("A number of hands")),
-               ("target", _("A target score"))]
+END_CHOICES = [
+    ("preset", _("As the variant says")),
+    ("hands", _("A number of hands")),
+    ("target", _("A target score")),
+]
 
 
 def _variant_choices():
@@ -50,42 +58,67 @@ class TableForm(forms.Form):
     name = forms.CharField(label=_("Table name"), max_length=80, required=False)
     game = forms.ChoiceField(label=_("Game"), choices=GAMES, initial="500", required=False)
     players_450 = forms.TypedChoiceField(
-        label=_("Players (450)"), choices=[(n, str(n)) for n in PLAYERS_450], coerce=int,
-        initial=DEFAULT_PLAYERS_450, required=False,
-        help_text=_("450 is played by 3 to 6 players, each for himself."))
+        label=_("Players (450)"),
+        choices=[(n, str(n)) for n in PLAYERS_450],
+        coerce=int,
+        initial=DEFAULT_PLAYERS_450,
+        required=False,
+        help_text=_("450 is played by 3 to 6 players, each for himself."),
+    )
     variant = forms.ChoiceField(label=_("Rule variant"), choices=_variant_choices, initial="quebec")
-    players = forms.TypedChoiceField(label=_("Players"), choices=PLAYER_COUNTS, coerce=int,
-                                     initial=4, required=False, empty_value=4)
+    players = forms.TypedChoiceField(
+        label=_("Players"),
+        choices=PLAYER_COUNTS,
+        coerce=int,
+        initial=4,
+        required=False,
+        empty_value=4,
+    )
     end = forms.ChoiceField(label=_("The game ends after"), choices=END_CHOICES, initial="preset")
-    hands_per_game = forms.IntegerField(label=_("Number of hands"), min_value=1, max_value=100,
-                                        required=False)
-    target = forms.IntegerField(label=_("Target score"), min_value=100, max_value=10000,
-                                required=False)
-    visibility = forms.ChoiceField(label=_("Who may join"), choices=Table.Visibility.choices,
-                                   initial=Table.Visibility.PUBLIC)
-    bot_delay_ms = forms.TypedChoiceField(label=_("Bot pace"), choices=PACES, coerce=int,
-                                          initial=1200)
+    hands_per_game = forms.IntegerField(
+        label=_("Number of hands"), min_value=1, max_value=100, required=False
+    )
+    target = forms.IntegerField(
+        label=_("Target score"), min_value=100, max_value=10000, required=False
+    )
+    visibility = forms.ChoiceField(
+        label=_("Who may join"), choices=Table.Visibility.choices, initial=Table.Visibility.PUBLIC
+    )
+    bot_delay_ms = forms.TypedChoiceField(
+        label=_("Bot pace"), choices=PACES, coerce=int, initial=1200
+    )
     absence_grace_seconds = forms.IntegerField(
-        label=_("A bot plays for an absent player after (seconds)"), min_value=5,
-        max_value=3600, initial=60)
+        label=_("A bot plays for an absent player after (seconds)"),
+        min_value=5,
+        max_value=3600,
+        initial=60,
+    )
     review_seconds = forms.IntegerField(
-        label=_("Hand review: the next deal comes after (seconds)"), min_value=5,
-        max_value=600, initial=30, required=False,
-        help_text=_("Or as soon as every player at the table taps “Next deal”."))
+        label=_("Hand review: the next deal comes after (seconds)"),
+        min_value=5,
+        max_value=600,
+        initial=30,
+        required=False,
+        help_text=_("Or as soon as every player at the table taps “Next deal”."),
+    )
 
     ADVANCED_PREFIX = "opt_"
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.catalogue = [o for o in option_catalogue()
-                          if o["name"] not in ("players", "end", "hands_per_game", "target")]
+        self.catalogue = [
+            o
+            for o in option_catalogue()
+            if o["name"] not in ("players", "end", "hands_per_game", "target")
+        ]
         for option in self.catalogue:
             field = self._option_field(option)
             counts = OPTIONS_FOR_COUNTS.get(option["name"])
             if option["name"] == "deck":
                 # each deck with the counts that play it: the lobby offers the count's decks
                 field.widget.attrs["data-decks-for"] = " ".join(
-                    f"{n}:{'/'.join(map(str, decks))}" for n, decks in DECKS_FOR.items())
+                    f"{n}:{'/'.join(map(str, decks))}" for n, decks in DECKS_FOR.items()
+                )
             if counts:
                 field.widget.attrs["data-players"] = " ".join(map(str, counts))
             self.fields[self.ADVANCED_PREFIX + option["name"]] = field
@@ -99,13 +132,16 @@ class TableForm(forms.Form):
         elif option["choices"]:
             choices += option_choices(option)
         elif option["type"] == "str":
-            return forms.CharField(label=label, help_text=help_text, required=False,
-                                   max_length=60)
+            return forms.CharField(label=label, help_text=help_text, required=False, max_length=60)
         else:
-            return forms.IntegerField(label=label, help_text=help_text, required=False,
-                                      min_value=option["min"], max_value=option["max"])
-        return forms.ChoiceField(label=label, help_text=help_text, choices=choices,
-                                 required=False)
+            return forms.IntegerField(
+                label=label,
+                help_text=help_text,
+                required=False,
+                min_value=option["min"],
+                max_value=option["max"],
+            )
+        return forms.ChoiceField(label=label, help_text=help_text, choices=choices, required=False)
 
     def advanced_fields(self):
         return [self[self.ADVANCED_PREFIX + o["name"]] for o in self.catalogue]
@@ -144,7 +180,8 @@ class TableForm(forms.Form):
                 raise forms.ValidationError(
                     _("These options do not fit together: %(detail)s"),
                     params={"detail": options_error_detail(error, options)},
-                    code="bad_options") from None
+                    code="bad_options",
+                ) from None
         cleaned["options"] = options
         return cleaned
 
@@ -165,8 +202,10 @@ class TableForm(forms.Form):
             kind_of(FOUR_FIFTY).settings(FOUR_FIFTY, options)
         except EngineError as error:
             raise forms.ValidationError(
-                _("These options do not fit together: %(detail)s"), params={"detail": error},
-                code="bad_options")
+                _("These options do not fit together: %(detail)s"),
+                params={"detail": error},
+                code="bad_options",
+            )
         cleaned["variant"] = FOUR_FIFTY
         cleaned["options"] = options
         return cleaned
@@ -181,6 +220,9 @@ def options_error_detail(error: EngineError, options: dict) -> str:
         return str(error)
     values = {**options, "players": options.get("players", 4)}
     return ", ".join(
-        _("%(option)s: %(value)s") % {"option": option_label(name),
-                                      "value": option_value_label(name, values[name])}
-        if name in values else str(option_label(name)) for name in names)
+        _("%(option)s: %(value)s")
+        % {"option": option_label(name), "value": option_value_label(name, values[name])}
+        if name in values
+        else str(option_label(name))
+        for name in names
+    )

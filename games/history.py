@@ -76,21 +76,23 @@ def member_games(member, viewer=None) -> History:
     seats = list(
         Seat.objects.filter(user=member, table__started_at__isnull=False)
         .select_related("table")
-        .prefetch_related(Prefetch(
-            "table__seats", queryset=Seat.objects.select_related("user").order_by("position")))
+        .prefetch_related(
+            Prefetch(
+                "table__seats", queryset=Seat.objects.select_related("user").order_by("position")
+            )
+        )
         .order_by("-table__started_at")
     )
     results: dict[int, list[dict]] = {}
-    for table_id, result in (GameHand.objects
-                             .filter(table_id__in=[s.table_id for s in seats],
-                                     result__isnull=False)
-                             .order_by("table_id", "number")
-                             .values_list("table_id", "result")):
+    for table_id, result in (
+        GameHand.objects.filter(table_id__in=[s.table_id for s in seats], result__isnull=False)
+        .order_by("table_id", "number")
+        .values_list("table_id", "result")
+    ):
         results.setdefault(table_id, []).append(result)
     history = History()
     figures: dict[str, VariantFigures] = {}
-    sees_all = viewer is not None and (viewer.pk == member.pk
-                                       or viewer.has_perm("club.run_tables"))
+    sees_all = viewer is not None and (viewer.pk == member.pk or viewer.has_perm("club.run_tables"))
     for own in seats:
         table = own.table
         try:
@@ -107,7 +109,8 @@ def member_games(member, viewer=None) -> History:
         fig = figures.get(table.variant)
         if fig is None:
             fig = figures[table.variant] = VariantFigures(
-                table.variant, variant_label(table.variant))
+                table.variant, variant_label(table.variant)
+            )
         _count(fig, own.seat, side, stored)
         if line.status in ("won", "lost", "tied"):
             fig.games += 1
@@ -124,8 +127,10 @@ def _game_line(table, own, variant, side, stored) -> GameLine:
     partners = [_name(s) for s in seats if s.seat in mate_seats]
     opponents = [_name(s) for s in seats if s.seat not in mate_seats and s.seat != own.seat]
     outcome = game_outcome(table.variant, table.options, stored)
-    totals = {side: outcome["totals"][side],
-              **{t: v for t, v in outcome["totals"].items() if t != side}}
+    totals = {
+        side: outcome["totals"][side],
+        **{t: v for t, v in outcome["totals"].items() if t != side},
+    }
     if table.status == Table.Status.PLAYING:
         status = "playing"
     elif not outcome["is_over"]:
@@ -134,9 +139,19 @@ def _game_line(table, own, variant, side, stored) -> GameLine:
         status = "tied"
     else:
         status = "won" if outcome["winner"] == side else "lost"
-    return GameLine(table=table, date=table.started_at, variant=variant_label(table.variant),
-                    seat=own.seat, partners=partners, opponents=opponents, status=status,
-                    totals=totals, side=side, hands=len(stored), can_replay=bool(stored))
+    return GameLine(
+        table=table,
+        date=table.started_at,
+        variant=variant_label(table.variant),
+        seat=own.seat,
+        partners=partners,
+        opponents=opponents,
+        status=status,
+        totals=totals,
+        side=side,
+        hands=len(stored),
+        can_replay=bool(stored),
+    )
 
 
 def _count(fig: VariantFigures, seat: str, side: str, stored: list[dict]) -> None:

@@ -28,27 +28,44 @@ class Table(models.Model):
         INVITE = "invite", _("Invite only (link)")
 
     name = models.CharField(_("name"), max_length=80, blank=True)
-    host = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("host"),
-                             on_delete=models.SET_NULL, null=True, related_name="hosted_tables")
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("host"),
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="hosted_tables",
+    )
     variant = models.CharField(_("rule variant"), max_length=30, default="quebec")
-    options = models.JSONField(_("options"), default=dict, blank=True,
-                               help_text=_("Overrides of the variant preset's options."))
-    visibility = models.CharField(_("visibility"), max_length=10, choices=Visibility.choices,
-                                  default=Visibility.PUBLIC)
+    options = models.JSONField(
+        _("options"),
+        default=dict,
+        blank=True,
+        help_text=_("Overrides of the variant preset's options."),
+    )
+    visibility = models.CharField(
+        _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
     invite_token = models.CharField(max_length=32, default=new_token, unique=True, editable=False)
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
-                              default=Status.OPEN, db_index=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
     seq = models.PositiveIntegerField(
-        default=0, help_text="State sequence number: bumped by every accepted change.")
+        default=0, help_text="State sequence number: bumped by every accepted change."
+    )
     seed = models.BigIntegerField(help_text="Base seed: the first-dealer draw and every deal.")
     first_dealer = models.CharField(max_length=3, blank=True)
     absence_grace_seconds = models.PositiveIntegerField(
-        _("grace before a bot plays for an absent player (seconds)"), default=60)
+        _("grace before a bot plays for an absent player (seconds)"), default=60
+    )
     bot_delay_ms = models.PositiveIntegerField(_("bot pace (milliseconds per move)"), default=1200)
     review_seconds = models.PositiveIntegerField(
-        _("hand review (seconds before the next deal)"), default=30,
-        help_text=_("How long the table shows a finished hand before dealing the next, "
-                    "unless every player at the table is ready sooner."))
+        _("hand review (seconds before the next deal)"),
+        default=30,
+        help_text=_(
+            "How long the table shows a finished hand before dealing the next, "
+            "unless every player at the table is ready sooner."
+        ),
+    )
     # The table chat (``games.live.chat``); off at a tournament's tables unless its
     # director allows it.
     chat = models.BooleanField(_("table chat"), default=True)
@@ -62,11 +79,13 @@ class Table(models.Model):
     # each move would add an entry to every index of the table, and a busy table's
     # row lookups would slow down between vacuums. The runner's sweep of due tables
     # goes through the ``status`` index instead.
-    wake_at = models.DateTimeField(null=True, blank=True,
-                                   help_text="When a bot (or a grace period) is next due.")
+    wake_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a bot (or a grace period) is next due."
+    )
     # The rematch proposed once this game was over: a new table, same seats and options.
-    rematch = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="rematch_of")
+    rematch = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
 
     class Meta:
         verbose_name = _("table")
@@ -96,8 +115,13 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     seat = models.CharField(max_length=3)
     position = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                             blank=True, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
     is_bot = models.BooleanField(default=False)
     # When the member's last socket at the table closed (None: at the table, or never
     # came): a bot plays for them once the table's grace period has run from then.
@@ -107,8 +131,9 @@ class Seat(models.Model):
     # The member whose seat the host (or a director) gave to a bot or freed during the
     # game: they retake it as soon as they come back (``games.services.presence_join``),
     # unless another member took the freed seat meanwhile.
-    away_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                  null=True, blank=True, related_name="+")
+    away_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         verbose_name = _("seat")
@@ -116,10 +141,15 @@ class Seat(models.Model):
         ordering = ["table", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="games_seat_unique"),
-            models.UniqueConstraint(fields=["table", "user"], name="games_seat_one_per_user",
-                                    condition=models.Q(user__isnull=False)),
-            models.CheckConstraint(condition=~(models.Q(is_bot=True) & models.Q(user__isnull=False)),
-                                   name="games_seat_bot_or_user"),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                name="games_seat_one_per_user",
+                condition=models.Q(user__isnull=False),
+            ),
+            models.CheckConstraint(
+                condition=~(models.Q(is_bot=True) & models.Q(user__isnull=False)),
+                name="games_seat_bot_or_user",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -161,8 +191,9 @@ class Action(models.Model):
     seat = models.CharField(max_length=3)
     action = models.CharField(max_length=40)  # a 450 major sequence: "major:10H,JH,QH,KH,AH"
     by_bot = models.BooleanField(default=False)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                             blank=True, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -199,13 +230,17 @@ class ChatMessage(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_messages")
     channel = models.CharField(max_length=10, choices=Channel.choices)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                             blank=True, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     name = models.CharField(max_length=150, help_text="The author's public name then.")
     seat = models.CharField(max_length=3, blank=True)
     text = models.CharField(max_length=200, blank=True)
-    phrase = models.CharField(max_length=30, blank=True,
-                              help_text="A quick phrase's key (shown in each reader's language).")
+    phrase = models.CharField(
+        max_length=30,
+        blank=True,
+        help_text="A quick phrase's key (shown in each reader's language).",
+    )
     created_at = models.DateTimeField()
 
     class Meta:
@@ -213,8 +248,10 @@ class ChatMessage(models.Model):
         verbose_name_plural = _("chat messages")
         indexes = [models.Index(fields=["table", "channel", "id"])]
         constraints = [
-            models.CheckConstraint(condition=~models.Q(text="") | ~models.Q(phrase=""),
-                                   name="games_chat_text_or_phrase"),
+            models.CheckConstraint(
+                condition=~models.Q(text="") | ~models.Q(phrase=""),
+                name="games_chat_text_or_phrase",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -15,8 +15,21 @@ from games.engine.cards import CODE
 from games.engine.views import public_view
 
 #: The parts of the public view a replay step shows.
-STEP_FIELDS = ("phase", "to_act", "calls", "contract", "declarer", "trick", "led",
-               "tricks_won", "breach", "partner_card", "partner", "shown", "named_jokers")
+STEP_FIELDS = (
+    "phase",
+    "to_act",
+    "calls",
+    "contract",
+    "declarer",
+    "trick",
+    "led",
+    "tricks_won",
+    "breach",
+    "partner_card",
+    "partner",
+    "shown",
+    "named_jokers",
+)
 
 
 def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
@@ -33,18 +46,25 @@ def replay_steps(record: dict[str, Any]) -> dict[str, Any]:
             hand.apply(entry)
             steps.append({**_step(hand, seats, seat, entry, seen), "stage": stage})
     view = public_view(hand)
-    return {"seats": seats, "teams": view["teams"], "dealer": view["dealer"],
-            "dead": [CODE[c] for c in getattr(hand, "dead", ())], "steps": steps}
+    return {
+        "seats": seats,
+        "teams": view["teams"],
+        "dealer": view["dealer"],
+        "dead": [CODE[c] for c in getattr(hand, "dead", ())],
+        "steps": steps,
+    }
 
 
-def _step(hand, seats: list[str], seat: str | None, action: str | None,
-          seen: int) -> dict[str, Any]:
+def _step(
+    hand, seats: list[str], seat: str | None, action: str | None, seen: int
+) -> dict[str, Any]:
     view = public_view(hand)
     step = {key: view[key] for key in STEP_FIELDS}
     step["stage"] = None
     tricks = view["tricks"]
     step.update(
-        seat=seat, action=action,
+        seat=seat,
+        action=action,
         hands={s: [CODE[c] for c in hand.hands[i]] for i, s in enumerate(seats)},
         kitty=[CODE[c] for c in hand.kitty],
         last_trick=tricks[-1] if tricks and not view["trick"] else None,

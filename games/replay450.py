@@ -24,10 +24,29 @@ def _step(rnd, action: str | None, seat: str | None, seen: int) -> dict[str, Any
         "action": action,
         "seat": seat,
         "hands": {s: codes(rnd.hands[i]) for i, s in enumerate(rnd.rules.seats)},
-        "view": {key: view[key] for key in (
-            "phase", "to_act", "dealer", "lanceur", "secretary", "double_face", "pile",
-            "follow", "pot_count", "pot_shown", "announced", "first_count", "master",
-            "master_reason", "transformed", "result", "aside", "leftover")},
+        "view": {
+            key: view[key]
+            for key in (
+                "phase",
+                "to_act",
+                "dealer",
+                "lanceur",
+                "secretary",
+                "double_face",
+                "pile",
+                "follow",
+                "pot_count",
+                "pot_shown",
+                "announced",
+                "first_count",
+                "master",
+                "master_reason",
+                "transformed",
+                "result",
+                "aside",
+                "leftover",
+            )
+        },
         "events": view["events"][seen:],
     }
 

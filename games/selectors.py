@@ -11,9 +11,19 @@ from games.live.presence import present_users
 from games.live.render import score_sheet
 from games.models import GameHand, Table
 
-__all__ = ["INVITED_SESSION_KEY", "can_view", "finished_hands", "hand_record",
-           "hand_records", "invited_tables", "lobby_tables", "present_users",
-           "score_sheet", "seat_names", "table_snapshot"]
+__all__ = [
+    "INVITED_SESSION_KEY",
+    "can_view",
+    "finished_hands",
+    "hand_record",
+    "hand_records",
+    "invited_tables",
+    "lobby_tables",
+    "present_users",
+    "score_sheet",
+    "seat_names",
+    "table_snapshot",
+]
 
 INVITED_SESSION_KEY = "invited_tables"
 
@@ -41,8 +51,11 @@ def lobby_tables(user) -> QuerySet[Table]:
         .distinct()
         .select_related("host")
         .prefetch_related("seats__user")
-        .annotate(free_seats=Count("seats", filter=Q(seats__user__isnull=True, seats__is_bot=False),
-                                  distinct=True))
+        .annotate(
+            free_seats=Count(
+                "seats", filter=Q(seats__user__isnull=True, seats__is_bot=False), distinct=True
+            )
+        )
         .order_by("status", "-created_at")
     )
 
@@ -54,9 +67,14 @@ def table_snapshot(table_id: int, user) -> dict:
 
 def seat_names(table: Table) -> list[dict]:
     """The table's seats in order, as a page names them (a member's public name)."""
-    return [{"seat": seat.seat, "name": seat.user.public_name if seat.user else "",
-             "is_bot": seat.is_bot}
-            for seat in table.seats.select_related("user").order_by("position")]
+    return [
+        {
+            "seat": seat.seat,
+            "name": seat.user.public_name if seat.user else "",
+            "is_bot": seat.is_bot,
+        }
+        for seat in table.seats.select_related("user").order_by("position")
+    ]
 
 
 def finished_hands(table: Table) -> QuerySet[GameHand]:
@@ -75,9 +93,11 @@ def hand_records(table: Table, numbers) -> list[dict]:
     database whichever process answers: the state is caught up with the database's
     seq first (``store.acquire``), never read as this process's cache last saw it,
     since another process may have played the hand's last moves."""
-    finished = set(GameHand.objects.filter(table=table, number__in=list(numbers),
-                                           result__isnull=False)
-                   .values_list("number", flat=True))
+    finished = set(
+        GameHand.objects.filter(
+            table=table, number__in=list(numbers), result__isnull=False
+        ).values_list("number", flat=True)
+    )
     wanted = [n for n in numbers if n in finished]
     if not wanted:
         return []

@@ -56,12 +56,21 @@ def _require_live(table: Table) -> None:
 
 # ----------------------------------------------------------------- lifecycle
 @transaction.atomic
-def table_create(*, host, variant: str = "quebec", options: dict | None = None,
-                 name: str = "", visibility: str = Table.Visibility.PUBLIC,
-                 absence_grace_seconds: int = 60, bot_delay_ms: int = 1200,
-                 review_seconds: int = 30,
-                 seed: int | None = None, host_seat: str | None = None,
-                 first_dealer: str | None = None, chat: bool = True) -> Table:
+def table_create(
+    *,
+    host,
+    variant: str = "quebec",
+    options: dict | None = None,
+    name: str = "",
+    visibility: str = Table.Visibility.PUBLIC,
+    absence_grace_seconds: int = 60,
+    bot_delay_ms: int = 1200,
+    review_seconds: int = 30,
+    seed: int | None = None,
+    host_seat: str | None = None,
+    first_dealer: str | None = None,
+    chat: bool = True,
+) -> Table:
     """Open a table with the host in a seat (the first one unless ``host_seat``).
 
     ``variant``: a 500 variant, or ``"450"`` (``games.live.kinds``; ``options`` then
@@ -75,15 +84,21 @@ def table_create(*, host, variant: str = "quebec", options: dict | None = None,
     except EngineError as error:
         raise TableError("bad_variant", str(error)) from None
     table = Table.objects.create(
-        host=host, variant=variant, options=options, name=name.strip()[:80],
-        visibility=visibility, absence_grace_seconds=absence_grace_seconds,
+        host=host,
+        variant=variant,
+        options=options,
+        name=name.strip()[:80],
+        visibility=visibility,
+        absence_grace_seconds=absence_grace_seconds,
         review_seconds=review_seconds,
-        bot_delay_ms=bot_delay_ms, chat=chat,
+        bot_delay_ms=bot_delay_ms,
+        chat=chat,
         seed=seed if seed is not None else secrets.randbelow(2**53),
         first_dealer=first_dealer if first_dealer in seats else "",
     )
     Seat.objects.bulk_create(
-        Seat(table=table, seat=name, position=i) for i, name in enumerate(seats))
+        Seat(table=table, seat=name, position=i) for i, name in enumerate(seats)
+    )
     if host is not None:
         seat = host_seat or seats[0]
         if seat not in seats:
@@ -184,7 +199,8 @@ def table_seat_assign(*, table_id: int, seat: str, user=None) -> Table:
         raise TableError("bad_seat", _("Unknown seat."))
     if user is not None:
         Seat.objects.filter(table=table, user=user).exclude(pk=row.pk).update(
-            user=None, is_bot=True, left_at=None)
+            user=None, is_bot=True, left_at=None
+        )
     row.user = user
     row.is_bot = user is None
     row.left_at = None
@@ -223,17 +239,16 @@ def table_start(*, table_id: int, user=None) -> Table:
         raise TableError("seats_free", _("Every seat needs a player or a bot."))
     if Seat.objects.filter(table=table, accepted=False).exists():
         raise TableError("not_accepted", _("Every player must accept the rematch first."))
-    game = new_game(table.variant, table.options, seed=table.seed,
-                    first_dealer=table.first_dealer)
+    game = new_game(table.variant, table.options, seed=table.seed, first_dealer=table.first_dealer)
     table.first_dealer = game.first_dealer
     table.status = Table.Status.PLAYING
     table.started_at = timezone.now()
     table.last_human_seen_at = table.started_at
     table.wake_at = table.started_at  # due now: any process's runner may pick it up
-    GameHand.objects.create(table=table, number=1, dealer=game.dealer,
-                            seed=hand_seed(table.seed, 1))
-    _bump(table, fields=("first_dealer", "status", "started_at", "last_human_seen_at",
-                         "wake_at"))
+    GameHand.objects.create(
+        table=table, number=1, dealer=game.dealer, seed=hand_seed(table.seed, 1)
+    )
+    _bump(table, fields=("first_dealer", "status", "started_at", "last_human_seen_at", "wake_at"))
     _lobby_changed_on_commit()
     _poke_on_commit(table.pk)
     return table
@@ -267,14 +282,27 @@ def table_rematch(*, table_id: int, user) -> Table:
     if hooks.watched(table.pk):
         raise TableError("tournament_table", _("A tournament's table has no rematch."))
     new = Table.objects.create(
-        host=user, variant=table.variant, options=table.options, name=table.name,
-        visibility=table.visibility, absence_grace_seconds=table.absence_grace_seconds,
-        bot_delay_ms=table.bot_delay_ms, review_seconds=table.review_seconds,
-        seed=secrets.randbelow(2**53))
+        host=user,
+        variant=table.variant,
+        options=table.options,
+        name=table.name,
+        visibility=table.visibility,
+        absence_grace_seconds=table.absence_grace_seconds,
+        bot_delay_ms=table.bot_delay_ms,
+        review_seconds=table.review_seconds,
+        seed=secrets.randbelow(2**53),
+    )
     Seat.objects.bulk_create(
-        Seat(table=new, seat=row.seat, position=row.position, user_id=row.user_id,
-             is_bot=row.is_bot, accepted=row.user_id in (None, user.pk))
-        for row in seats)
+        Seat(
+            table=new,
+            seat=row.seat,
+            position=row.position,
+            user_id=row.user_id,
+            is_bot=row.is_bot,
+            accepted=row.user_id in (None, user.pk),
+        )
+        for row in seats
+    )
     table.rematch = new
     _bump(table, fields=("rematch",))
     _lobby_changed_on_commit()
@@ -337,8 +365,10 @@ def presence_join(*, table_id: int, user, channel_name: str) -> None:
     now = timezone.now()
     Presence.objects.bulk_create(
         [Presence(channel_name=channel_name, table_id=table_id, user=user, seen_at=now)],
-        update_conflicts=True, unique_fields=["channel_name"],
-        update_fields=["table", "user", "seen_at"])
+        update_conflicts=True,
+        unique_fields=["channel_name"],
+        update_fields=["table", "user", "seen_at"],
+    )
     Table.objects.filter(pk=table_id).update(last_human_seen_at=now)
     Seat.objects.filter(table_id=table_id, user=user, left_at__isnull=False).update(left_at=None)
     if Seat.objects.filter(table_id=table_id, away_user=user).exists():
@@ -370,7 +400,6 @@ def presence_heartbeat_many(beats: dict[str, int]) -> None:
     ).update(last_human_seen_at=now)
 
 
-
 @transaction.atomic
 def presence_leave(*, table_id: int, channel_name: str) -> None:
     """A socket closed. When it was the member's last one at the table, their seat
@@ -381,8 +410,7 @@ def presence_leave(*, table_id: int, channel_name: str) -> None:
         return
     row.delete()
     if not Presence.objects.filter(table_id=table_id, user_id=row.user_id).exists():
-        Seat.objects.filter(table_id=table_id, user_id=row.user_id).update(
-            left_at=timezone.now())
+        Seat.objects.filter(table_id=table_id, user_id=row.user_id).update(left_at=timezone.now())
     transaction.on_commit(lambda: hub.presence_changed(table_id))
     _poke_on_commit(table_id)
 
@@ -397,9 +425,13 @@ def _seat_for_change(table: Table, by, seat: str) -> Seat:
     if row is None:
         raise TableError("bad_seat", _("Unknown seat."))
     if row.user_id is not None and row.user_id in present_users(table.pk):
-        raise TableError("player_present",
-                         _("This player is at the table: only an absent player's seat "
-                           "can be given to a bot or freed."))
+        raise TableError(
+            "player_present",
+            _(
+                "This player is at the table: only an absent player's seat "
+                "can be given to a bot or freed."
+            ),
+        )
     return row
 
 

@@ -13,12 +13,14 @@ urlpatterns = [
     path("<int:table_id>/fill-bots/", views.table_fill_bots, name="table_fill_bots"),
     path("<int:table_id>/start/", views.table_start, name="table_start"),
     path("<int:table_id>/rematch/", views.table_rematch, name="table_rematch"),
-    path("<int:table_id>/rematch/answer/", views.table_rematch_answer,
-         name="table_rematch_answer"),
+    path("<int:table_id>/rematch/answer/", views.table_rematch_answer, name="table_rematch_answer"),
     path("<int:table_id>/seats/bot/", views.seat_bot, name="seat_bot"),
     path("<int:table_id>/seats/free/", views.seat_free, name="seat_free"),
     path("<int:table_id>/hands/<int:number>/", views.hand_replay, name="hand_replay"),
-    path("<int:table_id>/hands/<int:number>/record.json", views.hand_record_download,
-         name="hand_record"),
+    path(
+        "<int:table_id>/hands/<int:number>/record.json",
+        views.hand_record_download,
+        name="hand_record",
+    ),
     path("<int:table_id>/records.json", views.game_records_download, name="game_records"),
 ]

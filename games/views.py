@@ -46,11 +46,15 @@ def lobby(request):
         data = form.cleaned_data
         try:
             table = services.table_create(
-                host=request.user, variant=data["variant"], options=data["options"],
-                name=data["name"], visibility=data["visibility"],
+                host=request.user,
+                variant=data["variant"],
+                options=data["options"],
+                name=data["name"],
+                visibility=data["visibility"],
                 bot_delay_ms=data["bot_delay_ms"],
                 absence_grace_seconds=data["absence_grace_seconds"],
-                review_seconds=data["review_seconds"] or 30)
+                review_seconds=data["review_seconds"] or 30,
+            )
         except TableError as error:
             form.add_error(None, error.message)
         else:
@@ -72,10 +76,17 @@ def table_page(request, table_id: int):
         services.member_table_found(user=request.user)
     snapshot = selectors.table_snapshot(table.pk, request.user)
     template = "games/table450.html" if is_450(table.variant) else "games/table.html"
-    return render(request, template, {
-        "table": table, "snapshot": snapshot, "variant_label": variant_label(table.variant),
-        "snapshot_json": json.dumps(snapshot), "is_tournament": hooks.watched(table.pk),
-    })
+    return render(
+        request,
+        template,
+        {
+            "table": table,
+            "snapshot": snapshot,
+            "variant_label": variant_label(table.variant),
+            "snapshot_json": json.dumps(snapshot),
+            "is_tournament": hooks.watched(table.pk),
+        },
+    )
 
 
 @login_required
@@ -104,37 +115,46 @@ def _table_action(request, table_id: int, do):
 @login_required
 def table_sit(request, table_id: int):
     seat = request.POST.get("seat", "")
-    return _table_action(request, table_id, lambda t: services.table_join(
-        table_id=t.pk, user=request.user, seat=seat))
+    return _table_action(
+        request,
+        table_id,
+        lambda t: services.table_join(table_id=t.pk, user=request.user, seat=seat),
+    )
 
 
 @require_POST
 @login_required
 def table_leave(request, table_id: int):
-    return _table_action(request, table_id, lambda t: services.table_leave(
-        table_id=t.pk, user=request.user))
+    return _table_action(
+        request, table_id, lambda t: services.table_leave(table_id=t.pk, user=request.user)
+    )
 
 
 @require_POST
 @login_required
 def table_bot(request, table_id: int):
     seat, bot = request.POST.get("seat", ""), request.POST.get("bot") == "1"
-    return _table_action(request, table_id, lambda t: services.table_set_bot(
-        table_id=t.pk, user=request.user, seat=seat, bot=bot))
+    return _table_action(
+        request,
+        table_id,
+        lambda t: services.table_set_bot(table_id=t.pk, user=request.user, seat=seat, bot=bot),
+    )
 
 
 @require_POST
 @login_required
 def table_fill_bots(request, table_id: int):
-    return _table_action(request, table_id, lambda t: services.table_fill_with_bots(
-        table_id=t.pk, user=request.user))
+    return _table_action(
+        request, table_id, lambda t: services.table_fill_with_bots(table_id=t.pk, user=request.user)
+    )
 
 
 @require_POST
 @login_required
 def table_start(request, table_id: int):
-    return _table_action(request, table_id, lambda t: services.table_start(
-        table_id=t.pk, user=request.user))
+    return _table_action(
+        request, table_id, lambda t: services.table_start(table_id=t.pk, user=request.user)
+    )
 
 
 @require_POST
@@ -159,8 +179,11 @@ def seat_bot(request, table_id: int):
     """The host (a director at a tournament's table) gives an absent player's seat to
     a bot for the rest of the game."""
     seat = request.POST.get("seat", "")
-    return _table_action(request, table_id, lambda t: services.seat_give_to_bot(
-        table_id=t.pk, by=request.user, seat=seat))
+    return _table_action(
+        request,
+        table_id,
+        lambda t: services.seat_give_to_bot(table_id=t.pk, by=request.user, seat=seat),
+    )
 
 
 @require_POST
@@ -185,8 +208,9 @@ def table_rematch_answer(request, table_id: int):
 def seat_free(request, table_id: int):
     """The host (a director at a tournament's table) frees a bot's seat for a member."""
     seat = request.POST.get("seat", "")
-    return _table_action(request, table_id, lambda t: services.seat_free(
-        table_id=t.pk, by=request.user, seat=seat))
+    return _table_action(
+        request, table_id, lambda t: services.seat_free(table_id=t.pk, by=request.user, seat=seat)
+    )
 
 
 @login_required
@@ -196,12 +220,27 @@ def hand_replay(request, table_id: int, number: int):
     if record is None:
         raise Http404
     if is_450(table.variant):
-        return render(request, "games/replay450.html", {
-            "table": table, "number": number, "hands": selectors.finished_hands(table),
-            "replay": {"steps": replay_steps_450(record), "seats": selectors.seat_names(table)}})
-    return render(request, "games/replay.html", {
-        "table": table, "number": number, "record_json": json.dumps(record),
-        "replay": replay_steps(record), "hands": selectors.finished_hands(table)})
+        return render(
+            request,
+            "games/replay450.html",
+            {
+                "table": table,
+                "number": number,
+                "hands": selectors.finished_hands(table),
+                "replay": {"steps": replay_steps_450(record), "seats": selectors.seat_names(table)},
+            },
+        )
+    return render(
+        request,
+        "games/replay.html",
+        {
+            "table": table,
+            "number": number,
+            "record_json": json.dumps(record),
+            "replay": replay_steps(record),
+            "hands": selectors.finished_hands(table),
+        },
+    )
 
 
 @login_required
@@ -219,8 +258,7 @@ def hand_record_download(request, table_id: int, number: int):
 def game_records_download(request, table_id: int):
     """Every finished hand of the table, as a JSON array of hand records."""
     table = _table_for(request, table_id)
-    records = selectors.hand_records(
-        table, [row.number for row in selectors.finished_hands(table)])
+    records = selectors.hand_records(table, [row.number for row in selectors.finished_hands(table)])
     response = JsonResponse(records, safe=False, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="table{table.pk}-hands.json"'
     return response

@@ -103,8 +103,9 @@ def member(make_member):
 
 @pytest.fixture
 def director(make_member):
-    return make_member(first_name="Josée", last_name="Gagnon", email="josee@example.com",
-                       director=True)
+    return make_member(
+        first_name="Josée", last_name="Gagnon", email="josee@example.com", director=True
+    )
 
 
 @pytest.fixture

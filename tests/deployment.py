@@ -36,16 +36,20 @@ STATIC_DOCUMENTED = "/srv/club500/staticfiles"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 REDIS_SERVER = shutil.which("redis-server")
 OPENSSL = shutil.which("openssl")
-MISSING = [name for name, path in (("nginx", NGINX), ("redis-server", REDIS_SERVER),
-                                   ("openssl", OPENSSL)) if not path]
+MISSING = [
+    name
+    for name, path in (("nginx", NGINX), ("redis-server", REDIS_SERVER), ("openssl", OPENSSL))
+    if not path
+]
 
 
 def _block(text: str, language: str, first_line: str = "") -> str:
     for match in re.finditer(rf"```{language}\n(.*?)```", text, re.S):
         if match.group(1).startswith(first_line):
             return match.group(1)
-    raise AssertionError(f"docs/operations.md has no ```{language} block starting "
-                         f"with {first_line!r}")
+    raise AssertionError(
+        f"docs/operations.md has no ```{language} block starting with {first_line!r}"
+    )
 
 
 def documented() -> dict:
@@ -85,9 +89,22 @@ class RedisServer:
 
     def start(self) -> "RedisServer":
         self.process = subprocess.Popen(
-            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                REDIS_SERVER,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.folder),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         _wait_for(lambda: _connects(("127.0.0.1", self.port)), "redis-server", self.process)
         return self
 
@@ -135,19 +152,23 @@ class Deployment:
 
     # ----------------------------------------------------------------- processes
     def server_env(self) -> dict:
-        env = {**os.environ, **documented()["env"],
-               "DJANGO_SETTINGS_MODULE": "club.settings",
-               "DJANGO_DEBUG": "0",
-               "DJANGO_SECRET_KEY": "deployment-test-secret-key-" + "x" * 40,
-               "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-               "DJANGO_CSRF_TRUSTED_ORIGINS": self.url,
-               "DATABASE_URL": database_url_for_tests(),
-               "REDIS_URL": self.redis.url,
-               "PYTHONUNBUFFERED": "1",
-               **self.env}
+        env = {
+            **os.environ,
+            **documented()["env"],
+            "DJANGO_SETTINGS_MODULE": "club.settings",
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": "deployment-test-secret-key-" + "x" * 40,
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DJANGO_CSRF_TRUSTED_ORIGINS": self.url,
+            "DATABASE_URL": database_url_for_tests(),
+            "REDIS_URL": self.redis.url,
+            "PYTHONUNBUFFERED": "1",
+            **self.env,
+        }
         # The documented static folder, as this machine has it (nginx serves the same).
-        env["DJANGO_STATIC_ROOT"] = _replace(env["DJANGO_STATIC_ROOT"], STATIC_DOCUMENTED,
-                                             str(self.static_root))
+        env["DJANGO_STATIC_ROOT"] = _replace(
+            env["DJANGO_STATIC_ROOT"], STATIC_DOCUMENTED, str(self.static_root)
+        )
         for name in ("DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SERVE_STATIC"):
             env.pop(name, None)
         return env
@@ -155,8 +176,12 @@ class Deployment:
     def _daphne_argv(self, exec_start: str, number: int) -> list[str]:
         argv = shlex.split(exec_start.replace("%i", str(number)))
         assert argv[0].endswith("/daphne"), f"ExecStart does not run daphne: {exec_start}"
-        argv = [sys.executable, "-m", "daphne",
-                *[a.replace("/run/club500/", f"{self.folder}/run/") for a in argv[1:]]]
+        argv = [
+            sys.executable,
+            "-m",
+            "daphne",
+            *[a.replace("/run/club500/", f"{self.folder}/run/") for a in argv[1:]],
+        ]
         return argv
 
     def _start_daphnes(self, docs: dict) -> None:
@@ -164,12 +189,17 @@ class Deployment:
         for number in range(1, self.processes + 1):
             argv = self._daphne_argv(docs["exec_start"], number)
             log = open(self.folder / f"daphne-{number}.log", "ab")
-            self.daphnes.append(subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log,
-                                                 stderr=subprocess.STDOUT))
+            self.daphnes.append(
+                subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            )
         for number, process in enumerate(self.daphnes, 1):
             path = self.folder / "run" / f"daphne-{number}.sock"
-            _wait_for(lambda path=path: _connects(str(path)), f"daphne {number}", process,
-                      log=self.folder / f"daphne-{number}.log")
+            _wait_for(
+                lambda path=path: _connects(str(path)),
+                f"daphne {number}",
+                process,
+                log=self.folder / f"daphne-{number}.log",
+            )
 
     def restart_daphnes(self) -> None:
         for process in self.daphnes:
@@ -181,15 +211,36 @@ class Deployment:
 
     def _start_nginx(self, docs: dict, static_root: Path) -> None:
         cert, key = self.folder / "cert.pem", self.folder / "key.pem"
-        subprocess.run([OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                        "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [
+                OPENSSL,
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-days",
+                "2",
+                "-subj",
+                "/CN=127.0.0.1",
+                "-keyout",
+                str(key),
+                "-out",
+                str(cert),
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         server = docs["nginx"]
         server = _replace(server, "/run/club500/", f"{self.folder}/run/")
         server = _replace(server, STATIC_DOCUMENTED + "/", f"{static_root}/")
-        server = re.sub(r"listen 443 ssl( http2)?;",
-                        f"listen 127.0.0.1:{self.port} ssl\\1; ssl_certificate {cert}; "
-                        f"ssl_certificate_key {key};", server)
+        server = re.sub(
+            r"listen 443 ssl( http2)?;",
+            f"listen 127.0.0.1:{self.port} ssl\\1; ssl_certificate {cert}; "
+            f"ssl_certificate_key {key};",
+            server,
+        )
         assert f"127.0.0.1:{self.port}" in server, "the nginx block has no `listen 443 ssl`"
         tmp = self.folder / "nginx"
         tmp.mkdir()
@@ -215,10 +266,14 @@ http {{
 }}
 """
         (tmp / "nginx.conf").write_text(config)
-        self.nginx = subprocess.Popen([NGINX, "-c", str(tmp / "nginx.conf"), "-g", "daemon off;"],
-                                      stdout=subprocess.DEVNULL, stderr=open(tmp / "stderr", "ab"))
-        _wait_for(lambda: _connects(("127.0.0.1", self.port)), "nginx", self.nginx,
-                  log=tmp / "stderr")
+        self.nginx = subprocess.Popen(
+            [NGINX, "-c", str(tmp / "nginx.conf"), "-g", "daemon off;"],
+            stdout=subprocess.DEVNULL,
+            stderr=open(tmp / "stderr", "ab"),
+        )
+        _wait_for(
+            lambda: _connects(("127.0.0.1", self.port)), "nginx", self.nginx, log=tmp / "stderr"
+        )
 
     def stop(self) -> None:
         _terminate(self.nginx)
@@ -236,13 +291,17 @@ http {{
 
     def logs(self) -> str:
         paths = [*sorted(self.folder.glob("daphne-*.log")), self.folder / "nginx" / "error.log"]
-        return "\n".join(f"--- {path.name}\n" + path.read_text(errors="replace")[-3000:]
-                         for path in paths if path.exists())
+        return "\n".join(
+            f"--- {path.name}\n" + path.read_text(errors="replace")[-3000:]
+            for path in paths
+            if path.exists()
+        )
 
     def process_number(self, upstream: str) -> int:
         """The number of the daphne process behind an upstream of :meth:`routes`."""
-        match = re.fullmatch(rf"unix:{re.escape(str(self.folder))}/run/daphne-(\d+)\.sock",
-                             upstream)
+        match = re.fullmatch(
+            rf"unix:{re.escape(str(self.folder))}/run/daphne-(\d+)\.sock", upstream
+        )
         assert match, f"not one of the deployment's daphne sockets: {upstream}"
         return int(match.group(1))
 
@@ -258,8 +317,7 @@ http {{
         ``X-Forwarded-Proto: https``; the daphnes trust them from a unix peer), so the
         site sees what a request through nginx shows it. ``like``: a client whose headers
         and cookies (its session) this one shares, the very same cookie jar."""
-        browser = Browser(self, dict(like.headers) if like is not None else {},
-                          process=number)
+        browser = Browser(self, dict(like.headers) if like is not None else {}, process=number)
         if like is not None:
             browser.cookies = like.cookies
         return browser
@@ -294,17 +352,20 @@ class Browser:
         """The connection for one request, and the headers the hop to daphne adds."""
         if self.process is None:
             context = ssl._create_unverified_context()
-            conn = HTTPSConnection("127.0.0.1", self.deployment.port, context=context,
-                                   timeout=60)
+            conn = HTTPSConnection("127.0.0.1", self.deployment.port, context=context, timeout=60)
             return conn, {"Host": f"127.0.0.1:{self.deployment.port}"}
         path = self.deployment.folder / "run" / f"daphne-{self.process}.sock"
         # docs/operations.md's proxy_set_header lines: $host (no port), $remote_addr
         # (this machine), $scheme.
         return _UnixHTTPConnection(path, timeout=60), {
-            "Host": "127.0.0.1", "X-Forwarded-For": "127.0.0.1", "X-Forwarded-Proto": "https"}
+            "Host": "127.0.0.1",
+            "X-Forwarded-For": "127.0.0.1",
+            "X-Forwarded-Proto": "https",
+        }
 
-    def request(self, method: str, path: str, data: dict | None = None,
-                headers: dict | None = None) -> "Response":
+    def request(
+        self, method: str, path: str, data: dict | None = None, headers: dict | None = None
+    ) -> "Response":
         conn, hop_headers = self._connection()
         all_headers = {**hop_headers, **self.headers, **(headers or {})}
         if self.cookies:
@@ -320,8 +381,9 @@ class Browser:
         try:
             conn.request(method, path, body=body, headers=all_headers)
             raw = conn.getresponse()
-            response = Response(raw.status, dict(raw.getheaders()),
-                                raw.read().decode("utf-8", "replace"))
+            response = Response(
+                raw.status, dict(raw.getheaders()), raw.read().decode("utf-8", "replace")
+            )
             for name, value in raw.getheaders():
                 if name.lower() == "set-cookie":
                     cookie_name, _, rest = value.partition("=")
@@ -349,10 +411,18 @@ class Response:
 def collect_static(folder: Path) -> Path:
     """``collectstatic`` into ``folder`` as production runs it (content-hashed names and
     their manifest, club/storage.py); the documented nginx serves /static/ from it."""
-    env = {**os.environ, "DJANGO_STATIC_ROOT": str(folder), "DJANGO_DEBUG": "1",
-           "DJANGO_STATIC_HASHED": "1"}
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-                   cwd=ROOT, env=env, check=True)
+    env = {
+        **os.environ,
+        "DJANGO_STATIC_ROOT": str(folder),
+        "DJANGO_DEBUG": "1",
+        "DJANGO_STATIC_HASHED": "1",
+    }
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
     return folder
 
 
@@ -365,8 +435,9 @@ def _connects(address) -> bool:
     return False
 
 
-def _wait_for(ready, what: str, process: subprocess.Popen, *, log: Path | None = None,
-              timeout: float = 60) -> None:
+def _wait_for(
+    ready, what: str, process: subprocess.Popen, *, log: Path | None = None, timeout: float = 60
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -43,9 +43,10 @@ def _option_codes() -> list[str]:
 
 
 OPTION_CODES = _option_codes()
-LEAK_PATTERNS = {**KNOWN_LEAKS,
-                 "raw option code": r"(?<![\w-])(?:" + "|".join(map(re.escape, OPTION_CODES))
-                 + r")(?![\w-])"}
+LEAK_PATTERNS = {
+    **KNOWN_LEAKS,
+    "raw option code": r"(?<![\w-])(?:" + "|".join(map(re.escape, OPTION_CODES)) + r")(?![\w-])",
+}
 
 
 def leaks(text: str) -> list[str]:
@@ -53,13 +54,15 @@ def leaks(text: str) -> list[str]:
     found = []
     for name, pattern in LEAK_PATTERNS.items():
         for match in re.finditer(pattern, text):
-            found.append(f"{name}: {match.group(0)!r} in …{text[max(0, match.start() - 40):match.end() + 40]}…")
+            found.append(
+                f"{name}: {match.group(0)!r} in …{text[max(0, match.start() - 40) : match.end() + 40]}…"
+            )
     return found
 
 
-
 VISIBLE_ATTRIBUTES = re.compile(
-    r'\b(?:title|placeholder|aria-label|alt|data-confirm|data-confirm-ok)="([^"]*)"')
+    r'\b(?:title|placeholder|aria-label|alt|data-confirm|data-confirm-ok)="([^"]*)"'
+)
 
 
 def visible(page: str) -> str:

@@ -80,27 +80,49 @@ class LiveServer:
     def start(self, timeout: float = 30) -> "LiveServer":
         if not self.port:
             self.port = free_port()
-        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "club.settings",
-               "DATABASE_URL": database_url_for_tests(), "DJANGO_DEBUG": "1",
-               "DJANGO_SERVE_STATIC": "1", "PYTHONUNBUFFERED": "1",
-               "REDIS_PREFIX": redis_prefix(), **self.env}
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "club.settings",
+            "DATABASE_URL": database_url_for_tests(),
+            "DJANGO_DEBUG": "1",
+            "DJANGO_SERVE_STATIC": "1",
+            "PYTHONUNBUFFERED": "1",
+            "REDIS_PREFIX": redis_prefix(),
+            **self.env,
+        }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         self.log_path = (LOG_DIR or Path(tempfile.gettempdir())) / f"club500-daphne-{self.port}.log"
         log = open(self.log_path, "ab")  # a restart adds to the same log
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-             "club.asgi:application"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "club.asgi:application",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"daphne exited early:\n{self.log_path.read_text()[-3000:]}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 0.2):
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), 0.2),
+            ):
                 return self
             time.sleep(0.1)
         self.stop()
-        raise RuntimeError(f"daphne did not start in {timeout}s:\n{self.log_path.read_text()[-3000:]}")
+        raise RuntimeError(
+            f"daphne did not start in {timeout}s:\n{self.log_path.read_text()[-3000:]}"
+        )
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

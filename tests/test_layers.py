@@ -25,7 +25,8 @@ def module_name(path: Path) -> str:
 def _type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def imports_of(path: Path, known: set[str]) -> set[str]:
@@ -46,7 +47,7 @@ def imports_of(path: Path, known: set[str]) -> set[str]:
                 base = child.module or ""
                 if child.level:
                     anchor = package.split(".")
-                    anchor = anchor[:len(anchor) - child.level + 1]
+                    anchor = anchor[: len(anchor) - child.level + 1]
                     base = ".".join([*anchor, base] if base else anchor)
                 found.add(base)
                 found.update(f"{base}.{alias.name}" for alias in child.names)
@@ -64,8 +65,12 @@ def imports_of(path: Path, known: set[str]) -> set[str]:
 
 def circles(*packages: str) -> list[list[str]]:
     """Every import circle among the modules of ``packages`` (taken as one graph)."""
-    paths = [p for package in packages for p in (ROOT / package).rglob("*.py")
-             if "migrations" not in p.parts]
+    paths = [
+        p
+        for package in packages
+        for p in (ROOT / package).rglob("*.py")
+        if "migrations" not in p.parts
+    ]
     known = {module_name(p) for p in paths}
     graph = {module_name(p): imports_of(p, known) for p in paths}
     found, state = [], {}
@@ -75,7 +80,7 @@ def circles(*packages: str) -> list[list[str]]:
         stack.append(node)
         for target in sorted(graph.get(node, ())):
             if state.get(target) == "open":
-                found.append(stack[stack.index(target):] + [target])
+                found.append(stack[stack.index(target) :] + [target])
             elif target not in state:
                 walk(target, stack)
         stack.pop()
@@ -100,8 +105,9 @@ def test_the_circle_finder_finds_a_circle(tmp_path, monkeypatch):
     (package / "__init__.py").write_text("")
     (package / "a.py").write_text("from loop.b import f\n")
     (package / "b.py").write_text("def f():\n    from . import a\n")
-    (package / "c.py").write_text("from typing import TYPE_CHECKING\n"
-                                  "if TYPE_CHECKING:\n    from loop import a\n")
+    (package / "c.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from loop import a\n"
+    )
     monkeypatch.setitem(globals(), "ROOT", tmp_path)
     assert circles("loop") == [["loop.a", "loop.b", "loop.a"]]
 

@@ -20,8 +20,13 @@ LOCALE = Path(__file__).resolve().parent.parent / "locale/fr/LC_MESSAGES"
 def main(path: str, domain: str = "django") -> int:
     table = runpy.run_path(path)["FR"]
     po = polib.pofile(str(LOCALE / f"{domain}.po"))
-    po.metadata.update({"Language": "fr", "Content-Type": "text/plain; charset=UTF-8",
-                        "Plural-Forms": "nplurals=2; plural=(n > 1);"})
+    po.metadata.update(
+        {
+            "Language": "fr",
+            "Content-Type": "text/plain; charset=UTF-8",
+            "Plural-Forms": "nplurals=2; plural=(n > 1);",
+        }
+    )
     for entry in po:
         if entry.msgid in table:
             value = table[entry.msgid]

@@ -53,8 +53,10 @@ def find_program(name: str) -> str | None:
     found = shutil.which(name)
     if found:
         return found
-    candidates = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
-                        key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0)
+    candidates = sorted(
+        glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
+        key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0,
+    )
     return candidates[-1] if candidates else None
 
 
@@ -83,22 +85,57 @@ def postgres_cluster(initdb: str, pg_ctl: str):
     port = free_port()
     try:
         subprocess.run(
-            as_user(user, [initdb, "-D", str(data), "-U", "postgres", "-A", "trust",
-                           "-E", "UTF8", "--locale=C", "--no-sync"]),
-            check=True, stdout=subprocess.DEVNULL,
+            as_user(
+                user,
+                [
+                    initdb,
+                    "-D",
+                    str(data),
+                    "-U",
+                    "postgres",
+                    "-A",
+                    "trust",
+                    "-E",
+                    "UTF8",
+                    "--locale=C",
+                    "--no-sync",
+                ],
+            ),
+            check=True,
+            stdout=subprocess.DEVNULL,
         )
-        options = (f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300")
+        options = (
+            f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+        )
         subprocess.run(
-            as_user(user, [pg_ctl, "-D", str(data), "-o", options, "-l", str(tmp / "log"),
-                           "-w", "-t", "60", "start"]),
-            check=True, stdout=subprocess.DEVNULL,
+            as_user(
+                user,
+                [
+                    pg_ctl,
+                    "-D",
+                    str(data),
+                    "-o",
+                    options,
+                    "-l",
+                    str(tmp / "log"),
+                    "-w",
+                    "-t",
+                    "60",
+                    "start",
+                ],
+            ),
+            check=True,
+            stdout=subprocess.DEVNULL,
         )
         log(f"throwaway PostgreSQL on 127.0.0.1:{port} ({tmp})")
         yield f"postgres://postgres@127.0.0.1:{port}/club500"
     finally:
-        subprocess.run(as_user(user, [pg_ctl, "-D", str(data), "-m", "immediate", "stop"]),
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            as_user(user, [pg_ctl, "-D", str(data), "-m", "immediate", "stop"]),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         shutil.rmtree(tmp, ignore_errors=True)
 
 
@@ -106,9 +143,21 @@ def postgres_cluster(initdb: str, pg_ctl: str):
 def redis_server(program: str):
     port = free_port()
     proc = subprocess.Popen(
-        [program, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--protected-mode", "yes"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            program,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--protected-mode",
+            "yes",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         deadline = time.monotonic() + 10
@@ -127,9 +176,12 @@ def redis_server(program: str):
 def xdist_args(argv: list[str], env: dict) -> list[str]:
     """``-n N --dist loadgroup`` for pytest-xdist, or nothing (see the docstring)."""
     workers = int(env.get("CLUB500_TEST_WORKERS") or WORKERS_DEFAULT)
-    chosen = any(arg.split("=")[0] in ONE_PROCESS or arg.startswith("-n")
-                 or arg.replace(" ", "") in ("no:xdist", "-pno:xdist")
-                 for arg in argv)
+    chosen = any(
+        arg.split("=")[0] in ONE_PROCESS
+        or arg.startswith("-n")
+        or arg.replace(" ", "") in ("no:xdist", "-pno:xdist")
+        for arg in argv
+    )
     if workers <= 1 or chosen:
         return []
     return ["-n", str(workers), "--dist", "loadgroup"]
@@ -145,8 +197,10 @@ def main(argv: list[str]) -> int:
             if initdb and pg_ctl:
                 env["DATABASE_URL"] = stack.enter_context(postgres_cluster(initdb, pg_ctl))
             else:
-                log("WARNING: PostgreSQL server programs (initdb, pg_ctl) not found and "
-                    "DATABASE_URL not set: testing on SQLite only.")
+                log(
+                    "WARNING: PostgreSQL server programs (initdb, pg_ctl) not found and "
+                    "DATABASE_URL not set: testing on SQLite only."
+                )
         if not env.get("REDIS_TEST_URL"):
             program = shutil.which("redis-server")
             if program:

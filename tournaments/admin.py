@@ -62,8 +62,17 @@ class EntryInline(ReadOnlyInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "starts_at", "status", "game", "format", "place", "variant",
-                    "rounds_total", "capacity"]
+    list_display = [
+        "name",
+        "starts_at",
+        "status",
+        "game",
+        "format",
+        "place",
+        "variant",
+        "rounds_total",
+        "capacity",
+    ]
     list_filter = ["status", "game", "format", "place", "variant", "starts_at"]
     search_fields = ["name", "notes"]
     date_hierarchy = "starts_at"
@@ -84,14 +93,23 @@ class TournamentAdmin(admin.ModelAdmin):
 class EntryAdmin(admin.ModelAdmin):
     list_display = ["__str__", "tournament", "status", "checked_in", "is_walk_in", "created_at"]
     list_filter = ["status", "checked_in", "is_walk_in", "tournament"]
-    search_fields = ["player__first_name", "player__last_name", "player__display_name",
-                     "player__email", "guest_name", "partner__first_name",
-                     "partner__last_name", "partner_guest_name", "tournament__name"]
+    search_fields = [
+        "player__first_name",
+        "player__last_name",
+        "player__display_name",
+        "player__email",
+        "guest_name",
+        "partner__first_name",
+        "partner__last_name",
+        "partner_guest_name",
+        "tournament__name",
+    ]
     list_select_related = ["tournament", "player", "partner"]
 
     def get_readonly_fields(self, request, obj=None):
-        return [f.name for f in Entry._meta.fields
-                if f.name not in ("guest_name", "partner_guest_name")]
+        return [
+            f.name for f in Entry._meta.fields if f.name not in ("guest_name", "partner_guest_name")
+        ]
 
     def has_add_permission(self, request):
         return False
@@ -134,8 +152,12 @@ class RoundAdmin(ReadOnlyAdmin):
 class SeatAdmin(ReadOnlyAdmin):
     list_display = ["round", "table", "seat_shown", "entry", "bye_score"]
     list_filter = ["position", "round__tournament"]
-    search_fields = ["entry__player__first_name", "entry__player__last_name",
-                     "entry__guest_name", "round__tournament__name"]
+    search_fields = [
+        "entry__player__first_name",
+        "entry__player__last_name",
+        "entry__guest_name",
+        "round__tournament__name",
+    ]
     list_select_related = ["round__tournament", "entry__player", "entry__partner"]
 
     @admin.display(description=_("seat"), ordering="position")
@@ -152,8 +174,18 @@ class RoundPlayAdmin(ReadOnlyAdmin):
 
 class HandInline(ReadOnlyInline):
     model = HandScore
-    fields = ["seq", "hand", "dealer", "contract_shown", "declarer", "tricks", "ns_score",
-              "ew_score", "confirmed", "corrected"]
+    fields = [
+        "seq",
+        "hand",
+        "dealer",
+        "contract_shown",
+        "declarer",
+        "tricks",
+        "ns_score",
+        "ew_score",
+        "confirmed",
+        "corrected",
+    ]
     readonly_fields = fields
     show_change_link = True
 
@@ -170,8 +202,17 @@ class SheetLineInline(ReadOnlyInline):
 
 @admin.register(TableGame)
 class TableGameAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "table", "mode", "status", "hands_done", "hands_pending",
-                    "ns_total", "ew_total", "totals"]
+    list_display = [
+        "__str__",
+        "table",
+        "mode",
+        "status",
+        "hands_done",
+        "hands_pending",
+        "ns_total",
+        "ew_total",
+        "totals",
+    ]
     list_filter = ["status", "mode", "round__tournament"]
     search_fields = ["round__tournament__name", "adjusted_reason"]
     list_select_related = ["round__tournament"]
@@ -182,8 +223,16 @@ class TableGameAdmin(ReadOnlyAdmin):
 class SheetLineAdmin(ReadOnlyAdmin):
     """450: the rounds of the tables' secretary's sheets (records as entered)."""
 
-    list_display = ["__str__", "seq", "dealer", "entry", "points", "master", "confirmed",
-                    "corrected"]
+    list_display = [
+        "__str__",
+        "seq",
+        "dealer",
+        "entry",
+        "points",
+        "master",
+        "confirmed",
+        "corrected",
+    ]
     list_filter = ["confirmed", "corrected", "entry", "game__round__tournament"]
     search_fields = ["game__round__tournament__name", "confirmed_by_name"]
     list_select_related = ["game__round__tournament"]
@@ -191,8 +240,19 @@ class SheetLineAdmin(ReadOnlyAdmin):
 
 @admin.register(HandScore)
 class HandScoreAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "hand", "dealer_shown", "contract_shown", "declarer_shown",
-                    "tricks", "ns_score", "ew_score", "confirmed", "corrected", "by_bot"]
+    list_display = [
+        "__str__",
+        "hand",
+        "dealer_shown",
+        "contract_shown",
+        "declarer_shown",
+        "tricks",
+        "ns_score",
+        "ew_score",
+        "confirmed",
+        "corrected",
+        "by_bot",
+    ]
     list_filter = ["confirmed", "corrected", "redeal", "by_bot", "game__round__tournament"]
     search_fields = ["game__round__tournament__name", "confirmed_by_name", "contract"]
     list_select_related = ["game__round__tournament"]
@@ -212,8 +272,7 @@ class HandScoreAdmin(ReadOnlyAdmin):
 
 @admin.register(DirectorCall)
 class DirectorCallAdmin(ReadOnlyAdmin):
-    list_display = ["round", "table", "caller_name", "created_at", "answered_at",
-                    "answered_by"]
+    list_display = ["round", "table", "caller_name", "created_at", "answered_at", "answered_by"]
     list_filter = ["round__tournament"]
     search_fields = ["caller_name", "round__tournament__name"]
 

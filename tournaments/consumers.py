@@ -57,8 +57,9 @@ class TournamentConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content, **kwargs):
-        await self.send_json({"type": "error", "code": "read_only",
-                              "message": "this socket only sends updates"})
+        await self.send_json(
+            {"type": "error", "code": "read_only", "message": "this socket only sends updates"}
+        )
 
     async def tournament_updated(self, event):
         await self.send_json({"type": "tournament.updated", "version": int(event["version"])})

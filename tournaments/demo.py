@@ -35,8 +35,11 @@ def next_thursday(today):
 
 def _members() -> list[User]:
     director = club_demo.director()
-    return list(User.objects.filter(email__endswith="@club500.example", is_superuser=False)
-                .exclude(pk=director.pk if director else None).order_by("member_number"))
+    return list(
+        User.objects.filter(email__endswith="@club500.example", is_superuser=False)
+        .exclude(pk=director.pk if director else None)
+        .order_by("member_number")
+    )
 
 
 @transaction.atomic
@@ -45,12 +48,18 @@ def seed_upcoming(director: User, members: list[User]) -> Tournament:
     if tournament is None:
         start = _at(next_thursday(timezone.localdate()), 19)
         tournament = services.tournament_create(
-            by=director, name=UPCOMING, starts_at=start, capacity=16, rounds_total=6,
+            by=director,
+            name=UPCOMING,
+            starts_at=start,
+            capacity=16,
+            rounds_total=6,
             registration_opens_at=timezone.now() - timedelta(days=1),
             registration_closes_at=start - timedelta(hours=3),
-            notes="Salle du club, 19 h. Café et beignes.")
-        services.tournament_transition(tournament=tournament, by=director,
-                                       to=Status.REGISTRATION_OPEN)
+            notes="Salle du club, 19 h. Café et beignes.",
+        )
+        services.tournament_transition(
+            tournament=tournament, by=director, to=Status.REGISTRATION_OPEN
+        )
     for member in members[:10]:
         if not Entry.objects.filter(tournament=tournament, player=member).exists():
             services.registration_create(tournament=tournament, member=member)
@@ -62,21 +71,26 @@ def seed_today(director: User, members: list[User]) -> Tournament:
     tournament = Tournament.objects.filter(name=TODAY).first()
     if tournament is None:
         tournament = services.tournament_create(
-            by=director, name=TODAY, starts_at=_at(timezone.localdate(), 13), capacity=24,
-            rounds_total=4, notes="Tournoi individuel : partenaires tirés à chaque ronde.")
-        services.tournament_transition(tournament=tournament, by=director,
-                                       to=Status.REGISTRATION_OPEN)
+            by=director,
+            name=TODAY,
+            starts_at=_at(timezone.localdate(), 13),
+            capacity=24,
+            rounds_total=4,
+            notes="Tournoi individuel : partenaires tirés à chaque ronde.",
+        )
+        services.tournament_transition(
+            tournament=tournament, by=director, to=Status.REGISTRATION_OPEN
+        )
     players = members[:17]
     for member in players:
         if not Entry.objects.filter(tournament=tournament, player=member).exists():
-            Entry.objects.create(tournament=tournament, player=member,
-                                 status=EntryStatus.CONFIRMED)
-    for entry in Entry.objects.filter(tournament=tournament, checked_in=False,
-                                      status=EntryStatus.CONFIRMED):
+            Entry.objects.create(tournament=tournament, player=member, status=EntryStatus.CONFIRMED)
+    for entry in Entry.objects.filter(
+        tournament=tournament, checked_in=False, status=EntryStatus.CONFIRMED
+    ):
         services.checkin_set(entry=entry, by=director, present=True)
     if tournament.status != Status.RUNNING:
-        services.tournament_transition(tournament=tournament, by=director,
-                                       to=Status.RUNNING)
+        services.tournament_transition(tournament=tournament, by=director, to=Status.RUNNING)
     if not Round.objects.filter(tournament=tournament).exists():
         rnd = services.round_draw(tournament=tournament, by=director, seed=500)
         services.round_publish(round=rnd, by=director, version=rnd.version)
@@ -98,8 +112,9 @@ def _demo_hand(game, i: int, *, confirm: bool = True):
     level = int(contract[:-2] if contract.endswith("NT") else contract[:-1])
     declarer = "NESW"[(i + game.table) % 4]
     tricks = max(0, min(10, level + (i % 3) - 1))
-    row = rs.hand_enter(game=game, user=users["N"], seq=seq, declarer=declarer,
-                        contract=contract, tricks=tricks)
+    row = rs.hand_enter(
+        game=game, user=users["N"], seq=seq, declarer=declarer, contract=contract, tricks=tricks
+    )
     if confirm:
         rs.hand_confirm(hand=row, user=users["E"])
     return row
@@ -115,15 +130,22 @@ def seed_finished(director: User, members: list[User]) -> Tournament:
     if tournament is not None:
         return tournament
     tournament = services.tournament_create(
-        by=director, name=FINISHED, starts_at=_at(timezone.localdate() - timedelta(days=21),
-                                                  13),
-        capacity=16, rounds_total=2, notes="Tournoi terminé, avec résultats.")
-    services.tournament_transition(tournament=tournament, by=director,
-                                   to=Status.REGISTRATION_OPEN)
+        by=director,
+        name=FINISHED,
+        starts_at=_at(timezone.localdate() - timedelta(days=21), 13),
+        capacity=16,
+        rounds_total=2,
+        notes="Tournoi terminé, avec résultats.",
+    )
+    services.tournament_transition(tournament=tournament, by=director, to=Status.REGISTRATION_OPEN)
     for member in members[:8]:
-        Entry.objects.create(tournament=tournament, player=member,
-                             status=EntryStatus.CONFIRMED, checked_in=True,
-                             checked_in_at=timezone.now())
+        Entry.objects.create(
+            tournament=tournament,
+            player=member,
+            status=EntryStatus.CONFIRMED,
+            checked_in=True,
+            checked_in_at=timezone.now(),
+        )
     services.tournament_transition(tournament=tournament, by=director, to=Status.RUNNING)
     for number in (1, 2):
         rnd = services.round_draw(tournament=tournament, by=director, seed=100 + number)
@@ -164,7 +186,9 @@ def seed(stdout=None) -> None:
     finished = seed_finished(director, members)
     seed_today_results(director, today)
     if stdout is not None:
-        stdout.write(f"Demo tournaments: {upcoming.name} (registration open), "
-                     f"{today.name} (today, round 1 published; check-in code "
-                     f"{today.checkin_code}; hands entered, one to confirm), "
-                     f"{finished.name} (finished, with results and medals).")
+        stdout.write(
+            f"Demo tournaments: {upcoming.name} (registration open), "
+            f"{today.name} (today, round 1 published; check-in code "
+            f"{today.checkin_code}; hands entered, one to confirm), "
+            f"{finished.name} (finished, with results and medals)."
+        )

@@ -18,16 +18,22 @@ HIDDEN_OPTIONS = {"players", "hands_per_game"}
 #: The 450 options a tournament sets (the deal's options are the table's business).
 OPTIONS_450 = tuple(labels450.OPTIONS)
 #: Fields that only one game uses (the page shows them when that game is chosen).
-GAME_FIELDS = {"variant": GameKind.FIVE_HUNDRED, "format": GameKind.FIVE_HUNDRED,
-               "hands_per_game": GameKind.FIVE_HUNDRED, "table_size": GameKind.FOUR_FIFTY,
-               "sheet_entry": GameKind.FOUR_FIFTY}
+GAME_FIELDS = {
+    "variant": GameKind.FIVE_HUNDRED,
+    "format": GameKind.FIVE_HUNDRED,
+    "hands_per_game": GameKind.FIVE_HUNDRED,
+    "table_size": GameKind.FOUR_FIFTY,
+    "sheet_entry": GameKind.FOUR_FIFTY,
+}
 DATETIME_WIDGET = {"type": "datetime-local"}
 
 
 def _dt_field(label, required=False):
     return forms.DateTimeField(
-        label=label, required=required,
-        widget=forms.DateTimeInput(attrs=DATETIME_WIDGET, format="%Y-%m-%dT%H:%M"))
+        label=label,
+        required=required,
+        widget=forms.DateTimeInput(attrs=DATETIME_WIDGET, format="%Y-%m-%dT%H:%M"),
+    )
 
 
 class TournamentForm(forms.ModelForm):
@@ -38,10 +44,25 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "game", "starts_at", "place", "variant", "format", "rounds_total",
-                  "hands_per_game", "table_size", "sheet_entry", "capacity",
-                  "registration_opens_at", "registration_closes_at", "bye_score",
-                  "bye_fixed_score", "tie_rule", "notes"]
+        fields = [
+            "name",
+            "game",
+            "starts_at",
+            "place",
+            "variant",
+            "format",
+            "rounds_total",
+            "hands_per_game",
+            "table_size",
+            "sheet_entry",
+            "capacity",
+            "registration_opens_at",
+            "registration_closes_at",
+            "bye_score",
+            "bye_fixed_score",
+            "tie_rule",
+            "notes",
+        ]
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
 
     def __init__(self, *args, **kwargs):
@@ -57,11 +78,11 @@ class TournamentForm(forms.ModelForm):
             key = f"opt_{name}"
             default_label = _("— as in the variant —")
             if spec["type"] == "bool":
-                field = forms.ChoiceField(choices=[("", default_label), ("true", _("yes")),
-                                                   ("false", _("no"))])
+                field = forms.ChoiceField(
+                    choices=[("", default_label), ("true", _("yes")), ("false", _("no"))]
+                )
             elif spec["choices"]:
-                field = forms.ChoiceField(choices=[("", default_label)]
-                                          + option_choices(spec))
+                field = forms.ChoiceField(choices=[("", default_label)] + option_choices(spec))
             elif spec["type"] == "int":
                 field = forms.IntegerField(min_value=spec["min"], max_value=spec["max"])
             else:
@@ -71,8 +92,7 @@ class TournamentForm(forms.ModelForm):
             field.help_text = option_help(spec)
             if name in current_500:
                 value = current_500[name]
-                field.initial = ("true" if value else "false") if isinstance(value, bool) \
-                    else value
+                field.initial = ("true" if value else "false") if isinstance(value, bool) else value
             self.fields[key] = field
             self.option_names.append((key, spec))
         self.options_450 = []
@@ -84,23 +104,29 @@ class TournamentForm(forms.ModelForm):
             key = f"opt450_{name}"
             label, help_text = labels450.OPTIONS[name]
             if spec["choices"]:
-                field = forms.ChoiceField(choices=[(str(c), labels450.option_value_label(
-                    name, c)) for c in spec["choices"]])
+                field = forms.ChoiceField(
+                    choices=[
+                        (str(c), labels450.option_value_label(name, c)) for c in spec["choices"]
+                    ]
+                )
             else:
                 field = forms.IntegerField(min_value=spec["min"], max_value=spec["max"])
             field.required = False
             field.label = label
             field.help_text = help_text
-            field.initial = (current.get(name) if is_450 and name in current
-                             else spec["defaults"]["450"])
+            field.initial = (
+                current.get(name) if is_450 and name in current else spec["defaults"]["450"]
+            )
             self.fields[key] = field
             self.options_450.append((key, spec))
         for name in ("game", "table_size", "sheet_entry"):  # 500 forms may leave them out
             self.fields[name].required = False
-        self.fields["place"].help_text = _("Online, each table of a round plays at a live "
-                                           "table (500 or 450).")
-        self.fields["game"].help_text = _("500 (in pairs or partners drawn) or 450 (each "
-                                          "for himself, tables of 3 to 6).")
+        self.fields["place"].help_text = _(
+            "Online, each table of a round plays at a live table (500 or 450)."
+        )
+        self.fields["game"].help_text = _(
+            "500 (in pairs or partners drawn) or 450 (each for himself, tables of 3 to 6)."
+        )
 
     def option_fields(self):
         return [self[key] for key, _spec in self.option_names]
@@ -111,8 +137,9 @@ class TournamentForm(forms.ModelForm):
     def main_fields(self):
         """(field, the game it belongs to or "") for the page, options apart."""
         keys = {key for key, _spec in self.option_names + self.options_450}
-        return [(f, GAME_FIELDS.get(f.name, "")) for f in self.visible_fields()
-                if f.name not in keys]
+        return [
+            (f, GAME_FIELDS.get(f.name, "")) for f in self.visible_fields() if f.name not in keys
+        ]
 
     def clean(self):
         data = super().clean()
@@ -174,13 +201,18 @@ def available_members(tournament=None, *, exclude=None):
     if tournament is not None:
         busy = Entry.objects.filter(tournament=tournament, status__in=ACTIVE_ENTRY)
         qs = qs.exclude(pk__in=busy.exclude(player=None).values("player")).exclude(
-            pk__in=busy.exclude(partner=None).values("partner"))
+            pk__in=busy.exclude(partner=None).values("partner")
+        )
     return qs.order_by(collated("last_name"), collated("first_name"), "pk")
 
 
 class RegisterForm(forms.Form):
-    partner = MemberChoiceField(label=_("Partner"), queryset=User.objects.none(),
-                                required=False, empty_label=_("— choose your partner —"))
+    partner = MemberChoiceField(
+        label=_("Partner"),
+        queryset=User.objects.none(),
+        required=False,
+        empty_label=_("— choose your partner —"),
+    )
 
     def __init__(self, *args, tournament=None, member=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -188,22 +220,26 @@ class RegisterForm(forms.Form):
 
 
 class LookingForm(forms.Form):
-    note = forms.CharField(label=_("A note for the others (optional)"), max_length=140,
-                           required=False,
-                           widget=forms.TextInput(attrs={
-                               "placeholder": _("e.g. I play Thursdays, beginner welcome")}))
+    note = forms.CharField(
+        label=_("A note for the others (optional)"),
+        max_length=140,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. I play Thursdays, beginner welcome")}),
+    )
     share_contact = forms.BooleanField(
-        label=_("Show my email and phone to members so they can reach me"), required=False)
+        label=_("Show my email and phone to members so they can reach me"), required=False
+    )
 
 
 class WalkInForm(forms.Form):
-    player = MemberChoiceField(label=_("Member"), required=False,
-                               queryset=User.objects.none())
+    player = MemberChoiceField(label=_("Member"), required=False, queryset=User.objects.none())
     guest_name = forms.CharField(label=_("or a guest's name"), max_length=80, required=False)
-    partner = MemberChoiceField(label=_("Partner (member)"), required=False,
-                                queryset=User.objects.none())
-    partner_guest_name = forms.CharField(label=_("or the partner's guest name"),
-                                         max_length=80, required=False)
+    partner = MemberChoiceField(
+        label=_("Partner (member)"), required=False, queryset=User.objects.none()
+    )
+    partner_guest_name = forms.CharField(
+        label=_("or the partner's guest name"), max_length=80, required=False
+    )
 
     def __init__(self, *args, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -217,8 +253,12 @@ class CodeForm(forms.Form):
 
 
 class DrawForm(forms.Form):
-    seed = forms.IntegerField(label=_("Draw number (leave empty for a random draw)"),
-                              required=False, min_value=0, max_value=2**62)
+    seed = forms.IntegerField(
+        label=_("Draw number (leave empty for a random draw)"),
+        required=False,
+        min_value=0,
+        max_value=2**62,
+    )
 
 
 class ConstraintForm(forms.Form):
@@ -229,8 +269,9 @@ class ConstraintForm(forms.Form):
     def __init__(self, *args, entries=(), tables_only=False, **kwargs):
         super().__init__(*args, **kwargs)
         if tables_only:  # 450: no partners, only who never shares a table
-            self.fields["kind"].choices = [(ConstraintKind.NEVER_SAME_TABLE.value,
-                                            ConstraintKind.NEVER_SAME_TABLE.label)]
+            self.fields["kind"].choices = [
+                (ConstraintKind.NEVER_SAME_TABLE.value, ConstraintKind.NEVER_SAME_TABLE.label)
+            ]
         choices = [(e.pk, e.name) for e in entries]
         self.fields["a"].choices = choices
         self.fields["b"].choices = choices
@@ -241,8 +282,9 @@ class FixedSeatForm(forms.Form):
 
     entry = forms.TypedChoiceField(label=_("Player"), coerce=int)
     position = forms.ChoiceField(label=_("Seat"))
-    table = forms.IntegerField(label=_("Table (empty: any table)"), required=False,
-                               min_value=1, max_value=999)
+    table = forms.IntegerField(
+        label=_("Table (empty: any table)"), required=False, min_value=1, max_value=999
+    )
 
     def __init__(self, *args, entries=(), pairs=False, **kwargs):
         from tournaments.models import Position

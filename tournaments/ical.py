@@ -11,11 +11,22 @@ from datetime import datetime, timezone
 
 TZID = "America/Montreal"
 VTIMEZONE = [
-    "BEGIN:VTIMEZONE", f"TZID:{TZID}",
-    "BEGIN:DAYLIGHT", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "TZNAME:EDT",
-    "DTSTART:20070311T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU", "END:DAYLIGHT",
-    "BEGIN:STANDARD", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "TZNAME:EST",
-    "DTSTART:20071104T020000", "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU", "END:STANDARD",
+    "BEGIN:VTIMEZONE",
+    f"TZID:{TZID}",
+    "BEGIN:DAYLIGHT",
+    "TZOFFSETFROM:-0500",
+    "TZOFFSETTO:-0400",
+    "TZNAME:EDT",
+    "DTSTART:20070311T020000",
+    "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
+    "END:DAYLIGHT",
+    "BEGIN:STANDARD",
+    "TZOFFSETFROM:-0400",
+    "TZOFFSETTO:-0500",
+    "TZNAME:EST",
+    "DTSTART:20071104T020000",
+    "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
+    "END:STANDARD",
     "END:VTIMEZONE",
 ]
 
@@ -23,8 +34,8 @@ VTIMEZONE = [
 @dataclass(frozen=True)
 class Event:
     uid: str
-    start: datetime          # aware, in America/Montreal
-    end: datetime            # aware, in America/Montreal
+    start: datetime  # aware, in America/Montreal
+    end: datetime  # aware, in America/Montreal
     summary: str
     description: str = ""
     location: str = ""
@@ -34,8 +45,14 @@ class Event:
 
 
 def escape(text: str) -> str:
-    return (text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-            .replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n"))
+    return (
+        text.replace("\\", "\\\\")
+        .replace(";", "\\;")
+        .replace(",", "\\,")
+        .replace("\r\n", "\\n")
+        .replace("\n", "\\n")
+        .replace("\r", "\\n")
+    )
 
 
 def fold(line: str) -> list[str]:
@@ -61,14 +78,25 @@ def _utc(value: datetime) -> str:
 
 
 def calendar(events: list[Event], *, name: str, now: datetime) -> str:
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Club 500//Tournaments//FR",
-             "CALSCALE:GREGORIAN", "METHOD:PUBLISH", f"X-WR-CALNAME:{escape(name)}",
-             f"X-WR-TIMEZONE:{TZID}", *VTIMEZONE]
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Club 500//Tournaments//FR",
+        "CALSCALE:GREGORIAN",
+        "METHOD:PUBLISH",
+        f"X-WR-CALNAME:{escape(name)}",
+        f"X-WR-TIMEZONE:{TZID}",
+        *VTIMEZONE,
+    ]
     for event in events:
-        lines += ["BEGIN:VEVENT", f"UID:{event.uid}", f"DTSTAMP:{_utc(now)}",
-                  f"DTSTART;TZID={TZID}:{_local(event.start)}",
-                  f"DTEND;TZID={TZID}:{_local(event.end)}",
-                  f"SUMMARY:{escape(event.summary)}"]
+        lines += [
+            "BEGIN:VEVENT",
+            f"UID:{event.uid}",
+            f"DTSTAMP:{_utc(now)}",
+            f"DTSTART;TZID={TZID}:{_local(event.start)}",
+            f"DTEND;TZID={TZID}:{_local(event.end)}",
+            f"SUMMARY:{escape(event.summary)}",
+        ]
         if event.updated:
             lines.append(f"LAST-MODIFIED:{_utc(event.updated)}")
         if event.location:

@@ -24,8 +24,12 @@ SUIT_ORDER = ("S", "H", "C", "D")
 
 
 def rank_label(rank: str) -> str:
-    return {"J": pgettext("card rank", "J"), "Q": pgettext("card rank", "Q"),
-            "K": pgettext("card rank", "K"), "A": pgettext("card rank", "A")}.get(rank, rank)
+    return {
+        "J": pgettext("card rank", "J"),
+        "Q": pgettext("card rank", "Q"),
+        "K": pgettext("card rank", "K"),
+        "A": pgettext("card rank", "A"),
+    }.get(rank, rank)
 
 
 def card_label(code: str) -> str:
@@ -53,8 +57,7 @@ def card_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     names = {"S": _("Spades"), "H": _("Hearts"), "C": _("Clubs"), "D": _("Diamonds")}
     out = []
     for suit in SUIT_ORDER:
-        cards = sorted((c for c, code in enumerate(CODE) if code.endswith(suit)),
-                       key=sort_key)
+        cards = sorted((c for c, code in enumerate(CODE) if code.endswith(suit)), key=sort_key)
         out.append((str(names[suit]), [(CODE[c], card_label(CODE[c])) for c in cards]))
     return out
 
@@ -62,30 +65,46 @@ def card_choices() -> list[tuple[str, list[tuple[str, str]]]]:
 #: The 450 options a tournament sets (the deal's own options are the players' at the
 #: table): name -> (label, help), and the labels of their values.
 OPTIONS = {
-    "end": (_("End of a game"), _("At a target score (the round in which a player reaches "
-                                  "it ends the game), or after a number of rounds.")),
-    "target": (_("Target (points)"), _("The score that ends a game (350 by the club's "
-                                       "rules).")),
-    "rounds": (_("Rounds per game"), _("Rounds (manches) in a game, when a game ends after "
-                                       "a number of rounds.")),
-    "game_tie": (_("Equal best totals at the end"),
-                 _("When the game ends with several players on the best total.")),
-    "tie_break": (_("Equal best hands"), _("Equal best base hands for the master, or equal "
-                                           "best points for the next lanceur.")),
-    "jack_of_spades": (_("The jack of spades"), _("He takes the master's place when held "
-                                                  "in the last two cards.")),
-    "double_face_rounds": (_("Rounds of a double-faced card"),
-                           _("Rounds a double-faced card stays in force before a new one is "
-                             "drawn.")),
+    "end": (
+        _("End of a game"),
+        _(
+            "At a target score (the round in which a player reaches "
+            "it ends the game), or after a number of rounds."
+        ),
+    ),
+    "target": (_("Target (points)"), _("The score that ends a game (350 by the club's rules).")),
+    "rounds": (
+        _("Rounds per game"),
+        _("Rounds (manches) in a game, when a game ends after a number of rounds."),
+    ),
+    "game_tie": (
+        _("Equal best totals at the end"),
+        _("When the game ends with several players on the best total."),
+    ),
+    "tie_break": (
+        _("Equal best hands"),
+        _("Equal best base hands for the master, or equal best points for the next lanceur."),
+    ),
+    "jack_of_spades": (
+        _("The jack of spades"),
+        _("He takes the master's place when held in the last two cards."),
+    ),
+    "double_face_rounds": (
+        _("Rounds of a double-faced card"),
+        _("Rounds a double-faced card stays in force before a new one is drawn."),
+    ),
 }
 VALUES = {
     "end": {"target": _("At the target score"), "rounds": _("After a number of rounds")},
-    "game_tie": {"play_on": _("Play on until one leads alone"),
-                 "shared": _("They share the win")},
-    "tie_break": {"high_card": _("The higher cards, then the first in play order"),
-                  "play_order": _("The first in play order")},
-    "jack_of_spades": {"any_hand": _("Whatever his last two cards are worth"),
-                       "base_hand": _("Only if they make a base hand")},
+    "game_tie": {"play_on": _("Play on until one leads alone"), "shared": _("They share the win")},
+    "tie_break": {
+        "high_card": _("The higher cards, then the first in play order"),
+        "play_order": _("The first in play order"),
+    },
+    "jack_of_spades": {
+        "any_hand": _("Whatever his last two cards are worth"),
+        "base_hand": _("Only if they make a base hand"),
+    },
 }
 
 

@@ -66,44 +66,56 @@ class TieRule(models.TextChoices):
 
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120)
-    game = models.CharField(_("game"), max_length=3, choices=GameKind.choices,
-                            default=GameKind.FIVE_HUNDRED)
+    game = models.CharField(
+        _("game"), max_length=3, choices=GameKind.choices, default=GameKind.FIVE_HUNDRED
+    )
     starts_at = models.DateTimeField(_("date and start time"))
-    place = models.CharField(_("place"), max_length=10, choices=Place.choices,
-                             default=Place.HALL)
+    place = models.CharField(_("place"), max_length=10, choices=Place.choices, default=Place.HALL)
     variant = models.CharField(_("rule variant"), max_length=40, default="quebec")
     variant_options = models.JSONField(_("rule options"), default=dict, blank=True)
-    format = models.CharField(_("format"), max_length=12, choices=Format.choices,
-                              default=Format.INDIVIDUAL)
+    format = models.CharField(
+        _("format"), max_length=12, choices=Format.choices, default=Format.INDIVIDUAL
+    )
     rounds_total = models.PositiveSmallIntegerField(_("number of games"), default=6)
     hands_per_game = models.PositiveSmallIntegerField(_("hands per game"), default=8)
     capacity = models.PositiveIntegerField(
-        _("capacity"), default=32,
-        help_text=_("Players (individual format) or pairs (pairs format)."))
-    registration_opens_at = models.DateTimeField(_("registration opens"), null=True,
-                                                 blank=True)
-    registration_closes_at = models.DateTimeField(_("registration closes"), null=True,
-                                                  blank=True)
+        _("capacity"),
+        default=32,
+        help_text=_("Players (individual format) or pairs (pairs format)."),
+    )
+    registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
+    registration_closes_at = models.DateTimeField(_("registration closes"), null=True, blank=True)
     notes = models.TextField(_("notes"), blank=True)
-    bye_score = models.CharField(_("score of a bye"), max_length=10,
-                                 choices=ByeScore.choices, default=ByeScore.AVERAGE)
+    bye_score = models.CharField(
+        _("score of a bye"), max_length=10, choices=ByeScore.choices, default=ByeScore.AVERAGE
+    )
     bye_fixed_score = models.IntegerField(_("fixed bye score"), default=0)
-    tie_rule = models.CharField(_("ties"), max_length=12, choices=TieRule.choices,
-                                default=TieRule.SHARED)
+    tie_rule = models.CharField(
+        _("ties"), max_length=12, choices=TieRule.choices, default=TieRule.SHARED
+    )
     table_size = models.PositiveSmallIntegerField(
-        _("players per table (450)"), choices=TableSize.choices, default=TableSize.FOUR,
-        help_text=_("450 tables seat 3 to 6: the draw never makes a table below 3."))
+        _("players per table (450)"),
+        choices=TableSize.choices,
+        default=TableSize.FOUR,
+        help_text=_("450 tables seat 3 to 6: the draw never makes a table below 3."),
+    )
     sheet_entry = models.CharField(
-        _("secretary's sheet (450)"), max_length=10, choices=SheetEntry.choices,
-        default=SheetEntry.CARDS)
-    status = models.CharField(_("status"), max_length=20, choices=Status.choices,
-                              default=Status.DRAFT, db_index=True)
+        _("secretary's sheet (450)"),
+        max_length=10,
+        choices=SheetEntry.choices,
+        default=SheetEntry.CARDS,
+    )
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.DRAFT, db_index=True
+    )
     checkin_code = models.CharField(_("check-in code"), max_length=8)
     version = models.PositiveIntegerField(default=1)
-    copied_from = models.ForeignKey("self", null=True, blank=True,
-                                    on_delete=models.SET_NULL, related_name="+")
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
+    copied_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -111,29 +123,39 @@ class Tournament(models.Model):
         verbose_name_plural = _("tournaments")
         ordering = ["starts_at", "id"]
         constraints = [
-            models.CheckConstraint(condition=Q(capacity__gte=1),
-                                   name="tournament_capacity_positive"),
-            models.CheckConstraint(condition=Q(rounds_total__gte=1, rounds_total__lte=30),
-                                   name="tournament_rounds_range"),
-            models.CheckConstraint(condition=Q(hands_per_game__gte=1,
-                                               hands_per_game__lte=100),
-                                   name="tournament_hands_range"),
+            models.CheckConstraint(
+                condition=Q(capacity__gte=1), name="tournament_capacity_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_total__gte=1, rounds_total__lte=30),
+                name="tournament_rounds_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(hands_per_game__gte=1, hands_per_game__lte=100),
+                name="tournament_hands_range",
+            ),
             models.CheckConstraint(
                 condition=Q(registration_opens_at__isnull=True)
                 | Q(registration_closes_at__isnull=True)
                 | Q(registration_closes_at__gt=models.F("registration_opens_at")),
-                name="tournament_registration_window"),
-            models.CheckConstraint(condition=Q(status__in=Status.values),
-                                   name="tournament_status_valid"),
-            models.CheckConstraint(condition=Q(format__in=Format.values),
-                                   name="tournament_format_valid"),
-            models.CheckConstraint(condition=Q(game__in=GameKind.values),
-                                   name="tournament_game_valid"),
-            models.CheckConstraint(condition=Q(table_size__in=TableSize.values),
-                                   name="tournament_table_size_valid"),
-            models.CheckConstraint(condition=~Q(game=GameKind.FOUR_FIFTY)
-                                   | Q(format=Format.INDIVIDUAL),
-                                   name="tournament_450_individual"),
+                name="tournament_registration_window",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=Status.values), name="tournament_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=Format.values), name="tournament_format_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(game__in=GameKind.values), name="tournament_game_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(table_size__in=TableSize.values), name="tournament_table_size_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(game=GameKind.FOUR_FIFTY) | Q(format=Format.INDIVIDUAL),
+                name="tournament_450_individual",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -174,17 +196,26 @@ class Entry(models.Model):
     id in the pairs format. A guest (walk-in who is not a member) has a name only.
     """
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="entries")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                               on_delete=models.PROTECT, related_name="tournament_entries")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournament_entries",
+    )
     guest_name = models.CharField(_("guest name"), max_length=80, blank=True)
-    partner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                on_delete=models.PROTECT, related_name="partner_entries")
-    partner_guest_name = models.CharField(_("partner's guest name"), max_length=80,
-                                          blank=True)
-    status = models.CharField(_("status"), max_length=12, choices=EntryStatus.choices,
-                              default=EntryStatus.CONFIRMED)
+    partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="partner_entries",
+    )
+    partner_guest_name = models.CharField(_("partner's guest name"), max_length=80, blank=True)
+    status = models.CharField(
+        _("status"), max_length=12, choices=EntryStatus.choices, default=EntryStatus.CONFIRMED
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     queued_at = models.DateTimeField(null=True, blank=True)
     checked_in = models.BooleanField(_("present"), default=False)
@@ -199,19 +230,23 @@ class Entry(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "player"],
                 condition=Q(player__isnull=False, status__in=[s.value for s in ACTIVE_ENTRY]),
-                name="entry_one_active_per_player"),
+                name="entry_one_active_per_player",
+            ),
             models.UniqueConstraint(
                 fields=["tournament", "partner"],
                 condition=Q(partner__isnull=False, status__in=[s.value for s in ACTIVE_ENTRY]),
-                name="entry_one_active_per_partner"),
+                name="entry_one_active_per_partner",
+            ),
             models.CheckConstraint(
-                condition=Q(player__isnull=False) | ~Q(guest_name=""),
-                name="entry_player_or_guest"),
+                condition=Q(player__isnull=False) | ~Q(guest_name=""), name="entry_player_or_guest"
+            ),
             models.CheckConstraint(
                 condition=Q(partner__isnull=True) | ~Q(partner=models.F("player")),
-                name="entry_partner_not_self"),
-            models.CheckConstraint(condition=Q(status__in=EntryStatus.values),
-                                   name="entry_status_valid"),
+                name="entry_partner_not_self",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=EntryStatus.values), name="entry_status_valid"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -241,21 +276,23 @@ class Entry(models.Model):
 
 
 class LookingForPartner(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="looking_for_partner")
-    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                               related_name="+")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="looking_for_partner"
+    )
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     note = models.CharField(_("note"), max_length=140, blank=True)
-    share_contact = models.BooleanField(
-        _("show my email and phone to members"), default=False)
+    share_contact = models.BooleanField(_("show my email and phone to members"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         verbose_name = _("player looking for a partner")
         verbose_name_plural = _("players looking for a partner")
         ordering = ["created_at", "id"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "member"],
-                                               name="looking_once_per_tournament")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "member"], name="looking_once_per_tournament"
+            )
+        ]
 
 
 class ConstraintKind(models.TextChoices):
@@ -266,8 +303,9 @@ class ConstraintKind(models.TextChoices):
 class SeatingConstraint(models.Model):
     """A director's hard rule for the draws: these two entries never partner / meet."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="seating_constraints")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="seating_constraints"
+    )
     kind = models.CharField(_("kind"), max_length=20, choices=ConstraintKind.choices)
     a = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     b = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
@@ -277,10 +315,12 @@ class SeatingConstraint(models.Model):
         verbose_name_plural = _("seating constraints")
         ordering = ["id"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "kind", "a", "b"],
-                                    name="seating_constraint_unique"),
-            models.CheckConstraint(condition=Q(a__lt=models.F("b")),
-                                   name="seating_constraint_ordered"),
+            models.UniqueConstraint(
+                fields=["tournament", "kind", "a", "b"], name="seating_constraint_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(a__lt=models.F("b")), name="seating_constraint_ordered"
+            ),
         ]
 
 
@@ -293,11 +333,11 @@ class RoundStatus(models.TextChoices):
 class Round(models.Model):
     """One game (partie) of the tournament: its draw, seed and edit version."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="rounds")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
-    status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices,
-                              default=RoundStatus.DRAFT)
+    status = models.CharField(
+        _("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT
+    )
     seed = models.BigIntegerField(_("seed"))
     version = models.PositiveIntegerField(default=1)
     report = models.JSONField(default=dict, blank=True)
@@ -310,8 +350,7 @@ class Round(models.Model):
         verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"],
-                                    name="round_number_unique"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
         ]
 
@@ -348,9 +387,13 @@ class Seat(models.Model):
     table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
     position = models.CharField(_("seat"), max_length=3, choices=Position.choices)
     bye_score = models.IntegerField(
-        _("bye score"), null=True, blank=True,
-        help_text=_("Empty when the bye gets the average of the round (computed with the "
-                    "results)."))
+        _("bye score"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Empty when the bye gets the average of the round (computed with the results)."
+        ),
+    )
 
     class Meta:
         verbose_name = _("seat")
@@ -358,17 +401,22 @@ class Seat(models.Model):
         ordering = ["round", "table", "position"]
         constraints = [
             models.UniqueConstraint(fields=["round", "entry"], name="seat_entry_once_per_round"),
-            models.UniqueConstraint(fields=["round", "table", "position"],
-                                    condition=Q(table__isnull=False),
-                                    name="seat_unique_per_round"),
+            models.UniqueConstraint(
+                fields=["round", "table", "position"],
+                condition=Q(table__isnull=False),
+                name="seat_unique_per_round",
+            ),
             models.CheckConstraint(
                 condition=(Q(position="BYE") & Q(table__isnull=True))
                 | (~Q(position="BYE") & Q(table__isnull=False)),
-                name="seat_bye_has_no_table"),
+                name="seat_bye_has_no_table",
+            ),
         ]
 
     @property
     def is_bye(self) -> bool:
         return self.position == Position.BYE
+
+
 from tournaments.models_results import *  # noqa: E402,F401,F403  (results models)
 from tournaments.models_seating import *  # noqa: E402,F401,F403  (seating plan models)

@@ -13,8 +13,17 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["PlayMode", "ResultsSettings", "RoundPlay", "GameStatus", "TableGame",
-           "HandScore", "SheetLine", "Season", "DirectorCall"]
+__all__ = [
+    "PlayMode",
+    "ResultsSettings",
+    "RoundPlay",
+    "GameStatus",
+    "TableGame",
+    "HandScore",
+    "SheetLine",
+    "Season",
+    "DirectorCall",
+]
 
 SIDES = ("NS", "EW")
 
@@ -27,14 +36,16 @@ class PlayMode(models.TextChoices):
 class ResultsSettings(models.Model):
     """Per-tournament results settings (created on first use)."""
 
-    tournament = models.OneToOneField("tournaments.Tournament", on_delete=models.CASCADE,
-                                      related_name="results_settings")
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="results_settings"
+    )
     absence_grace_seconds = models.PositiveIntegerField(
-        _("grace before a bot plays for an absent player (seconds)"), default=120)
+        _("grace before a bot plays for an absent player (seconds)"), default=120
+    )
     round_minutes = models.PositiveSmallIntegerField(
-        _("minutes per round (round clock)"), default=60)
-    table_chat = models.BooleanField(
-        _("players may chat at the online tables"), default=False)
+        _("minutes per round (round clock)"), default=60
+    )
+    table_chat = models.BooleanField(_("players may chat at the online tables"), default=False)
     reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
     reopen_reason = models.CharField(_("reason for reopening"), max_length=300, blank=True)
 
@@ -42,8 +53,10 @@ class ResultsSettings(models.Model):
         verbose_name = _("results settings")
         verbose_name_plural = _("results settings")
         constraints = [
-            models.CheckConstraint(condition=Q(round_minutes__gte=5, round_minutes__lte=600),
-                                   name="results_round_minutes_range"),
+            models.CheckConstraint(
+                condition=Q(round_minutes__gte=5, round_minutes__lte=600),
+                name="results_round_minutes_range",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -53,18 +66,22 @@ class ResultsSettings(models.Model):
 class RoundPlay(models.Model):
     """How a round is played (hall or online) and whether its results are closed."""
 
-    round = models.OneToOneField("tournaments.Round", on_delete=models.CASCADE,
-                                 related_name="play")
-    mode = models.CharField(_("played"), max_length=10, choices=PlayMode.choices,
-                            default=PlayMode.HALL)
+    round = models.OneToOneField("tournaments.Round", on_delete=models.CASCADE, related_name="play")
+    mode = models.CharField(
+        _("played"), max_length=10, choices=PlayMode.choices, default=PlayMode.HALL
+    )
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
-    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                  on_delete=models.SET_NULL, related_name="+")
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
     reopen_reason = models.CharField(_("reason for reopening"), max_length=300, blank=True)
     corrected_at = models.DateTimeField(
-        _("corrected after closing"), null=True, blank=True,
-        help_text=_("Last change made after the round was reopened."))
+        _("corrected after closing"),
+        null=True,
+        blank=True,
+        help_text=_("Last change made after the round was reopened."),
+    )
     # The round clock (tournaments.clock): running from clock_started_at, paused
     # since clock_paused_at, clock_paused_seconds of earlier pauses.
     clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -87,9 +104,12 @@ class RoundPlay(models.Model):
     def clock(self):
         from tournaments.clock import Clock
 
-        return Clock(minutes=self.clock_minutes, started_at=self.clock_started_at,
-                     paused_at=self.clock_paused_at,
-                     paused_seconds=self.clock_paused_seconds)
+        return Clock(
+            minutes=self.clock_minutes,
+            started_at=self.clock_started_at,
+            paused_at=self.clock_paused_at,
+            paused_seconds=self.clock_paused_seconds,
+        )
 
 
 class GameStatus(models.TextChoices):
@@ -107,14 +127,19 @@ class TableGame(models.Model):
     complete or adjusted games feed the standings.
     """
 
-    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE,
-                              related_name="games")
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="games")
     table = models.PositiveSmallIntegerField(_("table"))
     mode = models.CharField(max_length=10, choices=PlayMode.choices, default=PlayMode.HALL)
-    live_table = models.OneToOneField("games.Table", null=True, blank=True,
-                                      on_delete=models.SET_NULL, related_name="tournament_game")
-    status = models.CharField(_("status"), max_length=10, choices=GameStatus.choices,
-                              default=GameStatus.PLAYING)
+    live_table = models.OneToOneField(
+        "games.Table",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournament_game",
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=GameStatus.choices, default=GameStatus.PLAYING
+    )
     ns_total = models.IntegerField(default=0)
     ew_total = models.IntegerField(default=0)
     totals = models.JSONField(default=dict, blank=True)
@@ -145,12 +170,14 @@ class SignedEntry(models.Model):
     """Who entered a row of a table's sheet, and who signed it off (another side at 500,
     another player at 450; or a director)."""
 
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     entered_at = models.DateTimeField(auto_now_add=True)
     confirmed = models.BooleanField(default=False)
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="+")
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     confirmed_by_name = models.CharField(max_length=120, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     corrected = models.BooleanField(default=False)
@@ -179,8 +206,9 @@ class HandScore(SignedEntry):
     ew_score = models.IntegerField(default=0)
     made = models.BooleanField(null=True)
     entered_side = models.CharField(max_length=2, blank=True)
-    live_hand = models.OneToOneField("games.GameHand", null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="+")
+    live_hand = models.OneToOneField(
+        "games.GameHand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     by_bot = models.BooleanField(default=False)
 
     class Meta:
@@ -189,13 +217,16 @@ class HandScore(SignedEntry):
         ordering = ["game", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="hand_score_unique"),
-            models.UniqueConstraint(fields=["game", "hand"], condition=Q(redeal=False),
-                                    name="hand_score_hand_once"),
-            models.CheckConstraint(condition=Q(tricks__isnull=True)
-                                   | Q(tricks__gte=0, tricks__lte=10),
-                                   name="hand_score_tricks_range"),
-            models.CheckConstraint(condition=Q(entered_side__in=["", "NS", "EW"]),
-                                   name="hand_score_side_valid"),
+            models.UniqueConstraint(
+                fields=["game", "hand"], condition=Q(redeal=False), name="hand_score_hand_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__gte=0, tricks__lte=10),
+                name="hand_score_tricks_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(entered_side__in=["", "NS", "EW"]), name="hand_score_side_valid"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -203,8 +234,14 @@ class HandScore(SignedEntry):
 
     def record(self, variant: str, options: dict) -> dict:
         """The score-sheet record of this hand (HAND-RECORD.md), or None for a re-deal."""
-        return {"format": "club500-hand/1", "variant": variant, "options": dict(options),
-                "declarer": self.declarer, "contract": self.contract, "tricks": self.tricks}
+        return {
+            "format": "club500-hand/1",
+            "variant": variant,
+            "options": dict(options),
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "tricks": self.tricks,
+        }
 
 
 class SheetLine(SignedEntry):
@@ -246,13 +283,13 @@ class Season(models.Model):
         PLACES = "places", _("Points per place (10, 8, 6, 5, 4, 3, 2, 1)")
 
     name = models.CharField(_("name"), max_length=120)
-    tournaments = models.ManyToManyField("tournaments.Tournament", blank=True,
-                                         related_name="seasons",
-                                         verbose_name=_("tournaments"))
-    scoring = models.CharField(_("ranking by"), max_length=10, choices=Scoring.choices,
-                               default=Scoring.POINTS)
-    best_of = models.PositiveSmallIntegerField(_("best results counted"), null=True,
-                                               blank=True)
+    tournaments = models.ManyToManyField(
+        "tournaments.Tournament", blank=True, related_name="seasons", verbose_name=_("tournaments")
+    )
+    scoring = models.CharField(
+        _("ranking by"), max_length=10, choices=Scoring.choices, default=Scoring.POINTS
+    )
+    best_of = models.PositiveSmallIntegerField(_("best results counted"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -268,25 +305,30 @@ class DirectorCall(models.Model):
     """A player called the director to a table (shown live on the console until
     answered). One open call per table and round."""
 
-    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE,
-                              related_name="director_calls")
+    round = models.ForeignKey(
+        "tournaments.Round", on_delete=models.CASCADE, related_name="director_calls"
+    )
     table = models.PositiveSmallIntegerField(_("table"))
-    caller = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                               on_delete=models.SET_NULL, related_name="+")
+    caller = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     caller_name = models.CharField(_("called by"), max_length=120)
     created_at = models.DateTimeField(_("called at"), auto_now_add=True)
     answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
-    answered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                    on_delete=models.SET_NULL, related_name="+")
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         verbose_name = _("call to the director")
         verbose_name_plural = _("calls to the director")
         ordering = ["created_at", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "table"],
-                                    condition=Q(answered_at__isnull=True),
-                                    name="director_call_one_open_per_table"),
+            models.UniqueConstraint(
+                fields=["round", "table"],
+                condition=Q(answered_at__isnull=True),
+                name="director_call_one_open_per_table",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -30,8 +30,9 @@ class SeatingPlan(models.Model):
     "after", "moved", "players", "at"}`` (see ``tournaments.services.plans``).
     """
 
-    tournament = models.OneToOneField("tournaments.Tournament", on_delete=models.CASCADE,
-                                      related_name="seating_plan")
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="seating_plan"
+    )
     seed = models.BigIntegerField(_("seed"))
     source = models.CharField(max_length=20)
     rounds = models.JSONField(default=list)
@@ -51,8 +52,9 @@ class FixedSeat(models.Model):
     """A player (or pair) who always sits at one seat, and at one table if given (a
     player who must sit N for mobility, say)."""
 
-    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
-                                   related_name="fixed_seats")
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="fixed_seats"
+    )
     entry = models.ForeignKey("tournaments.Entry", on_delete=models.CASCADE, related_name="+")
     position = models.CharField(_("seat"), max_length=2)
     table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
@@ -62,10 +64,13 @@ class FixedSeat(models.Model):
         verbose_name_plural = _("fixed seats")
         ordering = ["id"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "entry"],
-                                    name="fixed_seat_once_per_entry"),
-            models.CheckConstraint(condition=Q(position__in=FIXED_POSITIONS),
-                                   name="fixed_seat_position_valid"),
-            models.CheckConstraint(condition=Q(table__isnull=True) | Q(table__gte=1),
-                                   name="fixed_seat_table_positive"),
+            models.UniqueConstraint(
+                fields=["tournament", "entry"], name="fixed_seat_once_per_entry"
+            ),
+            models.CheckConstraint(
+                condition=Q(position__in=FIXED_POSITIONS), name="fixed_seat_position_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(table__isnull=True) | Q(table__gte=1), name="fixed_seat_table_positive"
+            ),
         ]

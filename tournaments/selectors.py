@@ -36,10 +36,10 @@ def _visible(viewer) -> Q:
 
 
 def tournaments_with_counts(viewer):
-    return (Tournament.objects.filter(_visible(viewer))
-            .annotate(registered=Count("entries",
-                                       filter=Q(entries__status=EntryStatus.CONFIRMED)),
-                      waiting=Count("entries", filter=Q(entries__status=EntryStatus.WAITING))))
+    return Tournament.objects.filter(_visible(viewer)).annotate(
+        registered=Count("entries", filter=Q(entries__status=EntryStatus.CONFIRMED)),
+        waiting=Count("entries", filter=Q(entries__status=EntryStatus.WAITING)),
+    )
 
 
 def calendar(viewer, *, now=None) -> dict:
@@ -59,47 +59,64 @@ def calendar(viewer, *, now=None) -> dict:
 
 def upcoming(viewer, *, limit: int = 3):
     today = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
-    return list(tournaments_with_counts(viewer)
-                .filter(starts_at__gte=today)
-                .exclude(status__in=[Status.CANCELLED, Status.DRAFT])
-                .order_by("starts_at")[:limit])
+    return list(
+        tournaments_with_counts(viewer)
+        .filter(starts_at__gte=today)
+        .exclude(status__in=[Status.CANCELLED, Status.DRAFT])
+        .order_by("starts_at")[:limit]
+    )
 
 
 def member_history(member):
     """A member's tournaments (as player or partner), most recent first."""
-    return list(Entry.objects.filter(Q(player=member) | Q(partner=member))
-                .exclude(status__in=[EntryStatus.DECLINED])
-                .exclude(tournament__status=Status.DRAFT)
-                .select_related("tournament", "player", "partner")
-                .order_by("-tournament__starts_at")[:50])
+    return list(
+        Entry.objects.filter(Q(player=member) | Q(partner=member))
+        .exclude(status__in=[EntryStatus.DECLINED])
+        .exclude(tournament__status=Status.DRAFT)
+        .select_related("tournament", "player", "partner")
+        .order_by("-tournament__starts_at")[:50]
+    )
 
 
 def entry_of(tournament: Tournament, user) -> Entry | None:
     if user is None or not user.is_authenticated:
         return None
-    return (Entry.objects.filter(tournament=tournament, status__in=ACTIVE_ENTRY)
-            .filter(Q(player=user) | Q(partner=user))
-            .select_related("player", "partner").first())
+    return (
+        Entry.objects.filter(tournament=tournament, status__in=ACTIVE_ENTRY)
+        .filter(Q(player=user) | Q(partner=user))
+        .select_related("player", "partner")
+        .first()
+    )
 
 
 def waiting_position(entry: Entry | None) -> int | None:
     if entry is None or entry.status != EntryStatus.WAITING:
         return None
-    return Entry.objects.filter(tournament_id=entry.tournament_id, status=EntryStatus.WAITING
-                                ).filter(Q(queued_at__lt=entry.queued_at)
-                                         | Q(queued_at=entry.queued_at, id__lt=entry.id)
-                                         ).count() + 1
+    return (
+        Entry.objects.filter(tournament_id=entry.tournament_id, status=EntryStatus.WAITING)
+        .filter(Q(queued_at__lt=entry.queued_at) | Q(queued_at=entry.queued_at, id__lt=entry.id))
+        .count()
+        + 1
+    )
 
 
 def entries(tournament: Tournament, *, statuses=ACTIVE_ENTRY, query: str = ""):
-    qs = (Entry.objects.filter(tournament=tournament, status__in=statuses)
-          .select_related("player", "partner"))
+    qs = Entry.objects.filter(tournament=tournament, status__in=statuses).select_related(
+        "player", "partner"
+    )
     query = (query or "").strip()[:60]
     if query:
         words = Q()
-        for field in ("player__first_name", "player__last_name", "player__display_name",
-                      "guest_name", "partner__first_name", "partner__last_name",
-                      "partner__display_name", "partner_guest_name"):
+        for field in (
+            "player__first_name",
+            "player__last_name",
+            "player__display_name",
+            "guest_name",
+            "partner__first_name",
+            "partner__last_name",
+            "partner__display_name",
+            "partner_guest_name",
+        ):
             words |= Q(**{f"{field}__icontains": query})
         qs = qs.filter(words)
     return qs
@@ -107,9 +124,9 @@ def entries(tournament: Tournament, *, statuses=ACTIVE_ENTRY, query: str = ""):
 
 def presence_counts(tournament: Tournament) -> dict:
     """Registered (confirmed) entries, how many are present, how many not yet."""
-    counts = Entry.objects.filter(tournament=tournament, status=EntryStatus.CONFIRMED
-                                  ).aggregate(registered=Count("id"),
-                                              present=Count("id", filter=Q(checked_in=True)))
+    counts = Entry.objects.filter(tournament=tournament, status=EntryStatus.CONFIRMED).aggregate(
+        registered=Count("id"), present=Count("id", filter=Q(checked_in=True))
+    )
     return {**counts, "absent": counts["registered"] - counts["present"]}
 
 
@@ -123,15 +140,20 @@ def tournament_page(tournament: Tournament, viewer) -> dict:
     counts = Entry.objects.filter(tournament=tournament).aggregate(
         confirmed=Count("id", filter=Q(status=EntryStatus.CONFIRMED)),
         waiting=Count("id", filter=Q(status=EntryStatus.WAITING)),
-        present=Count("id", filter=Q(status=EntryStatus.CONFIRMED, checked_in=True)))
-    looking = list(LookingForPartner.objects.filter(tournament=tournament)
-                   .select_related("member")) if viewer.is_authenticated else []
+        present=Count("id", filter=Q(status=EntryStatus.CONFIRMED, checked_in=True)),
+    )
+    looking = (
+        list(LookingForPartner.objects.filter(tournament=tournament).select_related("member"))
+        if viewer.is_authenticated
+        else []
+    )
     return {
         "tournament": tournament,
         "my_entry": mine,
         "my_waiting_position": waiting_position(mine),
-        "partner_request": mine if mine and mine.status == EntryStatus.PENDING
-        and mine.partner_id == viewer.pk else None,
+        "partner_request": mine
+        if mine and mine.status == EntryStatus.PENDING and mine.partner_id == viewer.pk
+        else None,
         "looking_count": LookingForPartner.objects.filter(tournament=tournament).count(),
         "counts": counts,
         "spots_left": max(0, tournament.capacity - counts["confirmed"]),
@@ -148,8 +170,8 @@ def tournament_page(tournament: Tournament, viewer) -> dict:
 @dataclass
 class TableView:
     number: int
-    seats: dict = field(default_factory=dict)     # "N" -> {"name", "entry_id", "user_ids"}
-    entries: dict = field(default_factory=dict)   # position (N.., NS/EW, P1..) -> Entry
+    seats: dict = field(default_factory=dict)  # "N" -> {"name", "entry_id", "user_ids"}
+    entries: dict = field(default_factory=dict)  # position (N.., NS/EW, P1..) -> Entry
 
     @property
     def is_450(self) -> bool:
@@ -168,8 +190,7 @@ def _person(name: str, entry: Entry, user_id) -> dict:
 
 def round_tables(rnd: Round) -> tuple[list[TableView], list[Seat]]:
     """The round's tables (seats N/E/S/W with names, pairs split) and its byes."""
-    seats = list(Seat.objects.filter(round=rnd).select_related("entry__player",
-                                                               "entry__partner"))
+    seats = list(Seat.objects.filter(round=rnd).select_related("entry__player", "entry__partner"))
     tables: dict[int, TableView] = {}
     byes = []
     for seat in seats:
@@ -200,8 +221,7 @@ def _online_table(rnd: Round, table: int) -> tuple[bool, object]:
     """(played online?, its live table or None) for a table of a round."""
     from tournaments.models import PlayMode, RoundPlay, TableGame
 
-    game = (TableGame.objects.filter(round=rnd, table=table).select_related("live_table")
-            .first())
+    game = TableGame.objects.filter(round=rnd, table=table).select_related("live_table").first()
     if game is not None:
         return game.mode == PlayMode.ONLINE, game.live_table
     play = RoundPlay.objects.filter(round=rnd).first()
@@ -221,8 +241,7 @@ def seat_in_current_round(tournament: Tournament, user) -> dict:
     why nowhere (``state``: none, absent, bye)."""
     rnd = current_round(tournament)
     if rnd is None or user is None or not user.is_authenticated:
-        return {"round": rnd, "state": "none"} if rnd is None else {"round": rnd,
-                                                                       "state": "absent"}
+        return {"round": rnd, "state": "none"} if rnd is None else {"round": rnd, "state": "absent"}
     tables, byes = round_tables(rnd)
     for seat in byes:
         if seat.entry.involves(user):
@@ -230,21 +249,39 @@ def seat_in_current_round(tournament: Tournament, user) -> dict:
     for table in tables:
         for pos, person in table.seats.items():
             if person and person["user_id"] == user.pk and table.is_450:
-                return {"round": rnd, "state": "seated", "table": table, "position": pos,
-                        "position_label": Position(pos).label, "partner": None,
-                        "others": [p for q, p in table.ordered() if q != pos],
-                        "secretary": pos == "P1", "deals_first": pos == "P2",
-                        "online": False, "live_table": None, "clock": round_clock(rnd)}
+                return {
+                    "round": rnd,
+                    "state": "seated",
+                    "table": table,
+                    "position": pos,
+                    "position_label": Position(pos).label,
+                    "partner": None,
+                    "others": [p for q, p in table.ordered() if q != pos],
+                    "secretary": pos == "P1",
+                    "deals_first": pos == "P2",
+                    "online": False,
+                    "live_table": None,
+                    "clock": round_clock(rnd),
+                }
             if person and person["user_id"] == user.pk:
                 partner = table.seats.get(SEAT_ORDER[(SEAT_ORDER.index(pos) + 2) % 4])
-                opponents = [table.seats.get(SEAT_ORDER[(SEAT_ORDER.index(pos) + k) % 4])
-                             for k in (1, 3)]
+                opponents = [
+                    table.seats.get(SEAT_ORDER[(SEAT_ORDER.index(pos) + k) % 4]) for k in (1, 3)
+                ]
                 online, live = _online_table(rnd, table.number)
-                return {"round": rnd, "state": "seated", "table": table, "position": pos,
-                        "position_label": Position(pos).label, "partner": partner,
-                        "opponents": [o for o in opponents if o],
-                        "deals_first": pos == seating.FIRST_DEALER_SEAT,
-                        "online": online, "live_table": live, "clock": round_clock(rnd)}
+                return {
+                    "round": rnd,
+                    "state": "seated",
+                    "table": table,
+                    "position": pos,
+                    "position_label": Position(pos).label,
+                    "partner": partner,
+                    "opponents": [o for o in opponents if o],
+                    "deals_first": pos == seating.FIRST_DEALER_SEAT,
+                    "online": online,
+                    "live_table": live,
+                    "clock": round_clock(rnd),
+                }
     return {"round": rnd, "state": "absent"}
 
 
@@ -253,17 +290,23 @@ def report_with_names(report: dict, names: dict[int, str]) -> dict:
         return names.get(eid, str(eid))
 
     def pairs(items):
-        return [{"a": name(r["a"]), "b": name(r["b"]), "times": r["times"],
-                 "rounds": r["rounds"]} for r in items]
+        return [
+            {"a": name(r["a"]), "b": name(r["b"]), "times": r["times"], "rounds": r["rounds"]}
+            for r in items
+        ]
 
     return {
         "table_repeats": pairs(report.get("table_repeats", [])),
         "partner_repeats": pairs(report.get("partner_repeats", [])),
         "opponent_repeats": pairs(report.get("opponent_repeats", [])),
-        "bye_repeats": [{"player": name(r["player"]), "byes": r["byes"],
-                         "rounds": r["rounds"]} for r in report.get("bye_repeats", [])],
-        "violations": [{"kind": v["kind"], "a": name(v["a"]), "b": name(v["b"])}
-                       for v in report.get("violations", [])],
+        "bye_repeats": [
+            {"player": name(r["player"]), "byes": r["byes"], "rounds": r["rounds"]}
+            for r in report.get("bye_repeats", [])
+        ],
+        "violations": [
+            {"kind": v["kind"], "a": name(v["a"]), "b": name(v["b"])}
+            for v in report.get("violations", [])
+        ],
         "problems": report.get("problems", []),
     }
 
@@ -274,8 +317,11 @@ def round_editor(rnd: Round) -> dict:
     in_round = {e.pk: e for t in tables for e in t.entries.values()}
     in_round.update({s.entry_id: s.entry for s in byes})
     names = {eid: e.name for eid, e in in_round.items()}
-    late = [e for e in entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED])
-            if e.checked_in and e.pk not in in_round]
+    late = [
+        e
+        for e in entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED])
+        if e.checked_in and e.pk not in in_round
+    ]
     empty = []
     if tournament.is_450:  # the first free seat of each table with room, a new table
         from tournaments.services.draw450 import SEATS as SEATS_450
@@ -285,23 +331,30 @@ def round_editor(rnd: Round) -> dict:
             if free:
                 empty.append((t.number, free[0]))
         empty.append((len(tables) + 1, SEATS_450[0]))
-    positions = () if tournament.is_450 else (
-        seating.SIDES if tournament.is_pairs else seating.SEATS)
+    positions = (
+        () if tournament.is_450 else (seating.SIDES if tournament.is_pairs else seating.SEATS)
+    )
     for t in tables:
         for pos in positions:
             if pos not in t.entries:
                 empty.append((t.number, pos))
     return {
-        "round": rnd, "tables": tables, "byes": byes,
+        "round": rnd,
+        "tables": tables,
+        "byes": byes,
         "choices": sorted(in_round.values(), key=lambda e: e.name.lower()),
-        "late": late, "empty_seats": empty,
+        "late": late,
+        "empty_seats": empty,
         "report": report_with_names(rnd.report or {}, names),
     }
 
 
 def constraints(tournament: Tournament):
-    return list(SeatingConstraint.objects.filter(tournament=tournament)
-                .select_related("a__player", "a__partner", "b__player", "b__partner"))
+    return list(
+        SeatingConstraint.objects.filter(tournament=tournament).select_related(
+            "a__player", "a__partner", "b__player", "b__partner"
+        )
+    )
 
 
 def dealer_rotation(hands: int) -> list[tuple[int, str]]:
@@ -315,8 +368,10 @@ def game450(tournament: Tournament) -> dict:
     from games.engine.four_fifty import get_rules
 
     rules = get_rules(4, dict(tournament.variant_options or {}))
-    return {"target": rules.target if rules.end == "target" else None,
-            "rounds": rules.rounds if rules.end == "rounds" else None}
+    return {
+        "target": rules.target if rules.end == "target" else None,
+        "rounds": rules.rounds if rules.end == "rounds" else None,
+    }
 
 
 def sheet450_blank(tournament: Tournament) -> dict:
@@ -326,10 +381,18 @@ def sheet450_blank(tournament: Tournament) -> dict:
 
     rules = get_rules(4, dict(tournament.variant_options or {}))
     if rules.end == "rounds":
-        return {"rows": range(1, rules.rounds + 1), "target": None, "game_rounds": rules.rounds,
-                "df_rounds": rules.double_face_rounds}
-    return {"rows": range(1, 19), "target": rules.target, "game_rounds": None,
-            "df_rounds": rules.double_face_rounds}
+        return {
+            "rows": range(1, rules.rounds + 1),
+            "target": None,
+            "game_rounds": rules.rounds,
+            "df_rounds": rules.double_face_rounds,
+        }
+    return {
+        "rows": range(1, 19),
+        "target": rules.target,
+        "game_rounds": None,
+        "df_rounds": rules.double_face_rounds,
+    }
 
 
 # ---- pages around the day ------------------------------------------------------------
@@ -344,14 +407,18 @@ def rules_summary(tournament: Tournament) -> dict:
     if tournament.is_450:
         from tournaments import labels450
 
-        changes = [(labels450.OPTIONS[name][0], labels450.option_value_label(name, value))
-                   for name, value in sorted((tournament.variant_options or {}).items())
-                   if name in labels450.OPTIONS and name not in ("end", "target", "rounds")]
+        changes = [
+            (labels450.OPTIONS[name][0], labels450.option_value_label(name, value))
+            for name, value in sorted((tournament.variant_options or {}).items())
+            if name in labels450.OPTIONS and name not in ("end", "target", "rounds")
+        ]
         return {"label": "450", "changes": changes, "url": reverse("rules")}
     shown_elsewhere = {"hands_per_game", "players", "end"}
-    changes = [(option_label(name), option_value_label(name, value))
-               for name, value in sorted((tournament.variant_options or {}).items())
-               if name not in shown_elsewhere]
+    changes = [
+        (option_label(name), option_value_label(name, value))
+        for name, value in sorted((tournament.variant_options or {}).items())
+        if name not in shown_elsewhere
+    ]
     try:
         url = reverse("rules_variant", args=[tournament.variant])
     except Exception:  # noqa: BLE001  (a variant name that is not a slug)
@@ -361,9 +428,9 @@ def rules_summary(tournament: Tournament) -> dict:
 
 def published_draws(tournament: Tournament) -> list[dict]:
     """Every published round's tables and byes, the latest first."""
-    rounds = (Round.objects.filter(tournament=tournament,
-                                   status__in=[RoundStatus.PUBLISHED, RoundStatus.PLAYING])
-              .order_by("-number"))
+    rounds = Round.objects.filter(
+        tournament=tournament, status__in=[RoundStatus.PUBLISHED, RoundStatus.PLAYING]
+    ).order_by("-number")
     out = []
     for rnd in rounds:
         rnd.tournament = tournament
@@ -385,12 +452,17 @@ def round_clock(rnd: Round | None, *, now=None) -> dict | None:
     now = now or timezone.now()
     clock = play.clock
     remaining = clock.remaining(now)
-    return {"state": clock.state(now), "remaining": remaining,
-            "minutes": clock.minutes, "paused": clock.paused_at is not None,
-            "closed": play.is_closed,
-            "deadline_ms": int((now.timestamp() + remaining) * 1000),
-            "now_ms": int(now.timestamp() * 1000), "warning": WARNING_SECONDS,
-            "text": clock_text(remaining)}
+    return {
+        "state": clock.state(now),
+        "remaining": remaining,
+        "minutes": clock.minutes,
+        "paused": clock.paused_at is not None,
+        "closed": play.is_closed,
+        "deadline_ms": int((now.timestamp() + remaining) * 1000),
+        "now_ms": int(now.timestamp() * 1000),
+        "warning": WARNING_SECONDS,
+        "text": clock_text(remaining),
+    }
 
 
 def clock_text(seconds: int | None) -> str:
@@ -404,5 +476,4 @@ def clock_text(seconds: int | None) -> str:
 
 def open_call(rnd: Round, table: int):
     """The table's call to the director not answered yet (or None)."""
-    return DirectorCall.objects.filter(round=rnd, table=table,
-                                       answered_at__isnull=True).first()
+    return DirectorCall.objects.filter(round=rnd, table=table, answered_at__isnull=True).first()

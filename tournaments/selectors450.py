@@ -17,9 +17,17 @@ from tournaments.services import sheet450
 
 def _people(rnd, table) -> list[dict[str, Any]]:
     people = rs.table_people(rnd, table)
-    return [{"seat": s, "number": seat_number(s), "name": people[s].name,
-             "user_id": people[s].user_id, "entry_id": people[s].entry_id,
-             "who": people[s].who} for s in sorted(people)]
+    return [
+        {
+            "seat": s,
+            "number": seat_number(s),
+            "name": people[s].name,
+            "user_id": people[s].user_id,
+            "entry_id": people[s].entry_id,
+            "who": people[s].who,
+        }
+        for s in sorted(people)
+    ]
 
 
 def _line_rows(lines, seats) -> list[dict[str, Any]]:
@@ -29,9 +37,16 @@ def _line_rows(lines, seats) -> list[dict[str, Any]]:
     for line in lines:
         for s in seats:
             running[s] += int((line.points or {}).get(s, 0))
-        out.append({"line": line, "detail": line_detail(line),
-                    "cells": [{"seat": s, "points": (line.points or {}).get(s, 0),
-                               "running": running[s]} for s in seats]})
+        out.append(
+            {
+                "line": line,
+                "detail": line_detail(line),
+                "cells": [
+                    {"seat": s, "points": (line.points or {}).get(s, 0), "running": running[s]}
+                    for s in seats
+                ],
+            }
+        )
     return out
 
 
@@ -45,24 +60,32 @@ def line_detail(line: SheetLine) -> dict[str, Any]:
     result = sheet.result().to_dict()
     seats: dict[str, dict] = {}
     for s, final in result.get("final", {}).items():
-        seats[s] = {"cards": cards_label(final.get("cards", ())), "hand": final.get("hand"),
-                    "value": final.get("value"), "bonus": final.get("bonus"),
-                    "points": final.get("points"),
-                    "base": cards_label((result.get("first_count") or {}).get(s, {})
-                                        .get("cards", ()))}
+        seats[s] = {
+            "cards": cards_label(final.get("cards", ())),
+            "hand": final.get("hand"),
+            "value": final.get("value"),
+            "bonus": final.get("bonus"),
+            "points": final.get("points"),
+            "base": cards_label((result.get("first_count") or {}).get(s, {}).get("cards", ())),
+        }
     transformed = result.get("transformed")
-    return {"seats": seats, "master": result.get("master"),
-            "double_face": card_label(line.record.get("double_face", "")),
-            "transformed": transformed["seat"] if transformed else None,
-            "majors": sorted((line.record.get("majors") or {})),
-            "entry": sheet.entry}
+    return {
+        "seats": seats,
+        "master": result.get("master"),
+        "double_face": card_label(line.record.get("double_face", "")),
+        "transformed": transformed["seat"] if transformed else None,
+        "majors": sorted((line.record.get("majors") or {})),
+        "entry": sheet.entry,
+    }
 
 
 def major_choices(rules) -> list[tuple[str, str]]:
     """(lowest card, "9♥ → R♥") for every major sequence at this player count."""
     m = rules.major_length
-    return [(CODE[c], f"{card_label(CODE[c])} → {card_label(CODE[c + m - 1])}")
-            for c in major_starts(rules)]
+    return [
+        (CODE[c], f"{card_label(CODE[c])} → {card_label(CODE[c + m - 1])}")
+        for c in major_starts(rules)
+    ]
 
 
 def sheet_page(rnd, table: int, viewer, *, data: Mapping | None = None) -> dict[str, Any]:
@@ -74,8 +97,7 @@ def sheet_page(rnd, table: int, viewer, *, data: Mapping | None = None) -> dict[
     people = _people(rnd, table)
     seats = [p["seat"] for p in people]
     names = {p["seat"]: p["name"] for p in people}
-    lines = list(SheetLine.objects.filter(game=game).order_by("seq")
-                 .select_related("entered_by"))
+    lines = list(SheetLine.objects.filter(game=game).order_by("seq").select_related("entered_by"))
     nxt = sheet450.next_line(tournament, len(seats), lines)
     rules = nxt["rules"]
     play = rs.round_play(rnd)
@@ -85,24 +107,48 @@ def sheet_page(rnd, table: int, viewer, *, data: Mapping | None = None) -> dict[
     target = rules.target if rules.end == "target" else None
     closed = play.is_closed or tournament.status != Status.RUNNING
     return {
-        "tournament": tournament, "round": rnd, "game": game, "table": table,
-        "people": people, "seats": seats, "names": names, "lines": _line_rows(lines, seats),
-        "next": {**nxt, "dealer_name": names.get(nxt["dealer"]),
-                 "lanceur_name": names.get(nxt["lanceur"]),
-                 "double_face_label": card_label(nxt["double_face"] or "")},
-        "totals": [{"seat": s, "number": seat_number(s), "name": names[s],
-                    "total": totals.get(s, 0),
-                    "to_go": max(0, target - totals.get(s, 0)) if target else None,
-                    "winner": s in nxt["winners"]} for s in seats],
-        "target": target, "rounds_total": rules.rounds if rules.end == "rounds" else None,
-        "my_seat": my_seat, "closed": closed, "entry": tournament.sheet_entry,
-        "can_enter": my_seat is not None and game.status == GameStatus.PLAYING
-        and not nxt["over"] and not closed,
+        "tournament": tournament,
+        "round": rnd,
+        "game": game,
+        "table": table,
+        "people": people,
+        "seats": seats,
+        "names": names,
+        "lines": _line_rows(lines, seats),
+        "next": {
+            **nxt,
+            "dealer_name": names.get(nxt["dealer"]),
+            "lanceur_name": names.get(nxt["lanceur"]),
+            "double_face_label": card_label(nxt["double_face"] or ""),
+        },
+        "totals": [
+            {
+                "seat": s,
+                "number": seat_number(s),
+                "name": names[s],
+                "total": totals.get(s, 0),
+                "to_go": max(0, target - totals.get(s, 0)) if target else None,
+                "winner": s in nxt["winners"],
+            }
+            for s in seats
+        ],
+        "target": target,
+        "rounds_total": rules.rounds if rules.end == "rounds" else None,
+        "my_seat": my_seat,
+        "closed": closed,
+        "entry": tournament.sheet_entry,
+        "can_enter": my_seat is not None
+        and game.status == GameStatus.PLAYING
+        and not nxt["over"]
+        and not closed,
         "pending": [x for x in lines if not x.confirmed],
-        "card_choices": card_choices(), "major_choices": major_choices(rules),
-        "five": len(seats) == 5, "data": data or {},
+        "card_choices": card_choices(),
+        "major_choices": major_choices(rules),
+        "five": len(seats) == 5,
+        "data": data or {},
         "is_director": is_director,
-        "can_call": (my_seat is not None or is_director) and tournament.status == Status.RUNNING
+        "can_call": (my_seat is not None or is_director)
+        and tournament.status == Status.RUNNING
         and not play.is_closed,
         "clock": round_clock(rnd) if not play.is_closed else None,
         "call": open_call(rnd, table),
@@ -112,9 +158,11 @@ def sheet_page(rnd, table: int, viewer, *, data: Mapping | None = None) -> dict[
 def form_data(line: SheetLine) -> dict[str, str]:
     """A line's record as the entry form's fields (the console's correction form)."""
     rec = line.record or {}
-    data: dict[str, str] = {"double_face": rec.get("double_face", ""),
-                            "master": rec.get("master") or "",
-                            "aside": (rec.get("aside") or [""])[0]}
+    data: dict[str, str] = {
+        "double_face": rec.get("double_face", ""),
+        "master": rec.get("master") or "",
+        "aside": (rec.get("aside") or [""])[0],
+    }
     for s, cards in (rec.get("hands") or {}).items():
         for k, c in enumerate(cards[:2], start=1):
             data[f"c{k}_{s}"] = c
@@ -142,19 +190,25 @@ def console_table(rnd, table_number: int, game: TableGame | None, fix=None) -> d
     rules = sheet450.rules_for(rnd.tournament, max(3, min(6, len(seats))))
     data = form_data(fixing) if fixing else {}
     for p in people:  # the correction form's values
-        p["v"] = {f: data.get(f"{f}_{p['seat']}", "") for f in ("c1", "c2", "pot", "major",
-                                                                 "pts")}
-    return {"people": people, "seats": seats, "lines": _line_rows(lines, seats),
-            "fix": fixing, "fix_values": {k: data.get(k, "") for k in
-                                          ("double_face", "aside", "master")},
-            "major_choices": major_choices(rules), "five": len(seats) == 5,
-            "pending": sum(1 for x in lines if not x.confirmed)}
+        p["v"] = {f: data.get(f"{f}_{p['seat']}", "") for f in ("c1", "c2", "pot", "major", "pts")}
+    return {
+        "people": people,
+        "seats": seats,
+        "lines": _line_rows(lines, seats),
+        "fix": fixing,
+        "fix_values": {k: data.get(k, "") for k in ("double_face", "aside", "master")},
+        "major_choices": major_choices(rules),
+        "five": len(seats) == 5,
+        "pending": sum(1 for x in lines if not x.confirmed),
+    }
 
 
 def every_line(tournament: Tournament) -> list[SheetLine]:
-    return list(SheetLine.objects.filter(game__round__tournament=tournament)
-                .select_related("game__round")
-                .order_by("game__round__number", "game__table", "seq"))
+    return list(
+        SheetLine.objects.filter(game__round__tournament=tournament)
+        .select_related("game__round")
+        .order_by("game__round__number", "game__table", "seq")
+    )
 
 
 def game_records(tournament: Tournament) -> list[dict[str, Any]]:
@@ -163,15 +217,24 @@ def game_records(tournament: Tournament) -> list[dict[str, Any]]:
     from tournaments.services.sheet450 import SECRETARY
 
     out = []
-    games = (TableGame.objects.filter(round__tournament=tournament)
-             .select_related("round").prefetch_related("sheet_lines")
-             .order_by("round__number", "table"))
+    games = (
+        TableGame.objects.filter(round__tournament=tournament)
+        .select_related("round")
+        .prefetch_related("sheet_lines")
+        .order_by("round__number", "table")
+    )
     for g in games:
         lines = sorted(g.sheet_lines.all(), key=lambda x: x.seq)
         if not lines:
             continue
         first = lines[0].record
-        out.append({"format": "club450-game/1", "players": first.get("players"),
-                    "options": first.get("options", {}), "secretary": SECRETARY,
-                    "rounds": [x.record for x in lines]})
+        out.append(
+            {
+                "format": "club450-game/1",
+                "players": first.get("players"),
+                "options": first.get("options", {}),
+                "secretary": SECRETARY,
+                "rounds": [x.record for x in lines],
+            }
+        )
     return out

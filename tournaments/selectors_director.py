@@ -20,7 +20,7 @@ class StatusAction:
     label: str
     confirm: str = ""
     confirm_ok: str = ""
-    style: str = ""              # "", "secondary" or "danger"
+    style: str = ""  # "", "secondary" or "danger"
     needs_reason: bool = False
     primary: bool = False
 
@@ -29,8 +29,7 @@ def _verb(current: str, target: str) -> str:
     if target == st.CANCELLED:
         return _("Cancel the tournament")
     if target == st.RUNNING:
-        return _("Reopen the tournament") if current == st.FINISHED else \
-            _("Start the tournament")
+        return _("Reopen the tournament") if current == st.FINISHED else _("Start the tournament")
     return {
         (st.DRAFT, st.REGISTRATION_OPEN): _("Open registration"),
         (st.REGISTRATION_OPEN, st.DRAFT): _("Back to draft"),
@@ -53,9 +52,12 @@ def _primary_target(tournament: Tournament) -> str | None:
     if status == st.RUNNING:
         rounds = Round.objects.filter(tournament=tournament).aggregate(
             drawn=Count("id", filter=~Q(status=RoundStatus.DRAFT)),
-            closed=Count("id", filter=Q(play__closed_at__isnull=False)))
-        if rounds["drawn"] >= tournament.rounds_total and \
-                rounds["closed"] >= tournament.rounds_total:
+            closed=Count("id", filter=Q(play__closed_at__isnull=False)),
+        )
+        if (
+            rounds["drawn"] >= tournament.rounds_total
+            and rounds["closed"] >= tournament.rounds_total
+        ):
             return st.FINISHED
     return None
 
@@ -64,9 +66,9 @@ def status_actions(tournament: Tournament) -> list[StatusAction]:
     """The statuses the tournament may move to, as buttons (primary first)."""
     current = tournament.status
     primary = _primary_target(tournament)
-    registered = tournament.entries.filter(status__in=[EntryStatus.CONFIRMED,
-                                                       EntryStatus.WAITING,
-                                                       EntryStatus.PENDING]).count()
+    registered = tournament.entries.filter(
+        status__in=[EntryStatus.CONFIRMED, EntryStatus.WAITING, EntryStatus.PENDING]
+    ).count()
     out = []
     for target in st.next_statuses(current):
         label = _verb(current, target)
@@ -77,37 +79,55 @@ def status_actions(tournament: Tournament) -> list[StatusAction]:
                 "Cancel %(name)s for good? Its %(n)s registration is cancelled with it "
                 "and the tournament cannot be reopened.",
                 "Cancel %(name)s for good? Its %(n)s registrations are cancelled with it "
-                "and the tournament cannot be reopened.", registered) % {
-                "name": tournament.name, "n": registered}
+                "and the tournament cannot be reopened.",
+                registered,
+            ) % {"name": tournament.name, "n": registered}
         elif target == st.DRAFT:
-            confirm = _("Back to draft: members no longer see %(name)s in the calendar "
-                        "and cannot register. Registrations already made are kept.") % {
-                "name": tournament.name}
+            confirm = _(
+                "Back to draft: members no longer see %(name)s in the calendar "
+                "and cannot register. Registrations already made are kept."
+            ) % {"name": tournament.name}
         elif target == st.RUNNING and current == st.FINISHED:
             reason = True
-            confirm = _("Reopen %(name)s? Its results are no longer final (medals "
-                        "included) until you finish it again.") % {"name": tournament.name}
+            confirm = _(
+                "Reopen %(name)s? Its results are no longer final (medals "
+                "included) until you finish it again."
+            ) % {"name": tournament.name}
         elif target == st.RUNNING:
-            confirm = _("Start %(name)s? Registration closes, and the rules and the format "
-                        "can no longer change.") % {"name": tournament.name}
+            confirm = _(
+                "Start %(name)s? Registration closes, and the rules and the format "
+                "can no longer change."
+            ) % {"name": tournament.name}
         elif target == st.FINISHED:
-            confirm = _("Finish %(name)s? Rounds still playing are closed, the results "
-                        "become final and the medals are awarded. Changing a result "
-                        "afterwards needs the tournament reopened, with a reason.") % {
-                "name": tournament.name}
+            confirm = _(
+                "Finish %(name)s? Rounds still playing are closed, the results "
+                "become final and the medals are awarded. Changing a result "
+                "afterwards needs the tournament reopened, with a reason."
+            ) % {"name": tournament.name}
         if target == primary:
             style = ""
-        out.append(StatusAction(target=target, label=label, confirm=confirm,
-                                confirm_ok=label if confirm else "", style=style,
-                                needs_reason=reason, primary=target == primary))
+        out.append(
+            StatusAction(
+                target=target,
+                label=label,
+                confirm=confirm,
+                confirm_ok=label if confirm else "",
+                style=style,
+                needs_reason=reason,
+                primary=target == primary,
+            )
+        )
     out.sort(key=lambda a: (not a.primary, a.style == "danger"))
     return out
 
 
 def director_steps(tournament: Tournament) -> dict:
     """The director's box on the tournament page: status actions and the day's links."""
-    rounds = list(Round.objects.filter(tournament=tournament).order_by("number")
-                  .values_list("number", "status"))
+    rounds = list(
+        Round.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("number", "status")
+    )
     draft = next((n for n, status in rounds if status == RoundStatus.DRAFT), None)
     published = next((n for n, status in rounds if status == RoundStatus.PUBLISHED), None)
     next_round = None

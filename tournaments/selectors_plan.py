@@ -33,9 +33,17 @@ def describe(change: dict) -> dict:
             if key in r:
                 r[key + "_names"] = ", ".join(p["name"] for p in r[key])
         reasons.append(r)
-    return {**change, "reasons": reasons, "first": first, "replanned": first <= change.get("last", 0),
-            "edit": edit, "opp_before": before.get("opponent"), "opp_after": after.get("opponent"),
-            "partner_before": before.get("partner"), "partner_after": after.get("partner")}
+    return {
+        **change,
+        "reasons": reasons,
+        "first": first,
+        "replanned": first <= change.get("last", 0),
+        "edit": edit,
+        "opp_before": before.get("opponent"),
+        "opp_after": after.get("opponent"),
+        "partner_before": before.get("partner"),
+        "partner_after": after.get("partner"),
+    }
 
 
 def plan_panel(rnd: Round) -> dict | None:
@@ -47,8 +55,14 @@ def plan_panel(rnd: Round) -> dict | None:
         return None
     report = rnd.report or {}
     changes = [c for c in reversed(plan.changes or []) if c.get("kind") != "preview"]
-    last_edit = next((c for c in changes if c.get("round") == rnd.number
-                      and c.get("kind") in ("swap", "bye_move")), None)
+    last_edit = next(
+        (
+            c
+            for c in changes
+            if c.get("round") == rnd.number and c.get("kind") in ("swap", "bye_move")
+        ),
+        None,
+    )
     return {
         "round_partner": report.get("partner_repeat_count", 0),
         "round_opponent": report.get("opponent_repeat_count", 0),
@@ -69,5 +83,6 @@ def next_draw_notice(tournament: Tournament, number: int) -> dict | None:
     reasons = pending_changes(tournament, number)
     if not reasons:
         return None
-    return describe({"kind": "pending", "round": number, "last": tournament.rounds_total,
-                     "reasons": reasons})
+    return describe(
+        {"kind": "pending", "round": number, "last": tournament.rounds_total, "reasons": reasons}
+    )

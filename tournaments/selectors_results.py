@@ -47,9 +47,9 @@ TIE_RULES = {TieRule.SHARED: st.TIE_SHARED, TieRule.GAMES_WON: st.TIE_WINS}
 class Inputs:
     games: list = field(default_factory=list)
     byes: list = field(default_factory=list)
-    names: dict = field(default_factory=dict)       # competitor -> name
-    members: dict = field(default_factory=dict)     # pairs: entry -> (player ids)
-    member_of: dict = field(default_factory=dict)   # entry -> season id
+    names: dict = field(default_factory=dict)  # competitor -> name
+    members: dict = field(default_factory=dict)  # pairs: entry -> (player ids)
+    member_of: dict = field(default_factory=dict)  # entry -> season id
     rounds: int = 0
 
 
@@ -63,16 +63,21 @@ def _season_id(entry, who="p"):
 def standings_inputs(tournament: Tournament) -> Inputs:
     """Games that count and byes, from 2 queries (games, seats with entries)."""
     out = Inputs(rounds=tournament.rounds_total)
-    games = {(g["round__number"], g["table"]): g for g in TableGame.objects.filter(
-        round__tournament=tournament,
-        status__in=[GameStatus.COMPLETE, GameStatus.ADJUSTED]).values(
-        "round__number", "table", "ns_total", "ew_total", "totals", "flags", "status")}
+    games = {
+        (g["round__number"], g["table"]): g
+        for g in TableGame.objects.filter(
+            round__tournament=tournament, status__in=[GameStatus.COMPLETE, GameStatus.ADJUSTED]
+        ).values("round__number", "table", "ns_total", "ew_total", "totals", "flags", "status")
+    }
     sides: dict[tuple, dict] = {}
-    seats = list(Seat.objects.filter(round__tournament=tournament, round__status__in=PLAYED)
-                 .values_list("round__number", "table", "position", "bye_score",
-                              "entry_id"))
+    seats = list(
+        Seat.objects.filter(round__tournament=tournament, round__status__in=PLAYED).values_list(
+            "round__number", "table", "position", "bye_score", "entry_id"
+        )
+    )
     entries = Entry.objects.filter(pk__in={row[4] for row in seats}).select_related(
-        "player", "partner")
+        "player", "partner"
+    )
     for e in entries:
         out.names[e.pk] = e.name
         if tournament.is_pairs:
@@ -96,12 +101,18 @@ def standings_inputs(tournament: Tournament) -> Inputs:
             continue
         else:
             totals = {"NS": g["ns_total"], "EW": g["ew_total"]}
-        out.games.append(st.GameResult(
-            round=key[0], table=key[1],
-            sides={s: tuple(eid for _pos, eid in sorted(v)) for s, v in by_side.items()},
-            totals=totals,
-            flags={"adjusted": g["status"] == GameStatus.ADJUSTED,
-                   "bot": bool((g["flags"] or {}).get("bot"))}))
+        out.games.append(
+            st.GameResult(
+                round=key[0],
+                table=key[1],
+                sides={s: tuple(eid for _pos, eid in sorted(v)) for s, v in by_side.items()},
+                totals=totals,
+                flags={
+                    "adjusted": g["status"] == GameStatus.ADJUSTED,
+                    "bot": bool((g["flags"] or {}).get("bot")),
+                },
+            )
+        )
     return out
 
 
@@ -109,12 +120,17 @@ def compute(tournament: Tournament, inputs: Inputs | None = None, *, final=None)
     inputs = inputs or standings_inputs(tournament)
     bye_rule = tournament.bye_score
     return st.compute_standings(
-        inputs.games, inputs.byes, fmt=tournament.format,
-        tie_rule=TIE_RULES.get(tournament.tie_rule, st.TIE_SHARED), bye_rule=bye_rule,
+        inputs.games,
+        inputs.byes,
+        fmt=tournament.format,
+        tie_rule=TIE_RULES.get(tournament.tie_rule, st.TIE_SHARED),
+        bye_rule=bye_rule,
         bye_points=tournament.bye_fixed_score if bye_rule == st.BYE_FIXED else None,
         final=(tournament.status == Status.FINISHED) if final is None else final,
-        competitors=list(inputs.names), rounds=inputs.rounds or None,
-        members=inputs.members or None)
+        competitors=list(inputs.names),
+        rounds=inputs.rounds or None,
+        members=inputs.members or None,
+    )
 
 
 def _cells(scores) -> str:
@@ -122,8 +138,12 @@ def _cells(scores) -> str:
     200-line table renders in a fraction of the time of a template loop."""
     from django.utils.safestring import mark_safe
 
-    return mark_safe("".join('<td class="r-round">·</td>' if v is None
-                             else f'<td class="r-round">{int(v)}</td>' for v in scores))
+    return mark_safe(
+        "".join(
+            '<td class="r-round">·</td>' if v is None else f'<td class="r-round">{int(v)}</td>'
+            for v in scores
+        )
+    )
 
 
 def standings_page(tournament: Tournament) -> dict:
@@ -132,15 +152,32 @@ def standings_page(tournament: Tournament) -> dict:
     inputs = standings_inputs(tournament)
     result = compute(tournament, inputs)
     names = inputs.names
-    rows = [{"competitor": ln.competitor, "name": names.get(ln.competitor, str(ln.competitor)),
-             "place": ln.place, "shared": ln.shared, "medal": ln.medal, "total": ln.total,
-             "scores": ln.scores, "cells": _cells(ln.scores), "games": ln.games, "wins": ln.wins, "byes": ln.byes,
-             "adjusted": ln.flags.get("adjusted", 0), "bot": ln.flags.get("bot", 0)}
-            for ln in result.lines]
-    return {"standings": result, "rows": rows,
-            "round_numbers": list(range(1, result.rounds + 1)),
-            "final": result.final, "medallists": [r for r in rows if r["medal"]],
-            "games_counted": len(inputs.games)}
+    rows = [
+        {
+            "competitor": ln.competitor,
+            "name": names.get(ln.competitor, str(ln.competitor)),
+            "place": ln.place,
+            "shared": ln.shared,
+            "medal": ln.medal,
+            "total": ln.total,
+            "scores": ln.scores,
+            "cells": _cells(ln.scores),
+            "games": ln.games,
+            "wins": ln.wins,
+            "byes": ln.byes,
+            "adjusted": ln.flags.get("adjusted", 0),
+            "bot": ln.flags.get("bot", 0),
+        }
+        for ln in result.lines
+    ]
+    return {
+        "standings": result,
+        "rows": rows,
+        "round_numbers": list(range(1, result.rounds + 1)),
+        "final": result.final,
+        "medallists": [r for r in rows if r["medal"]],
+        "games_counted": len(inputs.games),
+    }
 
 
 def standings_page_cached(tournament: Tournament) -> dict:
@@ -160,9 +197,12 @@ def standings_page_cached(tournament: Tournament) -> dict:
 # ----------------------------------------------------------------- the viewer's place
 def my_final(tournament: Tournament, user) -> dict | None:
     """A finished tournament: the viewer's final place, total and medal (or None)."""
-    entry = (Entry.objects.filter(tournament=tournament)
-             .exclude(status__in=[EntryStatus.DECLINED, EntryStatus.PENDING])
-             .filter(Q(player=user) | Q(partner=user)).first())
+    entry = (
+        Entry.objects.filter(tournament=tournament)
+        .exclude(status__in=[EntryStatus.DECLINED, EntryStatus.PENDING])
+        .filter(Q(player=user) | Q(partner=user))
+        .first()
+    )
     if entry is None:
         return None
     page = standings_page_cached(tournament)
@@ -187,8 +227,11 @@ def table_sheet(rnd: Round, table: int, viewer) -> dict:
 
     tournament = rnd.tournament
     game = rs.table_game(rnd, table)
-    hands = list(HandScore.objects.filter(game=game).order_by("seq")
-                 .select_related("entered_by", "live_hand"))
+    hands = list(
+        HandScore.objects.filter(game=game)
+        .order_by("seq")
+        .select_related("entered_by", "live_hand")
+    )
     people = rs.table_people(rnd, table)
     side = rs.side_of(people, viewer)
     running = {"NS": 0, "EW": 0}
@@ -200,18 +243,28 @@ def table_sheet(rnd: Round, table: int, viewer) -> dict:
     play = rs.round_play(rnd)
     is_director = viewer.is_authenticated and viewer.has_perm("club.run_tournaments")
     return {
-        "tournament": tournament, "round": rnd, "game": game, "table": table,
-        "people": [people.get(s) for s in rs.SEATS], "lines": lines, "next": nxt,
-        "my_side": side, "closed": play.is_closed or tournament.status != Status.RUNNING,
-        "contracts": rs.allowed_contracts(tournament), "seats": rs.SEATS,
-        "can_enter": side is not None and game.mode == PlayMode.HALL
-        and game.status == GameStatus.PLAYING and not nxt["over"],
+        "tournament": tournament,
+        "round": rnd,
+        "game": game,
+        "table": table,
+        "people": [people.get(s) for s in rs.SEATS],
+        "lines": lines,
+        "next": nxt,
+        "my_side": side,
+        "closed": play.is_closed or tournament.status != Status.RUNNING,
+        "contracts": rs.allowed_contracts(tournament),
+        "seats": rs.SEATS,
+        "can_enter": side is not None
+        and game.mode == PlayMode.HALL
+        and game.status == GameStatus.PLAYING
+        and not nxt["over"],
         "is_director": is_director,
         "pending": [h for h in hands if not h.confirmed],
         "other_side": {"NS": "EW", "EW": "NS"},
         "tricks_range": range(0, 11),
         "live_table": game.live_table,
-        "can_call": (side is not None or is_director) and tournament.status == Status.RUNNING
+        "can_call": (side is not None or is_director)
+        and tournament.status == Status.RUNNING
         and not play.is_closed,
         "clock": round_clock(rnd) if not play.is_closed else None,
         "call": open_call(rnd, table),
@@ -222,12 +275,15 @@ def viewer_table(tournament: Tournament, viewer) -> tuple[Round, int] | None:
     """The current round and table where the viewer sits (for the my-seat link)."""
     if not viewer.is_authenticated:
         return None
-    rnd = (Round.objects.filter(tournament=tournament, status__in=PLAYED)
-           .order_by("-number").first())
+    rnd = Round.objects.filter(tournament=tournament, status__in=PLAYED).order_by("-number").first()
     if rnd is None:
         return None
-    seat = (Seat.objects.filter(round=rnd).exclude(position=Position.BYE)
-            .filter(Q(entry__player=viewer) | Q(entry__partner=viewer)).first())
+    seat = (
+        Seat.objects.filter(round=rnd)
+        .exclude(position=Position.BYE)
+        .filter(Q(entry__player=viewer) | Q(entry__partner=viewer))
+        .first()
+    )
     return (rnd, seat.table) if seat else None
 
 
@@ -236,8 +292,11 @@ def my_pin(tournament: Tournament, viewer) -> str | None:
 
     if not viewer.is_authenticated:
         return None
-    e = (Entry.objects.filter(tournament=tournament, status__in=ACTIVE_ENTRY)
-         .filter(Q(player=viewer) | Q(partner=viewer)).first())
+    e = (
+        Entry.objects.filter(tournament=tournament, status__in=ACTIVE_ENTRY)
+        .filter(Q(player=viewer) | Q(partner=viewer))
+        .first()
+    )
     if e is None:
         return None
     return rs.player_pin(tournament.pk, e.pk, "p" if e.player_id == viewer.pk else "q")
@@ -254,10 +313,14 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
     from tournaments.services.director import adjusted_limits
 
     settings_row = rs.results_settings(tournament)
-    base = {"tournament": tournament, "round": rnd, "tables": [],
-            "finished": tournament.status == Status.FINISHED,
-            "reopened": settings_row.reopen_reason if settings_row.reopened_at else "",
-            "minutes": settings_row.round_minutes}
+    base = {
+        "tournament": tournament,
+        "round": rnd,
+        "tables": [],
+        "finished": tournament.status == Status.FINISHED,
+        "reopened": settings_row.reopen_reason if settings_row.reopened_at else "",
+        "minutes": settings_row.round_minutes,
+    }
     if rnd is None:
         return base
     try:
@@ -265,46 +328,65 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
     except (TypeError, ValueError):
         fix = None
     tables, byes = round_tables(rnd)
-    games = {g.table: g for g in TableGame.objects.filter(round=rnd)
-             .select_related("live_table")}
+    games = {g.table: g for g in TableGame.objects.filter(round=rnd).select_related("live_table")}
     play = rs.round_play(rnd)
     hands_by_game: dict[int, list] = {}
-    for h in (HandScore.objects.filter(game__round=rnd).select_related("live_hand")
-              .order_by("seq")):
+    for h in HandScore.objects.filter(game__round=rnd).select_related("live_hand").order_by("seq"):
         hands_by_game.setdefault(h.game_id, []).append(h)
-    calls = {c.table: c for c in DirectorCall.objects.filter(round=rnd,
-                                                            answered_at__isnull=True)}
+    calls = {c.table: c for c in DirectorCall.objects.filter(round=rnd, answered_at__isnull=True)}
     rows = []
     for t in tables:
         g = games.get(t.number)
         live = None
         if g is not None and g.live_table_id:
             present = present_users(g.live_table_id)
-            live = {s.seat: {"bot": s.is_bot,
-                             "present": s.user_id in present if s.user_id else s.is_bot}
-                    for s in LiveSeat.objects.filter(table_id=g.live_table_id)}
+            live = {
+                s.seat: {
+                    "bot": s.is_bot,
+                    "present": s.user_id in present if s.user_id else s.is_bot,
+                }
+                for s in LiveSeat.objects.filter(table_id=g.live_table_id)
+            }
         people = rs.table_people(rnd, t.number)
         players = []
-        for letter in (sorted(people) if tournament.is_450 else rs.SEATS):
+        for letter in sorted(people) if tournament.is_450 else rs.SEATS:
             p = people.get(letter)
-            players.append({"seat": letter, "name": p.name if p else "",
-                            "pin": rs.player_pin(tournament.pk, p.entry_id, p.who)
-                            if p else "", "live": (live or {}).get(letter)})
+            players.append(
+                {
+                    "seat": letter,
+                    "name": p.name if p else "",
+                    "pin": rs.player_pin(tournament.pk, p.entry_id, p.who) if p else "",
+                    "live": (live or {}).get(letter),
+                }
+            )
         hands = hands_by_game.get(g.pk, []) if g else []
         fixing = next((h for h in hands if h.pk == fix), None)
         order = ("N", "NS", "E", "EW", "S", "W")
-        positions = sorted(t.entries.items(),
-                           key=lambda item: (order.index(item[0]) if item[0] in order else 9,
-                                             item[0]))
-        rows.append({"table": t, "game": g, "hands": hands, "players": players,
-                     "positions": positions,
-                     "online": (g.mode if g else play.mode) == "online",
-                     "call": calls.get(t.number), "fix": fixing,
-                     "t450": (selectors450.console_table(rnd, t.number, g, fix)
-                              if tournament.is_450 else None)})
+        positions = sorted(
+            t.entries.items(),
+            key=lambda item: (order.index(item[0]) if item[0] in order else 9, item[0]),
+        )
+        rows.append(
+            {
+                "table": t,
+                "game": g,
+                "hands": hands,
+                "players": players,
+                "positions": positions,
+                "online": (g.mode if g else play.mode) == "online",
+                "call": calls.get(t.number),
+                "fix": fixing,
+                "t450": (
+                    selectors450.console_table(rnd, t.number, g, fix) if tournament.is_450 else None
+                ),
+            }
+        )
     seated = {e.pk for t in tables for e in t.entries.values()}
-    subs = [e for e in entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED])
-            if e.checked_in and e.pk not in seated]
+    subs = [
+        e
+        for e in entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED])
+        if e.checked_in and e.pk not in seated
+    ]
     locked = base["finished"] or play.is_closed
     done = sum(1 for r in rows if r["game"] is not None and r["game"].counts)
     pending = sum(r["game"].hands_pending for r in rows if r["game"] is not None)
@@ -313,29 +395,43 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
 
         extra = {"card_choices": card_choices(), "contracts": [], "limits": None}
     else:
-        extra = {"contracts": rs.allowed_contracts(tournament),
-                 "limits": adjusted_limits(tournament)}
-    return {**base, **extra, "play": play, "tables": rows, "byes": byes,
-            "substitutes": subs, "seats": rs.SEATS,
-            "grace": settings_row.absence_grace_seconds,
-            "table_chat": settings_row.table_chat,
-            "any_online": play.mode == "online" or any(r["online"] for r in rows),
-            "locked": locked,
-            "calls": sorted(calls.values(), key=lambda c: c.created_at),
-            "clock": round_clock(rnd), "tables_done": done, "hands_pending": pending}
+        extra = {
+            "contracts": rs.allowed_contracts(tournament),
+            "limits": adjusted_limits(tournament),
+        }
+    return {
+        **base,
+        **extra,
+        "play": play,
+        "tables": rows,
+        "byes": byes,
+        "substitutes": subs,
+        "seats": rs.SEATS,
+        "grace": settings_row.absence_grace_seconds,
+        "table_chat": settings_row.table_chat,
+        "any_online": play.mode == "online" or any(r["online"] for r in rows),
+        "locked": locked,
+        "calls": sorted(calls.values(), key=lambda c: c.created_at),
+        "clock": round_clock(rnd),
+        "tables_done": done,
+        "hands_pending": pending,
+    }
 
 
 def every_hand(tournament: Tournament) -> list[dict]:
     """Every hand of every table in order, and after a table's hands the totals the
     director awarded when its game was adjusted (the every-hand export)."""
-    hands = list(HandScore.objects.filter(game__round__tournament=tournament)
-                 .select_related("game__round")
-                 .order_by("game__round__number", "game__table", "seq"))
-    adjusted = list(TableGame.objects.filter(round__tournament=tournament,
-                                             status=GameStatus.ADJUSTED)
-                    .select_related("round"))
-    lines = [{"key": (h.game.round.number, h.game.table, 0, h.seq), "hand": h}
-             for h in hands]
+    hands = list(
+        HandScore.objects.filter(game__round__tournament=tournament)
+        .select_related("game__round")
+        .order_by("game__round__number", "game__table", "seq")
+    )
+    adjusted = list(
+        TableGame.objects.filter(
+            round__tournament=tournament, status=GameStatus.ADJUSTED
+        ).select_related("round")
+    )
+    lines = [{"key": (h.game.round.number, h.game.table, 0, h.seq), "hand": h} for h in hands]
     lines += [{"key": (g.round.number, g.table, 1, 0), "game": g} for g in adjusted]
     return sorted(lines, key=lambda line: line["key"])
 
@@ -343,26 +439,35 @@ def every_hand(tournament: Tournament) -> list[dict]:
 def corrections(tournament: Tournament) -> dict:
     """What the standings say about late changes: rounds corrected after being closed,
     and a finished tournament reopened."""
-    plays = (RoundPlay.objects.filter(round__tournament=tournament,
-                                      corrected_at__isnull=False)
-             .select_related("round").order_by("round__number"))
+    plays = (
+        RoundPlay.objects.filter(round__tournament=tournament, corrected_at__isnull=False)
+        .select_related("round")
+        .order_by("round__number")
+    )
     from tournaments.models import ResultsSettings
 
-    settings_row = (ResultsSettings.objects.filter(tournament=tournament).first()
-                    or ResultsSettings(tournament=tournament))
-    return {"corrected_rounds": [{"round": p.round.number, "at": p.corrected_at,
-                                  "reason": p.reopen_reason} for p in plays],
-            "reopened": {"at": settings_row.reopened_at,
-                         "reason": settings_row.reopen_reason}
-            if settings_row.reopened_at and tournament.status == Status.RUNNING else None}
+    settings_row = ResultsSettings.objects.filter(tournament=tournament).first() or ResultsSettings(
+        tournament=tournament
+    )
+    return {
+        "corrected_rounds": [
+            {"round": p.round.number, "at": p.corrected_at, "reason": p.reopen_reason}
+            for p in plays
+        ],
+        "reopened": {"at": settings_row.reopened_at, "reason": settings_row.reopen_reason}
+        if settings_row.reopened_at and tournament.status == Status.RUNNING
+        else None,
+    }
 
 
 # ----------------------------------------------------------------- members and seasons
 def member_results(member) -> dict[int, dict]:
     """Tournament id -> {"place", "total", "medal", "shared"} for a member's tournaments."""
-    entries = list(Entry.objects.filter(Q(player=member) | Q(partner=member))
-                   .filter(tournament__status__in=[Status.RUNNING, Status.FINISHED])
-                   .select_related("tournament")[:30])
+    entries = list(
+        Entry.objects.filter(Q(player=member) | Q(partner=member))
+        .filter(tournament__status__in=[Status.RUNNING, Status.FINISHED])
+        .select_related("tournament")[:30]
+    )
     out = {}
     for e in entries:
         result = compute(e.tournament)
@@ -370,13 +475,19 @@ def member_results(member) -> dict[int, dict]:
             ln = result.line(e.pk)
         except KeyError:
             continue
-        out[e.tournament_id] = {"place": ln.place, "total": ln.total, "medal": ln.medal,
-                                "shared": ln.shared, "games": ln.games}
+        out[e.tournament_id] = {
+            "place": ln.place,
+            "total": ln.total,
+            "medal": ln.medal,
+            "shared": ln.shared,
+            "games": ln.games,
+        }
     return out
 
 
-def season_page(tournaments: list[Tournament], scoring: str = "points",
-                best_of: int | None = None) -> dict:
+def season_page(
+    tournaments: list[Tournament], scoring: str = "points", best_of: int | None = None
+) -> dict:
     """A season ranking over the given tournaments, players as members."""
     from club.models import User
 
@@ -385,25 +496,37 @@ def season_page(tournaments: list[Tournament], scoring: str = "points",
         inputs = standings_inputs(t)
         res = compute(t, inputs, final=True)
         if not t.is_pairs:  # competitors are entries: re-key to members
-            games = [st.GameResult(round=g.round, table=g.table, flags=g.flags,
-                                   totals=g.totals,
-                                   sides={s: tuple(inputs.member_of[c] for c in v)
-                                          for s, v in g.sides.items()})
-                     for g in inputs.games]
-            byes = [st.Bye(round=b.round, competitor=inputs.member_of[b.competitor],
-                           points=b.points) for b in inputs.byes]
+            games = [
+                st.GameResult(
+                    round=g.round,
+                    table=g.table,
+                    flags=g.flags,
+                    totals=g.totals,
+                    sides={s: tuple(inputs.member_of[c] for c in v) for s, v in g.sides.items()},
+                )
+                for g in inputs.games
+            ]
+            byes = [
+                st.Bye(round=b.round, competitor=inputs.member_of[b.competitor], points=b.points)
+                for b in inputs.byes
+            ]
             for eid, mid in inputs.member_of.items():
                 names.setdefault(mid, inputs.names[eid])
-            inputs2 = Inputs(games=games, byes=byes,
-                             names={m: None for m in inputs.member_of.values()},
-                             rounds=inputs.rounds)
+            inputs2 = Inputs(
+                games=games,
+                byes=byes,
+                names={m: None for m in inputs.member_of.values()},
+                rounds=inputs.rounds,
+            )
             res = compute(t, inputs2, final=True)
         stands.append(res)
     ranking = st.season_ranking(stands, scoring, best_of=best_of)
     ids = [ln.player for ln in ranking.lines if isinstance(ln.player, int)]
     users = {u.pk: u.public_name for u in User.objects.filter(pk__in=ids)}
-    rows = [{"line": ln, "name": users.get(ln.player) or names.get(ln.player)
-             or str(ln.player)} for ln in ranking.lines]
+    rows = [
+        {"line": ln, "name": users.get(ln.player) or names.get(ln.player) or str(ln.player)}
+        for ln in ranking.lines
+    ]
     return {"ranking": ranking, "rows": rows, "tournaments": tournaments}
 
 
@@ -413,13 +536,23 @@ def table_pins(rnd: Round) -> dict[int, list[dict]]:
     if rs.round_play(rnd).mode == PlayMode.ONLINE:
         return {}
     out: dict[int, list[dict]] = {}
-    tables = sorted(set(Seat.objects.filter(round=rnd).exclude(position=Position.BYE)
-                        .values_list("table", flat=True)))
+    tables = sorted(
+        set(
+            Seat.objects.filter(round=rnd)
+            .exclude(position=Position.BYE)
+            .values_list("table", flat=True)
+        )
+    )
     for table in tables:
         people = rs.table_people(rnd, table)
         order = rs.SEATS if any(s in rs.SEATS for s in people) else sorted(people)
-        out[table] = [{"seat": s, "name": people[s].name,
-                       "pin": rs.player_pin(rnd.tournament_id, people[s].entry_id,
-                                            people[s].who)}
-                      for s in order if s in people]
+        out[table] = [
+            {
+                "seat": s,
+                "name": people[s].name,
+                "pin": rs.player_pin(rnd.tournament_id, people[s].entry_id, people[s].who),
+            }
+            for s in order
+            if s in people
+        ]
     return out

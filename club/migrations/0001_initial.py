@@ -9,83 +9,232 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('auth', '0012_alter_user_first_name_max_length'),
+        ("auth", "0012_alter_user_first_name_max_length"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='User',
+            name="User",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('password', models.CharField(max_length=128, verbose_name='password')),
-                ('last_login', models.DateTimeField(blank=True, null=True, verbose_name='last login')),
-                ('is_superuser', models.BooleanField(default=False, help_text='Designates that this user has all permissions without explicitly assigning them.', verbose_name='superuser status')),
-                ('first_name', models.CharField(blank=True, max_length=150, verbose_name='first name')),
-                ('last_name', models.CharField(blank=True, max_length=150, verbose_name='last name')),
-                ('is_staff', models.BooleanField(default=False, help_text='Designates whether the user can log into this admin site.', verbose_name='staff status')),
-                ('is_active', models.BooleanField(default=True, help_text='Designates whether this user should be treated as active. Unselect this instead of deleting accounts.', verbose_name='active')),
-                ('date_joined', models.DateTimeField(default=django.utils.timezone.now, verbose_name='date joined')),
-                ('email', models.EmailField(max_length=254, unique=True, verbose_name='email address')),
-                ('display_name', models.CharField(blank=True, help_text='How other players see you at the tables. Defaults to your full name.', max_length=60, verbose_name='display name')),
-                ('phone', models.CharField(blank=True, max_length=30, verbose_name='phone')),
-                ('member_number', models.CharField(blank=True, max_length=20, null=True, unique=True, verbose_name='club member number')),
-                ('preferred_language', models.CharField(choices=[('fr', 'French'), ('en', 'English')], default='fr', max_length=5, verbose_name='preferred language')),
-                ('is_approved', models.BooleanField(default=False, help_text='Approved by a director; required to register for tournaments when the club requires approval.', verbose_name='approved')),
-                ('approved_at', models.DateTimeField(blank=True, null=True, verbose_name='approved at')),
-                ('groups', models.ManyToManyField(blank=True, help_text='The groups this user belongs to. A user will get all permissions granted to each of their groups.', related_name='user_set', related_query_name='user', to='auth.group', verbose_name='groups')),
-                ('user_permissions', models.ManyToManyField(blank=True, help_text='Specific permissions for this user.', related_name='user_set', related_query_name='user', to='auth.permission', verbose_name='user permissions')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("password", models.CharField(max_length=128, verbose_name="password")),
+                (
+                    "last_login",
+                    models.DateTimeField(blank=True, null=True, verbose_name="last login"),
+                ),
+                (
+                    "is_superuser",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Designates that this user has all permissions without explicitly assigning them.",
+                        verbose_name="superuser status",
+                    ),
+                ),
+                (
+                    "first_name",
+                    models.CharField(blank=True, max_length=150, verbose_name="first name"),
+                ),
+                (
+                    "last_name",
+                    models.CharField(blank=True, max_length=150, verbose_name="last name"),
+                ),
+                (
+                    "is_staff",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Designates whether the user can log into this admin site.",
+                        verbose_name="staff status",
+                    ),
+                ),
+                (
+                    "is_active",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Designates whether this user should be treated as active. Unselect this instead of deleting accounts.",
+                        verbose_name="active",
+                    ),
+                ),
+                (
+                    "date_joined",
+                    models.DateTimeField(
+                        default=django.utils.timezone.now, verbose_name="date joined"
+                    ),
+                ),
+                (
+                    "email",
+                    models.EmailField(max_length=254, unique=True, verbose_name="email address"),
+                ),
+                (
+                    "display_name",
+                    models.CharField(
+                        blank=True,
+                        help_text="How other players see you at the tables. Defaults to your full name.",
+                        max_length=60,
+                        verbose_name="display name",
+                    ),
+                ),
+                ("phone", models.CharField(blank=True, max_length=30, verbose_name="phone")),
+                (
+                    "member_number",
+                    models.CharField(
+                        blank=True,
+                        max_length=20,
+                        null=True,
+                        unique=True,
+                        verbose_name="club member number",
+                    ),
+                ),
+                (
+                    "preferred_language",
+                    models.CharField(
+                        choices=[("fr", "French"), ("en", "English")],
+                        default="fr",
+                        max_length=5,
+                        verbose_name="preferred language",
+                    ),
+                ),
+                (
+                    "is_approved",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Approved by a director; required to register for tournaments when the club requires approval.",
+                        verbose_name="approved",
+                    ),
+                ),
+                (
+                    "approved_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="approved at"),
+                ),
+                (
+                    "groups",
+                    models.ManyToManyField(
+                        blank=True,
+                        help_text="The groups this user belongs to. A user will get all permissions granted to each of their groups.",
+                        related_name="user_set",
+                        related_query_name="user",
+                        to="auth.group",
+                        verbose_name="groups",
+                    ),
+                ),
+                (
+                    "user_permissions",
+                    models.ManyToManyField(
+                        blank=True,
+                        help_text="Specific permissions for this user.",
+                        related_name="user_set",
+                        related_query_name="user",
+                        to="auth.permission",
+                        verbose_name="user permissions",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'member',
-                'verbose_name_plural': 'members',
-                'ordering': ['last_name', 'first_name', 'email'],
-                'permissions': [('run_tournaments', 'Can run tournaments (draws, check-in, results)'), ('run_tables', 'Can manage live game tables'), ('approve_members', 'Can approve new members')],
+                "verbose_name": "member",
+                "verbose_name_plural": "members",
+                "ordering": ["last_name", "first_name", "email"],
+                "permissions": [
+                    ("run_tournaments", "Can run tournaments (draws, check-in, results)"),
+                    ("run_tables", "Can manage live game tables"),
+                    ("approve_members", "Can approve new members"),
+                ],
             },
             managers=[
-                ('objects', club.models.UserManager()),
+                ("objects", club.models.UserManager()),
             ],
         ),
         migrations.CreateModel(
-            name='ActivityLog',
+            name="ActivityLog",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True, verbose_name='when')),
-                ('kind', models.CharField(db_index=True, max_length=60, verbose_name='kind')),
-                ('subject_type', models.CharField(blank=True, max_length=60, verbose_name='subject type')),
-                ('subject_id', models.CharField(blank=True, max_length=60, verbose_name='subject id')),
-                ('summary', models.CharField(max_length=300, verbose_name='what')),
-                ('data', models.JSONField(blank=True, default=dict, verbose_name='details')),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='who')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "created_at",
+                    models.DateTimeField(auto_now_add=True, db_index=True, verbose_name="when"),
+                ),
+                ("kind", models.CharField(db_index=True, max_length=60, verbose_name="kind")),
+                (
+                    "subject_type",
+                    models.CharField(blank=True, max_length=60, verbose_name="subject type"),
+                ),
+                (
+                    "subject_id",
+                    models.CharField(blank=True, max_length=60, verbose_name="subject id"),
+                ),
+                ("summary", models.CharField(max_length=300, verbose_name="what")),
+                ("data", models.JSONField(blank=True, default=dict, verbose_name="details")),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="who",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'activity log entry',
-                'verbose_name_plural': 'activity log',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "activity log entry",
+                "verbose_name_plural": "activity log",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='ClubSettings',
+            name="ClubSettings",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(default='Club 500', max_length=100, verbose_name='club name')),
-                ('require_member_approval', models.BooleanField(default=False, help_text='New members must be approved by a director before they can register for tournaments.', verbose_name='require approval of new members')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "name",
+                    models.CharField(default="Club 500", max_length=100, verbose_name="club name"),
+                ),
+                (
+                    "require_member_approval",
+                    models.BooleanField(
+                        default=False,
+                        help_text="New members must be approved by a director before they can register for tournaments.",
+                        verbose_name="require approval of new members",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'club settings',
-                'verbose_name_plural': 'club settings',
-                'constraints': [models.CheckConstraint(condition=models.Q(('pk', 1)), name='club_settings_singleton')],
+                "verbose_name": "club settings",
+                "verbose_name_plural": "club settings",
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("pk", 1)), name="club_settings_singleton"
+                    )
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='user',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('email'), name='club_user_email_ci_unique'),
+            model_name="user",
+            constraint=models.UniqueConstraint(
+                django.db.models.functions.text.Lower("email"), name="club_user_email_ci_unique"
+            ),
         ),
         migrations.AddIndex(
-            model_name='activitylog',
-            index=models.Index(fields=['subject_type', 'subject_id', '-created_at'], name='club_activi_subject_3f431c_idx'),
+            model_name="activitylog",
+            index=models.Index(
+                fields=["subject_type", "subject_id", "-created_at"],
+                name="club_activi_subject_3f431c_idx",
+            ),
         ),
     ]

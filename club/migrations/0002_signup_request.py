@@ -4,27 +4,42 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('club', '0001_initial'),
+        ("club", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SignupRequest',
+            name="SignupRequest",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('email', models.EmailField(db_index=True, max_length=254, verbose_name='email address')),
-                ('first_name', models.CharField(max_length=150, verbose_name='first name')),
-                ('last_name', models.CharField(max_length=150, verbose_name='last name')),
-                ('password', models.CharField(max_length=128, verbose_name='password')),
-                ('preferred_language', models.CharField(choices=[('fr', 'French'), ('en', 'English')], default='fr', max_length=5, verbose_name='preferred language')),
-                ('token_hash', models.CharField(max_length=64, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "email",
+                    models.EmailField(db_index=True, max_length=254, verbose_name="email address"),
+                ),
+                ("first_name", models.CharField(max_length=150, verbose_name="first name")),
+                ("last_name", models.CharField(max_length=150, verbose_name="last name")),
+                ("password", models.CharField(max_length=128, verbose_name="password")),
+                (
+                    "preferred_language",
+                    models.CharField(
+                        choices=[("fr", "French"), ("en", "English")],
+                        default="fr",
+                        max_length=5,
+                        verbose_name="preferred language",
+                    ),
+                ),
+                ("token_hash", models.CharField(max_length=64, unique=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
             ],
             options={
-                'verbose_name': 'sign-up waiting for confirmation',
-                'verbose_name_plural': 'sign-ups waiting for confirmation',
+                "verbose_name": "sign-up waiting for confirmation",
+                "verbose_name_plural": "sign-ups waiting for confirmation",
             },
         ),
     ]

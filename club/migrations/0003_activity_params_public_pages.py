@@ -4,20 +4,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('club', '0002_signup_request'),
+        ("club", "0002_signup_request"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='activitylog',
-            name='params',
-            field=models.JSONField(blank=True, default=dict, help_text="What the sentence names (shown in the reader's language).", verbose_name='parameters'),
+            model_name="activitylog",
+            name="params",
+            field=models.JSONField(
+                blank=True,
+                default=dict,
+                help_text="What the sentence names (shown in the reader's language).",
+                verbose_name="parameters",
+            ),
         ),
         migrations.AddField(
-            model_name='clubsettings',
-            name='public_pages',
-            field=models.BooleanField(default=True, help_text="Visitors who are not logged in see the calendar, each tournament's page, its published draws, standings and results.", verbose_name='public tournament pages'),
+            model_name="clubsettings",
+            name="public_pages",
+            field=models.BooleanField(
+                default=True,
+                help_text="Visitors who are not logged in see the calendar, each tournament's page, its published draws, standings and results.",
+                verbose_name="public tournament pages",
+            ),
         ),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('club', '0003_activity_params_public_pages'),
+        ("club", "0003_activity_params_public_pages"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='table_ready',
+            model_name="user",
+            name="table_ready",
             field=models.PositiveIntegerField(blank=True, editable=False, null=True),
         ),
     ]

@@ -79,9 +79,5 @@ ACTION_STR: tuple[str, ...] = _notation()
 # "10C" is both the ten of clubs and a bid of ten clubs: parse by phase.
 # A claim and its answers are made during play.
 CALL_OF: dict[str, int] = {s: i for i, s in enumerate(ACTION_STR) if PASS <= i < CLAIM}
-PLAY_OF: dict[str, int] = {
-    s: i for i, s in enumerate(ACTION_STR) if i < PASS or i >= CLAIM
-}
-CONTRACT_OF: dict[str, int] = {
-    s: i for i, s in enumerate(ACTION_STR) if PASS < i <= OMIS
-}
+PLAY_OF: dict[str, int] = {s: i for i, s in enumerate(ACTION_STR) if i < PASS or i >= CLAIM}
+CONTRACT_OF: dict[str, int] = {s: i for i, s in enumerate(ACTION_STR) if PASS < i <= OMIS}

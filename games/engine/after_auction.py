@@ -132,8 +132,7 @@ def explain_bad_partner_call(h: "Hand", action: int) -> IllegalActionError:
             )
         if card in h.hands[h.declarer]:
             return IllegalActionError(
-                f"{seat} holds {CODE[card]}: the partner card must be another "
-                "player's",
+                f"{seat} holds {CODE[card]}: the partner card must be another player's",
                 code="partner_own_card",
                 params=p,
             )

@@ -55,9 +55,7 @@ def _cached_calls(h: "Hand") -> tuple[tuple[int, ...], tuple[str, ...]]:
     seat = h.to_act_i
     if seat in h.must_pass:
         return _ONLY_PASS
-    forced = bool(
-        v.both_jokers_forced_level and h.forced_seat == seat and not h.bid_made[seat]
-    )
+    forced = bool(v.both_jokers_forced_level and h.forced_seat == seat and not h.bid_made[seat])
     key = (
         h.high,
         forced,
@@ -117,23 +115,15 @@ def explain_bad_call(h: "Hand", action: int) -> IllegalActionError:
         )
     if action == PASS:
         return IllegalActionError(
-            f"{seat} holds both jokers and must bid at least "
-            f"{v.both_jokers_forced_level}",
+            f"{seat} holds both jokers and must bid at least {v.both_jokers_forced_level}",
             code="forced_bid",
             params=p,
         )
     if action in (MIS, OMIS) and action not in v.rank_of:
+        return IllegalActionError(f"{call} is not allowed in {v.name}", code="no_misere", params=p)
+    if v.both_jokers_forced_level and h.forced_seat == h.to_act_i and not h.bid_made[h.to_act_i]:
         return IllegalActionError(
-            f"{call} is not allowed in {v.name}", code="no_misere", params=p
-        )
-    if (
-        v.both_jokers_forced_level
-        and h.forced_seat == h.to_act_i
-        and not h.bid_made[h.to_act_i]
-    ):
-        return IllegalActionError(
-            f"{seat} holds both jokers and must bid at least "
-            f"{v.both_jokers_forced_level}",
+            f"{seat} holds both jokers and must bid at least {v.both_jokers_forced_level}",
             code="forced_bid",
             params=p,
         )
@@ -235,9 +225,7 @@ def _close(h: "Hand") -> None:
     high = h.high
     if high < 0 or (high < MIS and (high - BID0) // 5 + 6 < v.min_bid):
         h.redeal = True
-        h.events.append(
-            {"type": "redeal", "reason": "all_pass" if high < 0 else "inkle"}
-        )
+        h.events.append({"type": "redeal", "reason": "all_pass" if high < 0 else "inkle"})
         h.finish()
         return
     h.contract_won(h.high_seat, high)

@@ -139,9 +139,7 @@ def _bid(view: dict[str, Any], legal: list[str]) -> str:
     me = view["viewer"]
     mates = next((set(t) - {me} for t in view["teams"].values() if me in t), set())
     mate_strains = [
-        c["call"]
-        for c in view["calls"]
-        if c["seat"] in mates and c["call"][0].isdigit()
+        c["call"] for c in view["calls"] if c["seat"] in mates and c["call"][0].isdigit()
     ]
     best: tuple[float, str] | None = None
     for strain in range(5):
@@ -222,7 +220,7 @@ def _partner(view: dict[str, Any], legal: list[str]) -> str:
     best10 = sorted(cards, key=lambda c: -power[c])[:10]
     if strength(best10, strain) >= level + 1:
         return "alone"
-    named = [CARD_OF[a[len("partner:"):]] for a in legal if a.startswith("partner:")]
+    named = [CARD_OF[a[len("partner:") :]] for a in legal if a.startswith("partner:")]
     if strain < NT:
         pick = max(named, key=lambda c: (eff[c] == strain, power[c]))
     else:

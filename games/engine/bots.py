@@ -155,15 +155,11 @@ def _play(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
     if misere:
         if me == declarer:
             return (
-                CODE[max(losers, key=score)]
-                if losers
-                else CODE[max(mine, key=lambda c: power[c])]
+                CODE[max(losers, key=score)] if losers else CODE[max(mine, key=lambda c: power[c])]
             )
         return CODE[min(mine, key=lambda c: (score(c), power[c]))]
     ally_winning = winner in allies
-    if ally_winning and (
-        last or is_master(cards[best_i]) or best >= 100 and not winners
-    ):
+    if ally_winning and (last or is_master(cards[best_i]) or best >= 100 and not winners):
         return CODE[_lowest(losers or mine, eff, power, strain)]
     if winners:
         if last or len(trick) >= 2:
@@ -196,9 +192,7 @@ def _lowest(cards: list[int], eff, power, strain: int) -> int:
     )
 
 
-def _lead(
-    plays, hand, eff, power, strain, attacking, misere, declaring, unseen, is_master
-) -> str:
+def _lead(plays, hand, eff, power, strain, attacking, misere, declaring, unseen, is_master) -> str:
     by_code = {a: (CARD_OF[a.split(":")[0]] if ":" in a else CARD_OF[a]) for a in plays}
     cards = list(by_code.values())
     if misere:
@@ -213,17 +207,13 @@ def _lead(
             if is_master(top):
                 return CODE[top]
     masters = [
-        a
-        for a in plays
-        if ":" not in a and is_master(by_code[a]) and power[by_code[a]] < 100
+        a for a in plays if ":" not in a and is_master(by_code[a]) and power[by_code[a]] < 100
     ]
     if masters:
         return max(masters, key=lambda a: power[by_code[a]])
     joker_leads = [a for a in plays if ":" in a]
     if joker_leads and attacking:
-        return max(
-            joker_leads, key=lambda a: sum(1 for c in hand if eff[c] == _SUIT_OF[a[-1]])
-        )
+        return max(joker_leads, key=lambda a: sum(1 for c in hand if eff[c] == _SUIT_OF[a[-1]]))
     plain = (
         [a for a in plays if ":" not in a and power[by_code[a]] < 100]
         or [a for a in plays if ":" not in a]

@@ -36,7 +36,22 @@ STRAINS = ("S", "C", "D", "H", "NT")
 NT = 4
 NO_SUIT = 4
 RANK_CODES = (
-    "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "Q", "K", "A",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "11",
+    "12",
+    "13",
+    "J",
+    "Q",
+    "K",
+    "A",
 )
 RANKS_PER_SUIT = 16
 JACK = RANK_CODES.index("J")
@@ -92,11 +107,7 @@ def parse_card(code: object, field: str | None = None) -> int:
 def _suited(ranks: str, suits: str = SUITS) -> list[int]:
     wanted = ranks.split()
     return [
-        make_card(r, s)
-        for s in range(4)
-        if SUITS[s] in suits
-        for r in RANK_CODES
-        if r in wanted
+        make_card(r, s) for s in range(4) if SUITS[s] in suits for r in RANK_CODES if r in wanted
     ]
 
 
@@ -108,15 +119,14 @@ def _deck(size: int) -> tuple[int, ...]:
         cards = _suited("7 8 9 10 J Q K A")
     elif size in (43, 45, 46):
         cards = [
-            c for c in _suited("4 5 6 7 8 9 10 J Q K A")
+            c
+            for c in _suited("4 5 6 7 8 9 10 J Q K A")
             if size != 43 or CODE[c] not in ("4S", "4C")
         ]
     elif size == 53:
         cards = _suited(_FULL)
     elif size in (63, 64):
-        cards = [
-            c for c in _suited(_FULL + " 11 12 13") if CODE[c] not in ("13S", "13C")
-        ]
+        cards = [c for c in _suited(_FULL + " 11 12 13") if CODE[c] not in ("13S", "13C")]
     else:
         raise MalformedError(f"no {size}-card deck", code="bad_deck")
     return tuple(cards + [WJ] + ([BJ] if size in (46, 64) else []))
@@ -181,16 +191,13 @@ def strain_tables(
 
 
 @lru_cache(maxsize=None)
-def trick_strengths(
-    strain: int, named: tuple[int, int] = (-1, -1)
-) -> tuple[list[int], ...]:
+def trick_strengths(strain: int, named: tuple[int, int] = (-1, -1)) -> tuple[list[int], ...]:
     """Per suit led (0..4), a list indexed by card of its strength in the trick:
     its power when it can win (it follows the suit led, or it is a trump or an
     unnamed no-trump joker: power >= 100), else -1.  Shared lists: do not mutate."""
     eff, power = strain_tables(strain, named)
     return tuple(
-        [p if p >= 100 or e == led else -1 for e, p in zip(eff, power)]
-        for led in range(5)
+        [p if p >= 100 or e == led else -1 for e, p in zip(eff, power)] for led in range(5)
     )
 
 

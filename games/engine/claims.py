@@ -68,7 +68,8 @@ def refusal_error(h: "Hand", code: int) -> IllegalActionError | None:
             )
         if h.claim_wait:
             return IllegalActionError(
-                f"{seat} must accept or refuse the claim", code="claim_pending",
+                f"{seat} must accept or refuse the claim",
+                code="claim_pending",
                 params=p,
             )
         if h.misere:
@@ -107,9 +108,7 @@ def apply_claim(h: "Hand") -> None:
     side = v.team_of[seat]
     n = v.n
     h.claim_wait = [
-        k
-        for k in ((seat + i) % n for i in range(1, n))
-        if h.active[k] and v.team_of[k] != side
+        k for k in ((seat + i) % n for i in range(1, n)) if h.active[k] and v.team_of[k] != side
     ]
     h.claim_info["outcome"] = "pending"
     h.to_act_i = h.claim_wait[0]
@@ -141,8 +140,12 @@ def _concede(h: "Hand", outcome: str) -> None:
     h.tricks_won[claimer] += h.claim_info["tricks"]
     h.claim_info["outcome"] = outcome
     h.events.append(
-        {"type": "claim_conceded", "seat": h.variant.seats[claimer],
-         "tricks": h.claim_info["tricks"], "outcome": outcome}
+        {
+            "type": "claim_conceded",
+            "seat": h.variant.seats[claimer],
+            "tricks": h.claim_info["tricks"],
+            "outcome": outcome,
+        }
     )
     h.finish()
 
@@ -151,8 +154,19 @@ def _concede(h: "Hand", outcome: str) -> None:
 class _Probe:
     """The fields ``play.legal_plays`` reads, set for each position searched."""
 
-    __slots__ = ("hands", "to_act_i", "eff", "trick", "led", "strain", "variant",
-                 "misere", "led_mask", "declarer", "tricks")
+    __slots__ = (
+        "hands",
+        "to_act_i",
+        "eff",
+        "trick",
+        "led",
+        "strain",
+        "variant",
+        "misere",
+        "led_mask",
+        "declarer",
+        "tricks",
+    )
 
 
 def claim_is_certain(h: "Hand", seat: int) -> bool:
@@ -171,8 +185,9 @@ def claim_is_certain(h: "Hand", seat: int) -> bool:
     n_active, next_seat = h.n_active, h.next_seat
     memo: dict = {}
 
-    def wins_all(hands: tuple, trick: tuple, seats: tuple, led: int, mask: int,
-                 to_act: int) -> bool:
+    def wins_all(
+        hands: tuple, trick: tuple, seats: tuple, led: int, mask: int, to_act: int
+    ) -> bool:
         if not trick:
             if not hands[to_act]:
                 return True
@@ -193,13 +208,13 @@ def claim_is_certain(h: "Hand", seat: int) -> bool:
                 new_led = eff[card] if not trick else led
             new_mask = mask | (1 << new_led) if not trick else mask
             held = hands[to_act]
-            new_hands = hands[:to_act] + (tuple(c for c in held if c != card),) \
-                + hands[to_act + 1:]
+            new_hands = (
+                hands[:to_act] + (tuple(c for c in held if c != card),) + hands[to_act + 1 :]
+            )
             t, s = trick + (card,), seats + (to_act,)
             if len(t) == n_active:
                 winner = _winner(t, s, new_led, eff, power)
-                good = team_of[winner] == side and wins_all(
-                    new_hands, (), (), -1, new_mask, winner)
+                good = team_of[winner] == side and wins_all(new_hands, (), (), -1, new_mask, winner)
             else:
                 good = wins_all(new_hands, t, s, new_led, new_mask, next_seat[to_act])
             if to_act == seat and good:
@@ -216,8 +231,7 @@ def claim_is_certain(h: "Hand", seat: int) -> bool:
     return wins_all(hands, tuple(h.trick), tuple(h.trick_seats), h.led, h.led_mask, seat)
 
 
-def _distinct(legal: list[int], hands: tuple, to_act: int, trick: tuple, eff,
-              power) -> list[int]:
+def _distinct(legal: list[int], hands: tuple, to_act: int, trick: tuple, eff, power) -> list[int]:
     """``legal`` without cards equivalent to one kept: two cards of one suit held by
     the player to act with no other card still out between them (in the hands or on
     the table) win and lose the same tricks; the highest of each run is kept. Joker

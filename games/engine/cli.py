@@ -16,9 +16,7 @@ from typing import Any, TextIO
 from .four_fifty import check_record as check_record_450
 from .records import check_record
 
-USAGE = (
-    "usage: python -m games.engine check [FILE ...]   (- or nothing: standard input)"
-)
+USAGE = "usage: python -m games.engine check [FILE ...]   (- or nothing: standard input)"
 
 
 def parse_records(text: str) -> tuple[list[Any], str | None]:

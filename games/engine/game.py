@@ -95,9 +95,7 @@ class Game:
         self.variant = get_variant(variant, options)
         v = self.variant
         self.seats = v.seats
-        self.teams = {
-            name: [v.seats[i] for i in t] for name, t in zip(v.team_names, v.teams)
-        }
+        self.teams = {name: [v.seats[i] for i in t] for name, t in zip(v.team_names, v.teams)}
         if first_dealer is None:
             self.draw: FirstDealerDraw | None = draw_first_dealer(v, seed)
             first_dealer = self.draw.dealer
@@ -145,9 +143,7 @@ class Game:
         """Hands that count (a redeal by the same dealer does not)."""
         v = self.variant
         return sum(
-            1
-            for r in self.results()
-            if not (r.redeal and v.all_pass == "redeal_same_dealer")
+            1 for r in self.results() if not (r.redeal and v.all_pass == "redeal_same_dealer")
         )
 
     def _walk(self) -> tuple[dict[str, int], str | None, str | None]:
@@ -243,9 +239,7 @@ class Game:
         if self.is_over:
             raise IllegalActionError("the game is over", code="game_over")
         if self.current is not None:
-            raise IllegalActionError(
-                "the current hand is not finished", code="hand_in_progress"
-            )
+            raise IllegalActionError("the current hand is not finished", code="hand_in_progress")
 
     def next_hand(self, seed: int) -> Hand:
         """Deal the next hand (by :attr:`dealer`) from ``seed``."""
@@ -311,5 +305,4 @@ def game_outcome(
     game = Game(variant, options, first_dealer="-")
     game.entries = [result_from_dict(game.variant, r) for r in results]
     totals, reason, winner = game._walk()
-    return {"totals": totals, "is_over": reason is not None, "end_reason": reason,
-            "winner": winner}
+    return {"totals": totals, "is_over": reason is not None, "end_reason": reason, "winner": winner}

@@ -69,9 +69,7 @@ def shuffled_deck(variant: Variant, seed: int) -> list[int]:
     return seeded_shuffle(variant.deck_cards, seed)
 
 
-def deal_cards(
-    variant: Variant, dealer: int, seed: int
-) -> tuple[list[list[int]], list[int]]:
+def deal_cards(variant: Variant, dealer: int, seed: int) -> tuple[list[list[int]], list[int]]:
     """Deal per ``deal_packets`` from the dealer's left: (hands, kitty).
 
     One hand per seat, and for two players a third, the dead hand, last."""
@@ -93,22 +91,71 @@ class Hand:
     # still lets other modules keep fields of their own on a hand.
     __slots__ = (
         "__dict__",
-        "variant", "dealer", "seed", "dead", "dealt", "dealt_kitty", "must_pass",
-        "hands", "kitty", "calls", "discards", "play", "events", "shown", "revealed",
-        "redeal", "want_events", "contract", "declarer", "breacher", "partner",
-        "partner_card", "partner_known", "partner_unseen", "tricks", "trick",
-        "trick_seats", "tricks_won", "active", "n_active", "named", "led", "_phase",
-        "is_done", "_legal", "_result",
+        "variant",
+        "dealer",
+        "seed",
+        "dead",
+        "dealt",
+        "dealt_kitty",
+        "must_pass",
+        "hands",
+        "kitty",
+        "calls",
+        "discards",
+        "play",
+        "events",
+        "shown",
+        "revealed",
+        "redeal",
+        "want_events",
+        "contract",
+        "declarer",
+        "breacher",
+        "partner",
+        "partner_card",
+        "partner_known",
+        "partner_unseen",
+        "tricks",
+        "trick",
+        "trick_seats",
+        "tricks_won",
+        "active",
+        "n_active",
+        "named",
+        "led",
+        "_phase",
+        "is_done",
+        "_legal",
+        "_result",
         # auction.py
-        "high", "high_seat", "max_level", "out", "bid_made", "last_strain",
-        "raise_turn", "raised", "forced_seat", "to_act_i",
+        "high",
+        "high_seat",
+        "max_level",
+        "out",
+        "bid_made",
+        "last_strain",
+        "raise_turn",
+        "raised",
+        "forced_seat",
+        "to_act_i",
         # after_auction.py
-        "breach_order", "breach_turn",
+        "breach_order",
+        "breach_turn",
         # play.py
-        "misere", "strain", "eff", "power", "strengths", "by_suit", "next_seat",
-        "led_mask", "misere_stop",
+        "misere",
+        "strain",
+        "eff",
+        "power",
+        "strengths",
+        "by_suit",
+        "next_seat",
+        "led_mask",
+        "misere_stop",
         # claims.py
-        "claimer", "claim_wait", "claim_info", "claim_barred",
+        "claimer",
+        "claim_wait",
+        "claim_info",
+        "claim_barred",
     )
 
     def __init__(
@@ -178,7 +225,6 @@ class Hand:
     def to_act(self) -> str | None:
         """Seat name of the player to act, None when the hand is done."""
         return None if self._phase == DONE else self.variant.seats[self.to_act_i]
-
 
     @property
     def contract_strain(self) -> int:
@@ -295,9 +341,7 @@ class Hand:
         if seat != self.to_act:
             raise IllegalActionError(
                 f"it is not {seat}'s turn"
-                + (
-                    f" ({self.to_act} to act)" if self.to_act else " (the hand is over)"
-                ),
+                + (f" ({self.to_act} to act)" if self.to_act else " (the hand is over)"),
                 code="not_your_turn",
                 params={"seat": seat, "to_act": self.to_act},
             )
@@ -310,15 +354,17 @@ class Hand:
         if self.claim_wait and code < CLAIM:
             return IllegalActionError(
                 f"{seat} must accept or refuse the claim, not {text}",
-                code="claim_pending", params={"seat": seat, "action": text})
+                code="claim_pending",
+                params={"seat": seat, "action": text},
+            )
         if code >= CLAIM and phase != DONE:
             return claims.refusal_error(self, code) or IllegalActionError(
-                f"{seat} must play a card, not {text}", code="claim_pending",
-                params={"seat": seat, "action": text})
-        if phase == DONE:
-            return IllegalActionError(
-                "the hand is over", code="hand_over", params={"action": text}
+                f"{seat} must play a card, not {text}",
+                code="claim_pending",
+                params={"seat": seat, "action": text},
             )
+        if phase == DONE:
+            return IllegalActionError("the hand is over", code="hand_over", params={"action": text})
         kinds = {KITTY: "discard", PLAY: "play"}
         is_call = code >= PASS
         is_card = code < WJ + 2
@@ -395,12 +441,8 @@ class Hand:
             for held, other in ((WJ, BJ), (BJ, WJ)):
                 if held in own and other in self.kitty:
                     self.shown.setdefault(seat, []).append(CODE[other])
-                    self.events.append(
-                        {"type": "joker_shown", "seat": seat, "card": CODE[other]}
-                    )
-        self.events.append(
-            {"type": "kitty_taken", "seat": seat, "count": len(self.kitty)}
-        )
+                    self.events.append({"type": "joker_shown", "seat": seat, "card": CODE[other]})
+        self.events.append({"type": "kitty_taken", "seat": seat, "count": len(self.kitty)})
         own += self.kitty
         own.sort()
         self.to_act_i = declarer
@@ -509,11 +551,7 @@ def new_hand(
 
     ``must_pass``: seats that may only pass in this hand's auction (the set
     rule or a breach in the last hand; :class:`Game` passes them on)."""
-    v = (
-        variant
-        if isinstance(variant, Variant) and not options
-        else get_variant(variant, options)
-    )
+    v = variant if isinstance(variant, Variant) and not options else get_variant(variant, options)
     if isinstance(dealer, int) and 0 <= dealer < v.n:
         d = dealer
     else:

@@ -57,8 +57,7 @@ def check_combination(values: dict[str, Any], given: dict[str, Any]) -> None:
     for name, default in (("partner_reveal", "announce"), ("partner_points", "full")):
         if players != 5 and v[name] != default:
             raise _refuse(
-                f"{name} {v[name]} is for five players, who call a partner "
-                f"(players {players})",
+                f"{name} {v[name]} is for five players, who call a partner (players {players})",
                 name,
                 "players",
             )
@@ -79,9 +78,7 @@ def check_combination(values: dict[str, Any], given: dict[str, Any]) -> None:
                 "misere_rank",
             )
     if v["set_rule"] and v["breach"]:
-        raise _refuse(
-            "set_rule and breach are exclusive: pick one", "breach", "set_rule"
-        )
+        raise _refuse("set_rule and breach are exclusive: pick one", "breach", "set_rule")
     if v["breach_value"] and not v["breach"]:
         raise _refuse(
             f"breach_value {v['breach_value']} needs breach true",
@@ -103,9 +100,7 @@ def check_combination(values: dict[str, Any], given: dict[str, Any]) -> None:
             "failed_contract",
         )
     if v["exact_target"] and v["end"] != "target":
-        raise _refuse(
-            f"exact_target needs end target (end {v['end']})", "exact_target", "end"
-        )
+        raise _refuse(f"exact_target needs end target (end {v['end']})", "exact_target", "end")
     if v["winner_may_raise"] and v["auction"] == "one_call":
         raise _refuse(
             "winner_may_raise needs auction pass_final or reopen (auction one_call "

@@ -29,9 +29,7 @@ class OptionSpec:
 
     def validate(self, value: Any) -> Any:
         """Return the value if allowed, else raise UnknownVariantError."""
-        ok = isinstance(value, self.type) and not (
-            self.type is int and isinstance(value, bool)
-        )
+        ok = isinstance(value, self.type) and not (self.type is int and isinstance(value, bool))
         if ok and self.choices is not None:
             ok = value in self.choices
         if ok and self.min is not None:
@@ -143,9 +141,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "After all others pass, the high bidder gets one more call to raise his own bid.",
         _d(False, False, False, False),
     ),
-    OptionSpec(
-        "min_bid", int, (6, 7), "Lowest level that can win the auction.", _d(6, 6, 7, 6)
-    ),
+    OptionSpec("min_bid", int, (6, 7), "Lowest level that can win the auction.", _d(6, 6, 7, 6)),
     OptionSpec(
         "inkles",
         bool,
@@ -181,9 +177,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Misère ranks just above this bid.",
         _d("7NT", "7NT", "8S", "8H"),
     ),
-    OptionSpec(
-        "misere_value", int, (250, 500), "Value of misère.", _d(250, 250, 250, 500)
-    ),
+    OptionSpec("misere_value", int, (250, 500), "Value of misère.", _d(250, 250, 250, 500)),
     OptionSpec(
         "open_misere",
         bool,

@@ -100,12 +100,7 @@ def legal_plays(h: "Hand") -> list[int]:
         for j in jokers:
             base = LEAD_JOKER + 4 * (j - WJ)
             out += [base + s for s in suits]
-        if (
-            h.variant.joker_prenaming
-            and h.to_act_i == h.declarer
-            and not h.tricks
-            and not h.trick
-        ):
+        if h.variant.joker_prenaming and h.to_act_i == h.declarer and not h.tricks and not h.trick:
             for j in jokers:
                 base = NAME_JOKER + 4 * (j - WJ)
                 out += [base + s for s in range(4)]
@@ -283,9 +278,9 @@ def _finish_trick(h: "Hand") -> None:
     h.trick_seats = []
     if h.contract == OMIS and len(h.tricks) == 1 and not h.revealed:
         h.reveal_declarer()
-    if (
-        h.misere and winner == h.declarer and h.tricks_won[winner] == h.misere_stop
-    ) or not h.hands[winner]:
+    if (h.misere and winner == h.declarer and h.tricks_won[winner] == h.misere_stop) or not h.hands[
+        winner
+    ]:
         h.finish()
         return
     h.to_act_i = winner

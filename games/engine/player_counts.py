@@ -50,11 +50,7 @@ SIX_TWO_JOKERS_PACKETS = "3,K2,4,K1,3,K1"
 
 def seat_names(players: int) -> tuple[str, ...]:
     """N E S W for four players, P1..Pn otherwise."""
-    return (
-        ("N", "E", "S", "W")
-        if players == 4
-        else tuple(f"P{i + 1}" for i in range(players))
-    )
+    return ("N", "E", "S", "W") if players == 4 else tuple(f"P{i + 1}" for i in range(players))
 
 
 def team_layout(players: int, teams: str = "2x3") -> tuple[tuple[int, ...], ...]:
@@ -83,9 +79,7 @@ def deck_cards(deck: int, jokers: int) -> tuple[int, ...]:
     return DECKS[64 if deck == 63 and jokers == 2 else deck]
 
 
-def derived_defaults(
-    values: dict[str, Any], given: dict[str, Any]
-) -> dict[str, Any]:
+def derived_defaults(values: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     """The option values of a preset (``values``) under the count and deck the
     user ``given``: the count's options, then jokers, kitty and deal from the deck."""
     out = dict(values)

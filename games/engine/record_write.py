@@ -25,9 +25,7 @@ def to_record(h: Hand) -> dict[str, Any]:
     }
     if h.must_pass:
         rec["must_pass"] = [v.seats[i] for i in sorted(h.must_pass)]
-    rec["hands"] = {
-        v.seats[i]: [CODE[c] for c in cards] for i, cards in enumerate(h.dealt)
-    }
+    rec["hands"] = {v.seats[i]: [CODE[c] for c in cards] for i, cards in enumerate(h.dealt)}
     if h.dead:
         rec["dead"] = [CODE[c] for c in h.dead]
     rec["kitty"] = [CODE[c] for c in h.dealt_kitty]

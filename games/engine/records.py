@@ -46,9 +46,7 @@ SHEET_FIELDS = (
 _STAGES = ("hands", "kitty", "calls", "discards", "play")
 
 
-def _err(
-    msg: str, field: str, code: str = "malformed", **params: Any
-) -> MalformedError:
+def _err(msg: str, field: str, code: str = "malformed", **params: Any) -> MalformedError:
     return MalformedError(msg, code=code, params=params, field=field)
 
 
@@ -80,9 +78,7 @@ def _seat(v: Variant, value: Any, field: str) -> int:
     return v.seat_of(value, field)
 
 
-def _cards(
-    v: Variant, value: Any, field: str, count: int, seen: dict[int, str]
-) -> list[int]:
+def _cards(v: Variant, value: Any, field: str, count: int, seen: dict[int, str]) -> list[int]:
     if not isinstance(value, list):
         raise _err(f"{field} must be a list of card codes", field)
     out = []
@@ -171,9 +167,7 @@ def replay(record: Any) -> Hand:
             )
         hands.append(_cards(v, record["dead"], "dead", 10, seen))
     elif "dead" in record:
-        raise _err(
-            "only the two-handed game has a dead hand", "dead", "unknown_field"
-        )
+        raise _err("only the two-handed game has a dead hand", "dead", "unknown_field")
     if "kitty" in record:
         kitty = _cards(v, record["kitty"], "kitty", v.kitty_size, seen)
     else:
@@ -229,9 +223,7 @@ def _apply_entry(hand: Hand, stage: str, i: int, entry: Any) -> None:
             msg = f"{_WHAT[phase]} ({hand.to_act} to act)"
             code = "wrong_phase"
         else:
-            msg = {"calls": "the auction is over", "discards": "the discard is over"}[
-                stage
-            ]
+            msg = {"calls": "the auction is over", "discards": "the discard is over"}[stage]
             code = "wrong_phase"
         raise IllegalActionError(msg, code=code, params={"action": entry}, field=field)
     table = CALL_OF if stage == "calls" else PLAY_OF

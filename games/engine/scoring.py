@@ -79,15 +79,24 @@ def result_from_dict(v: Variant, d: dict[str, Any]) -> HandResult:
     if d.get("redeal"):
         return HandResult(None, None, None, {}, dict(d["score"]), True)
     names, seats = v.team_names, v.seats
-    extra = {k: val for k, val in d.items()
-             if k not in ("contract", "declarer", "made", "tricks", "score")}
+    extra = {
+        k: val
+        for k, val in d.items()
+        if k not in ("contract", "declarer", "made", "tricks", "score")
+    }
     declaring = [names[v.team_of[seats.index(d["declarer"])]]]
     if extra.get("partner"):
         declaring.append(names[v.team_of[seats.index(extra["partner"])]])
     breach = extra.get("breach")
     return HandResult(
-        d["contract"], d["declarer"], d["made"], dict(d["tricks"]), dict(d["score"]),
-        False, tuple(declaring) if d["made"] else (), extra,
+        d["contract"],
+        d["declarer"],
+        d["made"],
+        dict(d["tricks"]),
+        dict(d["score"]),
+        False,
+        tuple(declaring) if d["made"] else (),
+        extra,
         {breach["side"]: breach["points"]} if breach else {},
     )
 
@@ -154,9 +163,7 @@ def score_hand(
         if misere:
             defended = taken >= 3
         else:
-            defence = sum(
-                side_tricks[t] or 0 for t in range(n_sides) if t not in declaring
-            )
+            defence = sum(side_tricks[t] or 0 for t in range(n_sides) if t not in declaring)
             defended = defence >= defence_target(contract)
     if breacher >= 0:
         bside = v.team_of[breacher]
@@ -265,9 +272,7 @@ def score_sheet_hand(
         breacher = v.seat_of(breach, "breach")
         if not breachable(v, action):
             why = "breach is off" if not v.breach else f"{contract} is below 7"
-            raise _sheet_error(
-                f"no breach against this hand ({why})", "breach", "bad_breach"
-            )
+            raise _sheet_error(f"no breach against this hand ({why})", "breach", "bad_breach")
         if v.team_of[breacher] == v.team_of[seat]:
             raise _sheet_error(
                 f"{breach} is on the declarer's side: only a defender breaches",
@@ -302,12 +307,13 @@ def _sheet_tricks(
             for t in range(len(names))
         ]
     if isinstance(tricks, dict):
-        if set(tricks) != set(names) or not all(
-            _is_count(n, 10) for n in tricks.values()
-        ) or sum(tricks.values()) != 10:
+        if (
+            set(tricks) != set(names)
+            or not all(_is_count(n, 10) for n in tricks.values())
+            or sum(tricks.values()) != 10
+        ):
             raise _sheet_error(
-                f"tricks must give every side ({', '.join(names)}) a whole number,"
-                " ten in all",
+                f"tricks must give every side ({', '.join(names)}) a whole number, ten in all",
                 "tricks",
                 "bad_tricks",
                 tricks=tricks,
@@ -323,8 +329,7 @@ def _sheet_tricks(
     if len(names) - len(declaring) > 1:
         example = ", ".join(f'"{name}": 2' for name in names[:3])
         raise _sheet_error(
-            f"more than one side defends: tricks must give each side's tricks"
-            f" ({{{example}, ...}})",
+            f"more than one side defends: tricks must give each side's tricks ({{{example}, ...}})",
             "tricks",
             "bad_tricks",
             tricks=tricks,

@@ -138,14 +138,12 @@ class Variant:
         self.teams = team_layout(self.players, values["teams"])
         self.team_names = tuple("".join(self.seats[i] for i in t) for t in self.teams)
         self.team_of = tuple(
-            next(ti for ti, t in enumerate(self.teams) if i in t)
-            for i in range(self.players)
+            next(ti for ti, t in enumerate(self.teams) if i in t) for i in range(self.players)
         )
         # each player for himself (2, 3, 5): sides are players, scores keyed by seat
         self.per_player = all(len(t) == 1 for t in self.teams)
         self.teammates = tuple(
-            tuple(j for j in self.teams[self.team_of[i]] if j != i)
-            for i in range(self.players)
+            tuple(j for j in self.teams[self.team_of[i]] if j != i) for i in range(self.players)
         )
         self.partner_of = tuple(m[0] if m else -1 for m in self.teammates)
         self.calls_partner = self.players == 5

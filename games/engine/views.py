@@ -54,11 +54,7 @@ def private_view(h: "Hand", seat: str | None) -> dict[str, Any]:
         "viewer": seat,
         "hand": codes(h.hands[me]) if me >= 0 else None,
         "discards": codes(h.discards) if me >= 0 and me == h.declarer else None,
-        "legal": (
-            h.legal_actions()
-            if me >= 0 and me == h.to_act_i and h._phase != DONE
-            else []
-        ),
+        "legal": (h.legal_actions() if me >= 0 and me == h.to_act_i and h._phase != DONE else []),
     }
 
 
@@ -75,9 +71,7 @@ def public_view(h: "Hand") -> dict[str, Any]:
         "variant": v.name,
         "options": dict(v.overrides),
         "seats": list(v.seats),
-        "teams": {
-            name: [v.seats[i] for i in t] for name, t in zip(v.team_names, v.teams)
-        },
+        "teams": {name: [v.seats[i] for i in t] for name, t in zip(v.team_names, v.teams)},
         "dealer": v.seats[h.dealer],
         "phase": h.phase.value,
         "to_act": h.to_act,
@@ -109,20 +103,15 @@ def public_view(h: "Hand") -> dict[str, Any]:
     }
     if phase >= PLAY and h.declarer >= 0 and not h.redeal:
         view["sitting_out"] = [v.seats[i] for i, a in enumerate(h.active) if not a]
-        view["named_jokers"] = {
-            CODE[WJ + j]: SUITS[s] for j, s in enumerate(h.named) if s >= 0
-        }
+        view["named_jokers"] = {CODE[WJ + j]: SUITS[s] for j, s in enumerate(h.named) if s >= 0}
         view["trick"] = [
-            {"seat": v.seats[s], "card": CODE[c]}
-            for s, c in zip(h.trick_seats, h.trick)
+            {"seat": v.seats[s], "card": CODE[c]} for s, c in zip(h.trick_seats, h.trick)
         ]
         view["led"] = SUITS[h.led] if h.trick else None
         view["tricks"] = [
             {
                 "leader": v.seats[leader],
-                "cards": [
-                    {"seat": v.seats[s], "card": CODE[c]} for s, c in zip(seats, cards)
-                ],
+                "cards": [{"seat": v.seats[s], "card": CODE[c]} for s, c in zip(seats, cards)],
                 "winner": v.seats[winner],
                 "led": SUITS[led],
             }
@@ -133,11 +122,38 @@ def public_view(h: "Hand") -> dict[str, Any]:
 
 # The order of a view's keys (as documented in games/engine/README.md).
 _ORDER = (
-    "variant", "options", "seats", "teams", "viewer", "dealer", "phase", "to_act", "hand",
-    "card_counts", "kitty_count", "dead_count", "must_pass", "calls", "contract",
-    "declarer", "breach", "partner_card", "partner", "discard_count", "discards",
-    "sitting_out", "named_jokers", "trick", "led", "tricks", "tricks_won", "shown",
-    "legal", "events", "claim", "result",
+    "variant",
+    "options",
+    "seats",
+    "teams",
+    "viewer",
+    "dealer",
+    "phase",
+    "to_act",
+    "hand",
+    "card_counts",
+    "kitty_count",
+    "dead_count",
+    "must_pass",
+    "calls",
+    "contract",
+    "declarer",
+    "breach",
+    "partner_card",
+    "partner",
+    "discard_count",
+    "discards",
+    "sitting_out",
+    "named_jokers",
+    "trick",
+    "led",
+    "tricks",
+    "tricks_won",
+    "shown",
+    "legal",
+    "events",
+    "claim",
+    "result",
 )
 
 

@@ -22,11 +22,16 @@ def tables_close_abandoned(*, now=None) -> list[int]:
     stale = list(
         Table.objects.select_for_update(skip_locked=True)
         .filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING])
-        .filter(Q(last_human_seen_at__lt=cutoff)
-                | Q(last_human_seen_at__isnull=True, created_at__lt=cutoff))
+        .filter(
+            Q(last_human_seen_at__lt=cutoff)
+            | Q(last_human_seen_at__isnull=True, created_at__lt=cutoff)
+        )
     )
-    present = set(Presence.objects.filter(table__in=stale, seen_at__gte=now - PRESENCE_TIMEOUT)
-                  .values_list("table_id", flat=True))
+    present = set(
+        Presence.objects.filter(table__in=stale, seen_at__gte=now - PRESENCE_TIMEOUT).values_list(
+            "table_id", flat=True
+        )
+    )
     ids = [table.pk for table in stale if table.pk not in present]
     Table.objects.filter(pk__in=ids).update(status=Table.Status.CLOSED, seq=F("seq") + 1)
     closed = list(Table.objects.filter(pk__in=ids).values_list("pk", "seq"))

@@ -66,7 +66,7 @@ def parse(buf: bytes | bytearray, pos: int = 0):
     end = buf.find(b"\r\n", pos)
     if end < 0:
         return _INCOMPLETE, pos
-    kind, line = buf[pos:pos + 1], bytes(buf[pos + 1:end])
+    kind, line = buf[pos : pos + 1], bytes(buf[pos + 1 : end])
     after = end + 2
     if kind == b"+":
         return line, after
@@ -80,7 +80,7 @@ def parse(buf: bytes | bytearray, pos: int = 0):
             return None, after
         if len(buf) < after + size + 2:
             return _INCOMPLETE, pos
-        return bytes(buf[after:after + size]), after + size + 2
+        return bytes(buf[after : after + size]), after + size + 2
     if kind == b"*":
         count = int(line)
         if count < 0:
@@ -161,8 +161,12 @@ async def _open(url: str, on_reply, on_lost) -> _Connection:
         connect = loop.create_unix_connection(lambda: protocol, options["path"])
     else:
         context = ssl.create_default_context() if kind is SSLConnection else None
-        connect = loop.create_connection(lambda: protocol, options.get("host", "localhost"),
-                                         options.get("port", 6379), ssl=context)
+        connect = loop.create_connection(
+            lambda: protocol,
+            options.get("host", "localhost"),
+            options.get("port", 6379),
+            ssl=context,
+        )
     await asyncio.wait_for(connect, CONNECT_TIMEOUT)
     password, username = options.get("password"), options.get("username")
     if password:
@@ -253,7 +257,8 @@ class RedisEvents:
     async def _connect_publisher(self) -> _Connection:
         if self._connecting is None:
             self._connecting = self.loop.create_task(
-                _open(self.url, self._on_publish_reply, lambda exc: None))
+                _open(self.url, self._on_publish_reply, lambda exc: None)
+            )
         try:
             self._publisher = await asyncio.shield(self._connecting)
         finally:
@@ -268,7 +273,7 @@ class RedisEvents:
 
     # ------------------------------------------------------------ receiving
     def _on_message(self, value) -> None:
-        if (isinstance(value, list) and len(value) == 3 and value[0] == b"message"):
+        if isinstance(value, list) and len(value) == 3 and value[0] == b"message":
             try:
                 message = self.layer.deserialize(value[2])
             except Exception:
@@ -301,12 +306,14 @@ class RedisEvents:
                 self._subscriber = None
                 self._subscribed.clear()
                 self._resubscribing = True
-                logger.warning("table events: the connection to Redis was lost (%s): "
-                               "reconnecting", error)
+                logger.warning(
+                    "table events: the connection to Redis was lost (%s): reconnecting", error
+                )
             except asyncio.CancelledError:
                 raise
             except (OSError, ConnectionError, asyncio.TimeoutError) as error:
-                logger.warning("table events: cannot subscribe on Redis (%s): next try in "
-                               "%.1f s", error, delay)
+                logger.warning(
+                    "table events: cannot subscribe on Redis (%s): next try in %.1f s", error, delay
+                )
             await asyncio.sleep(delay)
             delay = min(RETRY_MAX, delay * 2)

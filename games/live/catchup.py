@@ -15,8 +15,7 @@ from datetime import datetime
 
 from games.engine import EngineError
 from games.live.moves import NEXT, REVIEW_ACTIONS
-from games.live.tablestate import (FINISHED, OPEN, HandRow, SeatInfo, TableInfo, TableState,
-                                   game_of)
+from games.live.tablestate import FINISHED, OPEN, HandRow, SeatInfo, TableInfo, TableState, game_of
 
 
 @dataclass
@@ -104,19 +103,29 @@ def follow(st: TableState, event: dict) -> TableState:
         raise CatchUpError(f"table {st.id}: the published move is not the next one")
     at = datetime.fromisoformat(event["at"])
     wake_at = event["wake_at"]
-    table = replace(st.table, seq=st.seq + 1,
-                    wake_at=datetime.fromisoformat(wake_at) if wake_at else None,
-                    status=FINISHED if event["ends_game"] else st.table.status)
+    table = replace(
+        st.table,
+        seq=st.seq + 1,
+        wake_at=datetime.fromisoformat(wake_at) if wake_at else None,
+        status=FINISHED if event["ends_game"] else st.table.status,
+    )
     hands = []
     if event["result"] is not None:
         hands.append(replace(row, result=event["result"], finished_at=at))
     if event["next_hand"] is not None:
         hand_id, number, dealer, seed = event["next_hand"]
         hands.append(HandRow(id=hand_id, number=number, dealer=dealer, seed=seed))
-    logged = LoggedAction(hand_number=row.number, seq=st.seq + 1, seat=event["seat"],
-                          action=event["action"], at=at)
-    snap = Snapshot(table=table, seats=st.seats, hands=hands, actions=[logged],
-                    after_seq=st.seq, from_hand=row.number)
+    logged = LoggedAction(
+        hand_number=row.number, seq=st.seq + 1, seat=event["seat"], action=event["action"], at=at
+    )
+    snap = Snapshot(
+        table=table,
+        seats=st.seats,
+        hands=hands,
+        actions=[logged],
+        after_seq=st.seq,
+        from_hand=row.number,
+    )
     return catch_up(st, snap)
 
 

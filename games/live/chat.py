@@ -43,8 +43,20 @@ MAX_LENGTH = 200
 HISTORY = 50  # messages sent to a viewer who opens the chat
 RATE_BURST = 5
 RATE_SECONDS = 3.0
-PHRASES = ("hello", "good_luck", "well_played_partner", "well_played", "nice_hand", "oops",
-           "sorry", "thanks", "hurry", "back_soon", "good_game", "bye")
+PHRASES = (
+    "hello",
+    "good_luck",
+    "well_played_partner",
+    "well_played",
+    "nice_hand",
+    "oops",
+    "sorry",
+    "thanks",
+    "hurry",
+    "back_soon",
+    "good_game",
+    "bye",
+)
 
 
 # Direction overrides and isolates: they would turn the rest of a line around.
@@ -59,14 +71,16 @@ def clean(text, phrase) -> tuple[str, str]:
         return "", phrase
     if not isinstance(text, str):
         raise TableError("bad_chat", _("A chat message needs a text."))
-    text = "".join(" " if unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS else ch
-                   for ch in text)
+    text = "".join(
+        " " if unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS else ch for ch in text
+    )
     text = " ".join(text.split())
     if not text:
         raise TableError("bad_chat", _("A chat message needs a text."))
     if len(text) > MAX_LENGTH:
-        raise TableError("chat_too_long", _("A chat message is %(n)s characters at most.")
-                         % {"n": MAX_LENGTH})
+        raise TableError(
+            "chat_too_long", _("A chat message is %(n)s characters at most.") % {"n": MAX_LENGTH}
+        )
     return text, ""
 
 
@@ -74,16 +88,18 @@ class RateLimit:
     """A token bucket per (table, member) in this process: ``burst`` messages, then
     one per ``per`` seconds. ``clock`` is injectable (tests)."""
 
-    def __init__(self, burst: int = RATE_BURST, per: float = RATE_SECONDS,
-                 clock=time.monotonic) -> None:
+    def __init__(
+        self, burst: int = RATE_BURST, per: float = RATE_SECONDS, clock=time.monotonic
+    ) -> None:
         self.burst, self.per, self.clock = burst, per, clock
         self.buckets: dict[tuple[int, int], tuple[float, float]] = {}
 
     def allow(self, table_id: int, user_id: int) -> bool:
         now = self.clock()
         if len(self.buckets) > 50_000:  # forget the full buckets now and then
-            self.buckets = {k: v for k, v in self.buckets.items()
-                            if v[0] + (now - v[1]) / self.per < self.burst}
+            self.buckets = {
+                k: v for k, v in self.buckets.items() if v[0] + (now - v[1]) / self.per < self.burst
+            }
         tokens, at = self.buckets.get((table_id, user_id), (self.burst, now))
         tokens = min(self.burst, tokens + (now - at) / self.per)
         if tokens < 1:
@@ -113,8 +129,9 @@ class SharedRateLimit:
     script run in Redis, from a worker thread (never on the event loop). Redis
     unreachable: this process's own bucket decides, and the failure is logged."""
 
-    def __init__(self, redis_cache, burst: int = RATE_BURST, per: float = RATE_SECONDS,
-                 clock=time.time) -> None:
+    def __init__(
+        self, redis_cache, burst: int = RATE_BURST, per: float = RATE_SECONDS, clock=time.time
+    ) -> None:
         self.cache, self.burst, self.per, self.clock = redis_cache, burst, per, clock
         self.fallback = RateLimit(burst, per)
 
@@ -122,11 +139,15 @@ class SharedRateLimit:
         key = self.cache.make_and_validate_key(f"chat-rate:{table_id}:{user_id}")
         try:
             client = self.cache._cache.get_client(key, write=True)
-            return bool(client.eval(_GCRA, 1, key, int(self.clock() * 1000),
-                                    int(self.per * 1000), self.burst))
+            return bool(
+                client.eval(
+                    _GCRA, 1, key, int(self.clock() * 1000), int(self.per * 1000), self.burst
+                )
+            )
         except RedisError:
-            logger.warning("chat rate limit: Redis unreachable, this process's bucket "
-                           "decides", exc_info=True)
+            logger.warning(
+                "chat rate limit: Redis unreachable, this process's bucket decides", exc_info=True
+            )
             return self.fallback.allow(table_id, user_id)
 
     async def allowed(self, table_id: int, user_id: int) -> bool:
@@ -158,8 +179,15 @@ class Posted:
     seated: list[int]
 
     def as_dict(self) -> dict:
-        return {"id": self.id, "user": self.user_id, "name": self.name, "seat": self.seat,
-                "text": self.text, "phrase": self.phrase, "at": self.at.isoformat()}
+        return {
+            "id": self.id,
+            "user": self.user_id,
+            "name": self.name,
+            "seat": self.seat,
+            "text": self.text,
+            "phrase": self.phrase,
+            "at": self.at.isoformat(),
+        }
 
 
 def _closed() -> TableError:
@@ -175,18 +203,31 @@ async def post(table_id: int, user, content: dict) -> Posted:
     now = timezone.now()
     name = user.public_name
     if loopdb.enabled():
-        row = await loopdb.fetch_one(sql.chat_statement(), [
-            table_id, table_id, user.pk, user.pk, name, text, phrase, now, table_id])
+        row = await loopdb.fetch_one(
+            sql.chat_statement(),
+            [table_id, table_id, user.pk, user.pk, name, text, phrase, now, table_id],
+        )
         if row is None:
             raise _closed()
-        posted = Posted(id=row[0], table_id=table_id, channel=row[1], user_id=user.pk,
-                        name=name, seat=row[2], text=text, phrase=phrase, at=now,
-                        seated=[u for u in (row[3] or []) if u is not None])
+        posted = Posted(
+            id=row[0],
+            table_id=table_id,
+            channel=row[1],
+            user_id=user.pk,
+            name=name,
+            seat=row[2],
+            text=text,
+            phrase=phrase,
+            at=now,
+            seated=[u for u in (row[3] or []) if u is not None],
+        )
     else:
         posted = await database_sync_to_async(post_in_thread)(
-            table_id=table_id, user=user, text=text, phrase=phrase, now=now)
-    hub.chat_posted(table_id, posted.channel, posted.seated,
-                    {"type": "chat", "messages": [posted.as_dict()]})
+            table_id=table_id, user=user, text=text, phrase=phrase, now=now
+        )
+    hub.chat_posted(
+        table_id, posted.channel, posted.seated, {"type": "chat", "messages": [posted.as_dict()]}
+    )
     return posted
 
 
@@ -195,16 +236,33 @@ def post_in_thread(*, table_id: int, user, text: str, phrase: str, now) -> Poste
     """The same write through Django (any database), in one transaction."""
     if not Table.objects.filter(pk=table_id, chat=True).exists():
         raise _closed()
-    seated = list(Seat.objects.filter(table_id=table_id, user__isnull=False)
-                  .values_list("user_id", "seat"))
+    seated = list(
+        Seat.objects.filter(table_id=table_id, user__isnull=False).values_list("user_id", "seat")
+    )
     seat = next((s for u, s in seated if u == user.pk), "")
     channel = ChatMessage.Channel.PLAYERS if seat else ChatMessage.Channel.SPECTATORS
-    row = ChatMessage.objects.create(table_id=table_id, channel=channel, user=user,
-                                     name=user.public_name, seat=seat, text=text,
-                                     phrase=phrase, created_at=now)
-    return Posted(id=row.pk, table_id=table_id, channel=channel, user_id=user.pk,
-                  name=row.name, seat=seat, text=text, phrase=phrase, at=now,
-                  seated=[u for u, _ in seated])
+    row = ChatMessage.objects.create(
+        table_id=table_id,
+        channel=channel,
+        user=user,
+        name=user.public_name,
+        seat=seat,
+        text=text,
+        phrase=phrase,
+        created_at=now,
+    )
+    return Posted(
+        id=row.pk,
+        table_id=table_id,
+        channel=channel,
+        user_id=user.pk,
+        name=row.name,
+        seat=seat,
+        text=text,
+        phrase=phrase,
+        at=now,
+        seated=[u for u, _ in seated],
+    )
 
 
 def history_frame(table_id: int, user) -> dict:
@@ -213,10 +271,29 @@ def history_frame(table_id: int, user) -> dict:
     table = Table.objects.filter(pk=table_id).values("chat").first()
     seated = Seat.objects.filter(table_id=table_id, user=user).exists()
     channel = ChatMessage.Channel.PLAYERS if seated else ChatMessage.Channel.SPECTATORS
-    rows = list(ChatMessage.objects.filter(table_id=table_id, channel=channel)
-                .order_by("-id")[:HISTORY])
-    messages = [Posted(id=r.pk, table_id=table_id, channel=channel, user_id=r.user_id,
-                       name=r.name, seat=r.seat, text=r.text, phrase=r.phrase,
-                       at=r.created_at, seated=[]).as_dict() for r in reversed(rows)]
-    return {"type": "chat", "history": True, "enabled": bool(table and table["chat"]),
-            "channel": channel, "me": user.pk, "messages": messages}
+    rows = list(
+        ChatMessage.objects.filter(table_id=table_id, channel=channel).order_by("-id")[:HISTORY]
+    )
+    messages = [
+        Posted(
+            id=r.pk,
+            table_id=table_id,
+            channel=channel,
+            user_id=r.user_id,
+            name=r.name,
+            seat=r.seat,
+            text=r.text,
+            phrase=r.phrase,
+            at=r.created_at,
+            seated=[],
+        ).as_dict()
+        for r in reversed(rows)
+    ]
+    return {
+        "type": "chat",
+        "history": True,
+        "enabled": bool(table and table["chat"]),
+        "channel": channel,
+        "me": user.pk,
+        "messages": messages,
+    }

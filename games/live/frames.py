@@ -32,10 +32,8 @@ def presence_frames(table_ids) -> dict[int, str]:
     from games.models import Seat
 
     away: dict[int, dict[str, str]] = {table_id: {} for table_id in table_ids}
-    rows = Seat.objects.filter(table_id__in=list(away), user__isnull=False,
-                               left_at__isnull=False)
+    rows = Seat.objects.filter(table_id__in=list(away), user__isnull=False, left_at__isnull=False)
     for table_id, seat, left in rows.values_list("table_id", "seat", "left_at"):
         away[table_id][seat] = left.isoformat()
     present = presence.present_users_many(list(away))
-    return {table_id: render.presence_frame(present[table_id], away[table_id])
-            for table_id in away}
+    return {table_id: render.presence_frame(present[table_id], away[table_id]) for table_id in away}

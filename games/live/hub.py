@@ -90,8 +90,9 @@ def report() -> str | None:
     since = caught_up.since_report()
     if not since:
         return None
-    return ("other processes' changes: " + ", ".join(
-        f"{since[k]} {k}" for k in ("followed", "cached", "read", "thread")))
+    return "other processes' changes: " + ", ".join(
+        f"{since[k]} {k}" for k in ("followed", "cached", "read", "thread")
+    )
 
 
 def remote_layer():
@@ -176,8 +177,7 @@ class Hub:
             self._presence_reads = set()
             self._unwatched, self._sweeping = set(), False
             self._presence_batch = Batch(self, PRESENCE_BATCH_SECONDS, self._read_presence)
-            self._notice_batch = Batch(self, PRESENCE_NOTICE_SECONDS,
-                                       self._send_presence_notices)
+            self._notice_batch = Batch(self, PRESENCE_NOTICE_SECONDS, self._send_presence_notices)
 
     def _spawn(self, coro) -> None:
         # A fresh context: a task created inside a consumer would otherwise inherit
@@ -288,8 +288,11 @@ class Hub:
                 try:
                     await layer.group_send(EVENTS_GROUP, events_message(batch))
                 except SERVICE_ERRORS:
-                    logger.warning("channel layer unreachable: %s table events not sent",
-                                   len(batch), exc_info=True)
+                    logger.warning(
+                        "channel layer unreachable: %s table events not sent",
+                        len(batch),
+                        exc_info=True,
+                    )
         finally:
             self._flushing = False
 
@@ -347,8 +350,7 @@ class Hub:
             self._spawn(self._refresh(table_id, None))
             self._queue({"type": "table.updated", "table": table_id, "seq": None})
 
-    async def _refresh(self, table_id: int, seq: int | None, move: dict | None = None
-                       ) -> None:
+    async def _refresh(self, table_id: int, seq: int | None, move: dict | None = None) -> None:
         """Another process changed the table: render its state at ``seq`` or later for
         this process's sockets: the cached state follows the published ``move`` when
         it is one move behind (no query), else it is caught up from the database, on
@@ -359,8 +361,7 @@ class Hub:
         if out:
             await send_frames(out)
 
-    def _frames_at_hand(self, table_id: int, seq: int | None, move: dict | None
-                        ) -> Frames | None:
+    def _frames_at_hand(self, table_id: int, seq: int | None, move: dict | None) -> Frames | None:
         """The frames of the table at ``seq`` from the cached state (as it is, or after
         following ``move``), without waiting for anything: [] when this process holds
         no socket of the table, None when the state must be caught up first."""
@@ -431,8 +432,7 @@ class Hub:
 
     async def _send_presence_notices(self, batch: set[int]) -> None:
         texts = await database_sync_to_async(frames.presence_frames)(sorted(batch))
-        out = [(s, -1, text) for table_id, text in texts.items()
-               for s in self._accepted(table_id)]
+        out = [(s, -1, text) for table_id, text in texts.items() for s in self._accepted(table_id)]
         if out:
             await send_frames(out)
 
@@ -508,14 +508,17 @@ class Hub:
             if _on_loop(self.loop):
                 self._chat_local(table_id, channel, set(seated), text)
             else:
-                self.loop.call_soon_threadsafe(self._chat_local, table_id, channel,
-                                               set(seated), text)
-        self._publish_event(table_id, "table.chat", channel=channel, seated=seated,
-                            text=text)
+                self.loop.call_soon_threadsafe(
+                    self._chat_local, table_id, channel, set(seated), text
+                )
+        self._publish_event(table_id, "table.chat", channel=channel, seated=seated, text=text)
 
     def _chat_local(self, table_id: int, channel: str, seated: set, text: str) -> None:
-        sockets = [s for s in self._accepted(table_id)
-                   if channel_of(getattr(s.user, "pk", None), seated) == channel]
+        sockets = [
+            s
+            for s in self._accepted(table_id)
+            if channel_of(getattr(s.user, "pk", None), seated) == channel
+        ]
         if sockets:
             self._spawn(send_text_frames(sockets, text))
 

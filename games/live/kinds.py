@@ -115,8 +115,9 @@ class Kind500:
     reviews = True  # a finished hand is reviewed before the next deal (games.live.review)
 
     @staticmethod
-    def new_game(variant: str, options: dict[str, Any], *, seed: int,
-                 first_dealer: str = "") -> Game500:
+    def new_game(
+        variant: str, options: dict[str, Any], *, seed: int, first_dealer: str = ""
+    ) -> Game500:
         """The engine draws the first dealer from the seed, unless the table was
         created with one (a tournament table: seat N deals first)."""
         game = Game500(variant, options, seed=seed)
@@ -163,8 +164,9 @@ class Kind450:
     reviews = False  # the next round is dealt at once
 
     @staticmethod
-    def new_game(variant: str, options: dict[str, Any], *, seed: int,
-                 first_dealer: str = "") -> Game450:
+    def new_game(
+        variant: str, options: dict[str, Any], *, seed: int, first_dealer: str = ""
+    ) -> Game450:
         return Game450(options, seed=seed, first_dealer=first_dealer)
 
     @staticmethod
@@ -187,9 +189,12 @@ class Kind450:
         double-faced card, the cards set aside, the major sequences announced): a
         tournament writes the round on its sheet from the row alone."""
         view = public_450(hand)
-        return {**hand.result().to_dict(), "double_face": view["double_face"],
-                "aside": [*view["aside"], *view["leftover"]],
-                "majors": dict(view["announced"])}
+        return {
+            **hand.result().to_dict(),
+            "double_face": view["double_face"],
+            "aside": [*view["aside"], *view["leftover"]],
+            "majors": dict(view["announced"]),
+        }
 
     @staticmethod
     def sheet_row(result: dict, totals: dict) -> None:

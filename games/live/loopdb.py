@@ -166,8 +166,9 @@ async def fetch_one(statement: str, params: list):
 
 async def read_snapshot(table_id: int, after_seq: int, from_hand: int):
     async with _db.connection() as conn:
-        cursor = await conn.execute(sql.snapshot_statement(),
-                                    [from_hand, from_hand, after_seq, table_id])
+        cursor = await conn.execute(
+            sql.snapshot_statement(), [from_hand, from_hand, after_seq, table_id]
+        )
         row = await cursor.fetchone()
     if row is None:
         raise NoTable(table_id)

@@ -69,8 +69,15 @@ class Move:
         return self.result is not None
 
 
-def decide(st: TableState, *, action: str, now: datetime, present: set[int],
-           user_id: int | None = None, seat: str | None = None) -> Move:
+def decide(
+    st: TableState,
+    *,
+    action: str,
+    now: datetime,
+    present: set[int],
+    user_id: int | None = None,
+    seat: str | None = None,
+) -> Move:
     """Judge ``action`` by a member (``user_id``) or by a bot in ``seat``, and apply it
     to the engine. Raises Refused (the state unchanged)."""
     if st.table.status != PLAYING:
@@ -80,8 +87,9 @@ def decide(st: TableState, *, action: str, now: datetime, present: set[int],
         if seat is None:
             raise Refused("not_seated")
     if st.in_review:
-        return _decide_review(st, action=action, now=now, present=present, user_id=user_id,
-                              seat=seat)
+        return _decide_review(
+            st, action=action, now=now, present=present, user_id=user_id, seat=seat
+        )
     if action in REVIEW_ACTIONS:
         raise Refused("not_in_review")
     hand = st.hand
@@ -93,16 +101,23 @@ def decide(st: TableState, *, action: str, now: datetime, present: set[int],
         hand.apply_as(seat, action)
     except EngineError as error:
         raise Refused(error.code, error) from None
-    move = Move(table_id=st.id, seq=st.seq, hand_id=st.hand_row.id, seat=seat,
-                action=action, user_id=user_id, at=now, wake_at=None)
+    move = Move(
+        table_id=st.id,
+        seq=st.seq,
+        hand_id=st.hand_row.id,
+        seat=seat,
+        action=action,
+        user_id=user_id,
+        at=now,
+        wake_at=None,
+    )
     if hand.is_done:
         move.result = st.kind.hand_result(hand)
         move.hooks = st.watched
         if st.game.is_over:
             move.ends_game = True
             return move
-        if (move.result.get("redeal") or not st.kind.reviews
-                or not present_members(st, present)):
+        if move.result.get("redeal") or not st.kind.reviews or not present_members(st, present):
             _deal(st, move)  # nothing was played, no review in this game, or nobody to see it
         else:  # the hand review, until every present member is ready or its time runs out
             move.wake_at = now + timedelta(seconds=st.table.review_seconds)
@@ -127,19 +142,24 @@ def seen_enough(st: TableState, action: str, seq: int) -> bool:
 
 def _deal(st: TableState, move: Move) -> None:
     number = st.hand_row.number + 1
-    move.next_hand = HandRow(id=None, number=number, dealer=st.game.dealer,
-                             seed=hand_seed(st.table.seed, number), result=None)
+    move.next_hand = HandRow(
+        id=None,
+        number=number,
+        dealer=st.game.dealer,
+        seed=hand_seed(st.table.seed, number),
+        result=None,
+    )
     st.game.next_hand(move.next_hand.seed)
 
 
 def present_members(st: TableState, present: set[int]) -> set[str]:
     """The seats whose members are at the table."""
-    return {info.seat for info in st.seats if info.user_id is not None
-            and info.user_id in present}
+    return {info.seat for info in st.seats if info.user_id is not None and info.user_id in present}
 
 
-def review_done(st: TableState, present: set[int], *, now: datetime,
-                ready: set[str] | None = None) -> bool:
+def review_done(
+    st: TableState, present: set[int], *, now: datetime, ready: set[str] | None = None
+) -> bool:
     """Whether the next deal is due: every present member is ready (none present: at
     once), or the review's time has run out."""
     ready = st.ready if ready is None else ready
@@ -147,8 +167,15 @@ def review_done(st: TableState, present: set[int], *, now: datetime,
     return present_members(st, present) <= ready or (ends is not None and now >= ends)
 
 
-def _decide_review(st: TableState, *, action: str, now: datetime, present: set[int],
-                   user_id: int | None, seat: str | None) -> Move:
+def _decide_review(
+    st: TableState,
+    *,
+    action: str,
+    now: datetime,
+    present: set[int],
+    user_id: int | None,
+    seat: str | None,
+) -> Move:
     """A move of the hand review: a member ready for the next deal (``NEXT``), or the
     runner's deal once the review is over (``DEAL``). The next deal, when it comes, is
     dealt in ``st`` already (as at a hand's end)."""
@@ -163,8 +190,16 @@ def _decide_review(st: TableState, *, action: str, now: datetime, present: set[i
         seat = ""  # nobody's move: the log row names no seat
     else:
         raise Refused("hand_over")
-    move = Move(table_id=st.id, seq=st.seq, hand_id=st.hand_row.id, seat=seat,
-                action=action, user_id=user_id, at=now, wake_at=None)
+    move = Move(
+        table_id=st.id,
+        seq=st.seq,
+        hand_id=st.hand_row.id,
+        seat=seat,
+        action=action,
+        user_id=user_id,
+        at=now,
+        wake_at=None,
+    )
     if review_done(st, present, now=now, ready=ready):
         _deal(st, move)
         due = due_in_seconds(st, present)
@@ -202,11 +237,17 @@ def published(move: Move) -> dict:
     (``games.live.catchup.follow``): the log row, and what the decision wrote beside it
     (the wake-up, the hand's result, the next deal's row with its id, the game's end)."""
     nxt = move.next_hand
-    return {"seq": move.seq, "hand": move.hand_id, "seat": move.seat,
-            "action": move.action, "at": move.at.isoformat(),
-            "wake_at": move.wake_at.isoformat() if move.wake_at else None,
-            "result": move.result, "ends_game": move.ends_game,
-            "next_hand": None if nxt is None else [nxt.id, nxt.number, nxt.dealer, nxt.seed]}
+    return {
+        "seq": move.seq,
+        "hand": move.hand_id,
+        "seat": move.seat,
+        "action": move.action,
+        "at": move.at.isoformat(),
+        "wake_at": move.wake_at.isoformat() if move.wake_at else None,
+        "result": move.result,
+        "ends_game": move.ends_game,
+        "next_hand": None if nxt is None else [nxt.id, nxt.number, nxt.dealer, nxt.seed],
+    }
 
 
 def due_in_seconds(st: TableState, present: set[int]) -> float:
@@ -225,8 +266,9 @@ def due_in_seconds(st: TableState, present: set[int]) -> float:
     return PRESENCE_TIMEOUT.total_seconds()
 
 
-def bot_due_in(st: TableState, *, now: datetime, present: set[int],
-               away_since: datetime | None) -> float | None:
+def bot_due_in(
+    st: TableState, *, now: datetime, present: set[int], away_since: datetime | None
+) -> float | None:
     """In how many seconds a bot plays the seat to act (0: now); None when no bot is
     to play (a present member's turn, no hand in play).
 

@@ -50,9 +50,11 @@ def report() -> str | None:
         return None
     applied = since.pop("applied", 0)
     others = ", ".join(f"{reason} {n}" for reason, n in since.most_common())
-    return (f"fast path: {applied} intents applied on the event loop, "
-            f"{sum(since.values())} gave way to the database thread"
-            + (f" ({others})" if others else ""))
+    return (
+        f"fast path: {applied} intents applied on the event loop, "
+        f"{sum(since.values())} gave way to the database thread"
+        + (f" ({others})" if others else "")
+    )
 
 
 # ---------------------------------------------------------------- event loop
@@ -81,8 +83,9 @@ async def play_on_loop(table_id: int, user, action: str, seq: int) -> bool:
         if not moves.seen_enough(st, action, seq):
             raise stale_error()
         try:
-            move = moves.decide(st, action=action, now=timezone.now(), present=present,
-                                user_id=user.pk)
+            move = moves.decide(
+                st, action=action, now=timezone.now(), present=present, user_id=user.pk
+            )
         except Refused as refused:
             raise refusal_error(refused) from None
         kept = None  # the engine moved on: only a written move goes back to the cache
@@ -118,8 +121,7 @@ def play_in_thread(*, table_id: int, user, action: str, seq: int) -> None:
         cache.checkin(st)
         raise stale_error()
     try:
-        move = moves.decide(st, action=action, now=timezone.now(), present=present,
-                            user_id=user.pk)
+        move = moves.decide(st, action=action, now=timezone.now(), present=present, user_id=user.pk)
     except Refused as refused:
         cache.checkin(st)
         raise refusal_error(refused) from None
@@ -142,8 +144,7 @@ def _acquire(table_id: int, seq: int | None = None) -> TableState:
         raise no_table_error() from None
 
 
-def write_in_thread(st: TableState, move: Move, present: set[int], *,
-                    checkin: bool = True) -> None:
+def write_in_thread(st: TableState, move: Move, present: set[int], *, checkin: bool = True) -> None:
     """Write a decided move through Django (hooks included); once committed, the state
     goes back to the cache (unless ``checkin`` is off: its owner on the event loop
     puts it back) and the frames to the event loop. Raises TableError (``stale``: the

@@ -20,8 +20,16 @@ from django.utils import timezone
 from games.live.moves import PRESENCE_TIMEOUT
 from games.models import Presence
 
-__all__ = ["PRESENCE_TIMEOUT", "TABLE_SEEN_RESOLUTION", "cached", "forget", "present_users",
-           "present_users_cached", "present_users_many", "table_presence"]
+__all__ = [
+    "PRESENCE_TIMEOUT",
+    "TABLE_SEEN_RESOLUTION",
+    "cached",
+    "forget",
+    "present_users",
+    "present_users_cached",
+    "present_users_many",
+    "table_presence",
+]
 
 # ``Table.last_human_seen_at`` serves coarse decisions (closing abandoned tables after
 # half an hour, the runner's sweep after a restart): heartbeats refresh it at most
@@ -84,7 +92,11 @@ def table_presence(table_id: int, *, now: datetime) -> tuple[set[int], dict[int,
     """Who is at a table now (fresh from the database: the runner decides on it), and
     when each member with a socket there was last heard of (one query)."""
     cutoff = now - PRESENCE_TIMEOUT
-    last_seen = dict(Presence.objects.filter(table_id=table_id).values("user_id")
-                     .annotate(seen=Max("seen_at")).values_list("user_id", "seen"))
+    last_seen = dict(
+        Presence.objects.filter(table_id=table_id)
+        .values("user_id")
+        .annotate(seen=Max("seen_at"))
+        .values_list("user_id", "seen")
+    )
     present = {user for user, seen in last_seen.items() if seen >= cutoff}
     return present, last_seen

@@ -39,8 +39,7 @@ def score_sheet(st: TableState) -> list[dict]:
             continue
         result = row.result
         st.kind.sheet_row(result, totals)
-        rows.append({"number": row.number, "dealer": row.dealer, **result,
-                     "totals": dict(totals)})
+        rows.append({"number": row.number, "dealer": row.dealer, **result, "totals": dict(totals)})
     return rows
 
 
@@ -57,9 +56,12 @@ def _shared_text(st: TableState) -> str:
     """The end of every viewer's frame (game summary and score sheet) as JSON text,
     remembered until a hand ends or starts (nothing in it changes in between)."""
     game, last = st.game, st.hand_row
-    key = (len(st.hands), last is not None and last.result is not None,
-           len(game.entries) if game is not None else -1,
-           game is not None and game.current is None)
+    key = (
+        len(st.hands),
+        last is not None and last.result is not None,
+        len(game.entries) if game is not None else -1,
+        game is not None and game.current is None,
+    )
     memo = st.memo.get("shared")
     if memo is None or memo[0] != key:
         summary = game.summary() if game is not None else None
@@ -82,12 +84,16 @@ def _table_part(st: TableState, you: str | None, is_host: bool, present: set[int
         "is_host": is_host,
         "you": you,
         "seats": [
-            {"seat": info.seat, "name": info.name, "is_bot": info.is_bot,
-             "present": info.user_id in present if info.user_id else info.is_bot,
-             "is_you": info.seat == you and you is not None,
-             "free": info.is_free,
-             "left_at": info.left_at.isoformat() if info.left_at and info.user_id else None,
-             "accepted": info.accepted}
+            {
+                "seat": info.seat,
+                "name": info.name,
+                "is_bot": info.is_bot,
+                "present": info.user_id in present if info.user_id else info.is_bot,
+                "is_you": info.seat == you and you is not None,
+                "free": info.is_free,
+                "left_at": info.left_at.isoformat() if info.left_at and info.user_id else None,
+                "accepted": info.accepted,
+            }
             for info in st.seats
         ],
         # A bot plays an absent member's seat once the grace has run from when they
@@ -124,10 +130,12 @@ def frames(st: TableState, users, present: set[int]) -> list[tuple[int, str]]:
         text = by_kind.get(kind)
         if text is None:
             you, is_host = kind
-            view = "null" if public is None else (
-                dumps(game_kind.private_view(hand, you))[:-1] + "," + public)
-            text = (head + dumps(_table_part(st, you, is_host, present))
-                    + ',"view":' + view + shared)
+            view = (
+                "null"
+                if public is None
+                else (dumps(game_kind.private_view(hand, you))[:-1] + "," + public)
+            )
+            text = head + dumps(_table_part(st, you, is_host, present)) + ',"view":' + view + shared
             by_kind[kind] = text
         out.append((st.seq, text))
     return out
@@ -136,5 +144,11 @@ def frames(st: TableState, users, present: set[int]) -> list[tuple[int, str]]:
 def presence_frame(present: set[int], away: dict[str, str] | None = None) -> str:
     """Who is at the table, and since when each absent member's seat is away (seat ->
     ISO time: a bot takes it over once the table's grace has run from then)."""
-    return dumps({"type": "presence", "present": sorted(present), "away": away or {},
-                  "now": datetime.now(timezone.utc).isoformat()})
+    return dumps(
+        {
+            "type": "presence",
+            "present": sorted(present),
+            "away": away or {},
+            "now": datetime.now(timezone.utc).isoformat(),
+        }
+    )

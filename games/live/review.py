@@ -31,9 +31,14 @@ def rule_of(hand) -> dict | None:
     if getattr(hand, "contract", -1) < 0 or getattr(hand, "redeal", False):
         return None  # a redeal, or a game with no contracts (450)
     level = (hand.contract - BID0) // 5 + 6 if hand.contract < MIS else None
-    return {"value": v.table_value(hand.contract), "level": level,
-            "per_trick": v.defenders_per_trick, "failed": v.failed_contract,
-            "slam_bonus": v.slam_bonus or 0, "set_rule": bool(v.set_rule)}
+    return {
+        "value": v.table_value(hand.contract),
+        "level": level,
+        "per_trick": v.defenders_per_trick,
+        "failed": v.failed_contract,
+        "slam_bonus": v.slam_bonus or 0,
+        "set_rule": bool(v.set_rule),
+    }
 
 
 def review_of(st: TableState, present: set[int], *, now: datetime) -> dict | None:
@@ -43,12 +48,20 @@ def review_of(st: TableState, present: set[int], *, now: datetime) -> dict | Non
     if hand is None:
         return None
     row = st.hand_row
-    out = {"number": row.number, "record": hand.to_record(), "result": row.result,
-           "rule": rule_of(hand), "game_over": not st.in_review}
+    out = {
+        "number": row.number,
+        "record": hand.to_record(),
+        "result": row.result,
+        "rule": rule_of(hand),
+        "game_over": not st.in_review,
+    }
     if st.in_review:
         ends = st.review_ends_at
-        out.update(ready=sorted(st.ready),
-                   waiting=sorted(present_members(st, present) - st.ready),
-                   ends_at=ends.isoformat() if ends else None, now=now.isoformat(),
-                   seconds=st.table.review_seconds)
+        out.update(
+            ready=sorted(st.ready),
+            waiting=sorted(present_members(st, present) - st.ready),
+            ends_at=ends.isoformat() if ends else None,
+            now=now.isoformat(),
+            seconds=st.table.review_seconds,
+        )
     return out

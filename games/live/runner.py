@@ -124,8 +124,13 @@ async def _sweep_forever() -> None:
         try:
             include_stale = first or elapsed_stale >= STALE_SWEEP_SECONDS
             if first:
-                ids = await database_sync_to_async(lambda: list(
-                    Table.objects.filter(status=Table.Status.PLAYING).values_list("pk", flat=True)))()
+                ids = await database_sync_to_async(
+                    lambda: list(
+                        Table.objects.filter(status=Table.Status.PLAYING).values_list(
+                            "pk", flat=True
+                        )
+                    )
+                )()
             else:
                 ids = await _due_tables(include_stale=include_stale)
             for table_id in ids:

@@ -43,8 +43,7 @@ def _models():
     from club.models import User
     from games.models import Action, GameHand, Presence, Seat, Table
 
-    return (_Cols(Table), _Cols(Action), _Cols(GameHand), _Cols(Seat), _Cols(User),
-            _Cols(Presence))
+    return (_Cols(Table), _Cols(Action), _Cols(GameHand), _Cols(Seat), _Cols(User), _Cols(Presence))
 
 
 def _cast(model, name: str) -> str:
@@ -73,10 +72,14 @@ def _bump_sql(ends_game: bool, cast) -> str:
     t = _models()[0]
     sets = [f"{t.seq} = {t.seq} + 1", f"{t.wake_at} = %s{cast(t.model, 'wake_at')}"]
     if ends_game:
-        sets += [f"{t.status} = %s{cast(t.model, 'status')}",
-                 f"{t.finished_at} = %s{cast(t.model, 'finished_at')}"]
-    return (f"UPDATE {t.table} SET {', '.join(sets)} WHERE {t.id} = %s{cast(t.model, 'id')} "
-            f"AND {t.seq} = %s{cast(t.model, 'seq')} AND {t.status} = %s{cast(t.model, 'status')}")
+        sets += [
+            f"{t.status} = %s{cast(t.model, 'status')}",
+            f"{t.finished_at} = %s{cast(t.model, 'finished_at')}",
+        ]
+    return (
+        f"UPDATE {t.table} SET {', '.join(sets)} WHERE {t.id} = %s{cast(t.model, 'id')} "
+        f"AND {t.seq} = %s{cast(t.model, 'seq')} AND {t.status} = %s{cast(t.model, 'status')}"
+    )
 
 
 def _bump_params(move: Move) -> list:
@@ -90,15 +93,16 @@ _LOG = ["hand", "seq", "seat", "action", "by_bot", "user", "created_at"]
 
 
 def _log_values(move: Move) -> list:
-    return [move.hand_id, move.seq + 1, move.seat, move.action, move.by_bot, move.user_id,
-            move.at]
+    return [move.hand_id, move.seq + 1, move.seat, move.action, move.by_bot, move.user_id, move.at]
 
 
 def _finish_hand_sql(cast) -> str:
     h = _models()[2]
-    return (f"UPDATE {h.table} SET {h.result} = %s{cast(h.model, 'result')}, "
-            f"{h.finished_at} = %s{cast(h.model, 'finished_at')} "
-            f"WHERE {h.id} = %s{cast(h.model, 'id')}")
+    return (
+        f"UPDATE {h.table} SET {h.result} = %s{cast(h.model, 'result')}, "
+        f"{h.finished_at} = %s{cast(h.model, 'finished_at')} "
+        f"WHERE {h.id} = %s{cast(h.model, 'id')}"
+    )
 
 
 def _finish_hand_params(move: Move, json) -> list:
@@ -118,8 +122,10 @@ def _move_sql(ends_game: bool, ends_hand: bool, deals: bool) -> str:
     t, a, h = _models()[:3]
     log_cols = ", ".join(getattr(a, n) for n in _LOG)
     log_vals = ", ".join(f"{t.seq}" if n == "seq" else f"%s{_cast(a.model, n)}" for n in _LOG)
-    parts = [f"WITH bumped AS ({_bump_sql(ends_game, _cast)} RETURNING {t.seq})",
-             f"logged AS (INSERT INTO {a.table} ({log_cols}) SELECT {log_vals} FROM bumped)"]
+    parts = [
+        f"WITH bumped AS ({_bump_sql(ends_game, _cast)} RETURNING {t.seq})",
+        f"logged AS (INSERT INTO {a.table} ({log_cols}) SELECT {log_vals} FROM bumped)",
+    ]
     if ends_hand:
         parts.append(f"finished AS ({_finish_hand_sql(_cast)} AND EXISTS (SELECT 1 FROM bumped))")
     sql = ",\n".join(parts)
@@ -149,11 +155,13 @@ def move_statement(move: Move, json) -> Statement:
 def _step_sql() -> tuple[str, str, str]:
     """The steps' texts that do not depend on the shape: log, finish, next hand."""
     a, h = _models()[1], _models()[2]
-    return (f"INSERT INTO {a.table} ({', '.join(getattr(a, n) for n in _LOG)}) "
-            f"VALUES ({', '.join(['%s'] * len(_LOG))})",
-            _finish_hand_sql(_no_cast),
-            f"INSERT INTO {h.table} ({', '.join(getattr(h, n) for n in _NEXT_HAND)}) "
-            f"VALUES ({', '.join(['%s'] * len(_NEXT_HAND))}) RETURNING {h.id}")
+    return (
+        f"INSERT INTO {a.table} ({', '.join(getattr(a, n) for n in _LOG)}) "
+        f"VALUES ({', '.join(['%s'] * len(_LOG))})",
+        _finish_hand_sql(_no_cast),
+        f"INSERT INTO {h.table} ({', '.join(getattr(h, n) for n in _NEXT_HAND)}) "
+        f"VALUES ({', '.join(['%s'] * len(_NEXT_HAND))}) RETURNING {h.id}",
+    )
 
 
 @functools.cache
@@ -165,8 +173,10 @@ def move_steps(move: Move, json) -> list[Statement]:
     """The move as separate statements, for one transaction (any database): the bump
     first (no row updated: the table moved on, write nothing more)."""
     log, finish, next_hand = _step_sql()
-    steps = [Statement(_bump_step_sql(move.ends_game), _bump_params(move)),
-             Statement(log, _log_values(move))]
+    steps = [
+        Statement(_bump_step_sql(move.ends_game), _bump_params(move)),
+        Statement(log, _log_values(move)),
+    ]
     if move.ends_hand:
         steps.append(Statement(finish, _finish_hand_params(move, json)))
     if move.next_hand is not None:
@@ -175,9 +185,24 @@ def move_steps(move: Move, json) -> list[Statement]:
 
 
 # ---------------------------------------------------------------- snapshot
-TABLE_FIELDS = ("id", "seq", "status", "name", "variant", "options", "visibility", "host",
-                "seed", "first_dealer", "absence_grace_seconds", "bot_delay_ms", "review_seconds",
-                "started_at", "wake_at", "rematch")
+TABLE_FIELDS = (
+    "id",
+    "seq",
+    "status",
+    "name",
+    "variant",
+    "options",
+    "visibility",
+    "host",
+    "seed",
+    "first_dealer",
+    "absence_grace_seconds",
+    "bot_delay_ms",
+    "review_seconds",
+    "started_at",
+    "wake_at",
+    "rematch",
+)
 SEAT_FIELDS = ("seat", "user", "is_bot", "left_at", "accepted")
 USER_FIELDS = ("display_name", "first_name", "last_name", "email")
 HAND_FIELDS = ("id", "number", "dealer", "seed", "result", "finished_at")
@@ -191,17 +216,19 @@ def snapshot_statement() -> str:
     ``SEAT_FIELDS`` + ``USER_FIELDS`` each), the hands numbered from_hand and up (JSON:
     ``HAND_FIELDS``), the log after after_seq (JSON: hand number + ``ACTION_FIELDS``)."""
     t, a, h, s, u, _ = _models()
-    seat_cols = [f"s.{getattr(s, n)}" for n in SEAT_FIELDS] + [f"u.{getattr(u, n)}" for n in USER_FIELDS]
+    seat_cols = [f"s.{getattr(s, n)}" for n in SEAT_FIELDS] + [
+        f"u.{getattr(u, n)}" for n in USER_FIELDS
+    ]
     hand_cols = [f"h.{getattr(h, n)}" for n in HAND_FIELDS]
     action_cols = [f"h.{h.number}"] + [f"a.{getattr(a, n)}" for n in ACTION_FIELDS]
     return f"""
-SELECT {', '.join(f't.{getattr(t, n)}' for n in TABLE_FIELDS)},
-  (SELECT json_agg(json_build_array({', '.join(seat_cols)}) ORDER BY s.{s.position})
+SELECT {", ".join(f"t.{getattr(t, n)}" for n in TABLE_FIELDS)},
+  (SELECT json_agg(json_build_array({", ".join(seat_cols)}) ORDER BY s.{s.position})
      FROM {s.table} s LEFT JOIN {u.table} u ON u.{u.id} = s.{s.user}
     WHERE s.{s.table_} = t.{t.id}),
-  (SELECT json_agg(json_build_array({', '.join(hand_cols)}) ORDER BY h.{h.number})
+  (SELECT json_agg(json_build_array({", ".join(hand_cols)}) ORDER BY h.{h.number})
      FROM {h.table} h WHERE h.{h.table_} = t.{t.id} AND h.{h.number} >= %s),
-  (SELECT json_agg(json_build_array({', '.join(action_cols)}) ORDER BY a.{a.seq})
+  (SELECT json_agg(json_build_array({", ".join(action_cols)}) ORDER BY a.{a.seq})
      FROM {a.table} a JOIN {h.table} h ON h.{h.id} = a.{a.hand}
     WHERE h.{h.table_} = t.{t.id} AND h.{h.number} >= %s AND a.{a.seq} > %s)
 FROM {t.table} t WHERE t.{t.id} = %s""".strip()
@@ -217,7 +244,8 @@ def heartbeat_statements() -> tuple[str, str]:
     return (
         f"UPDATE {p.table} SET {p.seen_at} = %s WHERE {p.channel_name} = ANY(%s::varchar[])",
         f"UPDATE {t.table} SET {t.last_human_seen_at} = %s WHERE {t.id} = ANY(%s::bigint[]) "
-        f"AND ({t.last_human_seen_at} IS NULL OR {t.last_human_seen_at} < %s)")
+        f"AND ({t.last_human_seen_at} IS NULL OR {t.last_human_seen_at} < %s)",
+    )
 
 
 # ---------------------------------------------------------------- chat

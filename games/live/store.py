@@ -24,8 +24,14 @@ from club.models import User
 from games import hooks
 from games.live import cache
 from games.live.catchup import CatchUpError, LoggedAction, Snapshot, catch_up, request_for
-from games.live.sql import (ACTION_FIELDS, HAND_FIELDS, SEAT_FIELDS, TABLE_FIELDS,
-                            USER_FIELDS, snapshot_statement)
+from games.live.sql import (
+    ACTION_FIELDS,
+    HAND_FIELDS,
+    SEAT_FIELDS,
+    TABLE_FIELDS,
+    USER_FIELDS,
+    snapshot_statement,
+)
 from games.live.tablestate import HandRow, SeatInfo, TableInfo, TableState
 
 
@@ -82,17 +88,29 @@ def parse_snapshot(row, after_seq: int, from_hand: int) -> Snapshot:
     table = TableInfo(**dict(zip(_TABLE_ATTRS, row[:n])))
     if isinstance(table.options, str):  # Django's connection leaves JSON to the field
         table.options = json.loads(table.options)
-    seats, hands, actions = (_json(part) for part in row[n:n + 3])
+    seats, hands, actions = (_json(part) for part in row[n : n + 3])
     k = len(SEAT_FIELDS)
     return Snapshot(
         table=table,
         seats=[_seat(*values[:k], _public_name(*values[k:])) for values in seats],
-        hands=[HandRow(id=i, number=number, dealer=dealer, seed=seed, result=result,
-                       finished_at=_when(finished)) for i, number, dealer, seed, result,
-               finished in hands],
-        actions=[LoggedAction(hand_number=number, seq=seq, seat=seat, action=action,
-                              at=_when(at)) for number, seq, seat, action, at in actions],
-        after_seq=after_seq, from_hand=from_hand)
+        hands=[
+            HandRow(
+                id=i,
+                number=number,
+                dealer=dealer,
+                seed=seed,
+                result=result,
+                finished_at=_when(finished),
+            )
+            for i, number, dealer, seed, result, finished in hands
+        ],
+        actions=[
+            LoggedAction(hand_number=number, seq=seq, seat=seat, action=action, at=_when(at))
+            for number, seq, seat, action, at in actions
+        ],
+        after_seq=after_seq,
+        from_hand=from_hand,
+    )
 
 
 # TableInfo's attributes, in TABLE_FIELDS order.
@@ -111,10 +129,17 @@ def _when(value) -> datetime | None:
     return datetime.fromisoformat(value)
 
 
-def _seat(seat: str, user_id: int | None, is_bot: bool, left_at, accepted: bool,
-          name: str) -> SeatInfo:
-    return SeatInfo(seat=seat, user_id=user_id, name=name if user_id else "", is_bot=is_bot,
-                    left_at=_when(left_at), accepted=bool(accepted))
+def _seat(
+    seat: str, user_id: int | None, is_bot: bool, left_at, accepted: bool, name: str
+) -> SeatInfo:
+    return SeatInfo(
+        seat=seat,
+        user_id=user_id,
+        name=name if user_id else "",
+        is_bot=is_bot,
+        left_at=_when(left_at),
+        accepted=bool(accepted),
+    )
 
 
 def _public_name(*values) -> str:
@@ -129,11 +154,21 @@ def _read_with_queries(table_id: int, after_seq: int, from_hand: int) -> Snapsho
     row = Table.objects.filter(pk=table_id).values_list(*TABLE_FIELDS).first()
     if row is None:
         raise NoTable(table_id)
-    seats = list(Seat.objects.filter(table_id=table_id).order_by("position").values_list(
-        *SEAT_FIELDS, *(f"user__{name}" for name in USER_FIELDS)))
-    hands = list(GameHand.objects.filter(table_id=table_id, number__gte=from_hand)
-                 .order_by("number").values_list(*HAND_FIELDS))
-    actions = list(Action.objects.filter(hand__table_id=table_id, hand__number__gte=from_hand,
-                                         seq__gt=after_seq)
-                   .order_by("seq").values_list("hand__number", *ACTION_FIELDS))
+    seats = list(
+        Seat.objects.filter(table_id=table_id)
+        .order_by("position")
+        .values_list(*SEAT_FIELDS, *(f"user__{name}" for name in USER_FIELDS))
+    )
+    hands = list(
+        GameHand.objects.filter(table_id=table_id, number__gte=from_hand)
+        .order_by("number")
+        .values_list(*HAND_FIELDS)
+    )
+    actions = list(
+        Action.objects.filter(
+            hand__table_id=table_id, hand__number__gte=from_hand, seq__gt=after_seq
+        )
+        .order_by("seq")
+        .values_list("hand__number", *ACTION_FIELDS)
+    )
     return parse_snapshot((*row, seats, hands, actions), after_seq, from_hand)

@@ -16,8 +16,19 @@ from games.engine import Game, Hand
 from games.live.kinds import kind_of
 from games.statuses import CLOSED, FINISHED, OPEN, PLAYING
 
-__all__ = ["CLOSED", "FINISHED", "OPEN", "PLAYING", "HandRow", "SeatInfo", "TableInfo",
-           "TableState", "game_of", "hand_seed", "new_game"]
+__all__ = [
+    "CLOSED",
+    "FINISHED",
+    "OPEN",
+    "PLAYING",
+    "HandRow",
+    "SeatInfo",
+    "TableInfo",
+    "TableState",
+    "game_of",
+    "hand_seed",
+    "new_game",
+]
 
 
 def hand_seed(table_seed: int, number: int) -> int:
@@ -119,9 +130,15 @@ class TableState:
         game, row = self.game, self.hand_row
         if self.kind.name != "500":  # a 450 round goes on to the next deal at once
             return False
-        return (self.table.status == PLAYING and game is not None and row is not None
-                and row.result is not None and game.current is None and not game.is_over
-                and self.kind.reviews)
+        return (
+            self.table.status == PLAYING
+            and game is not None
+            and row is not None
+            and row.result is not None
+            and game.current is None
+            and not game.is_over
+            and self.kind.reviews
+        )
 
     @property
     def review_ends_at(self) -> datetime | None:
@@ -150,5 +167,4 @@ def new_game(variant: str, options: dict[str, Any], *, seed: int, first_dealer: 
 
 
 def game_of(table: TableInfo):
-    return new_game(table.variant, table.options, seed=table.seed,
-                    first_dealer=table.first_dealer)
+    return new_game(table.variant, table.options, seed=table.seed, first_dealer=table.first_dealer)

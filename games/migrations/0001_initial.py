@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,96 +15,275 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Table',
+            name="Table",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(blank=True, max_length=80, verbose_name='name')),
-                ('variant', models.CharField(default='quebec', max_length=30, verbose_name='rule variant')),
-                ('options', models.JSONField(blank=True, default=dict, help_text="Overrides of the variant preset's options.", verbose_name='options')),
-                ('visibility', models.CharField(choices=[('public', 'Public'), ('invite', 'Invite only (link)')], default='public', max_length=10, verbose_name='visibility')),
-                ('invite_token', models.CharField(default=games.models.new_token, editable=False, max_length=32, unique=True)),
-                ('status', models.CharField(choices=[('open', 'Waiting for players'), ('playing', 'Playing'), ('finished', 'Finished'), ('closed', 'Closed')], db_index=True, default='open', max_length=10, verbose_name='status')),
-                ('seq', models.PositiveIntegerField(default=0, help_text='State sequence number: bumped by every accepted change.')),
-                ('seed', models.BigIntegerField(help_text='Base seed: the first-dealer draw and every deal.')),
-                ('first_dealer', models.CharField(blank=True, max_length=3)),
-                ('absence_grace_seconds', models.PositiveIntegerField(default=60, verbose_name='grace before a bot plays for an absent player (seconds)')),
-                ('bot_delay_ms', models.PositiveIntegerField(default=1200, verbose_name='bot pace (milliseconds per move)')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('last_human_seen_at', models.DateTimeField(blank=True, null=True)),
-                ('wake_at', models.DateTimeField(blank=True, db_index=True, help_text='When a bot (or a grace period) is next due.', null=True)),
-                ('host', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='hosted_tables', to=settings.AUTH_USER_MODEL, verbose_name='host')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(blank=True, max_length=80, verbose_name="name")),
+                (
+                    "variant",
+                    models.CharField(default="quebec", max_length=30, verbose_name="rule variant"),
+                ),
+                (
+                    "options",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="Overrides of the variant preset's options.",
+                        verbose_name="options",
+                    ),
+                ),
+                (
+                    "visibility",
+                    models.CharField(
+                        choices=[("public", "Public"), ("invite", "Invite only (link)")],
+                        default="public",
+                        max_length=10,
+                        verbose_name="visibility",
+                    ),
+                ),
+                (
+                    "invite_token",
+                    models.CharField(
+                        default=games.models.new_token, editable=False, max_length=32, unique=True
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "Waiting for players"),
+                            ("playing", "Playing"),
+                            ("finished", "Finished"),
+                            ("closed", "Closed"),
+                        ],
+                        db_index=True,
+                        default="open",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "seq",
+                    models.PositiveIntegerField(
+                        default=0,
+                        help_text="State sequence number: bumped by every accepted change.",
+                    ),
+                ),
+                (
+                    "seed",
+                    models.BigIntegerField(
+                        help_text="Base seed: the first-dealer draw and every deal."
+                    ),
+                ),
+                ("first_dealer", models.CharField(blank=True, max_length=3)),
+                (
+                    "absence_grace_seconds",
+                    models.PositiveIntegerField(
+                        default=60,
+                        verbose_name="grace before a bot plays for an absent player (seconds)",
+                    ),
+                ),
+                (
+                    "bot_delay_ms",
+                    models.PositiveIntegerField(
+                        default=1200, verbose_name="bot pace (milliseconds per move)"
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("last_human_seen_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "wake_at",
+                    models.DateTimeField(
+                        blank=True,
+                        db_index=True,
+                        help_text="When a bot (or a grace period) is next due.",
+                        null=True,
+                    ),
+                ),
+                (
+                    "host",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="hosted_tables",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="host",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'table',
-                'verbose_name_plural': 'tables',
-                'ordering': ['-created_at'],
+                "verbose_name": "table",
+                "verbose_name_plural": "tables",
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='GameHand',
+            name="GameHand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(help_text='1, 2, ... in deal order.')),
-                ('dealer', models.CharField(max_length=3)),
-                ('seed', models.BigIntegerField()),
-                ('result', models.JSONField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='games.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(help_text="1, 2, ... in deal order.")),
+                ("dealer", models.CharField(max_length=3)),
+                ("seed", models.BigIntegerField()),
+                ("result", models.JSONField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="hands",
+                        to="games.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table', 'number'],
+                "ordering": ["table", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Action',
+            name="Action",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField(help_text="The table's sequence number after this action.")),
-                ('seat', models.CharField(max_length=3)),
-                ('action', models.CharField(max_length=16)),
-                ('by_bot', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('hand', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='games.gamehand')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "seq",
+                    models.PositiveIntegerField(
+                        help_text="The table's sequence number after this action."
+                    ),
+                ),
+                ("seat", models.CharField(max_length=3)),
+                ("action", models.CharField(max_length=16)),
+                ("by_bot", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "hand",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="actions",
+                        to="games.gamehand",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['hand', 'seq'],
-                'constraints': [models.UniqueConstraint(fields=('hand', 'seq'), name='games_action_unique_seq')],
+                "ordering": ["hand", "seq"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("hand", "seq"), name="games_action_unique_seq")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.CharField(max_length=3)),
-                ('position', models.PositiveSmallIntegerField()),
-                ('is_bot', models.BooleanField(default=False)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='seats', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seat", models.CharField(max_length=3)),
+                ("position", models.PositiveSmallIntegerField()),
+                ("is_bot", models.BooleanField(default=False)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="seats",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="games.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table', 'position'],
-                'constraints': [models.UniqueConstraint(fields=('table', 'seat'), name='games_seat_unique'), models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('table', 'user'), name='games_seat_one_per_user'), models.CheckConstraint(condition=models.Q(('is_bot', True), ('user__isnull', False), _negated=True), name='games_seat_bot_or_user')],
+                "ordering": ["table", "position"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("table", "seat"), name="games_seat_unique"),
+                    models.UniqueConstraint(
+                        condition=models.Q(("user__isnull", False)),
+                        fields=("table", "user"),
+                        name="games_seat_one_per_user",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("is_bot", True), ("user__isnull", False), _negated=True
+                        ),
+                        name="games_seat_bot_or_user",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Presence',
+            name="Presence",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('channel_name', models.CharField(max_length=200, unique=True)),
-                ('seen_at', models.DateTimeField()),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='presences', to='games.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("channel_name", models.CharField(max_length=200, unique=True)),
+                ("seen_at", models.DateTimeField()),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="presences",
+                        to="games.table",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['table', 'seen_at'], name='games_prese_table_i_86d156_idx')],
+                "indexes": [
+                    models.Index(fields=["table", "seen_at"], name="games_prese_table_i_86d156_idx")
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='gamehand',
-            constraint=models.UniqueConstraint(fields=('table', 'number'), name='games_hand_unique'),
+            model_name="gamehand",
+            constraint=models.UniqueConstraint(
+                fields=("table", "number"), name="games_hand_unique"
+            ),
         ),
     ]

@@ -15,16 +15,17 @@ def set_fillfactor(value):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='table',
-            name='wake_at',
-            field=models.DateTimeField(blank=True, help_text='When a bot (or a grace period) is next due.', null=True),
+            model_name="table",
+            name="wake_at",
+            field=models.DateTimeField(
+                blank=True, help_text="When a bot (or a grace period) is next due.", null=True
+            ),
         ),
         migrations.RunPython(set_fillfactor(70), set_fillfactor(100)),
     ]

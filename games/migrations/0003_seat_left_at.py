@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_table_rows_updated_in_place'),
+        ("games", "0002_table_rows_updated_in_place"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='left_at',
+            model_name="seat",
+            name="left_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
     ]

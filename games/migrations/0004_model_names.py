@@ -4,22 +4,33 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0003_seat_left_at'),
+        ("games", "0003_seat_left_at"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='action',
-            options={'ordering': ['hand', 'seq'], 'verbose_name': 'action', 'verbose_name_plural': 'actions (game log)'},
+            name="action",
+            options={
+                "ordering": ["hand", "seq"],
+                "verbose_name": "action",
+                "verbose_name_plural": "actions (game log)",
+            },
         ),
         migrations.AlterModelOptions(
-            name='gamehand',
-            options={'ordering': ['table', 'number'], 'verbose_name': 'hand', 'verbose_name_plural': 'hands'},
+            name="gamehand",
+            options={
+                "ordering": ["table", "number"],
+                "verbose_name": "hand",
+                "verbose_name_plural": "hands",
+            },
         ),
         migrations.AlterModelOptions(
-            name='seat',
-            options={'ordering': ['table', 'position'], 'verbose_name': 'seat', 'verbose_name_plural': 'seats'},
+            name="seat",
+            options={
+                "ordering": ["table", "position"],
+                "verbose_name": "seat",
+                "verbose_name_plural": "seats",
+            },
         ),
     ]

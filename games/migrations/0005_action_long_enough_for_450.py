@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0004_model_names'),
+        ("games", "0004_model_names"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='action',
-            name='action',
+            model_name="action",
+            name="action",
             field=models.CharField(max_length=40),
         ),
     ]

@@ -5,25 +5,34 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0005_action_long_enough_for_450'),
+        ("games", "0005_action_long_enough_for_450"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='accepted',
+            model_name="seat",
+            name="accepted",
             field=models.BooleanField(default=True),
         ),
         migrations.AddField(
-            model_name='table',
-            name='rematch',
-            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rematch_of', to='games.table'),
+            model_name="table",
+            name="rematch",
+            field=models.OneToOneField(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="rematch_of",
+                to="games.table",
+            ),
         ),
         migrations.AddField(
-            model_name='table',
-            name='review_seconds',
-            field=models.PositiveIntegerField(default=30, help_text='How long the table shows a finished hand before dealing the next, unless every player at the table is ready sooner.', verbose_name='hand review (seconds before the next deal)'),
+            model_name="table",
+            name="review_seconds",
+            field=models.PositiveIntegerField(
+                default=30,
+                help_text="How long the table shows a finished hand before dealing the next, unless every player at the table is ready sooner.",
+                verbose_name="hand review (seconds before the next deal)",
+            ),
         ),
     ]

@@ -6,41 +6,96 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0006_table_review_rematch'),
+        ("games", "0006_table_review_rematch"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='away_user',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="seat",
+            name="away_user",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='table',
-            name='chat',
-            field=models.BooleanField(default=True, verbose_name='table chat'),
+            model_name="table",
+            name="chat",
+            field=models.BooleanField(default=True, verbose_name="table chat"),
         ),
         migrations.CreateModel(
-            name='ChatMessage',
+            name="ChatMessage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('channel', models.CharField(choices=[('players', 'Players'), ('spectators', 'Spectators')], max_length=10)),
-                ('name', models.CharField(help_text="The author's public name then.", max_length=150)),
-                ('seat', models.CharField(blank=True, max_length=3)),
-                ('text', models.CharField(blank=True, max_length=200)),
-                ('phrase', models.CharField(blank=True, help_text="A quick phrase's key (shown in each reader's language).", max_length=30)),
-                ('created_at', models.DateTimeField()),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chat_messages', to='games.table')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "channel",
+                    models.CharField(
+                        choices=[("players", "Players"), ("spectators", "Spectators")],
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "name",
+                    models.CharField(help_text="The author's public name then.", max_length=150),
+                ),
+                ("seat", models.CharField(blank=True, max_length=3)),
+                ("text", models.CharField(blank=True, max_length=200)),
+                (
+                    "phrase",
+                    models.CharField(
+                        blank=True,
+                        help_text="A quick phrase's key (shown in each reader's language).",
+                        max_length=30,
+                    ),
+                ),
+                ("created_at", models.DateTimeField()),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chat_messages",
+                        to="games.table",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'chat message',
-                'verbose_name_plural': 'chat messages',
-                'indexes': [models.Index(fields=['table', 'channel', 'id'], name='games_chatm_table_i_5d04c3_idx')],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('text', ''), _negated=True), models.Q(('phrase', ''), _negated=True), _connector='OR'), name='games_chat_text_or_phrase')],
+                "verbose_name": "chat message",
+                "verbose_name_plural": "chat messages",
+                "indexes": [
+                    models.Index(
+                        fields=["table", "channel", "id"], name="games_chatm_table_i_5d04c3_idx"
+                    )
+                ],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("text", ""), _negated=True),
+                            models.Q(("phrase", ""), _negated=True),
+                            _connector="OR",
+                        ),
+                        name="games_chat_text_or_phrase",
+                    )
+                ],
             },
         ),
     ]

@@ -40,9 +40,16 @@ def chromium():
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--disable-dev-shm-usage"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+            ],
         )
         yield browser
         browser.close()
@@ -87,7 +94,8 @@ def _stop_live_tables() -> None:
                 cursor.execute(
                     "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
                     " AND pid <> pg_backend_pid()"
-                    " AND state IN ('active', 'idle in transaction')")
+                    " AND state IN ('active', 'idle in transaction')"
+                )
                 if not cursor.fetchone()[0]:
                     break
             time.sleep(0.05)
@@ -96,8 +104,9 @@ def _stop_live_tables() -> None:
 @pytest.fixture
 def browser_page(chromium, live_server_asgi, transactional_db):
     """A fresh browser context (own cookies) whose pages resolve relative to the server."""
-    context = chromium.new_context(base_url=live_server_asgi.url, locale="en-US",
-                                   viewport={"width": 1100, "height": 900})
+    context = chromium.new_context(
+        base_url=live_server_asgi.url, locale="en-US", viewport={"width": 1100, "height": 900}
+    )
     context.set_default_timeout(STEP_TIMEOUT_MS)
     page = context.new_page()
     yield page
@@ -107,9 +116,13 @@ def browser_page(chromium, live_server_asgi, transactional_db):
 
 @pytest.fixture
 def phone_page(chromium, live_server_asgi, transactional_db):
-    context = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
-                                   viewport={"width": 390, "height": 844}, is_mobile=True,
-                                   has_touch=True)
+    context = chromium.new_context(
+        base_url=live_server_asgi.url,
+        locale="fr-CA",
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+    )
     context.set_default_timeout(STEP_TIMEOUT_MS)
     page = context.new_page()
     yield page

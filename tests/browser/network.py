@@ -28,8 +28,9 @@ class InFlight:
             self.pending.pop(request, None)
         self.last_activity = time.monotonic()
 
-    def wait_idle(self, what: str, *, timeout: float = 60, quiet: float = 0.5,
-                  report=lambda: "") -> None:
+    def wait_idle(
+        self, what: str, *, timeout: float = 60, quiet: float = 0.5, report=lambda: ""
+    ) -> None:
         """Return once nothing is unanswered and nothing new started for ``quiet``
         seconds. After ``timeout`` seconds, fail naming the requests still unanswered,
         followed by ``report()`` (the servers' logs, say)."""
@@ -37,8 +38,11 @@ class InFlight:
         while self.pending or time.monotonic() - self.last_activity < quiet:
             if time.monotonic() > deadline:
                 now = time.monotonic()
-                waiting = "\n".join(f"  {r.method} {r.url} for {now - t:.1f} s"
-                                    for r, t in self.pending.items())
-                raise AssertionError(f"{what} still loading after {timeout} s; unanswered:\n"
-                                     f"{waiting or '  none'}\n{report()}")
+                waiting = "\n".join(
+                    f"  {r.method} {r.url} for {now - t:.1f} s" for r, t in self.pending.items()
+                )
+                raise AssertionError(
+                    f"{what} still loading after {timeout} s; unanswered:\n"
+                    f"{waiting or '  none'}\n{report()}"
+                )
             self.page.wait_for_timeout(100)  # lets Playwright deliver the request events

@@ -34,9 +34,18 @@ def log_in(page, user):
 
     session = in_thread(make_session)
     page.goto("/accounts/login/")
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session,
-                               "domain": urlsplit(page.url).hostname, "path": "/",
-                               "httpOnly": True, "sameSite": "Lax"}])
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": session,
+                "domain": urlsplit(page.url).hostname,
+                "path": "/",
+                "httpOnly": True,
+                "sameSite": "Lax",
+            }
+        ]
+    )
     page.goto("/")
     expect(page.get_by_test_id("nav-profile")).to_be_attached()  # in the menu on a phone
 
@@ -66,8 +75,14 @@ def state_of(table_id: int):
 def members_table(members, *, seed: int, name: str = "Table", **options) -> Table:
     """A started quebec table, ``members`` seated N E S W (a bot where None)."""
     host = members[0]
-    table = services.table_create(host=host, variant="quebec", seed=seed, name=name,
-                                  bot_delay_ms=options.pop("bot_delay_ms", 50), **options)
+    table = services.table_create(
+        host=host,
+        variant="quebec",
+        seed=seed,
+        name=name,
+        bot_delay_ms=options.pop("bot_delay_ms", 50),
+        **options,
+    )
     for user, seat in zip(members[1:], "ESW"):
         if user is not None:
             services.table_join(table_id=table.pk, user=user, seat=seat)
@@ -81,14 +96,16 @@ def play(table_id: int, members: dict, choose) -> str:
     st = state_of(table_id)
     seat = st.hand.to_act
     action = choose(st)
-    services.hand_apply_action(table_id=table_id, user=members[seat], action=action,
-                               expected_seq=st.seq)
+    services.hand_apply_action(
+        table_id=table_id, user=members[seat], action=action, expected_seq=st.seq
+    )
     return action
 
 
 def to_the_kitty(table_id: int, members: dict, declarer: str = "N") -> None:
     """Members in every seat: ``declarer`` bids the lowest bid, the others pass, until
     the declarer is to discard."""
+
     def choose(st):
         legal = st.hand.legal_actions()
         if st.hand.to_act == declarer:
@@ -123,6 +140,7 @@ def host_waits_for_a_player(page, make_member, *, seat: str, **table_options):
     """A table opened by a host (``table_options`` for ``table_create``) with another
     member seated at ``seat`` but not there yet; ``page`` logs the host in and opens
     it. Returns (table, the absent player)."""
+
     def setup():
         host = make_member(first_name="Hôte", last_name="Patient")
         guest = make_member(first_name="Invitée", last_name="Tardive")
@@ -137,8 +155,9 @@ def host_waits_for_a_player(page, make_member, *, seat: str, **table_options):
     return table, guest
 
 
-def seated_player_arrives(chromium, server, page, table_id: int, player, seat: str,
-                          buttons: list[str]) -> None:
+def seated_player_arrives(
+    chromium, server, page, table_id: int, player, seat: str, buttons: list[str]
+) -> None:
     """``player``, seated at ``seat`` but not yet there, opens the table in a browser of
     their own while ``page`` (the host's, on the table) holds ``buttons`` (test ids):
     the host's page re-renders (the player's dot turns on) and every one of those

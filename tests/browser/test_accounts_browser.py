@@ -22,8 +22,9 @@ def _emailed_link(server, address: str) -> str:
     raise AssertionError(f"no sign-up email to {address} in {server.log_path}")
 
 
-def test_visitor_signs_up_logs_in_edits_profile_and_switches_language(browser_page,
-                                                                       live_server_asgi):
+def test_visitor_signs_up_logs_in_edits_profile_and_switches_language(
+    browser_page, live_server_asgi
+):
     page = browser_page
     page.goto("/")
     # French first, even though the browser asks for English.
@@ -49,7 +50,8 @@ def test_visitor_signs_up_logs_in_edits_profile_and_switches_language(browser_pa
     expect(page.get_by_test_id("signup-sent")).to_be_visible()
     page.goto(_emailed_link(live_server_asgi, "marie-eve@example.com"))
     page.get_by_test_id("signup-confirm-form").get_by_role(
-        "button", name="Créer mon compte").click()
+        "button", name="Créer mon compte"
+    ).click()
     expect(page.get_by_role("heading", name="Mon profil")).to_be_visible()
 
     # Log out, then log in again with the email address.

@@ -35,8 +35,10 @@ document.addEventListener("securitypolicyviolation", (e) => {
                          + ` at ${e.sourceFile}:${e.lineNumber}`);
 });
 """
-TURN_OR_END = ("() => document.querySelector('#game-over:not([hidden])') || "
-               "document.querySelector('#table-app button.legal:not([disabled])')")
+TURN_OR_END = (
+    "() => document.querySelector('#game-over:not([hidden])') || "
+    "document.querySelector('#table-app button.legal:not([disabled])')"
+)
 
 
 class Visitor:
@@ -45,20 +47,34 @@ class Visitor:
     def __init__(self, chromium, deployment, user=None, *, language="fr"):
         self.deployment = deployment
         self.context = chromium.new_context(
-            base_url=deployment.url, ignore_https_errors=True, locale="fr-CA",
-            viewport={"width": 1100, "height": 900})
+            base_url=deployment.url,
+            ignore_https_errors=True,
+            locale="fr-CA",
+            viewport={"width": 1100, "height": 900},
+        )
         self.context.set_default_timeout(STEP_TIMEOUT_MS)
         self.context.add_init_script(LISTEN)
-        self.context.add_cookies([{"name": "club500_language", "value": language,
-                                   "url": deployment.url}])
+        self.context.add_cookies(
+            [{"name": "club500_language", "value": language, "url": deployment.url}]
+        )
         self.page = self.context.new_page()
         self.problems: list[str] = []
-        self.page.on("console", lambda m: m.type == "error" and self.problems.append(
-            f"console: {m.text} ({self.page.url})"))
-        self.page.on("response", lambda r: r.status >= 400 and self.problems.append(
-            f"HTTP {r.status} for {r.url} ({self.page.url})"))
-        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e} "
-                                                                 f"({self.page.url})"))
+        self.page.on(
+            "console",
+            lambda m: (
+                m.type == "error" and self.problems.append(f"console: {m.text} ({self.page.url})")
+            ),
+        )
+        self.page.on(
+            "response",
+            lambda r: (
+                r.status >= 400
+                and self.problems.append(f"HTTP {r.status} for {r.url} ({self.page.url})")
+            ),
+        )
+        self.page.on(
+            "pageerror", lambda e: self.problems.append(f"page error: {e} ({self.page.url})")
+        )
         self.requests = InFlight(self.page)
         self.visited = 0
         if user is not None:  # through the login form (the servers have their own secret)
@@ -81,10 +97,13 @@ class Visitor:
             then(self.page)
             self._idle(path)
         if status >= 400:  # the browser reports the expected error status itself
-            expected = (f"the server responded with a status of {status}",
-                        f"HTTP {status} for {response.url} ")
-            self.problems[before:] = [p for p in self.problems[before:]
-                                      if not any(e in p for e in expected)]
+            expected = (
+                f"the server responded with a status of {status}",
+                f"HTTP {status} for {response.url} ",
+            )
+            self.problems[before:] = [
+                p for p in self.problems[before:] if not any(e in p for e in expected)
+            ]
         self.problems += [f"{p} ({path})" for p in self.page.evaluate("window.__problems")]
         self.visited += 1
 
@@ -140,8 +159,9 @@ def _play_a_move(page):
 
 def _press_print(page):
     page.locator(".no-print button").click()
-    page.evaluate("window.__printed === 1 || "
-                  "window.__problems.push('the Print button did not print')")
+    page.evaluate(
+        "window.__printed === 1 || window.__problems.push('the Print button did not print')"
+    )
 
 
 def _search_members(page):
@@ -175,11 +195,17 @@ def _seed() -> dict:
     seat = Seat.objects.filter(round=rnd, table=1, entry__player__isnull=False).first()
     season = Season.objects.create(name="Saison de démo", scoring=Season.Scoring.values[0])
     season.tournaments.set([finished])
-    return {"director": director, "superuser": User.objects.get(email=club_demo.ADMIN[2]),
-            "player": seat.entry.player, "today": today, "finished": finished,
-            "upcoming": Tournament.objects.get(name=t_demo.UPCOMING), "season": season,
-            "replay_table": _finished_hand_table(director),
-            "live_table": _live_table(seat.entry.player)}
+    return {
+        "director": director,
+        "superuser": User.objects.get(email=club_demo.ADMIN[2]),
+        "player": seat.entry.player,
+        "today": today,
+        "finished": finished,
+        "upcoming": Tournament.objects.get(name=t_demo.UPCOMING),
+        "season": season,
+        "replay_table": _finished_hand_table(director),
+        "live_table": _live_table(seat.entry.player),
+    }
 
 
 @pytest.mark.slow
@@ -196,8 +222,14 @@ def test_every_kind_of_page_passes_the_content_security_policy(chromium, deploym
     problems, visited = [], 0
     try:
         visitor = Visitor(chromium, deployment)
-        for path in ["/", "/tournaments/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/",
-                     "/accounts/signup/confirm/pas-un-jeton/"]:
+        for path in [
+            "/",
+            "/tournaments/",
+            "/accounts/login/",
+            "/accounts/signup/",
+            "/accounts/password/reset/",
+            "/accounts/signup/confirm/pas-un-jeton/",
+        ]:
             visitor.visit(path)
         visitor.visit("/pas-une-page/", status=404)
         visitor.visit("/", then=_switch_language)
@@ -207,14 +239,21 @@ def test_every_kind_of_page_passes_the_content_security_policy(chromium, deploym
 
         member = Visitor(chromium, deployment, player)
         t = today.pk
-        for path in ["/accounts/profile/", f"/members/{director.pk}/", "/tables/",
-                     f"/tournaments/{upcoming.pk}/", f"/tournaments/{finished.pk}/",
-                     "/accounts/password/", f"/tournaments/{t}/",
-                     f"/tournaments/{t}/standings/", f"/tournaments/{t}/rounds/1/tables/1/",
-                     f"/tournaments/{finished.pk}/standings/",
-                     "/tournaments/seasons/",
-                     f"/tournaments/seasons/{season.pk}/",
-                     f"/tables/{replay_table.pk}/hands/1/"]:
+        for path in [
+            "/accounts/profile/",
+            f"/members/{director.pk}/",
+            "/tables/",
+            f"/tournaments/{upcoming.pk}/",
+            f"/tournaments/{finished.pk}/",
+            "/accounts/password/",
+            f"/tournaments/{t}/",
+            f"/tournaments/{t}/standings/",
+            f"/tournaments/{t}/rounds/1/tables/1/",
+            f"/tournaments/{finished.pk}/standings/",
+            "/tournaments/seasons/",
+            f"/tournaments/seasons/{season.pk}/",
+            f"/tables/{replay_table.pk}/hands/1/",
+        ]:
             member.visit(path)
         member.visit("/members/", then=_search_members)
         member.visit(f"/tournaments/{finished.pk}/results/final/", then=_press_print)
@@ -224,14 +263,22 @@ def test_every_kind_of_page_passes_the_content_security_policy(chromium, deploym
         member.close()
 
         chief = Visitor(chromium, deployment, director, language="en")
-        for path in ["/tournaments/new/", f"/tournaments/{t}/edit/", f"/tournaments/{t}/entries/",
-                     f"/tournaments/{t}/check-in/", f"/tournaments/{t}/constraints/",
-                     f"/tournaments/{t}/rounds/", f"/tournaments/{t}/rounds/1/",
-                     f"/tournaments/{t}/console/", f"/tournaments/{t}/console/?round=1",
-                     f"/tournaments/{t}/projector/",
-                     "/members/approvals/",
-                     "/tournaments/seasons/new/", f"/tournaments/seasons/{season.pk}/edit/",
-                     f"/tournaments/{upcoming.pk}/"]:
+        for path in [
+            "/tournaments/new/",
+            f"/tournaments/{t}/edit/",
+            f"/tournaments/{t}/entries/",
+            f"/tournaments/{t}/check-in/",
+            f"/tournaments/{t}/constraints/",
+            f"/tournaments/{t}/rounds/",
+            f"/tournaments/{t}/rounds/1/",
+            f"/tournaments/{t}/console/",
+            f"/tournaments/{t}/console/?round=1",
+            f"/tournaments/{t}/projector/",
+            "/members/approvals/",
+            "/tournaments/seasons/new/",
+            f"/tournaments/seasons/{season.pk}/edit/",
+            f"/tournaments/{upcoming.pk}/",
+        ]:
             chief.visit(path)
         for path in [f"/tournaments/{t}/rounds/1/cards/", f"/tournaments/{t}/rounds/1/sheets/"]:
             chief.visit(path, then=_press_print)

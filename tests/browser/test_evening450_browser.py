@@ -21,11 +21,29 @@ from tests.browser.test_tournament_day_browser import (  # noqa: F401  (open_con
 )
 
 SHOTS = Path(os.environ.get("SCREENSHOTS_DIR", "/tmp/club500-shots"))
-NAMES = ["Gaétan", "Sylvie", "Réjean", "Lise", "Normand", "Francine", "Denis", "Nicole",
-         "Claude", "Diane", "Michel", "Louise", "Yvon", "Huguette"]
+NAMES = [
+    "Gaétan",
+    "Sylvie",
+    "Réjean",
+    "Lise",
+    "Normand",
+    "Francine",
+    "Denis",
+    "Nicole",
+    "Claude",
+    "Diane",
+    "Michel",
+    "Louise",
+    "Yvon",
+    "Huguette",
+]
 #: The end of the round at the table: each seat's last two cards and its pot card.
-CARDS = {"P1": ("QH", "QC", "QD"), "P2": ("8H", "JH", "KC"), "P3": ("10D", "JD", "AS"),
-         "P4": ("9D", "7S", "AD")}
+CARDS = {
+    "P1": ("QH", "QC", "QD"),
+    "P2": ("8H", "JH", "KC"),
+    "P3": ("10D", "JD", "AS"),
+    "P4": ("9D", "7S", "AD"),
+}
 
 
 def fits(page) -> None:
@@ -39,7 +57,8 @@ def shot(page, name: str) -> None:
 
 
 def test_director_draws_a_450_evening_two_phones_enter_and_confirm_projector_follows(
-        open_context, make_member):
+    open_context, make_member
+):
     def setup():
         from tournaments import services
         from tournaments.models import Entry, Tournament
@@ -47,8 +66,14 @@ def test_director_draws_a_450_evening_two_phones_enter_and_confirm_projector_fol
         director = make_member(director=True, first_name="Josée", last_name="Directrice")
         players = [make_member(first_name=n, last_name="Joueur") for n in NAMES]
         t = services.tournament_create(
-            by=director, name="Soirée 450", starts_at=timezone.now(), game="450",
-            table_size=4, rounds_total=3, variant_options={"end": "rounds", "rounds": 1})
+            by=director,
+            name="Soirée 450",
+            starts_at=timezone.now(),
+            game="450",
+            table_size=4,
+            rounds_total=3,
+            variant_options={"end": "rounds", "rounds": 1},
+        )
         Tournament.objects.filter(pk=t.pk).update(status="running")
         for p in players:
             Entry.objects.create(tournament=t, player=p, checked_in=True)
@@ -62,8 +87,7 @@ def test_director_draws_a_450_evening_two_phones_enter_and_confirm_projector_fol
     desk.goto(f"/tournaments/{t.pk}/rounds/")
     desk.get_by_test_id("draw").click()
     expect(desk.get_by_test_id("round-editor")).to_be_visible()
-    sizes = sorted(desk.locator(f"[data-testid=table-{n}] dd").count()
-                   for n in (1, 2, 3, 4))
+    sizes = sorted(desk.locator(f"[data-testid=table-{n}] dd").count() for n in (1, 2, 3, 4))
     assert sizes == [3, 3, 4, 4]
     expect(desk.get_by_test_id("table-5")).to_have_count(0)
     shot(desk, "450-draw-laptop")
@@ -77,10 +101,8 @@ def test_director_draws_a_450_evening_two_phones_enter_and_confirm_projector_fol
     def seated():
         from tournaments.models import Seat
 
-        seats = list(Seat.objects.filter(round__tournament=t).select_related(
-            "entry__player"))
-        table = next(n for n in (1, 2, 3, 4)
-                     if sum(1 for s in seats if s.table == n) == 4)
+        seats = list(Seat.objects.filter(round__tournament=t).select_related("entry__player"))
+        table = next(n for n in (1, 2, 3, 4) if sum(1 for s in seats if s.table == n) == 4)
         return table, {s.position: s.entry.player for s in seats if s.table == table}
 
     table, at = in_thread(seated)
@@ -135,8 +157,7 @@ def test_director_draws_a_450_evening_two_phones_enter_and_confirm_projector_fol
     fits(projector)
     for name in ("cards", "sheets"):  # printed table cards and blank sheets
         desk.goto(f"/tournaments/{t.pk}/rounds/1/{name}/")
-        expect(desk.get_by_test_id("table-card" if name == "cards" else "sheet")
-               ).to_have_count(4)
+        expect(desk.get_by_test_id("table-card" if name == "cards" else "sheet")).to_have_count(4)
         shot(desk, f"450-print-{name}")
     desk.goto(f"/tournaments/{t.pk}/console/")
     expect(desk.get_by_test_id("console-rounds")).to_have_count(1)

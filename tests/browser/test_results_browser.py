@@ -17,18 +17,27 @@ from tournaments.models import Entry, Seat, Tournament
 def _one_table(make_member):
     """A running one-round tournament of four players at table 1, with its director."""
     director = make_member(director=True, first_name="Josée", last_name="Directrice")
-    players = [make_member(first_name=n, last_name="Joueur")
-               for n in ("Gaétan", "Sylvie", "Réjean", "Lise")]
-    t = Tournament.objects.create(name="Tournoi du jeudi", starts_at=timezone.now(),
-                                  status="running", checkin_code="KEY42",
-                                  rounds_total=1, hands_per_game=1)
+    players = [
+        make_member(first_name=n, last_name="Joueur")
+        for n in ("Gaétan", "Sylvie", "Réjean", "Lise")
+    ]
+    t = Tournament.objects.create(
+        name="Tournoi du jeudi",
+        starts_at=timezone.now(),
+        status="running",
+        checkin_code="KEY42",
+        rounds_total=1,
+        hands_per_game=1,
+    )
     for p in players:
         Entry.objects.create(tournament=t, player=p, checked_in=True)
     rnd = services.round_draw(tournament=t, by=director, seed=3)
     rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
     rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
-    seats = {s.position: s.entry.player for s in
-             Seat.objects.filter(round=rnd, table=1).select_related("entry__player")}
+    seats = {
+        s.position: s.entry.player
+        for s in Seat.objects.filter(round=rnd, table=1).select_related("entry__player")
+    }
     return director, t, seats
 
 
@@ -42,16 +51,20 @@ def _enter_8s_made_with_9(phone) -> None:
 
 
 def _phone(chromium, live_server_asgi):
-    context = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
-                                   viewport={"width": 390, "height": 844},
-                                   is_mobile=True, has_touch=True)
+    context = chromium.new_context(
+        base_url=live_server_asgi.url,
+        locale="fr-CA",
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+    )
     context.set_default_timeout(STEP_TIMEOUT_MS)
     return context
 
 
-def test_two_phones_enter_and_confirm_projector_follows(chromium, live_server_asgi,
-                                                        browser_page, phone_page,
-                                                        make_member):
+def test_two_phones_enter_and_confirm_projector_follows(
+    chromium, live_server_asgi, browser_page, phone_page, make_member
+):
     director, t, seats = in_thread(lambda: _one_table(make_member))
     sheet_url = f"/tournaments/{t.pk}/rounds/1/tables/1/"
 
@@ -92,7 +105,8 @@ def test_two_phones_enter_and_confirm_projector_follows(chromium, live_server_as
 
 
 def test_an_update_that_comes_while_the_standings_are_fetched_is_not_lost(
-        chromium, live_server_asgi, browser_page, phone_page, make_member):
+    chromium, live_server_asgi, browser_page, phone_page, make_member
+):
     """The projector is still fetching its standings after a hand was entered when the
     hand's confirmation arrives: once that fetch ends, the standings are fetched again
     and show the confirmed total (htmx alone drops a trigger that comes during a
@@ -102,8 +116,9 @@ def test_an_update_that_comes_while_the_standings_are_fetched_is_not_lost(
 
     projector = browser_page
     frames = []
-    projector.on("websocket",
-                 lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    projector.on(
+        "websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload))
+    )
     log_in(projector, director)
     projector.goto(f"/tournaments/{t.pk}/projector/")
     expect(projector.locator("body")).to_have_attribute("data-socket", "open")
@@ -150,7 +165,8 @@ def test_an_update_that_comes_while_the_standings_are_fetched_is_not_lost(
 
 
 def test_a_sheet_rendered_before_the_latest_update_is_fetched_again(
-        chromium, live_server_asgi, phone_page, make_member):
+    chromium, live_server_asgi, phone_page, make_member
+):
     """North's phone asks for its sheet after East's confirmation, but is answered with
     the sheet as it was before it (rendered at the older version: a response that
     crossed the update on its way). The page knows the newer version from its socket,

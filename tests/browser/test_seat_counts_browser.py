@@ -22,8 +22,10 @@ from games.models import Table
 from tests.browser.table_helpers import click_first_legal
 from tests.browser.test_table_browser import check_records, log_in
 
-TURN_OR_SHEET = ("() => document.querySelector('#sheet tbody tr[data-hand]') || "
-                 "document.querySelector('#table-app button.legal:not([disabled])')")
+TURN_OR_SHEET = (
+    "() => document.querySelector('#sheet tbody tr[data-hand]') || "
+    "document.querySelector('#table-app button.legal:not([disabled])')"
+)
 
 #: Per count: the lobby's advanced options (select id -> value) worth seeing on a page.
 COUNTS = {
@@ -95,7 +97,11 @@ def play_one_hand(page, count: int, shots: str, *, limit_seconds: float = 120) -
         assert not faults, (clicks, faults)
         assert page.evaluate(COUNTS_SHOWN)
         phase = page.locator("#table-app").get_attribute("data-phase")
-        if phase == "play" and not shot and page.locator("#felt .trick-card").count() >= min(count, 3):
+        if (
+            phase == "play"
+            and not shot
+            and page.locator("#felt .trick-card").count() >= min(count, 3)
+        ):
             page.screenshot(path=f"{shots}-trick.png", full_page=True)
             shot = True
         click_first_legal(page)
@@ -106,10 +112,14 @@ def play_one_hand(page, count: int, shots: str, *, limit_seconds: float = 120) -
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])
 @pytest.mark.parametrize("count", sorted(COUNTS))
 def test_a_member_and_bots_play_a_hand_at_each_count_and_the_sheet_equals_check(
-        request, transactional_db, make_member, count, viewport):
+    request, transactional_db, make_member, count, viewport
+):
     page = request.getfixturevalue("phone_page" if viewport == "phone" else "browser_page")
-    member = make_member(first_name="Geneviève-Anne", last_name="Tremblay-Bouchard",
-                         preferred_language="fr" if viewport == "phone" else "en")
+    member = make_member(
+        first_name="Geneviève-Anne",
+        last_name="Tremblay-Bouchard",
+        preferred_language="fr" if viewport == "phone" else "en",
+    )
     log_in(page, member)
     table_id = open_table(page, count)
     seats = [f"P{i + 1}" for i in range(count)]
@@ -137,7 +147,9 @@ def test_a_member_and_bots_play_a_hand_at_each_count_and_the_sheet_equals_check(
     score = json.loads(row.get_attribute("data-score"))
     headers = page.locator("#sheet thead th.num").all_inner_texts()
     assert len(headers) == len(score)
-    assert page.evaluate("() => { const w = document.querySelector('.sheet-wrap'); return w.scrollWidth <= w.clientWidth + 1; }")
+    assert page.evaluate(
+        "() => { const w = document.querySelector('.sheet-wrap'); return w.scrollWidth <= w.clientWidth + 1; }"
+    )
     records = page.request.get(f"/tables/{table_id}/records.json").json()
     assert len(records) >= 1 and set(records[0]["hands"]) == set(seats)
     checked = check_records(records[:1])[0]
@@ -149,4 +161,6 @@ def test_a_member_and_bots_play_a_hand_at_each_count_and_the_sheet_equals_check(
     expect(page.locator("#replay-app .plate")).to_have_count(count)
     page.locator("[data-go=last]").click()
     page.screenshot(path=f"{shots}-replay.png", full_page=True)
-    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+    assert page.evaluate(
+        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
+    )

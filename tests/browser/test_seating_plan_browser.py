@@ -18,8 +18,24 @@ from tests.browser.test_tournament_day_browser import (  # noqa: F401  (fixture)
     open_context,
 )
 
-NAMES = ["Gaétan", "Sylvie", "Réjean", "Lise", "Normand", "Francine", "Denis", "Nicole",
-         "Claude", "Diane", "Michel", "Louise", "Yvon", "Micheline", "Roger", "Huguette"]
+NAMES = [
+    "Gaétan",
+    "Sylvie",
+    "Réjean",
+    "Lise",
+    "Normand",
+    "Francine",
+    "Denis",
+    "Nicole",
+    "Claude",
+    "Diane",
+    "Michel",
+    "Louise",
+    "Yvon",
+    "Micheline",
+    "Roger",
+    "Huguette",
+]
 
 
 def fits(page, shot: str):
@@ -34,13 +50,17 @@ def setup_day(make_member):
 
     director = make_member(director=True, first_name="Josée", last_name="Directrice")
     people = [make_member(first_name=n, last_name="Joueur") for n in NAMES]
-    t = services.tournament_create(by=director, name="Tournoi du jeudi",
-                                   starts_at=timezone.now(), rounds_total=7, hands_per_game=8)
+    t = services.tournament_create(
+        by=director,
+        name="Tournoi du jeudi",
+        starts_at=timezone.now(),
+        rounds_total=7,
+        hands_per_game=8,
+    )
     Tournament.objects.filter(pk=t.pk).update(status="running")
     t.refresh_from_db()
     for p in people:
-        Entry.objects.create(tournament=t, player=p, checked_in=True,
-                             checked_in_at=timezone.now())
+        Entry.objects.create(tournament=t, player=p, checked_in=True, checked_in_at=timezone.now())
     return director, t
 
 
@@ -54,8 +74,9 @@ def two_players_at_different_tables(t, number):
 
 
 @pytest.mark.parametrize("viewport,size", [(LAPTOP, "laptop"), (PHONE, "phone")])
-def test_the_draw_editor_shows_the_plan_and_the_effect_of_a_swap(make_member, open_context,
-                                                                 viewport, size):
+def test_the_draw_editor_shows_the_plan_and_the_effect_of_a_swap(
+    make_member, open_context, viewport, size
+):
     director, t = in_thread(lambda: setup_day(make_member))
     page = open_context(viewport)
     log_in(page, director)
@@ -82,7 +103,8 @@ def test_the_draw_editor_shows_the_plan_and_the_effect_of_a_swap(make_member, op
     expect(effect).to_contain_text(f"{a_name} et {b_name} échangent leurs places à la ronde 1")
     # a round 1 is always some relabelling of the library's: the swap costs nothing
     expect(effect.get_by_test_id("plan-effect")).to_contain_text(
-        "Tout le tournoi : adversaires répétés 0 → 0")
+        "Tout le tournoi : adversaires répétés 0 → 0"
+    )
     expect(effect).to_contain_text("Rondes 2 à 7 replanifiées pour 16 joueurs")
     expect(page.get_by_test_id("seat-1-N")).to_have_text(a_name)
     fits(page, f"plan-{size}-preview")

@@ -20,8 +20,9 @@ pytestmark = pytest.mark.browser
 
 
 def _bot_table(member, *, seed, seats="ESW", **options):
-    table = services.table_create(host=member, variant="quebec", seed=seed, bot_delay_ms=50,
-                                  name="Soirée", **options)
+    table = services.table_create(
+        host=member, variant="quebec", seed=seed, bot_delay_ms=50, name="Soirée", **options
+    )
     for seat in seats:
         services.table_set_bot(table_id=table.pk, user=member, seat=seat, bot=True)
     return table
@@ -53,14 +54,17 @@ def _no_overflow(page):
 
 def _overlaps(page, selector, others):
     """Whether the element at ``selector`` covers any of ``others`` (a selector)."""
-    return page.evaluate("""([sel, others]) => {
+    return page.evaluate(
+        """([sel, others]) => {
         const a = document.querySelector(sel).getBoundingClientRect();
         return [...document.querySelectorAll(others)].some((el) => {
             const b = el.getBoundingClientRect();
             return b.width && a.width && a.left < b.right && b.left < a.right
                 && a.top < b.bottom && b.top < a.bottom;
         });
-    }""", [selector, others])
+    }""",
+        [selector, others],
+    )
 
 
 def _state(table_id):
@@ -77,8 +81,11 @@ def _play_to_claim(page, table_id, *, cards=3, limit=400):
     for _ in range(limit):
         page.wait_for_function(TURN_OR_END, timeout=30_000)
         in_play = page.locator("#table-app").get_attribute("data-phase") == "play"
-        if in_play and page.locator("#hand .hand-card").count() <= cards \
-                and page.get_by_test_id("claim-button").is_visible():
+        if (
+            in_play
+            and page.locator("#hand .hand-card").count() <= cards
+            and page.get_by_test_id("claim-button").is_visible()
+        ):
             return
         page.locator(LEGAL).first.click()
     raise AssertionError("never reached a claim")
@@ -87,8 +94,11 @@ def _play_to_claim(page, table_id, *, cards=3, limit=400):
 @pytest.mark.parametrize("viewport", ["laptop", "phone"])
 def test_a_player_claims_the_remaining_tricks(request, viewport, transactional_db, make_member):
     page = request.getfixturevalue("browser_page" if viewport == "laptop" else "phone_page")
-    member = make_member(first_name="Claire", last_name="Réclame",
-                         preferred_language="en" if viewport == "laptop" else "fr")
+    member = make_member(
+        first_name="Claire",
+        last_name="Réclame",
+        preferred_language="en" if viewport == "laptop" else "fr",
+    )
     table = in_thread(lambda: _bot_table(member, seed=4242))
     in_thread(lambda: _start(table, member))
     log_in(page, member)
@@ -115,27 +125,33 @@ def test_a_player_claims_the_remaining_tricks(request, viewport, transactional_d
         page.locator("[data-go=last]").click()
         page.locator("[data-go=prev]").click()
         expect(page.get_by_test_id("replay-text")).to_contain_text(
-            re.compile("claim is certain|réclamation est certaine"))
+            re.compile("claim is certain|réclamation est certaine")
+        )
     else:
         # the bots refuse a claim the engine could not prove: play goes on
-        expect(page.get_by_test_id("claim-panel")).to_contain_text(
-            re.compile("refused|refusé"))
+        expect(page.get_by_test_id("claim-panel")).to_contain_text(re.compile("refused|refusé"))
         expect(page.get_by_test_id("claim-button")).to_be_hidden()
         expect(page.locator(LEGAL).first).to_be_visible()
 
 
-def test_players_and_spectators_chat_in_their_own_channels(chromium, live_server_asgi,
-                                                          transactional_db, make_member):
+def test_players_and_spectators_chat_in_their_own_channels(
+    chromium, live_server_asgi, transactional_db, make_member
+):
     player = make_member(first_name="Paul", last_name="Joueur", preferred_language="fr")
     watcher = make_member(first_name="Wanda", last_name="Spectatrice", preferred_language="en")
     table = in_thread(lambda: _bot_table(member=player, seed=99))
     Table.objects.filter(pk=table.pk).update(bot_delay_ms=3000)
     in_thread(lambda: _start(table, player))
-    phone = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
-                                 viewport={"width": 390, "height": 844}, is_mobile=True,
-                                 has_touch=True)
-    laptop = chromium.new_context(base_url=live_server_asgi.url, locale="en-US",
-                                  viewport={"width": 1100, "height": 900})
+    phone = chromium.new_context(
+        base_url=live_server_asgi.url,
+        locale="fr-CA",
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+    )
+    laptop = chromium.new_context(
+        base_url=live_server_asgi.url, locale="en-US", viewport={"width": 1100, "height": 900}
+    )
     try:
         p, w = phone.new_page(), laptop.new_page()
         for page, who in ((p, player), (w, watcher)):
@@ -175,7 +191,8 @@ def test_players_and_spectators_chat_in_their_own_channels(chromium, live_server
 
 
 def test_the_host_seats_a_bot_for_an_absent_player_who_retakes_the_seat_on_return(
-        chromium, live_server_asgi, transactional_db, make_member):
+    chromium, live_server_asgi, transactional_db, make_member
+):
     host = make_member(first_name="Hélène", last_name="Hôte", preferred_language="fr")
     east = make_member(first_name="Denis", last_name="Est", preferred_language="fr")
 
@@ -187,11 +204,16 @@ def test_the_host_seats_a_bot_for_an_absent_player_who_retakes_the_seat_on_retur
         return table
 
     table = in_thread(setup)
-    phone = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
-                                 viewport={"width": 390, "height": 844}, is_mobile=True,
-                                 has_touch=True)
-    laptop = chromium.new_context(base_url=live_server_asgi.url, locale="en-US",
-                                  viewport={"width": 1100, "height": 900})
+    phone = chromium.new_context(
+        base_url=live_server_asgi.url,
+        locale="fr-CA",
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+    )
+    laptop = chromium.new_context(
+        base_url=live_server_asgi.url, locale="en-US", viewport={"width": 1100, "height": 900}
+    )
     try:
         h = phone.new_page()
         h.set_default_timeout(STEP_TIMEOUT_MS)
@@ -220,23 +242,34 @@ def test_the_host_seats_a_bot_for_an_absent_player_who_retakes_the_seat_on_retur
 
 
 @pytest.mark.parametrize("viewport", ["laptop", "phone"])
-def test_a_members_page_lists_online_games_and_figures(request, viewport, transactional_db,
-                                                       make_member):
+def test_a_members_page_lists_online_games_and_figures(
+    request, viewport, transactional_db, make_member
+):
     page = request.getfixturevalue("browser_page" if viewport == "laptop" else "phone_page")
-    member = make_member(first_name="Gisèle", last_name="Historique",
-                         preferred_language="en" if viewport == "laptop" else "fr")
+    member = make_member(
+        first_name="Gisèle",
+        last_name="Historique",
+        preferred_language="en" if viewport == "laptop" else "fr",
+    )
     partner = make_member(first_name="Pierre", last_name="Partenaire")
 
     def setup():
         table = services.table_create(host=member, variant="quebec", seed=7)
         services.table_join(table_id=table.pk, user=partner, seat="S")
         services.table_fill_with_bots(table_id=table.pk, user=member)
-        Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED,
-                                                 started_at=timezone.now())
-        st_hand = {"contract": "8S", "declarer": "N", "made": True,
-                   "tricks": {"NS": 8, "EW": 2}, "score": {"NS": 240, "EW": 20}}
-        GameHand.objects.create(table=table, number=1, dealer="W", seed=1, result=st_hand,
-                                finished_at=timezone.now())
+        Table.objects.filter(pk=table.pk).update(
+            status=Table.Status.FINISHED, started_at=timezone.now()
+        )
+        st_hand = {
+            "contract": "8S",
+            "declarer": "N",
+            "made": True,
+            "tricks": {"NS": 8, "EW": 2},
+            "score": {"NS": 240, "EW": 20},
+        }
+        GameHand.objects.create(
+            table=table, number=1, dealer="W", seed=1, result=st_hand, finished_at=timezone.now()
+        )
         return table
 
     table = in_thread(setup)

@@ -51,8 +51,7 @@ def _open_450_table(page, *, players: int, rounds: int, name: str) -> int:
     return int(re.search(r"/tables/(\d+)/", page.url).group(1))
 
 
-def test_member_and_three_bots_play_a_whole_450_round_to_the_score_sheet(
-        browser_page, make_member):
+def test_member_and_three_bots_play_a_whole_450_round_to_the_score_sheet(browser_page, make_member):
     page = browser_page
     member = make_member(first_name="Rémi", last_name="Piquée", preferred_language="en")
     log_in(page, member)
@@ -120,7 +119,8 @@ def test_member_and_three_bots_play_a_whole_450_round_to_the_score_sheet(
     expect(replay).to_contain_text("Second count")
     for seat, final in result["final"].items():
         expect(replay.locator("td.num").nth(list(result["final"]).index(seat))).to_have_text(
-            str(final["points"]))
+            str(final["points"])
+        )
     page.screenshot(path="/tmp/table450-replay.png", full_page=True)
 
 
@@ -152,15 +152,18 @@ def test_a_450_table_on_a_phone_in_french_keeps_within_the_screen(phone_page, ma
 
 
 def test_a_players_arrival_leaves_the_hosts_seat_buttons_in_place_at_a_450_table(
-        chromium, live_server_asgi, browser_page, make_member):
+    chromium, live_server_asgi, browser_page, make_member
+):
     """A seated player opens a 450 table while its host is about to tap a free seat's
     "Add a bot": the host's page gets a new state (the player's dot turns on), and the
     free seats' buttons stay the same elements, so the tap is not lost."""
     page = browser_page
-    table, guest = host_waits_for_a_player(page, make_member, seat="P2", variant="450",
-                                           options={"players": 4})
-    seated_player_arrives(chromium, live_server_asgi, page, table.pk, guest, "P2",
-                          ["bot-P3", "bot-P4"])
+    table, guest = host_waits_for_a_player(
+        page, make_member, seat="P2", variant="450", options={"players": 4}
+    )
+    seated_player_arrives(
+        chromium, live_server_asgi, page, table.pk, guest, "P2", ["bot-P3", "bot-P4"]
+    )
     page.get_by_test_id("bot-P3").click()
     expect(page.get_by_test_id("seat-P3").locator(".badge.bot")).to_be_visible()
 
@@ -174,8 +177,9 @@ def test_a_450_table_left_at_the_default_end_says_at_350_points(phone_page, make
     member = make_member(first_name="Gilles", last_name="Défaut", preferred_language="fr")
 
     def setup():
-        table = services.table_create(host=member, variant="450", options={"players": 3},
-                                      seed=5, bot_delay_ms=3000)
+        table = services.table_create(
+            host=member, variant="450", options={"players": 3}, seed=5, bot_delay_ms=3000
+        )
         services.table_fill_with_bots(table_id=table.pk, user=member)
         services.table_start(table_id=table.pk, user=member)
         return table

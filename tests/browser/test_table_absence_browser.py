@@ -16,21 +16,32 @@ from tests.browser.table_helpers import in_thread, log_in, mark_due, members_tab
 def _absent_denis(page, make_member, language):
     viewer = make_member(first_name="Marie", last_name="Présente", preferred_language=language)
     denis = make_member(first_name="Denis", last_name="Absent")
-    table = in_thread(lambda: members_table([viewer, denis, None, None], seed=12, name="Absence",
-                                            bot_delay_ms=30, absence_grace_seconds=3600))
+    table = in_thread(
+        lambda: members_table(
+            [viewer, denis, None, None],
+            seed=12,
+            name="Absence",
+            bot_delay_ms=30,
+            absence_grace_seconds=3600,
+        )
+    )
     mark_due(table.pk)
     log_in(page, viewer)
     page.goto(f"/tables/{table.pk}/")
     return table
 
 
-def test_an_absent_seat_counts_down_then_a_robot_plays_for_denis_on_a_phone(phone_page, make_member):
+def test_an_absent_seat_counts_down_then_a_robot_plays_for_denis_on_a_phone(
+    phone_page, make_member
+):
     page = phone_page
     table = _absent_denis(page, make_member, "fr")
     note = page.get_by_test_id("robot-note-E")
     expect(note).to_have_text(re.compile(r"^Robot dans 3[56]\d\d s$"))
     first = int(note.get_attribute("data-left"))
-    page.wait_for_function(f"() => Number(document.querySelector('[data-testid=robot-note-E]').dataset.left) < {first}")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-testid=robot-note-E]').dataset.left) < {first}"
+    )
     page.screenshot(path="/tmp/shots/absence-countdown.png")
     # The grace is changed during the game: the table takes it at once.
     in_thread(lambda: services.table_set_grace(table_id=table.pk, seconds=0))
@@ -43,9 +54,13 @@ def test_an_absent_seat_counts_down_then_a_robot_plays_for_denis_on_a_phone(phon
     # ... and a bot plays Denis's turns (the table goes on without him).
     page.wait_for_function(
         "() => document.querySelector('#table-app button.legal:not([disabled])') || "
-        "document.querySelector('[data-testid=hand-review]:not([hidden])')", timeout=30_000)
-    assert Action.objects.filter(hand__table=table, seat="E", by_bot=True).exists() or \
-        page.get_by_test_id("hand-review").is_visible()
+        "document.querySelector('[data-testid=hand-review]:not([hidden])')",
+        timeout=30_000,
+    )
+    assert (
+        Action.objects.filter(hand__table=table, seat="E", by_bot=True).exists()
+        or page.get_by_test_id("hand-review").is_visible()
+    )
 
 
 def test_an_absent_seat_says_a_robot_plays_for_him_on_a_laptop(browser_page, make_member):

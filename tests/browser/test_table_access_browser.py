@@ -16,8 +16,11 @@ from tests.browser.table_helpers import in_thread, log_in
 
 def _private_table(make_member):
     host = make_member(first_name="Hôte", last_name="Privé")
-    return in_thread(lambda: services.table_create(host=host, name="Partie privée",
-                                                   visibility=Table.Visibility.INVITE))
+    return in_thread(
+        lambda: services.table_create(
+            host=host, name="Partie privée", visibility=Table.Visibility.INVITE
+        )
+    )
 
 
 def _refused_then_back_to_lobby(page, guest, table, heading):
@@ -31,7 +34,9 @@ def _refused_then_back_to_lobby(page, guest, table, heading):
     expect(page).to_have_url(re.compile(re.escape(reverse("games:lobby")) + "$"))
 
 
-def test_an_invite_only_table_says_so_and_leads_back_to_the_lobby_on_a_phone(phone_page, make_member):
+def test_an_invite_only_table_says_so_and_leads_back_to_the_lobby_on_a_phone(
+    phone_page, make_member
+):
     table = _private_table(make_member)
     guest = make_member(first_name="Invitée", last_name="Pas", preferred_language="fr")
     _refused_then_back_to_lobby(phone_page, guest, table, "Cette table est sur invitation")
@@ -49,20 +54,31 @@ def test_the_site_icon_never_404s_on_admin_and_print_pages(browser_page, make_me
     from tournaments import services as tournament_services
     from tournaments.models import Entry, EntryStatus, Tournament
 
-    director = make_member(first_name="Josée", last_name="Directrice", director=True,
-                           is_staff=True, is_superuser=True, preferred_language="fr")
+    director = make_member(
+        first_name="Josée",
+        last_name="Directrice",
+        director=True,
+        is_staff=True,
+        is_superuser=True,
+        preferred_language="fr",
+    )
 
     def setup():
         from django.utils import timezone
 
-        t = tournament_services.tournament_create(by=director, name="Jeudi",
-                                                  starts_at=timezone.now())
+        t = tournament_services.tournament_create(
+            by=director, name="Jeudi", starts_at=timezone.now()
+        )
         Tournament.objects.filter(pk=t.pk).update(status="running", rounds_total=1)
         t.refresh_from_db()
         for _ in range(4):
-            Entry.objects.create(tournament=t, player=make_member(),
-                                 status=EntryStatus.CONFIRMED, checked_in=True,
-                                 checked_in_at=timezone.now())
+            Entry.objects.create(
+                tournament=t,
+                player=make_member(),
+                status=EntryStatus.CONFIRMED,
+                checked_in=True,
+                checked_in_at=timezone.now(),
+            )
         play_round(t, director)
         return t
 
@@ -72,8 +88,11 @@ def test_the_site_icon_never_404s_on_admin_and_print_pages(browser_page, make_me
     page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
     requests = InFlight(page)
     log_in(page, director)
-    for url in ("/admin/", reverse("tournaments:cards", args=[tournament.pk, 1]),
-                reverse("tournaments:sheets", args=[tournament.pk, 1])):
+    for url in (
+        "/admin/",
+        reverse("tournaments:cards", args=[tournament.pk, 1]),
+        reverse("tournaments:sheets", args=[tournament.pk, 1]),
+    ):
         page.goto(url)
         requests.wait_idle(url)  # the icon is asked for once the page has loaded
     icon = page.request.get("/favicon.ico")

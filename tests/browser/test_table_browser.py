@@ -28,9 +28,11 @@ from tests.browser.table_helpers import host_waits_for_a_player, log_in, seated_
 
 ROOT = Path(__file__).resolve().parents[2]
 LEGAL = "#table-app button.legal:not([disabled])"
-TURN_OR_END = ("() => document.querySelector('#game-over:not([hidden])') || "
-               "document.querySelector('#table-app button.legal:not([disabled])') || "
-               "document.querySelector('[data-testid=next-deal]:not([disabled])')")
+TURN_OR_END = (
+    "() => document.querySelector('#game-over:not([hidden])') || "
+    "document.querySelector('#table-app button.legal:not([disabled])') || "
+    "document.querySelector('[data-testid=next-deal]:not([disabled])')"
+)
 
 
 def play_until_over(page, *, limit_seconds: float = 150) -> int:
@@ -70,8 +72,9 @@ def in_thread(fn):
 
 
 def _bot_table(member, *, seed):
-    table = services.table_create(host=member, variant="quebec", seed=seed, bot_delay_ms=50,
-                                  name="Reconnect")
+    table = services.table_create(
+        host=member, variant="quebec", seed=seed, bot_delay_ms=50, name="Reconnect"
+    )
     services.table_fill_with_bots(table_id=table.pk, user=member)
     services.table_start(table_id=table.pk, user=member)
     # Started from this process, whose on-commit poke reaches no runner: mark the table due
@@ -82,8 +85,14 @@ def _bot_table(member, *, seed):
 
 def check_records(records: list[dict]) -> list[dict]:
     lines = "\n".join(json.dumps(r) for r in records)
-    out = subprocess.run([sys.executable, "-m", "games.engine", "check"], input=lines,
-                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "games.engine", "check"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     return [json.loads(line) for line in out.stdout.splitlines()]
 
@@ -123,10 +132,17 @@ def test_member_plays_a_whole_quebec_game_against_three_bots(browser_page, make_
 
     # The sheet on the page, hand by hand, and the totals.
     rows = page.locator("#sheet tbody tr[data-hand]")
-    sheet = {int(rows.nth(i).get_attribute("data-hand")): json.loads(rows.nth(i).get_attribute("data-score"))
-             for i in range(rows.count())}
-    totals = json.loads(page.get_by_test_id("score-sheet").get_by_test_id("sheet-totals")
-                        .get_attribute("data-totals"))
+    sheet = {
+        int(rows.nth(i).get_attribute("data-hand")): json.loads(
+            rows.nth(i).get_attribute("data-score")
+        )
+        for i in range(rows.count())
+    }
+    totals = json.loads(
+        page.get_by_test_id("score-sheet")
+        .get_by_test_id("sheet-totals")
+        .get_attribute("data-totals")
+    )
     for team, total in totals.items():
         expect(page.get_by_test_id(f"total-{team}")).to_have_text(str(total))
 
@@ -151,7 +167,8 @@ def test_member_plays_a_whole_quebec_game_against_three_bots(browser_page, make_
 
 
 def test_page_reconnects_after_a_server_restart_and_play_goes_on(
-        browser_page, make_member, live_server_asgi):
+    browser_page, make_member, live_server_asgi
+):
     page = browser_page
     member = make_member(first_name="Réal", last_name="Côté", preferred_language="en")
     table = in_thread(lambda: _bot_table(member, seed=777))
@@ -184,19 +201,29 @@ def test_page_reconnects_after_a_server_restart_and_play_goes_on(
     page.wait_for_function(TURN_OR_END, timeout=20_000)
     assert int(app.get_attribute("data-seq")) >= seq_before
     page.locator(LEGAL).first.click()
-    page.wait_for_function(f"() => Number(document.querySelector('#table-app').dataset.seq) > {seq_before}",
-                           timeout=20_000)
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#table-app').dataset.seq) > {seq_before}",
+        timeout=20_000,
+    )
 
 
 def test_a_players_arrival_does_not_replace_the_hosts_start_buttons(
-        chromium, live_server_asgi, browser_page, make_member):
+    chromium, live_server_asgi, browser_page, make_member
+):
     """Another player opens the table while the host is about to tap "Fill with bots"
     or a free seat's "Add a bot": the presence notice brings the host's page a new
     state (the newcomer's dot turns on), and the buttons the host is tapping stay the
     same elements, so no tap is lost to a re-render."""
     page = browser_page
     table, guest = host_waits_for_a_player(page, make_member, seat="E", name="Table d'attente")
-    seated_player_arrives(chromium, live_server_asgi, page, table.pk, guest, "E",
-                          ["fill-bots", "start", "bot-S", "bot-W"])
+    seated_player_arrives(
+        chromium,
+        live_server_asgi,
+        page,
+        table.pk,
+        guest,
+        "E",
+        ["fill-bots", "start", "bot-S", "bot-W"],
+    )
     page.get_by_test_id("fill-bots").click()
     expect(page.get_by_test_id("seat-S").locator(".badge.bot")).to_be_visible()

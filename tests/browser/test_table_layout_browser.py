@@ -8,10 +8,18 @@ import time
 from playwright.sync_api import expect
 
 from tests.browser.layout import HAND_WITH_BID_GRID, JOKERS, LAYOUT_PROBLEMS
-from tests.browser.table_helpers import click_first_legal, in_thread, log_in, mark_due, members_table
+from tests.browser.table_helpers import (
+    click_first_legal,
+    in_thread,
+    log_in,
+    mark_due,
+    members_table,
+)
 
-MY_TURN_OR_HAND_OVER = ("() => document.querySelector('#sheet tbody tr[data-hand]') || "
-                        "document.querySelector('#table-app button.legal:not([disabled])')")
+MY_TURN_OR_HAND_OVER = (
+    "() => document.querySelector('#sheet tbody tr[data-hand]') || "
+    "document.querySelector('#table-app button.legal:not([disabled])')"
+)
 
 
 def walk_a_hand(page, *, shots: str) -> dict:
@@ -32,27 +40,37 @@ def walk_a_hand(page, *, shots: str) -> dict:
         if phase == "auction":
             seen["auction_turns"] += 1
             grid = page.evaluate(HAND_WITH_BID_GRID, page.viewport_size["height"])
-            assert grid["cards"] == 10 and grid["cardsOnScreen"] == 10 and grid["gridOnScreen"], grid
+            assert grid["cards"] == 10 and grid["cardsOnScreen"] == 10 and grid["gridOnScreen"], (
+                grid
+            )
             page.screenshot(path=f"{shots}-auction.png")
         elif seen["turns"] in (6, 9):
             page.screenshot(path=f"{shots}-play{seen['turns']}.png")
         seq = page.locator("#table-app").get_attribute("data-seq")
         click_first_legal(page)
-        page.wait_for_function(f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'")
+        page.wait_for_function(
+            f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'"
+        )
         seen["turns"] += 1
     raise AssertionError(f"the hand did not end: {seen}")
 
 
 def _bot_table(make_member, language, seed):
-    member = make_member(first_name="Denis-Alexandre", last_name="Beauregard-Tremblay",
-                         preferred_language=language)
-    table = in_thread(lambda: members_table([member, None, None, None], seed=seed,
-                                            name="Mise en page", bot_delay_ms=30))
+    member = make_member(
+        first_name="Denis-Alexandre", last_name="Beauregard-Tremblay", preferred_language=language
+    )
+    table = in_thread(
+        lambda: members_table(
+            [member, None, None, None], seed=seed, name="Mise en page", bot_delay_ms=30
+        )
+    )
     mark_due(table.pk)
     return member, table
 
 
-def test_a_whole_hand_on_a_phone_keeps_everything_on_screen_and_off_the_names(phone_page, make_member):
+def test_a_whole_hand_on_a_phone_keeps_everything_on_screen_and_off_the_names(
+    phone_page, make_member
+):
     member, table = _bot_table(make_member, "fr", seed=31)
     page = phone_page
     log_in(page, member)

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.table_helpers import click_first_legal, in_thread, log_in, mark_due, members_table
+from tests.browser.table_helpers import (
+    click_first_legal,
+    in_thread,
+    log_in,
+    mark_due,
+    members_table,
+)
 
 # Count what the page asks of the browser: beeps, vibrations, notifications; and let
 # the test say whether the page is hidden.
@@ -27,8 +33,9 @@ MY_TURN = "() => document.documentElement.dataset.myTurn === '1'"
 
 def _table(page, make_member, language):
     member = make_member(first_name="Gisèle", last_name="Tremblay", preferred_language=language)
-    table = in_thread(lambda: members_table([member, None, None, None], seed=31, name="Tour",
-                                            bot_delay_ms=200))
+    table = in_thread(
+        lambda: members_table([member, None, None, None], seed=31, name="Tour", bot_delay_ms=200)
+    )
     mark_due(table.pk)
     page.add_init_script(SPIES)
     log_in(page, member)
@@ -41,7 +48,9 @@ def _end_my_turn(page):
     while page.evaluate("document.documentElement.dataset.myTurn") == "1":
         seq = page.locator("#table-app").get_attribute("data-seq")
         click_first_legal(page)
-        page.wait_for_function(f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'")
+        page.wait_for_function(
+            f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'"
+        )
 
 
 def _next_turn(page):
@@ -49,7 +58,9 @@ def _next_turn(page):
     page.wait_for_function(MY_TURN, timeout=30_000)
 
 
-def test_your_turn_changes_the_title_and_icon_vibrates_and_beeps_once_turned_on(phone_page, make_member):
+def test_your_turn_changes_the_title_and_icon_vibrates_and_beeps_once_turned_on(
+    phone_page, make_member
+):
     page = phone_page
     _table(page, make_member, "fr")
     sound = page.get_by_test_id("sound-toggle")
@@ -100,17 +111,27 @@ def test_an_online_round_start_shows_your_table_is_ready_on_every_page(phone_pag
 
     page = phone_page
     director = make_member(first_name="Josée", last_name="Directrice", director=True)
-    players = [make_member(first_name=f"Joueur{i}", last_name="Enligne", preferred_language="fr")
-               for i in range(4)]
+    players = [
+        make_member(first_name=f"Joueur{i}", last_name="Enligne", preferred_language="fr")
+        for i in range(4)
+    ]
 
     def start():
-        t = tournament_services.tournament_create(by=director, name="Jeudi en ligne",
-                                                  starts_at=timezone.now())
-        Tournament.objects.filter(pk=t.pk).update(status="running", rounds_total=1, hands_per_game=1)
+        t = tournament_services.tournament_create(
+            by=director, name="Jeudi en ligne", starts_at=timezone.now()
+        )
+        Tournament.objects.filter(pk=t.pk).update(
+            status="running", rounds_total=1, hands_per_game=1
+        )
         t.refresh_from_db()
         for player in players:
-            Entry.objects.create(tournament=t, player=player, status=EntryStatus.CONFIRMED,
-                                 checked_in=True, checked_in_at=timezone.now())
+            Entry.objects.create(
+                tournament=t,
+                player=player,
+                status=EntryStatus.CONFIRMED,
+                checked_in=True,
+                checked_in_at=timezone.now(),
+            )
         rnd = play_round(t, director, online=True)
         return t, TableGame.objects.get(round=rnd).live_table_id
 

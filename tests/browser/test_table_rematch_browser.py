@@ -8,10 +8,18 @@ import re
 from playwright.sync_api import expect
 
 from games.models import Table
-from tests.browser.table_helpers import click_first_legal, in_thread, log_in, mark_due, members_table
+from tests.browser.table_helpers import (
+    click_first_legal,
+    in_thread,
+    log_in,
+    mark_due,
+    members_table,
+)
 
-TURN_OR_END = ("() => document.querySelector('#game-over:not([hidden])') || "
-               "document.querySelector('#table-app button.legal:not([disabled])')")
+TURN_OR_END = (
+    "() => document.querySelector('#game-over:not([hidden])') || "
+    "document.querySelector('#table-app button.legal:not([disabled])')"
+)
 
 
 def _play_to_the_end(page):
@@ -21,14 +29,22 @@ def _play_to_the_end(page):
             return
         seq = page.locator("#table-app").get_attribute("data-seq")
         click_first_legal(page)
-        page.wait_for_function(f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'")
+        page.wait_for_function(
+            f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'"
+        )
 
 
 def _game_over_then_rematch(page, make_member, language, words):
     member = make_member(first_name="Lucie", last_name="Gagnon", preferred_language=language)
-    table = in_thread(lambda: members_table(
-        [member, None, None, None], seed=31, name="Revanche", bot_delay_ms=30,
-        options={"end": "hands", "hands_per_game": 1}))
+    table = in_thread(
+        lambda: members_table(
+            [member, None, None, None],
+            seed=31,
+            name="Revanche",
+            bot_delay_ms=30,
+            options={"end": "hands", "hands_per_game": 1},
+        )
+    )
     mark_due(table.pk)
     log_in(page, member)
     page.goto(f"/tables/{table.pk}/")
@@ -45,12 +61,15 @@ def _game_over_then_rematch(page, make_member, language, words):
     new_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
     expect(page.locator("#table-app")).to_have_attribute("data-status", "playing")
     new = Table.objects.get(pk=new_id)
-    assert new.options == Table.objects.get(pk=table.pk).options and new.options["hands_per_game"] == 1
+    assert (
+        new.options == Table.objects.get(pk=table.pk).options and new.options["hands_per_game"] == 1
+    )
     assert [s.is_bot for s in new.seats.order_by("position")] == [False, True, True, True]
     assert Table.objects.get(pk=table.pk).rematch_id == new_id
     # The bots have played up to the member's turn: the table is quiet for the teardown.
-    page.wait_for_function("() => document.querySelector('#table-app button.legal:not([disabled])')",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('#table-app button.legal:not([disabled])')", timeout=30_000
+    )
 
 
 def test_game_over_and_a_rematch_on_a_phone(phone_page, make_member):

@@ -8,10 +8,18 @@ from playwright.sync_api import expect
 
 from games.models import GameHand
 from tests.browser.layout import LAYOUT_PROBLEMS
-from tests.browser.table_helpers import click_first_legal, in_thread, log_in, mark_due, members_table
+from tests.browser.table_helpers import (
+    click_first_legal,
+    in_thread,
+    log_in,
+    mark_due,
+    members_table,
+)
 
-HAND_OVER = ("() => document.querySelector('[data-testid=hand-review]:not([hidden])') || "
-             "document.querySelector('#table-app button.legal:not([disabled])')")
+HAND_OVER = (
+    "() => document.querySelector('[data-testid=hand-review]:not([hidden])') || "
+    "document.querySelector('#table-app button.legal:not([disabled])')"
+)
 
 
 def _play_hand_one(page, table_id):
@@ -21,13 +29,18 @@ def _play_hand_one(page, table_id):
             return
         seq = page.locator("#table-app").get_attribute("data-seq")
         click_first_legal(page)
-        page.wait_for_function(f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'")
+        page.wait_for_function(
+            f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'"
+        )
 
 
 def _review_then_next_deal(page, make_member, language, words):
     member = make_member(first_name="Denis", last_name="Lapointe", preferred_language=language)
-    table = in_thread(lambda: members_table([member, None, None, None], seed=31, name="Revue",
-                                            bot_delay_ms=30, review_seconds=600))
+    table = in_thread(
+        lambda: members_table(
+            [member, None, None, None], seed=31, name="Revue", bot_delay_ms=30, review_seconds=600
+        )
+    )
     mark_due(table.pk)
     log_in(page, member)
     page.goto(f"/tables/{table.pk}/")
@@ -45,7 +58,9 @@ def _review_then_next_deal(page, make_member, language, words):
         expect(page.get_by_test_id("review-discards").locator(".card-wrap")).to_have_count(6)
         tricks = row.result["tricks"]
         expect(page.get_by_test_id("review-tricks")).to_contain_text(str(tricks["NS"]))
-        expect(page.get_by_test_id("review-why").locator("li").first).to_contain_text(words["needed"])
+        expect(page.get_by_test_id("review-why").locator("li").first).to_contain_text(
+            words["needed"]
+        )
     expect(page.get_by_test_id("review-clock")).to_contain_text(words["clock"])
     # The last trick stays viewable.
     last = page.locator("#last-trick-button")
@@ -61,10 +76,22 @@ def _review_then_next_deal(page, make_member, language, words):
 
 
 def test_the_hand_review_on_a_phone_waits_for_next_deal(phone_page, make_member):
-    _review_then_next_deal(phone_page, make_member, "fr", {
-        "title": "Brasse 1 terminée", "needed": "levées demandées", "clock": "Brasse suivante dans"})
+    _review_then_next_deal(
+        phone_page,
+        make_member,
+        "fr",
+        {
+            "title": "Brasse 1 terminée",
+            "needed": "levées demandées",
+            "clock": "Brasse suivante dans",
+        },
+    )
 
 
 def test_the_hand_review_on_a_laptop_waits_for_next_deal(browser_page, make_member):
-    _review_then_next_deal(browser_page, make_member, "en", {
-        "title": "Hand 1 is over", "needed": "tricks needed", "clock": "Next deal in"})
+    _review_then_next_deal(
+        browser_page,
+        make_member,
+        "en",
+        {"title": "Hand 1 is over", "needed": "tricks needed", "clock": "Next deal in"},
+    )

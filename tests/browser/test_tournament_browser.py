@@ -22,6 +22,7 @@ SEAT_LABELS_FR = {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ouest"}
 
 def in_thread(fn):
     """ORM/services in another thread: Playwright's sync API runs a loop in this one."""
+
     def call():
         from django.db import connections
 
@@ -34,16 +35,19 @@ def in_thread(fn):
         return pool.submit(call).result()
 
 
-def test_director_runs_round_one_and_a_phone_follows_live(browser_page, phone_page,
-                                                          make_member):
+def test_director_runs_round_one_and_a_phone_follows_live(browser_page, phone_page, make_member):
     names = ["Gaétan", "Sylvie", "Réjean", "Lise", "Normand", "Francine", "Denis", "Nicole"]
 
     def setup():
         director = make_member(director=True, first_name="Josée", last_name="Directrice")
         players = [make_member(first_name=n, last_name="Joueur") for n in names]
         tournament = Tournament.objects.create(
-            name="Tournoi du jeudi", starts_at=timezone.now(), status="running",
-            checkin_code="KEY42", rounds_total=3)
+            name="Tournoi du jeudi",
+            starts_at=timezone.now(),
+            status="running",
+            checkin_code="KEY42",
+            rounds_total=3,
+        )
         for p in players:
             Entry.objects.create(tournament=tournament, player=p)
         return director, players, tournament
@@ -73,8 +77,9 @@ def test_director_runs_round_one_and_a_phone_follows_live(browser_page, phone_pa
         row = rows.nth(index)
         row.locator("button").click()
         expect(row).to_have_class(re.compile("is-present"))
-    assert in_thread(lambda: Entry.objects.filter(tournament=tournament,
-                                                  checked_in=True).count()) == 8
+    assert (
+        in_thread(lambda: Entry.objects.filter(tournament=tournament, checked_in=True).count()) == 8
+    )
 
     # Draw round 1 (a draft): two tables, nobody meets again yet.
     page.get_by_test_id("nav-rounds").click()
@@ -85,19 +90,27 @@ def test_director_runs_round_one_and_a_phone_follows_live(browser_page, phone_pa
 
     def seat_of(entry_player):
         return Seat.objects.select_related("entry").get(
-            round__tournament=tournament, round__number=1, entry__player=entry_player)
+            round__tournament=tournament, round__number=1, entry__player=entry_player
+        )
 
     mine = in_thread(lambda: seat_of(player))
-    other = in_thread(lambda: Seat.objects.select_related("entry__player").filter(
-        round__tournament=tournament, round__number=1).exclude(table=mine.table)
-        .exclude(position=mine.position).first())
+    other = in_thread(
+        lambda: (
+            Seat.objects.select_related("entry__player")
+            .filter(round__tournament=tournament, round__number=1)
+            .exclude(table=mine.table)
+            .exclude(position=mine.position)
+            .first()
+        )
+    )
 
     # Swap the player with someone at the other table; the editor updates in place.
     page.get_by_test_id("swap-a").select_option(str(mine.entry_id))
     page.get_by_test_id("swap-b").select_option(str(other.entry_id))
     page.get_by_test_id("swap").click()
     expect(page.get_by_test_id(f"seat-{other.table}-{other.position}")).to_have_text(
-        player.public_name)
+        player.public_name
+    )
     expect(page.get_by_test_id("round-editor")).to_have_attribute("data-version", "2")
 
     # The phone still shows nothing: the draw is a draft.

@@ -43,8 +43,13 @@ def open_context(chromium, live_server_asgi, transactional_db):
 
     def open_(viewport):
         phone = viewport["width"] < 600
-        context = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA",
-                                       viewport=viewport, is_mobile=phone, has_touch=phone)
+        context = chromium.new_context(
+            base_url=live_server_asgi.url,
+            locale="fr-CA",
+            viewport=viewport,
+            is_mobile=phone,
+            has_touch=phone,
+        )
         context.set_default_timeout(STEP_TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()
@@ -66,23 +71,50 @@ def confirm(page, *, expect_text: str, ok: bool = True):
     expect(dialog).to_be_hidden()
 
 
-def make_day(make_member, *, players=8, rounds=1, hands=2, status="running", online=False,
-             play=True, name="Tournoi du jeudi", **options):
+def make_day(
+    make_member,
+    *,
+    players=8,
+    rounds=1,
+    hands=2,
+    status="running",
+    online=False,
+    play=True,
+    name="Tournoi du jeudi",
+    **options,
+):
     """A director, players and a tournament, round 1 playing (hall or online)."""
     from tournaments import services
     from tournaments.models import Entry, PlayMode, RoundPlay, Tournament
 
     director = make_member(director=True, first_name="Josée", last_name="Directrice")
-    names = ["Gaétan", "Sylvie", "Réjean", "Lise", "Normand", "Francine", "Denis", "Nicole",
-             "Claude", "Diane", "Michel", "Louise"]
+    names = [
+        "Gaétan",
+        "Sylvie",
+        "Réjean",
+        "Lise",
+        "Normand",
+        "Francine",
+        "Denis",
+        "Nicole",
+        "Claude",
+        "Diane",
+        "Michel",
+        "Louise",
+    ]
     people = [make_member(first_name=n, last_name="Joueur") for n in names[:players]]
-    t = services.tournament_create(by=director, name=name, starts_at=timezone.now(),
-                                   rounds_total=rounds, hands_per_game=hands, **options)
+    t = services.tournament_create(
+        by=director,
+        name=name,
+        starts_at=timezone.now(),
+        rounds_total=rounds,
+        hands_per_game=hands,
+        **options,
+    )
     Tournament.objects.filter(pk=t.pk).update(status=status)
     t.refresh_from_db()
     for p in people:
-        Entry.objects.create(tournament=t, player=p, checked_in=True,
-                             checked_in_at=timezone.now())
+        Entry.objects.create(tournament=t, player=p, checked_in=True, checked_in_at=timezone.now())
     rnd = None
     if play:
         rnd = services.round_draw(tournament=t, by=director, seed=5)
@@ -98,13 +130,17 @@ def fill_round(t, rnd, hands=2):
 
     tables = sorted({s.table for s in rnd.seats.exclude(position="BYE")})
     for number in tables:
-        play_table(rnd, number, hands, contract="7H" if number == 1 else "6NT",
-                   tricks=8 if number == 1 else 6)
+        play_table(
+            rnd,
+            number,
+            hands,
+            contract="7H" if number == 1 else "6NT",
+            tricks=8 if number == 1 else 6,
+        )
 
 
 # ----------------------------------------------------------------- 1.
-def test_1_results_are_locked_until_reopened_and_the_correction_is_shown(make_member,
-                                                                        open_context):
+def test_1_results_are_locked_until_reopened_and_the_correction_is_shown(make_member, open_context):
     def setup():
         from tournaments import services
         from tournaments.services import director as ds
@@ -158,8 +194,9 @@ def test_2_destructive_actions_ask_first_and_buttons_are_verbs(make_member, open
         from tournaments.models import Entry
 
         director = make_member(director=True, first_name="Josée", last_name="Directrice")
-        t = services.tournament_create(by=director, name="Tournoi du jeudi",
-                                       starts_at=timezone.now() + timedelta(days=3))
+        t = services.tournament_create(
+            by=director, name="Tournoi du jeudi", starts_at=timezone.now() + timedelta(days=3)
+        )
         member = make_member(first_name="Sylvie", last_name="Roy")
         return director, member, t, Entry
 
@@ -197,8 +234,7 @@ def test_3_pages_speak_quebec_french(make_member, open_context):
     def setup():
         from tournaments import services
 
-        director, people, t, rnd = make_day(make_member, variant_options={
-            "auction": "pass_final"})
+        director, people, t, rnd = make_day(make_member, variant_options={"auction": "pass_final"})
         fill_round(t, rnd, hands=1)
         services.walkin_add(tournament=t, by=director, guest_name="Rita")
         return director, t
@@ -225,20 +261,33 @@ def test_3_pages_speak_quebec_french(make_member, open_context):
 
 
 # ----------------------------------------------------------------- 4.
-DAY_PAGES = ["/tournaments/", "/tournaments/{t}/", "/tournaments/{t}/entries/",
-             "/tournaments/{t}/check-in/", "/tournaments/{t}/rounds/{n}/",
-             "/tournaments/{t}/projector/", "/tournaments/{t}/rounds/1/tables/1/",
-             "/tournaments/{t}/console/", "/tournaments/{t}/standings/",
-             "/tournaments/{t}/results/final/", "/tournaments/{t}/draws/",
-             "/members/{m}/"]
+DAY_PAGES = [
+    "/tournaments/",
+    "/tournaments/{t}/",
+    "/tournaments/{t}/entries/",
+    "/tournaments/{t}/check-in/",
+    "/tournaments/{t}/rounds/{n}/",
+    "/tournaments/{t}/projector/",
+    "/tournaments/{t}/rounds/1/tables/1/",
+    "/tournaments/{t}/console/",
+    "/tournaments/{t}/standings/",
+    "/tournaments/{t}/results/final/",
+    "/tournaments/{t}/draws/",
+    "/members/{m}/",
+]
 
 
 def test_4_no_page_of_a_tournament_day_overflows_a_phone(make_member, open_context):
     def setup():
         from tournaments import services
 
-        director, people, t, rnd = make_day(make_member, players=12, rounds=2, hands=3,
-                                            name="Grand tournoi d'automne de la Mauricie")
+        director, people, t, rnd = make_day(
+            make_member,
+            players=12,
+            rounds=2,
+            hands=3,
+            name="Grand tournoi d'automne de la Mauricie",
+        )
         fill_round(t, rnd, hands=2)
         services.round_draw(tournament=t, by=director, seed=9)  # round 2: a draft
         people[0].display_name = "Marie-Thérèse-Angélique Lévesque-Beauchemin"
@@ -291,8 +340,9 @@ def test_5_the_console_keeps_its_sections_open_and_shows_labels(make_member, ope
         users = table_users(rnd, 1)
         game = rs.table_game(rnd, 1)
         for seq in (1, 2):
-            rs.hand_enter(game=game, user=users["N"], seq=seq, declarer="N",
-                          contract="8S", tricks=9)
+            rs.hand_enter(
+                game=game, user=users["N"], seq=seq, declarer="N", contract="8S", tricks=9
+            )
         return director, t
 
     director, t = in_thread(setup)
@@ -308,7 +358,9 @@ def test_5_the_console_keeps_its_sections_open_and_shows_labels(make_member, ope
     expect(page.locator("#t2-adjust")).to_have_attribute("open", "")  # still open
     expect(hands).to_have_attribute("open", "")
     button = page.get_by_test_id("director-confirm").first
-    style = button.evaluate("b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderRadius]")
+    style = button.evaluate(
+        "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderRadius]"
+    )
     assert style[0] == "rgb(11, 93, 59)" and style[1] != "0px"  # the club's buttons
     page.screenshot(path=str(_shot("5-console-laptop")), full_page=True)
 
@@ -336,10 +388,10 @@ def test_5_medals_are_drawn_not_emoji(make_member, open_context):
 
 
 # ----------------------------------------------------------------- 6.
-def test_6_a_player_joins_the_online_table_and_sees_the_final_place(make_member,
-                                                                   open_context):
-    director, people, t, rnd = in_thread(lambda: make_day(make_member, players=4,
-                                                          online=True, hands=1))
+def test_6_a_player_joins_the_online_table_and_sees_the_final_place(make_member, open_context):
+    director, people, t, rnd = in_thread(
+        lambda: make_day(make_member, players=4, online=True, hands=1)
+    )
     page = open_context(PHONE)
     log_in(page, people[0])
     page.goto(f"/tournaments/{t.pk}/")
@@ -355,10 +407,18 @@ def test_6_a_player_joins_the_online_table_and_sees_the_final_place(make_member,
         game = TableGame.objects.get(round=rnd, table=1)
         # the player's side makes its contract, whichever side the draw gave them
         ns = rnd.seats.get(entry__player=people[0]).position in ("N", "S")
-        HandScore.objects.create(game=game, seq=1, hand=1, dealer="N",
-                                 declarer="N" if ns else "E", contract="8S", tricks=9,
-                                 ns_score=240 if ns else 10, ew_score=10 if ns else 240,
-                                 confirmed=True)
+        HandScore.objects.create(
+            game=game,
+            seq=1,
+            hand=1,
+            dealer="N",
+            declarer="N" if ns else "E",
+            contract="8S",
+            tricks=9,
+            ns_score=240 if ns else 10,
+            ew_score=10 if ns else 240,
+            confirmed=True,
+        )
         from tournaments.services.results import _recompute
 
         _recompute(game)
@@ -378,9 +438,12 @@ def test_7_partners_phone_numbers_and_names_sort_right(make_member, open_context
         from tournaments import services
 
         director = make_member(director=True, first_name="Josée", last_name="Directrice")
-        t = services.tournament_create(by=director, name="Tournoi des paires",
-                                       starts_at=timezone.now() + timedelta(days=2),
-                                       format="pairs")
+        t = services.tournament_create(
+            by=director,
+            name="Tournoi des paires",
+            starts_at=timezone.now() + timedelta(days=2),
+            format="pairs",
+        )
         services.tournament_transition(tournament=t, by=director, to="registration_open")
         me = make_member(first_name="Marie", last_name="Tremblay")
         a, b = make_member(last_name="Dupaire"), make_member(last_name="Enpaire")
@@ -389,10 +452,12 @@ def test_7_partners_phone_numbers_and_names_sort_right(make_member, open_context
         make_member(first_name="Louise", last_name="Bélanger")
         make_member(first_name="Pierre", last_name="Boucher")
         sylvie = make_member(first_name="Sylvie", last_name="Roy", phone="514 555-0199")
-        services.looking_for_partner_set(tournament=t, member=sylvie, looking=True,
-                                         note="Je joue le jeudi", share_contact=True)
-        User.objects.create_superuser(email="admin@x.example", first_name="Admin",
-                                      last_name="Zadmin", password="x-Passw0rd-1")
+        services.looking_for_partner_set(
+            tournament=t, member=sylvie, looking=True, note="Je joue le jeudi", share_contact=True
+        )
+        User.objects.create_superuser(
+            email="admin@x.example", first_name="Admin", last_name="Zadmin", password="x-Passw0rd-1"
+        )
         return me, t
 
     me, t = in_thread(setup)
@@ -446,7 +511,9 @@ def test_8_visitors_follow_a_tournament_and_read_the_rules(make_member, open_con
     page.get_by_test_id("home-card").nth(2).click()
     expect(page.get_by_test_id("rules")).to_have_attribute("data-variant", "quebec")
     expect(page.get_by_test_id("score-table")).to_contain_text("520")
-    page.get_by_test_id("rules-variants").get_by_role("link", name="Australienne (Avondale)").click()
+    page.get_by_test_id("rules-variants").get_by_role(
+        "link", name="Australienne (Avondale)"
+    ).click()
     expect(page.get_by_test_id("rules")).to_contain_text("43 cartes")
     page.screenshot(path=str(_shot("8-rules-phone")), full_page=True)
 
@@ -511,8 +578,9 @@ def test_10_the_admin_in_french(make_member, open_context):
         director, people, t, rnd = make_day(make_member)
         fill_round(t, rnd)
         ds.round_close(round=rnd, by=director)
-        admin = User.objects.create_superuser(email="root@example.com", first_name="Ad",
-                                              last_name="Min", password=None)
+        admin = User.objects.create_superuser(
+            email="root@example.com", first_name="Ad", last_name="Min", password=None
+        )
         from tests.conftest import _hashed_password
 
         admin.password = _hashed_password()
@@ -524,8 +592,7 @@ def test_10_the_admin_in_french(make_member, open_context):
     log_in(page, admin)
     page.goto("/admin/club/activitylog/")
     expect(page.locator("#changelist-filter")).to_contain_text("Ronde fermée")
-    page.locator("#changelist-filter").get_by_role("link", name="Ronde fermée",
-                                                   exact=True).click()
+    page.locator("#changelist-filter").get_by_role("link", name="Ronde fermée", exact=True).click()
     expect(page.locator("#result_list")).to_contain_text("a fermé la ronde 1")
     page.goto("/admin/auth/group/")
     expect(page.locator("#result_list")).to_contain_text("Directeurs")

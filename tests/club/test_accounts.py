@@ -13,8 +13,13 @@ pytestmark = pytest.mark.django_db
 
 
 def signup_data(**overrides):
-    data = {"first_name": "Réjean", "last_name": "Côté", "email": "Rejean@Example.com",
-            "password1": "pique-coeur-2026", "password2": "pique-coeur-2026"}
+    data = {
+        "first_name": "Réjean",
+        "last_name": "Côté",
+        "email": "Rejean@Example.com",
+        "password1": "pique-coeur-2026",
+        "password2": "pique-coeur-2026",
+    }
     data.update(overrides)
     return data
 
@@ -38,7 +43,9 @@ def test_signup_errors_are_shown_per_field_in_french_and_nothing_is_saved(client
     response = client.post(reverse("signup"), signup_data(password2="autre-chose-2026"))
     assert response.status_code == 200
     assert "Les deux mots de passe ne concordent pas." in response.content.decode()
-    response = client.post(reverse("signup"), signup_data(password1="12345678", password2="12345678"))
+    response = client.post(
+        reverse("signup"), signup_data(password1="12345678", password2="12345678")
+    )
     html = response.content.decode()
     assert "Ce mot de passe est entièrement numérique." in html
     assert "Ce mot de passe est trop courant." in html
@@ -52,7 +59,9 @@ def test_signup_errors_in_english_for_an_english_visitor(client):
 
 
 def test_login_with_email_in_any_case(client, member):
-    response = client.post(reverse("login"), {"username": "Marie@Example.COM", "password": PASSWORD})
+    response = client.post(
+        reverse("login"), {"username": "Marie@Example.COM", "password": PASSWORD}
+    )
     assert response.status_code == 302
     assert client.get(reverse("profile")).context["user"] == member
 
@@ -67,7 +76,9 @@ def test_login_is_throttled_per_account_even_with_the_right_password(client, mem
     settings.LOGIN_THROTTLE = {"window_seconds": 60, "per_account": 3, "per_address": 100}
     for _ in range(3):
         client.post(reverse("login"), {"username": "marie@example.com", "password": "bad"})
-    response = client.post(reverse("login"), {"username": "marie@example.com", "password": PASSWORD})
+    response = client.post(
+        reverse("login"), {"username": "marie@example.com", "password": PASSWORD}
+    )
     assert response.status_code == 200
     assert "Trop de tentatives infructueuses." in response.content.decode()
     # Another account from the same address is not blocked by this account's failures.
@@ -81,8 +92,9 @@ def test_login_is_throttled_per_address_across_accounts(client, make_member, set
         client.post(reverse("login"), {"username": f"x{n}@example.com", "password": "bad"})
     response = client.post(reverse("login"), {"username": victim.email, "password": PASSWORD})
     assert "Trop de tentatives infructueuses." in response.content.decode()
-    other = client.post(reverse("login"), {"username": victim.email, "password": PASSWORD},
-                        REMOTE_ADDR="10.9.8.7")
+    other = client.post(
+        reverse("login"), {"username": victim.email, "password": PASSWORD}, REMOTE_ADDR="10.9.8.7"
+    )
     assert other.status_code == 302
 
 
@@ -113,28 +125,51 @@ def test_logout_needs_a_post(member_client):
 
 
 def test_profile_edit_saves_every_field(member_client, member):
-    response = member_client.post(reverse("profile"), {
-        "first_name": "Marie", "last_name": "Tremblay", "display_name": "Mimi",
-        "phone": "418 555-0101", "member_number": " Q-77 ", "preferred_language": "en"})
+    response = member_client.post(
+        reverse("profile"),
+        {
+            "first_name": "Marie",
+            "last_name": "Tremblay",
+            "display_name": "Mimi",
+            "phone": "418 555-0101",
+            "member_number": " Q-77 ",
+            "preferred_language": "en",
+        },
+    )
     assert response.status_code == 302
     member.refresh_from_db()
     assert (member.display_name, member.phone, member.member_number, member.preferred_language) == (
-        "Mimi", "418 555-0101", "Q-77", "en")
+        "Mimi",
+        "418 555-0101",
+        "Q-77",
+        "en",
+    )
 
 
 def test_profile_refuses_a_member_number_already_taken(member_client, make_member):
     make_member(member_number="Q-1")
-    response = member_client.post(reverse("profile"), {
-        "first_name": "Marie", "last_name": "Tremblay", "member_number": "Q-1",
-        "preferred_language": "fr"})
+    response = member_client.post(
+        reverse("profile"),
+        {
+            "first_name": "Marie",
+            "last_name": "Tremblay",
+            "member_number": "Q-1",
+            "preferred_language": "fr",
+        },
+    )
     assert response.status_code == 200
     assert "existe déjà" in response.content.decode()
 
 
 def test_password_change(member_client, member):
-    response = member_client.post(reverse("password_change"), {
-        "old_password": PASSWORD, "new_password1": "atout-joker-9090",
-        "new_password2": "atout-joker-9090"})
+    response = member_client.post(
+        reverse("password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "atout-joker-9090",
+            "new_password2": "atout-joker-9090",
+        },
+    )
     assert response.status_code == 302
     member.refresh_from_db()
     assert member.check_password("atout-joker-9090")
@@ -150,8 +185,10 @@ def test_password_reset_by_email_end_to_end(client, member):
     link = re.search(r"http://testserver(/accounts/password/reset/\S+)", message.body).group(1)
     form_page = client.get(link, follow=True)
     assert form_page.context["validlink"]
-    done = client.post(form_page.redirect_chain[-1][0], {
-        "new_password1": "nouveau-depart-500", "new_password2": "nouveau-depart-500"})
+    done = client.post(
+        form_page.redirect_chain[-1][0],
+        {"new_password1": "nouveau-depart-500", "new_password2": "nouveau-depart-500"},
+    )
     assert done.status_code == 302
     member.refresh_from_db()
     assert member.check_password("nouveau-depart-500")

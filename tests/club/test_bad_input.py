@@ -9,13 +9,21 @@ from club.models import User
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("data", [
-    {},
-    {"email": ["a@example.com", "b@example.com"], "password1": "x"},
-    {"first_name": "x" * 10_000, "last_name": "y", "email": "z@example.com",
-     "password1": "pique-coeur-2026", "password2": "pique-coeur-2026"},
-    {"first_name": "\u200b", "last_name": "\u202e", "email": "\u202e@example.com"},
-])  # NUL characters are refused before any form: tests/club/test_nul_bytes.py
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"email": ["a@example.com", "b@example.com"], "password1": "x"},
+        {
+            "first_name": "x" * 10_000,
+            "last_name": "y",
+            "email": "z@example.com",
+            "password1": "pique-coeur-2026",
+            "password2": "pique-coeur-2026",
+        },
+        {"first_name": "\u200b", "last_name": "\u202e", "email": "\u202e@example.com"},
+    ],
+)  # NUL characters are refused before any form: tests/club/test_nul_bytes.py
 def test_malformed_signup_posts_show_form_errors(client, data):
     response = client.post(reverse("signup"), data)
     assert response.status_code == 200
@@ -23,9 +31,15 @@ def test_malformed_signup_posts_show_form_errors(client, data):
     assert not User.objects.exists()
 
 
-@pytest.mark.parametrize("data", [{}, {"username": "", "password": ""},
-                                  {"username": "not-an-email", "password": "x"},
-                                  {"username": "a" * 5000 + "@example.com", "password": "x"}])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"username": "", "password": ""},
+        {"username": "not-an-email", "password": "x"},
+        {"username": "a" * 5000 + "@example.com", "password": "x"},
+    ],
+)
 def test_malformed_login_posts_show_form_errors(client, data):
     response = client.post(reverse("login"), data)
     assert response.status_code == 200
@@ -39,15 +53,17 @@ def test_approving_garbage_is_a_message_or_404_not_500(director_client, value):
 
 
 def test_profile_with_an_unknown_language_is_a_field_error(member_client):
-    response = member_client.post(reverse("profile"), {"first_name": "A", "last_name": "B",
-                                                       "preferred_language": "xx"})
+    response = member_client.post(
+        reverse("profile"), {"first_name": "A", "last_name": "B", "preferred_language": "xx"}
+    )
     assert response.status_code == 200
     assert "preferred_language" in response.context["form"].errors
 
 
 def test_non_form_body_is_handled(member_client):
-    response = member_client.post(reverse("profile"), data=b"\xff\xfe garbage",
-                                  content_type="application/octet-stream")
+    response = member_client.post(
+        reverse("profile"), data=b"\xff\xfe garbage", content_type="application/octet-stream"
+    )
     assert response.status_code == 200
 
 

@@ -17,7 +17,10 @@ def test_sqlite_url_relative_to_project_and_absolute():
     rel = database_config("sqlite:///db.sqlite3", base_dir=Path("/srv/club"))
     assert rel["ENGINE"] == "django.db.backends.sqlite3"
     assert rel["NAME"] == "/srv/club/db.sqlite3"
-    assert database_config("sqlite:////var/lib/club.db", base_dir=Path("/x"))["NAME"] == "/var/lib/club.db"
+    assert (
+        database_config("sqlite:////var/lib/club.db", base_dir=Path("/x"))["NAME"]
+        == "/var/lib/club.db"
+    )
     assert database_config("sqlite://:memory:", base_dir=Path("/x"))["NAME"] == ":memory:"
 
 
@@ -28,7 +31,12 @@ def test_postgres_url_uses_psycopg_pool_and_no_persistent_connections():
     )
     assert db["ENGINE"] == "django.db.backends.postgresql"
     assert (db["NAME"], db["USER"], db["PASSWORD"], db["HOST"], db["PORT"]) == (
-        "club500", "club", "s@cret", "db.local", "5433")
+        "club500",
+        "club",
+        "s@cret",
+        "db.local",
+        "5433",
+    )
     assert db["CONN_MAX_AGE"] == 0
     assert db["OPTIONS"]["sslmode"] == "require"
     assert db["OPTIONS"]["pool"]["max_size"] == 30
@@ -84,11 +92,20 @@ def _settings_in_subprocess(**env) -> dict:
         "'layer_prefix': settings.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('prefix'),"
         "'cache_prefix': settings.CACHES['default'].get('KEY_PREFIX')}))"
     )
-    full_env = {k: v for k, v in os.environ.items()
-                if k not in ("REDIS_URL", "REDIS_PREFIX", "DATABASE_URL")}
+    full_env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("REDIS_URL", "REDIS_PREFIX", "DATABASE_URL")
+    }
     full_env.update(DJANGO_SETTINGS_MODULE="club.settings", **env)
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=full_env,
-                         capture_output=True, text=True, check=False)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -103,8 +120,9 @@ def test_redis_url_switches_the_channel_layer_of_the_site():
 def test_redis_prefix_keeps_sites_sharing_one_redis_apart():
     """REDIS_PREFIX starts the channel layer's channel names and the cache's keys (a Redis
     database number would not separate pub/sub channels)."""
-    shared = _settings_in_subprocess(REDIS_URL="redis://127.0.0.1:6399/0",
-                                     REDIS_PREFIX="club500-second")
+    shared = _settings_in_subprocess(
+        REDIS_URL="redis://127.0.0.1:6399/0", REDIS_PREFIX="club500-second"
+    )
     assert shared["layer_prefix"] == shared["cache_prefix"] == "club500-second"
     for backend in ("pubsub", "core"):
         layer = channel_layers("redis://h:1/0", backend=backend, prefix="other")["default"]
@@ -116,8 +134,9 @@ def test_secret_key_is_required_when_debug_is_off():
     code = "import django; django.setup()"
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SECRET_KEY"}
     env.update(DJANGO_SETTINGS_MODULE="club.settings", DJANGO_DEBUG="0")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
     assert out.returncode != 0
     assert "DJANGO_SECRET_KEY must be set" in out.stderr
     env["DJANGO_SECRET_KEY"] = "x" * 50

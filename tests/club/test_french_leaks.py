@@ -29,8 +29,11 @@ def test_no_french_message_leaks_english():
         if entry.obsolete:
             continue
         texts = [entry.msgstr] if not entry.msgid_plural else list(entry.msgstr_plural.values())
-        if entry.msgid in ("Rank", "rank %(rank)s") and "Rang" not in entry.msgstr \
-                and "rang" not in entry.msgstr:
+        if (
+            entry.msgid in ("Rank", "rank %(rank)s")
+            and "Rang" not in entry.msgstr
+            and "rang" not in entry.msgstr
+        ):
             found.append(f"{entry.msgid!r}: a rank is « Rang » ({entry.msgstr!r})")
         for text in texts:
             found += [f"{entry.msgid!r}: {leak}" for leak in leaks(text)]

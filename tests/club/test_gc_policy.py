@@ -42,8 +42,7 @@ class _Stop(Exception):
     pass
 
 
-async def test_the_server_collects_young_objects_every_second_and_the_rest_on_a_clock(
-        monkeypatch):
+async def test_the_server_collects_young_objects_every_second_and_the_rest_on_a_clock(monkeypatch):
     """Young collections on a clock, not only on allocation counts (which a server
     replacing old objects by new ones keeps low while its young generation grows): the
     middle generation now and then, everything at the longest interval."""
@@ -60,8 +59,7 @@ async def test_the_server_collects_young_objects_every_second_and_the_rest_on_a_
             raise _Stop
 
     with pytest.raises(_Stop):
-        await gc_policy.pace(young=100, middle=600, full=1800, clock=lambda: now[0],
-                             sleep=sleep)
+        await gc_policy.pace(young=100, middle=600, full=1800, clock=lambda: now[0], sleep=sleep)
     # ticks at 100, 200, ... 1900 s
     assert collected == [0] * 5 + [1] + [0] * 5 + [1] + [0] * 5 + [2] + [0]
     # the allocation-count trigger is off while the clock collects, and back after

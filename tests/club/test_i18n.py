@@ -27,7 +27,9 @@ def test_visitor_switches_to_english_and_back(client):
 
 
 def test_switcher_refuses_foreign_redirects_and_unknown_languages(client):
-    response = client.post(reverse("set_language"), {"language": "en", "next": "https://evil.example/"})
+    response = client.post(
+        reverse("set_language"), {"language": "en", "next": "https://evil.example/"}
+    )
     assert response.url == "/"
     response = client.post(reverse("set_language"), {"language": "klingon"})
     assert response.status_code == 302
@@ -50,7 +52,9 @@ def test_switcher_updates_a_member_preference(member_client, member):
 @pytest.mark.parametrize("domain", ["django", "djangojs"])
 def test_every_french_message_is_translated(domain):
     catalog = polib.pofile(str(ROOT / f"locale/fr/LC_MESSAGES/{domain}.po"))
-    missing = [e.msgid for e in catalog if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)]
+    missing = [
+        e.msgid for e in catalog if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)
+    ]
     assert missing == []
 
 
@@ -63,13 +67,36 @@ def test_the_french_catalog_matches_the_code(tmp_path):
     if not shutil.which("xgettext"):
         pytest.skip("GNU gettext (xgettext) not installed")
     work = tmp_path / "tree"
-    shutil.copytree(ROOT, work, ignore=shutil.ignore_patterns(".venv", ".git", "*.mo", "node_modules"))
-    ignore = ["--ignore=.venv", "--ignore=tests", "--ignore=games/engine", "--ignore=bench",
-              "--ignore=tools", "--ignore=staticfiles"]
+    shutil.copytree(
+        ROOT, work, ignore=shutil.ignore_patterns(".venv", ".git", "*.mo", "node_modules")
+    )
+    ignore = [
+        "--ignore=.venv",
+        "--ignore=tests",
+        "--ignore=games/engine",
+        "--ignore=bench",
+        "--ignore=tools",
+        "--ignore=staticfiles",
+    ]
     for domain in ("django", "djangojs"):
-        subprocess.run([sys.executable, "manage.py", "makemessages", "-d", domain, "-l", "fr",
-                        "--no-location", *ignore], cwd=work, check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "manage.py",
+                "makemessages",
+                "-d",
+                domain,
+                "-l",
+                "fr",
+                "--no-location",
+                *ignore,
+            ],
+            cwd=work,
+            check=True,
+            capture_output=True,
+        )
         fresh = polib.pofile(str(work / f"locale/fr/LC_MESSAGES/{domain}.po"))
-        untranslated = [e.msgid for e in fresh
-                        if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)]
+        untranslated = [
+            e.msgid for e in fresh if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)
+        ]
         assert untranslated == [], f"{domain}: run makemessages and translate these"

@@ -61,8 +61,9 @@ def test_a_burst_of_wrong_passwords_gets_no_more_checks_than_the_limit(deploymen
     assert outcomes["other"] == 0, deployment.logs()
     assert outcomes["checked"] <= 5, outcomes
     assert outcomes["throttled"] >= 24, outcomes
-    right = deployment.client().post("/accounts/login/",
-                                     {"username": member.email, "password": PASSWORD})
+    right = deployment.client().post(
+        "/accounts/login/", {"username": member.email, "password": PASSWORD}
+    )
     assert right.status == 200 and THROTTLED in right.text
 
 
@@ -85,13 +86,15 @@ def test_the_admin_login_is_throttled_like_the_site(deployment, make_member):
     a staff account gets at most 5 checks, and the right password is then refused with
     the throttle's message."""
     admin = make_member(email="admin@example.com", is_staff=True, is_superuser=True)
-    wrong = [{"username": admin.email, "password": f"mauvais-{n}", "next": "/admin/"}
-             for n in range(29)]
+    wrong = [
+        {"username": admin.email, "password": f"mauvais-{n}", "next": "/admin/"} for n in range(29)
+    ]
     outcomes = _outcomes(_burst(deployment, "/admin/login/", wrong))
     assert outcomes["other"] == 0, deployment.logs()
     assert outcomes["checked"] <= 5, outcomes
-    right = deployment.client().post("/admin/login/", {"username": admin.email,
-                                                       "password": PASSWORD, "next": "/admin/"})
+    right = deployment.client().post(
+        "/admin/login/", {"username": admin.email, "password": PASSWORD, "next": "/admin/"}
+    )
     assert right.status == 200 and THROTTLED in right.text
 
 
@@ -102,13 +105,16 @@ def test_forged_forwarded_for_headers_do_not_reset_the_address_counter(deploymen
     accounts = [make_member(email=f"cible{n}@example.com") for n in range(11)]
     outcomes = []
     for n in range(30):
-        client = deployment.client(**{"X-Forwarded-For": f"203.0.113.{n + 1}",
-                                      "X-Real-IP": f"198.51.100.{n + 1}"})
-        response = client.post("/accounts/login/", {
-            "username": accounts[n % 10].email, "password": "mauvais"})
+        client = deployment.client(
+            **{"X-Forwarded-For": f"203.0.113.{n + 1}", "X-Real-IP": f"198.51.100.{n + 1}"}
+        )
+        response = client.post(
+            "/accounts/login/", {"username": accounts[n % 10].email, "password": "mauvais"}
+        )
         outcomes.append(THROTTLED in response.text)
     assert outcomes == [False] * 20 + [True] * 10
     fresh = deployment.client(**{"X-Forwarded-For": "192.0.2.77"})
-    response = fresh.post("/accounts/login/", {"username": accounts[10].email,
-                                               "password": PASSWORD})
+    response = fresh.post(
+        "/accounts/login/", {"username": accounts[10].email, "password": PASSWORD}
+    )
     assert response.status == 200 and THROTTLED in response.text

@@ -47,8 +47,11 @@ def test_member_search(member_client):
 
 def test_the_sit_and_bot_forms(director_client, table):
     _refused(director_client.post(reverse("games:table_sit", args=[table.pk]), {"seat": NUL}))
-    _refused(director_client.post(reverse("games:table_bot", args=[table.pk]),
-                                  {"seat": f"E{NUL}", "bot": "1"}))
+    _refused(
+        director_client.post(
+            reverse("games:table_bot", args=[table.pk]), {"seat": f"E{NUL}", "bot": "1"}
+        )
+    )
 
 
 def test_an_invitation_link_with_a_nul(director_client, table):
@@ -57,17 +60,40 @@ def test_an_invitation_link_with_a_nul(director_client, table):
 
 def test_the_console_substitute_and_correct_forms(director_client, tournament_round):
     t, rnd = tournament_round
-    _refused(director_client.post(reverse("tournaments:substitute", args=[t.pk]), {
-        "round": rnd.number, "table": "1", "position": f"N{NUL}", "guest_name": f"In{NUL}vité",
-        "reason": "malade"}))
-    _refused(director_client.post(reverse("tournaments:correct", args=[t.pk]), {
-        "game": "1", "hand": "1", "reason": f"erreur{NUL}", "declarer": NUL,
-        "contract": "8S", "tricks": "9"}))
+    _refused(
+        director_client.post(
+            reverse("tournaments:substitute", args=[t.pk]),
+            {
+                "round": rnd.number,
+                "table": "1",
+                "position": f"N{NUL}",
+                "guest_name": f"In{NUL}vité",
+                "reason": "malade",
+            },
+        )
+    )
+    _refused(
+        director_client.post(
+            reverse("tournaments:correct", args=[t.pk]),
+            {
+                "game": "1",
+                "hand": "1",
+                "reason": f"erreur{NUL}",
+                "declarer": NUL,
+                "contract": "8S",
+                "tricks": "9",
+            },
+        )
+    )
 
 
 def test_a_season_name(director_client):
-    _refused(director_client.post(reverse("tournaments:season_new"), {
-        "name": f"Hiver{NUL}", "scoring": Season.Scoring.values[0]}))
+    _refused(
+        director_client.post(
+            reverse("tournaments:season_new"),
+            {"name": f"Hiver{NUL}", "scoring": Season.Scoring.values[0]},
+        )
+    )
     assert not Season.objects.exists()
 
 
@@ -81,8 +107,10 @@ def test_the_console_with_a_round_that_is_not_a_number(director_client, tourname
 
 def test_the_message_is_in_english_for_an_english_visitor(client):
     client.cookies["club500_language"] = "en"
-    _refused(client.post(reverse("login"), {"username": f"a{NUL}@example.com", "password": "x"}),
-             EN_MESSAGE)
+    _refused(
+        client.post(reverse("login"), {"username": f"a{NUL}@example.com", "password": "x"}),
+        EN_MESSAGE,
+    )
 
 
 def test_a_session_cookie_with_a_nul(client):
@@ -100,33 +128,94 @@ def _all_patterns(resolver=None, prefix=""):
             yield route
 
 
-FIELDS = ["q", "round", "table", "position", "entry", "guest_name", "reason", "seat", "bot",
-          "name", "tournaments", "scoring", "best_of", "member", "hand", "game", "declarer",
-          "contract", "tricks", "pin", "seq", "mode", "seconds", "ns", "ew", "email",
-          "username", "password", "password1", "password2", "first_name", "last_name",
-          "display_name", "phone", "member_number", "preferred_language", "language", "next",
-          "code", "partner", "status", "version", "a", "b", "variant", "page", "action",
-          "starts_at", "description", "old_password", "new_password1", "new_password2"]
+FIELDS = [
+    "q",
+    "round",
+    "table",
+    "position",
+    "entry",
+    "guest_name",
+    "reason",
+    "seat",
+    "bot",
+    "name",
+    "tournaments",
+    "scoring",
+    "best_of",
+    "member",
+    "hand",
+    "game",
+    "declarer",
+    "contract",
+    "tricks",
+    "pin",
+    "seq",
+    "mode",
+    "seconds",
+    "ns",
+    "ew",
+    "email",
+    "username",
+    "password",
+    "password1",
+    "password2",
+    "first_name",
+    "last_name",
+    "display_name",
+    "phone",
+    "member_number",
+    "preferred_language",
+    "language",
+    "next",
+    "code",
+    "partner",
+    "status",
+    "version",
+    "a",
+    "b",
+    "variant",
+    "page",
+    "action",
+    "starts_at",
+    "description",
+    "old_password",
+    "new_password1",
+    "new_password2",
+]
 
 
-def test_a_sweep_of_every_page_with_nul_in_every_usual_field(client, make_member,
-                                                            tournament_round, table):
+def test_a_sweep_of_every_page_with_nul_in_every_usual_field(
+    client, make_member, tournament_round, table
+):
     """Every URL of the site, GET and POST, as a superuser, with a NUL in every field
     name the site's forms use: a 400 with the message, never a server error."""
     t, rnd = tournament_round
     admin = make_member(email="admin@example.com", is_staff=True, is_superuser=True)
     client.force_login(admin)
     season = Season.objects.create(name="Hiver", scoring=Season.Scoring.values[0])
-    values = {"pk": t.pk, "number": rnd.number, "table": 1, "entry_id": t.entries.first().pk,
-              "constraint_id": 1, "table_id": table.pk, "season_id": season.pk,
-              "token": "x", "uidb64": "x", "object_id": admin.pk, "app_label": "club",
-              "model_name": "user"}
+    values = {
+        "pk": t.pk,
+        "number": rnd.number,
+        "table": 1,
+        "entry_id": t.entries.first().pk,
+        "constraint_id": 1,
+        "table_id": table.pk,
+        "season_id": season.pk,
+        "token": "x",
+        "uidb64": "x",
+        "object_id": admin.pk,
+        "app_label": "club",
+        "model_name": "user",
+    }
     import re
 
     checked = 0
     for route in _all_patterns():
-        path = "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values.get(m.group(1), 1)),
-                            route.replace("^", "").replace("$", ""))
+        path = "/" + re.sub(
+            r"<(?:\w+:)?(\w+)>",
+            lambda m: str(values.get(m.group(1), 1)),
+            route.replace("^", "").replace("$", ""),
+        )
         if "(?P" in path or "\\" in path:
             continue  # regular-expression routes of the admin
         get = client.get(path, {f: NUL for f in FIELDS})

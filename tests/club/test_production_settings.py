@@ -19,14 +19,22 @@ from tests.live_server import ROOT
 def test_check_deploy_is_clean_with_the_documented_environment():
     """The environment file of docs/operations.md (with a real secret key): not a single
     warning from Django's deployment checks."""
-    env = {**os.environ, **documented()["env"], "DJANGO_SETTINGS_MODULE": "club.settings",
-           "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-           "DATABASE_URL": "sqlite:///:memory:"}
+    env = {
+        **os.environ,
+        **documented()["env"],
+        "DJANGO_SETTINGS_MODULE": "club.settings",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DATABASE_URL": "sqlite:///:memory:",
+    }
     for name in ("REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"):  # the latter: browser tests'
         env.pop(name, None)
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True)
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
 
@@ -38,8 +46,7 @@ def test_production_responses_carry_the_security_headers(deployment):
     response = client.get("/accounts/login/")
     assert response.status == 200
     headers = {k.lower(): v for k, v in response.headers.items()}
-    assert headers["strict-transport-security"] == (
-        "max-age=31536000; includeSubDomains; preload")
+    assert headers["strict-transport-security"] == ("max-age=31536000; includeSubDomains; preload")
     assert headers["x-frame-options"] == "DENY"
     assert headers["referrer-policy"] == "same-origin"
     assert headers["x-content-type-options"] == "nosniff"
@@ -90,8 +97,9 @@ def test_static_files_have_content_hashed_names_that_nginx_lets_browsers_keep(de
     assert re.fullmatch(r"js/table\.[0-9a-f]{12}\.js", table_js)
     module = client.get("/static/" + table_js).text
     imported = re.findall(r'from "\./([^"]+)"', module)
-    assert imported and all(re.fullmatch(r"[a-z]+\.[0-9a-f]{12}\.js", name)
-                            for name in imported), imported
+    assert imported and all(re.fullmatch(r"[a-z]+\.[0-9a-f]{12}\.js", name) for name in imported), (
+        imported
+    )
     for name in imported:
         assert client.get("/static/js/" + name).status == 200
 
@@ -120,8 +128,12 @@ def test_only_the_sites_own_origin_opens_a_socket_through_the_deployment(deploym
 
     async def opens(origin: str) -> bool:
         try:
-            async with connect(f"{deployment.ws_url}/ws/ping/", origin=origin,
-                               ssl=ssl._create_unverified_context(), open_timeout=30) as ws:
+            async with connect(
+                f"{deployment.ws_url}/ws/ping/",
+                origin=origin,
+                ssl=ssl._create_unverified_context(),
+                open_timeout=30,
+            ) as ws:
                 await ws.send(json.dumps({"type": "ping"}))
                 return json.loads(await asyncio.wait_for(ws.recv(), 30))["type"] == "pong"
         except InvalidStatus as refused:
@@ -129,10 +141,21 @@ def test_only_the_sites_own_origin_opens_a_socket_through_the_deployment(deploym
             return False
 
     async def scenario():
-        return {origin: await opens(origin) for origin in (
-            deployment.url, "http://127.0.0.1", "http://127.0.0.1:8443", "https://localhost:1",
-            f"http://127.0.0.1:{deployment.port}")}
+        return {
+            origin: await opens(origin)
+            for origin in (
+                deployment.url,
+                "http://127.0.0.1",
+                "http://127.0.0.1:8443",
+                "https://localhost:1",
+                f"http://127.0.0.1:{deployment.port}",
+            )
+        }
 
     assert asyncio.run(scenario()) == {
-        deployment.url: True, "http://127.0.0.1": False, "http://127.0.0.1:8443": False,
-        "https://localhost:1": False, f"http://127.0.0.1:{deployment.port}": False}
+        deployment.url: True,
+        "http://127.0.0.1": False,
+        "http://127.0.0.1:8443": False,
+        "https://localhost:1": False,
+        f"http://127.0.0.1:{deployment.port}": False,
+    }

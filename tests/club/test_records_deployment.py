@@ -65,8 +65,9 @@ def _database_record(table_id: int, number: int) -> dict:
 
 def _replay_record(page: str) -> dict:
     """The record the replay page embeds (``record_json`` in its "hand-record" script)."""
-    script = re.search(r'<script id="hand-record" type="application/json">(.*?)</script>',
-                       page, re.S)
+    script = re.search(
+        r'<script id="hand-record" type="application/json">(.*?)</script>', page, re.S
+    )
     assert script, page[:2000]
     return json.loads(json.loads(script.group(1)))
 
@@ -74,16 +75,18 @@ def _replay_record(page: str) -> dict:
 def _cards_played(record: dict) -> int:
     """The cards of the record's play (its ``claim``/``accept``/``refuse`` are none;
     a record taken before the play has no ``play``)."""
-    return sum(1 for action in record.get("play", [])
-               if action not in ("claim", "accept", "refuse"))
+    return sum(
+        1 for action in record.get("play", []) if action not in ("claim", "accept", "refuse")
+    )
 
 
 def _hand_over(frame: dict, number: int) -> bool:
     """Whether a state frame shows hand ``number`` finished: its review (a member is
     present, so a 500 table reviews it before the next deal) or a later deal."""
     review = frame.get("review")
-    return ((review is not None and review["number"] >= number)
-            or frame["table"]["hand_number"] > number)
+    return (review is not None and review["number"] >= number) or frame["table"][
+        "hand_number"
+    ] > number
 
 
 async def _play_hand_one_then(deployment, table_id: int, cookie: str, fetch):
@@ -110,30 +113,39 @@ async def _play_hand_one_then(deployment, table_id: int, cookie: str, fetch):
         sent_at = None  # the seq of the last intent sent: one intent per state
         while not _hand_over(state, 1):
             view = state["view"]
-            if (view is not None and view["to_act"] == seat and view["legal"]
-                    and state["seq"] != sent_at):
+            if (
+                view is not None
+                and view["to_act"] == seat
+                and view["legal"]
+                and state["seq"] != sent_at
+            ):
                 sent_at = state["seq"]
-                await ws.send(json.dumps({"type": "intent", "seq": sent_at,
-                                          "action": view["legal"][0]}))
+                await ws.send(
+                    json.dumps({"type": "intent", "seq": sent_at, "action": view["legal"][0]})
+                )
             state = await next_state(ws)
         return state
 
-    async with connect(f"{deployment.ws_url}/ws/tables/{table_id}/", origin=deployment.url,
-                       additional_headers={"Cookie": cookie}, ssl=context,
-                       open_timeout=30) as ws:
+    async with connect(
+        f"{deployment.ws_url}/ws/tables/{table_id}/",
+        origin=deployment.url,
+        additional_headers={"Cookie": cookie},
+        ssl=context,
+        open_timeout=30,
+    ) as ws:
         last = await asyncio.wait_for(play(ws), HAND_TIMEOUT)
         fetched = await asyncio.to_thread(fetch)
     return fetched, last
 
 
 def test_every_process_serves_a_finished_hands_whole_record_as_the_database_has_it(
-        deployment, member):
+    deployment, member
+):
     """Process B cached the table's state just after the start, then hand 1 was played
     on A (the member's socket, and the bots' moves that follow it): from B as from A,
     the hand's record, the download of every finished hand and the replay page are
     the database's whole record (its 40 cards), not B's cached state of the hand."""
-    table = services.table_create(host=member, seed=SEED, bot_delay_ms=0,
-                                  review_seconds=600)
+    table = services.table_create(host=member, seed=SEED, bot_delay_ms=0, review_seconds=600)
     services.table_fill_with_bots(table_id=table.pk, user=member)
     services.table_start(table_id=table.pk, user=member)
     assert table.seats.get(seat="N").user == member
@@ -158,10 +170,17 @@ def test_every_process_serves_a_finished_hands_whole_record_as_the_database_has_
             every = on[n].get(f"/tables/{table.pk}/records.json")
             replay = on[n].get(f"/tables/{table.pk}/hands/1/")
             assert (hand.status, every.status, replay.status) == (200, 200, 200), (
-                n, hand.status, every.status, replay.status, deployment.logs())
-            out[n] = {"record.json": json.loads(hand.text),
-                      "records.json": json.loads(every.text),
-                      "replay": _replay_record(replay.text)}
+                n,
+                hand.status,
+                every.status,
+                replay.status,
+                deployment.logs(),
+            )
+            out[n] = {
+                "record.json": json.loads(hand.text),
+                "records.json": json.loads(every.text),
+                "replay": _replay_record(replay.text),
+            }
         return out
 
     cookie = f"sessionid={client.cookies['sessionid']}"
@@ -171,10 +190,12 @@ def test_every_process_serves_a_finished_hands_whole_record_as_the_database_has_
     assert _route_of(deployment, socket_path) == a
     hand = GameHand.objects.get(table=table, number=1)
     assert hand.result is not None and not hand.result.get("redeal"), hand.result
-    last_card = (Action.objects.filter(hand=hand).exclude(action__in=REVIEW_ACTIONS)
-                 .order_by("seq").last())
+    last_card = (
+        Action.objects.filter(hand=hand).exclude(action__in=REVIEW_ACTIONS).order_by("seq").last()
+    )
     assert (last_card.seat, last_card.by_bot) == ("N", False), (
-        "SEED no longer deals a hand whose last card is the member's: choose another")
+        "SEED no longer deals a hand whose last card is the member's: choose another"
+    )
     expected = _database_record(table.pk, 1)
     assert _cards_played(expected) == CARDS_PER_HAND
     # The member saw hand 1's review, the next deal not made yet (they were present).
@@ -182,11 +203,14 @@ def test_every_process_serves_a_finished_hands_whole_record_as_the_database_has_
     assert last["review"]["record"] == expected  # what A showed the member at the end
     for n, label in ((b, "B"), (a, "A")):
         got = served[n]
-        counts = {name: _cards_played(record if name != "records.json" else record[0])
-                  for name, record in got.items()}
+        counts = {
+            name: _cards_played(record if name != "records.json" else record[0])
+            for name, record in got.items()
+        }
         assert counts == dict.fromkeys(got, CARDS_PER_HAND), (
             f"process {label} (daphne-{n}) served hand 1 with these numbers of cards "
-            f"played: {counts}")
+            f"played: {counts}"
+        )
         assert got["record.json"] == expected, f"process {label}: record.json"
         assert got["records.json"] == [expected], f"process {label}: records.json"
         assert got["replay"] == expected, f"process {label}: the replay page"

@@ -37,7 +37,8 @@ def _until(check, timeout=30):
 
 
 def test_login_and_standings_say_busy_while_redis_is_down_then_recover(
-        deployment, make_tournament, add_present, director, member):  # noqa: F811
+    deployment, make_tournament, add_present, director, member
+):  # noqa: F811
     t = make_tournament(status="running", rounds_total=2, hands_per_game=2)
     add_present(t, 8)
     rnd = play_round(t, director)
@@ -52,13 +53,13 @@ def test_login_and_standings_say_busy_while_redis_is_down_then_recover(
         page = viewer.get(standings)
         assert page.status == 503, (page.status, deployment.logs())
         assert BUSY_FR in page.text and page.headers.get("Retry-After")
-        login = deployment.client().post("/accounts/login/",
-                                         {"username": member.email, "password": PASSWORD})
+        login = deployment.client().post(
+            "/accounts/login/", {"username": member.email, "password": PASSWORD}
+        )
         assert login.status == 503 and BUSY_FR in login.text
         english = deployment.client()
         english.cookies["club500_language"] = "en"
-        login = english.post("/accounts/login/", {"username": member.email,
-                                                  "password": PASSWORD})
+        login = english.post("/accounts/login/", {"username": member.email, "password": PASSWORD})
         assert login.status == 503 and BUSY_EN in login.text
         # Pages that need no Redis still work.
         assert viewer.get(f"/tournaments/{t.pk}/").status == 200
@@ -66,8 +67,9 @@ def test_login_and_standings_say_busy_while_redis_is_down_then_recover(
         deployment.redis.start()
 
     assert _until(lambda: viewer.get(standings).status == 200)
-    again = deployment.client().post("/accounts/login/",
-                                     {"username": member.email, "password": PASSWORD})
+    again = deployment.client().post(
+        "/accounts/login/", {"username": member.email, "password": PASSWORD}
+    )
     assert again.status == 302
 
 

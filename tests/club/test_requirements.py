@@ -15,8 +15,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = ("club", "games", "tournaments", "tools", "bench", "tests")
-LOCAL = {"club", "games", "tournaments", "tools", "bench", "tests", "manage", "conftest",
-         "_tables_client"}
+LOCAL = {
+    "club",
+    "games",
+    "tournaments",
+    "tools",
+    "bench",
+    "tests",
+    "manage",
+    "conftest",
+    "_tables_client",
+}
 
 
 def _norm(name: str) -> str:
@@ -51,15 +60,18 @@ def _locked(path: Path) -> dict[str, tuple[str, int]]:
 
 
 def test_each_lock_pins_every_declared_requirement_at_its_version_with_hashes():
-    for source, lock in (("requirements.txt", "requirements.lock"),
-                         ("requirements-dev.txt", "requirements-dev.lock")):
+    for source, lock in (
+        ("requirements.txt", "requirements.lock"),
+        ("requirements-dev.txt", "requirements-dev.lock"),
+    ):
         declared = _pins(ROOT / source)
         locked = _locked(ROOT / lock)
         assert declared, source
         for name, version in declared.items():
             assert name in locked, f"{name} is in {source} but not in {lock} (run make lock)"
             assert locked[name][0] == version, (
-                f"{lock} pins {name}=={locked[name][0]}, {source} says {version} (make lock)")
+                f"{lock} pins {name}=={locked[name][0]}, {source} says {version} (make lock)"
+            )
         unhashed = [name for name, (_, hashes) in locked.items() if not hashes]
         assert unhashed == [], f"{lock}: no hash for {unhashed}"
 

@@ -78,16 +78,22 @@ def test_member_directory_search_and_htmx_partial(member_client, make_member):
     assert "<html" not in partial.content.decode() and "Gaétan" in partial.content.decode()
 
 
-def test_member_directory_queries_do_not_grow_with_the_club(member_client, make_member,
-                                                            django_assert_max_num_queries):
+def test_member_directory_queries_do_not_grow_with_the_club(
+    member_client, make_member, django_assert_max_num_queries
+):
     for n in range(30):
         make_member(first_name=f"M{n}")
     with django_assert_max_num_queries(8):
         member_client.get(reverse("member_list"))
 
 
-def test_member_page_shows_contact_details_to_directors_only(member_client, client, make_member, director):
+def test_member_page_shows_contact_details_to_directors_only(
+    member_client, client, make_member, director
+):
     other = make_member(phone="819 555-0000")
-    assert "819 555-0000" not in member_client.get(reverse("member_detail", args=[other.pk])).content.decode()
+    assert (
+        "819 555-0000"
+        not in member_client.get(reverse("member_detail", args=[other.pk])).content.decode()
+    )
     client.force_login(director)
     assert "819 555-0000" in client.get(reverse("member_detail", args=[other.pk])).content.decode()

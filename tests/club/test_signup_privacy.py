@@ -20,8 +20,13 @@ pytestmark = pytest.mark.django_db
 
 
 def signup_data(**overrides):
-    data = {"first_name": "Réjean", "last_name": "Côté", "email": "Rejean@Example.com",
-            "password1": "pique-coeur-2026", "password2": "pique-coeur-2026"}
+    data = {
+        "first_name": "Réjean",
+        "last_name": "Côté",
+        "email": "Rejean@Example.com",
+        "password1": "pique-coeur-2026",
+        "password2": "pique-coeur-2026",
+    }
     data.update(overrides)
     return data
 
@@ -31,10 +36,8 @@ def _link(message) -> str:
 
 
 def test_sign_up_answers_the_same_for_a_new_and_an_existing_address(member):
-    new = Client().post(reverse("signup"), signup_data(email="nouveau@example.com"),
-                        follow=True)
-    existing = Client().post(reverse("signup"), signup_data(email="MARIE@example.com"),
-                             follow=True)
+    new = Client().post(reverse("signup"), signup_data(email="nouveau@example.com"), follow=True)
+    existing = Client().post(reverse("signup"), signup_data(email="MARIE@example.com"), follow=True)
     assert new.status_code == existing.status_code == 200
     assert new.redirect_chain == existing.redirect_chain
     strip = re.compile(r"[A-Za-z0-9]{64}")  # the pages' CSRF tokens
@@ -60,7 +63,10 @@ def test_the_emailed_link_creates_the_account_and_logs_in(client):
     assert done.status_code == 302 and done.url == reverse("profile")
     member = User.objects.get(email="rejean@example.com")
     assert (member.first_name, member.last_name, member.preferred_language) == (
-        "Réjean", "Côté", "en")
+        "Réjean",
+        "Côté",
+        "en",
+    )
     assert member.check_password("pique-coeur-2026") and not member.is_approved
     assert client.get(reverse("profile")).context["user"] == member
     from club.models import SignupRequest

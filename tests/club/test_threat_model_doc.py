@@ -11,7 +11,7 @@ def _section() -> str:
     text = (ROOT / "docs" / "operations.md").read_text(encoding="utf-8")
     start = text.index("## Threat model")
     end = text.find("\n## ", start + 1)
-    return text[start:end if end != -1 else None]
+    return text[start : end if end != -1 else None]
 
 
 def test_every_test_and_file_the_threat_model_names_exists():

@@ -66,16 +66,17 @@ def test_a_success_amid_a_burst_lets_no_more_than_the_limit_of_failures_be_check
     assert attempt() is False
 
 
-def test_the_admin_login_says_when_it_is_throttled_in_french_and_english(client, make_member,
-                                                                          settings):
+def test_the_admin_login_says_when_it_is_throttled_in_french_and_english(
+    client, make_member, settings
+):
     settings.LOGIN_THROTTLE = {"window_seconds": 60, "per_account": 5, "per_address": 100}
     admin = make_member(email="admin@example.com", is_staff=True, is_superuser=True)
     for _ in range(5):
-        response = client.post(reverse("admin:login"), {"username": admin.email,
-                                                        "password": "mauvais"})
+        response = client.post(
+            reverse("admin:login"), {"username": admin.email, "password": "mauvais"}
+        )
         assert "Trop de tentatives" not in response.content.decode()
-    response = client.post(reverse("admin:login"), {"username": admin.email,
-                                                    "password": PASSWORD})
+    response = client.post(reverse("admin:login"), {"username": admin.email, "password": PASSWORD})
     assert "Trop de tentatives infructueuses." in response.content.decode()
     client.cookies["club500_language"] = "en"
     response = client.post(reverse("login"), {"username": admin.email, "password": PASSWORD})
@@ -83,14 +84,16 @@ def test_the_admin_login_says_when_it_is_throttled_in_french_and_english(client,
     assert "_auth_user_id" not in client.session
 
 
-def test_the_old_password_check_of_a_password_change_is_counted_too(member_client, member,
-                                                                     settings):
+def test_the_old_password_check_of_a_password_change_is_counted_too(
+    member_client, member, settings
+):
     """A stolen session cannot guess the password through the password change form."""
     settings.LOGIN_THROTTLE = {"window_seconds": 60, "per_account": 5, "per_address": 100}
     data = {"new_password1": "atout-joker-9090", "new_password2": "atout-joker-9090"}
     for n in range(5):
-        response = member_client.post(reverse("password_change"),
-                                      {**data, "old_password": f"mauvais-{n}"})
+        response = member_client.post(
+            reverse("password_change"), {**data, "old_password": f"mauvais-{n}"}
+        )
         assert "Trop de tentatives" not in response.content.decode()
     response = member_client.post(reverse("password_change"), {**data, "old_password": PASSWORD})
     assert "Trop de tentatives infructueuses." in response.content.decode()

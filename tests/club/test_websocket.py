@@ -15,8 +15,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _communicator(path="/ws/ping/", origin=b"http://localhost", headers=()):
-    return WebsocketCommunicator(application, path,
-                                 headers=[(b"origin", origin), (b"host", b"localhost"), *headers])
+    return WebsocketCommunicator(
+        application, path, headers=[(b"origin", origin), (b"host", b"localhost"), *headers]
+    )
 
 
 async def test_socket_from_an_allowed_origin_answers_ping():
@@ -34,14 +35,17 @@ async def test_socket_from_a_foreign_origin_is_refused():
     assert not connected
 
 
-@pytest.mark.parametrize("origin", [
-    b"http://localhost:8443",  # another program on the same machine
-    b"https://localhost",  # the right host, another scheme
-    b"http://localhost:80.evil.example",
-    b"http://evil.example",
-    b"null",  # a sandboxed frame or a file
-    b"",
-])
+@pytest.mark.parametrize(
+    "origin",
+    [
+        b"http://localhost:8443",  # another program on the same machine
+        b"https://localhost",  # the right host, another scheme
+        b"http://localhost:80.evil.example",
+        b"http://evil.example",
+        b"null",  # a sandboxed frame or a file
+        b"",
+    ],
+)
 async def test_a_socket_from_another_scheme_or_port_of_the_host_is_refused(origin):
     """The origin's scheme, host and port must all be the site's own (Channels'
     AllowedHostsOriginValidator compared host names only)."""
@@ -55,41 +59,54 @@ async def test_a_socket_without_an_origin_is_refused():
     assert not (await comm.connect())[0]
 
 
-@pytest.mark.parametrize(("scheme", "host", "origin", "accepted"), [
-    ("ws", b"localhost:8000", b"http://localhost:8000", True),
-    ("ws", b"localhost:8000", b"http://localhost", False),
-    ("ws", b"localhost", b"http://localhost:80", True),  # the default port, said or not
-    ("wss", b"localhost", b"https://localhost", True),  # behind the proxy, over HTTPS
-    ("wss", b"localhost", b"http://localhost", False),
-    ("wss", b"localhost", b"https://localhost:1", False),
-    ("ws", b"elsewhere.example", b"http://elsewhere.example", False),  # not an allowed host
-])
+@pytest.mark.parametrize(
+    ("scheme", "host", "origin", "accepted"),
+    [
+        ("ws", b"localhost:8000", b"http://localhost:8000", True),
+        ("ws", b"localhost:8000", b"http://localhost", False),
+        ("ws", b"localhost", b"http://localhost:80", True),  # the default port, said or not
+        ("wss", b"localhost", b"https://localhost", True),  # behind the proxy, over HTTPS
+        ("wss", b"localhost", b"http://localhost", False),
+        ("wss", b"localhost", b"https://localhost:1", False),
+        ("ws", b"elsewhere.example", b"http://elsewhere.example", False),  # not an allowed host
+    ],
+)
 def test_the_requests_own_origin_is_its_scheme_host_and_port(scheme, host, origin, accepted):
     from club.origins import origin_allowed
 
-    scope = {"type": "websocket", "scheme": scheme,
-             "headers": [(b"host", host), (b"origin", origin)]}
+    scope = {
+        "type": "websocket",
+        "scheme": scheme,
+        "headers": [(b"host", host), (b"origin", origin)],
+    }
     assert origin_allowed(scope) is accepted
 
 
-@override_settings(CSRF_TRUSTED_ORIGINS=["https://club500.example:8443",
-                                         "https://*.club500.example"],
-                   ALLOWED_HOSTS=["club500.example", ".club500.example", "localhost"])
-@pytest.mark.parametrize(("origin", "accepted"), [
-    (b"https://club500.example:8443", True),
-    (b"https://club500.example", True),  # the wildcard's own domain, port 443
-    (b"https://salle.club500.example", True),
-    (b"http://salle.club500.example", False),
-    (b"https://club500.example:8444", False),
-    (b"https://evilclub500.example", False),
-])
+@override_settings(
+    CSRF_TRUSTED_ORIGINS=["https://club500.example:8443", "https://*.club500.example"],
+    ALLOWED_HOSTS=["club500.example", ".club500.example", "localhost"],
+)
+@pytest.mark.parametrize(
+    ("origin", "accepted"),
+    [
+        (b"https://club500.example:8443", True),
+        (b"https://club500.example", True),  # the wildcard's own domain, port 443
+        (b"https://salle.club500.example", True),
+        (b"http://salle.club500.example", False),
+        (b"https://club500.example:8444", False),
+        (b"https://evilclub500.example", False),
+    ],
+)
 def test_the_trusted_origins_are_matched_on_scheme_host_and_port(origin, accepted):
     """A proxy that hides the port from Host (nginx's $host) needs the site's origin in
     DJANGO_CSRF_TRUSTED_ORIGINS, as Django's CSRF check does."""
     from club.origins import origin_allowed
 
-    scope = {"type": "websocket", "scheme": "wss",
-             "headers": [(b"host", b"localhost"), (b"origin", origin)]}
+    scope = {
+        "type": "websocket",
+        "scheme": "wss",
+        "headers": [(b"host", b"localhost"), (b"origin", origin)],
+    }
     assert origin_allowed(scope) is accepted
 
 
@@ -123,8 +140,9 @@ async def _member_cookie() -> bytes:
     from django.test import Client
 
     def login():
-        user = get_user_model().objects.create_user(email="echo@example.com",
-                                                    password="partie-de-500")
+        user = get_user_model().objects.create_user(
+            email="echo@example.com", password="partie-de-500"
+        )
         client = Client()
         client.force_login(user)
         return f"sessionid={client.cookies['sessionid'].value}".encode()
@@ -183,11 +201,11 @@ async def test_a_members_echoes_are_limited_to_a_burst_then_one_a_second(monkeyp
     async def ask(n: int) -> list[str]:
         for i in range(n):
             await comm.send_json_to({"type": "echo", "text": str(i)})
-        return sorted([(await comm.receive_json_from(timeout=5)).get("code", "echo")
-                       for _ in range(n)])
+        return sorted(
+            [(await comm.receive_json_from(timeout=5)).get("code", "echo") for _ in range(n)]
+        )
 
-    assert await ask(consumers.ECHO_BURST + 3) == ["echo"] * consumers.ECHO_BURST + [
-        "too_fast"] * 3
+    assert await ask(consumers.ECHO_BURST + 3) == ["echo"] * consumers.ECHO_BURST + ["too_fast"] * 3
     now[0] += consumers.ECHO_SECONDS
     assert await ask(2) == ["echo", "too_fast"]
     await comm.disconnect()

@@ -73,11 +73,7 @@ def test_open_misere_any_time_between_ten_diamonds_and_ten_hearts():
 
 
 def misere_hand(call="MIS", play=(), pre=("7S",)):
-    calls = (
-        list(pre) + [call, "pass", "pass", "pass"]
-        if pre
-        else [call, "pass", "pass", "pass"]
-    )
+    calls = list(pre) + [call, "pass", "pass", "pass"] if pre else [call, "pass", "pass", "pass"]
     # E declares: N 7S, E MIS, then the others pass out
     return make_hand(
         variant=A,
@@ -162,9 +158,7 @@ def test_open_misere_hand_is_laid_face_up_after_the_first_trick():
     hand.apply("6S")  # N wins the first trick; W's cards go face up
     shown = hand.view_for("N")["shown"]["W"]
     assert len(shown) == 9 and "7S" not in shown and "AH" in shown
-    assert any(
-        e["type"] == "hand_revealed" and e["seat"] == "W" for e in hand.public_events()
-    )
+    assert any(e["type"] == "hand_revealed" and e["seat"] == "W" for e in hand.public_events())
     assert hand.view_for(None)["shown"]["W"] == shown
     assert "E" not in hand.view_for(None)["shown"]
 
@@ -271,9 +265,7 @@ def test_named_joker_is_the_highest_card_of_its_suit_and_must_follow_it():
     hand.apply("10D")
     assert hand.legal_actions() == ["AD", "KD", "WJ"]
     hand.apply("WJ"), hand.apply("QD"), hand.apply("9D")
-    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1][
-        "seat"
-    ] == "N"
+    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1]["seat"] == "N"
 
 
 JOKER_MIS = {

@@ -46,10 +46,7 @@ def test_bot_decision_does_not_depend_on_hidden_cards():
                 twin = replay(swapped)
             except ValueError:
                 twin = None  # the swap made the recorded actions illegal
-            if (
-                twin is not None
-                and twin.view_for(seat)["hand"] == hand.view_for(seat)["hand"]
-            ):
+            if twin is not None and twin.view_for(seat)["hand"] == hand.view_for(seat)["hand"]:
                 if twin.view_for(seat) == hand.view_for(seat):
                     assert choose_action(twin, seat, random.Random(1)) == choose_action(
                         hand, seat, random.Random(1)
@@ -203,14 +200,10 @@ def test_the_five_handed_bot_goes_alone_with_a_trick_to_spare():
 
 def test_a_defender_with_a_strong_defence_calls_breach_and_a_weak_one_passes():
     strong = {"E": ["WJ", "JS", "JC", "AS", "QS", "AD", "AH", "KD", "KH", "AC"]}
-    hand = make_hand(
-        options={"breach": True}, hands=strong, calls=["9S", "pass", "pass", "pass"]
-    )
+    hand = make_hand(options={"breach": True}, hands=strong, calls=["9S", "pass", "pass", "pass"])
     assert hand.to_act == "E" and choose_action(hand, "E") == "breach"
     weak = {"E": ["4S", "5S", "4C", "5C", "4D", "5D", "6D", "4H", "5H", "6H"]}
-    hand = make_hand(
-        options={"breach": True}, hands=weak, calls=["7S", "pass", "pass", "pass"]
-    )
+    hand = make_hand(options={"breach": True}, hands=weak, calls=["7S", "pass", "pass", "pass"])
     assert choose_action(hand, "E") == "pass"
 
 

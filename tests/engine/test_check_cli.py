@@ -27,13 +27,11 @@ def check(*args, stdin=None):
 
 
 DOC_COMPLETE = '{"ok": true, "complete": true, "contract": "8S", "declarer": "W", "made": false, "tricks": {"NS": 3, "EW": 7}, "score": {"NS": 30, "EW": -240}}'
-DOC_REDEAL = (
-    '{"ok": true, "complete": true, "redeal": true, "score": {"NS": 0, "EW": 0}}'
+DOC_REDEAL = '{"ok": true, "complete": true, "redeal": true, "score": {"NS": 0, "EW": 0}}'
+DOC_PROGRESS = (
+    '{"ok": true, "complete": false, "phase": "play", "to_act": "E", "legal": ["AS", "KS"]}'
 )
-DOC_PROGRESS = '{"ok": true, "complete": false, "phase": "play", "to_act": "E", "legal": ["AS", "KS"]}'
-DOC_ILLEGAL = (
-    '{"ok": false, "at": "play[5]", "action": "KS", "error": "E must follow hearts"}'
-)
+DOC_ILLEGAL = '{"ok": false, "at": "play[5]", "action": "KS", "error": "E must follow hearts"}'
 
 
 def test_complete_hand_prints_the_documented_line_in_key_order():

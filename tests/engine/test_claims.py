@@ -45,7 +45,7 @@ def _brute_force(hand, claimer_i):
 
     def walk(h):
         # every trick finished on the way must be the claimer's side's
-        for t in h.tricks[tricks_before[0]:]:
+        for t in h.tricks[tricks_before[0] :]:
             if hand.variant.team_of[t[3]] != side:
                 return False
         if h.is_done:
@@ -107,8 +107,12 @@ def test_a_certain_claim_ends_the_hand_at_once_with_every_trick_to_the_claimer()
     hand.apply_as(claimer, "claim")
     assert hand.is_done
     assert hand.tricks_by_team()[side] == before[side] + left
-    assert hand.view_for(None)["claim"] == {"seat": claimer, "tricks": left, "trick": len(hand.tricks) + 1,
-                                            "outcome": "certain"}
+    assert hand.view_for(None)["claim"] == {
+        "seat": claimer,
+        "tricks": left,
+        "trick": len(hand.tricks) + 1,
+        "outcome": "certain",
+    }
     record = hand.to_record()
     assert record["play"][-1] == "claim"
     again = replay(record)  # replay == state
@@ -123,7 +127,9 @@ def test_an_uncertain_claim_asks_each_opponent_and_every_accept_ends_the_hand():
     hand.apply_as(claimer, "claim")
     assert not hand.is_done
     waiting = hand.view_for(None)["claim"]["waiting"]
-    assert len(waiting) == 2 and all(v.team_of[v.seat_of(s)] != v.team_of[claimer_i] for s in waiting)
+    assert len(waiting) == 2 and all(
+        v.team_of[v.seat_of(s)] != v.team_of[claimer_i] for s in waiting
+    )
     assert hand.to_act == waiting[0]
     assert hand.legal_actions() == ["accept", "refuse"]
     assert hand.view_for(claimer)["legal"] == []
@@ -139,8 +145,11 @@ def test_an_uncertain_claim_asks_each_opponent_and_every_accept_ends_the_hand():
     assert record["play"][-3:] == ["claim", "accept", "accept"]
     out = _check(record)
     assert out["ok"] and out["complete"]
-    assert out["claim"] == {"seat": claimer, "tricks": hand.claim_info["tricks"],
-                            "outcome": "accepted"}
+    assert out["claim"] == {
+        "seat": claimer,
+        "tricks": hand.claim_info["tricks"],
+        "outcome": "accepted",
+    }
 
 
 def test_a_refused_claim_goes_back_to_play_and_bars_a_new_claim_this_trick():
@@ -198,7 +207,11 @@ def test_bots_refuse_a_claim_they_are_asked_about():
 
 
 def _check(record):
-    proc = subprocess.run([sys.executable, "-m", "games.engine", "check", "-"],
-                          input=json.dumps(record), capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "games.engine", "check", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return json.loads(proc.stdout)

@@ -81,9 +81,7 @@ def test_side_suits_rank_ace_down_with_their_jack_in_place():
 
 def test_no_trump_jokers_beat_everything_white_over_black():
     eff, power = strain_tables(NT)
-    assert (
-        power[CARD_OF["WJ"]] > power[CARD_OF["BJ"]] > max(power[c] for c in range(WJ))
-    )
+    assert power[CARD_OF["WJ"]] > power[CARD_OF["BJ"]] > max(power[c] for c in range(WJ))
 
 
 def test_left_bower_must_follow_a_trump_lead():
@@ -134,9 +132,7 @@ def test_illegal_action_changes_nothing():
 
 
 @pytest.mark.parametrize("level", [6, 7, 8, 9, 10])
-@pytest.mark.parametrize(
-    "strain,index", [("S", 0), ("C", 1), ("D", 2), ("H", 3), ("NT", 4)]
-)
+@pytest.mark.parametrize("strain,index", [("S", 0), ("C", 1), ("D", 2), ("H", 3), ("NT", 4)])
 def test_avondale_table_every_cell(level, strain, index):
     expected = {
         6: [40, 60, 80, 100, 120],
@@ -158,9 +154,7 @@ def test_ten_hearts_is_worth_500_not_the_sheets_misprinted_200():
 
 
 @pytest.mark.parametrize("level", [6, 7, 8, 9, 10])
-@pytest.mark.parametrize(
-    "strain,index", [("S", 0), ("C", 1), ("D", 2), ("H", 3), ("NT", 4)]
-)
+@pytest.mark.parametrize("strain,index", [("S", 0), ("C", 1), ("D", 2), ("H", 3), ("NT", 4)])
 def test_perfect_table_is_twenty_less_every_cell(level, strain, index):
     value = 40 + 20 * index + 100 * (level - 6) - 20
     result = score_sheet_hand(
@@ -171,9 +165,7 @@ def test_perfect_table_is_twenty_less_every_cell(level, strain, index):
 
 def test_perfect_table_ten_no_trump_is_500():
     assert (
-        score_sheet_hand(
-            "quebec", "S", "10NT", 10, options={"score_table": "perfect"}
-        ).score["NS"]
+        score_sheet_hand("quebec", "S", "10NT", 10, options={"score_table": "perfect"}).score["NS"]
         == 500
     )
 

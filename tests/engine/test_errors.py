@@ -16,9 +16,7 @@ from .util import make_record
 
 def test_error_hierarchy_is_value_error_with_two_kinds():
     assert issubclass(EngineError, ValueError)
-    assert issubclass(MalformedError, EngineError) and issubclass(
-        IllegalActionError, EngineError
-    )
+    assert issubclass(MalformedError, EngineError) and issubclass(IllegalActionError, EngineError)
     assert issubclass(UnknownVariantError, MalformedError)
     assert not issubclass(IllegalActionError, MalformedError)
 
@@ -45,9 +43,7 @@ def test_a_card_of_another_deck_is_malformed():
     hand = new_hand("quebec", "N", 1)
     with pytest.raises(MalformedError) as e:
         hand.apply("11H")
-    assert e.value.code == "card_not_in_deck" and str(e.value) == (
-        "11H is not in the 46-card deck"
-    )
+    assert e.value.code == "card_not_in_deck" and str(e.value) == ("11H is not in the 46-card deck")
 
 
 def test_error_messages_are_one_line():
@@ -83,9 +79,7 @@ def test_card_in_the_auction_is_a_wrong_phase_error():
         (lambda r: r.__setitem__("calls", "pass"), "calls", "malformed"),
         (lambda r: r["calls"].__setitem__(1, 7), "calls[1]", "unknown_call"),
         (
-            lambda r: r.pop("kitty")
-            and r.pop("calls")
-            and r.__setitem__("calls", ["pass"]),
+            lambda r: r.pop("kitty") and r.pop("calls") and r.__setitem__("calls", ["pass"]),
             None,
             None,
         ),
@@ -107,7 +101,4 @@ def test_card_not_in_the_variants_deck():
     rec["hands"]["N"][0] = "4S"
     with pytest.raises(MalformedError) as e:
         replay(rec)
-    assert (
-        e.value.code in ("card_not_in_deck", "duplicate_card")
-        and e.value.field == "hands.N"
-    )
+    assert e.value.code in ("card_not_in_deck", "duplicate_card") and e.value.field == "hands.N"

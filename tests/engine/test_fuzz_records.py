@@ -63,11 +63,7 @@ def test_mangled_records_get_an_answer_never_an_exception():
         assert isinstance(out["ok"], bool)
         if not out["ok"]:
             bad += 1
-            assert (
-                out["error"]
-                and "\n" not in out["error"]
-                and "internal" not in out["error"]
-            )
+            assert out["error"] and "\n" not in out["error"] and "internal" not in out["error"]
             assert list(out)[:2] == ["ok", "at"]
     assert bad > 150
 

@@ -12,15 +12,11 @@ def test_first_dealer_is_the_lowest_card_drawn_and_is_reproducible():
         assert draw == draw_first_dealer("quebec", seed)
         last = draw.rounds[-1]
         low = min(draw_rank(CARD_OF[c]) for c in last.values())
-        assert [s for s, c in last.items() if draw_rank(CARD_OF[c]) == low] == [
-            draw.dealer
-        ]
+        assert [s for s, c in last.items() if draw_rank(CARD_OF[c]) == low] == [draw.dealer]
 
 
 def test_first_dealer_ties_for_lowest_redraw_among_themselves_suits_do_not_break_ties():
-    seed = next(
-        s for s in range(1000) if len(draw_first_dealer("quebec", s).rounds) > 1
-    )
+    seed = next(s for s in range(1000) if len(draw_first_dealer("quebec", s).rounds) > 1)
     draw = draw_first_dealer("quebec", seed)
     first, second = draw.rounds[0], draw.rounds[1]
     low = min(draw_rank(CARD_OF[c]) for c in first.values())
@@ -133,9 +129,7 @@ def test_point_difference_rule():
     game = Game("american", options={"point_difference": 500}, first_dealer="N")
     game.add_score_sheet("N", "8S", 3)  # NS -240, EW 70
     game.add_score_sheet("N", "8S", 3)  # NS -480, EW 140: difference 620
-    assert (
-        game.is_over and game.end_reason == "point_difference" and game.winner == "EW"
-    )
+    assert game.is_over and game.end_reason == "point_difference" and game.winner == "EW"
 
 
 def test_game_summary_is_json_serializable_and_shows_the_draw():

@@ -8,10 +8,17 @@ from games.engine import Game, game_outcome
 from games.engine.bots import choose_action
 
 
-@pytest.mark.parametrize("variant,options", [
-    ("quebec", {}), ("australian", {}), ("quebec", {"players": 5}),
-    ("quebec", {"breach": True}), ("quebec", {"set_rule": True}), ("american", {"players": 3}),
-])
+@pytest.mark.parametrize(
+    "variant,options",
+    [
+        ("quebec", {}),
+        ("australian", {}),
+        ("quebec", {"players": 5}),
+        ("quebec", {"breach": True}),
+        ("quebec", {"set_rule": True}),
+        ("american", {"players": 3}),
+    ],
+)
 def test_the_outcome_from_stored_results_is_the_games_own(variant, options):
     """Bots play whole games; after every hand, the outcome computed from the results'
     dicts alone equals the game's summary."""

@@ -46,9 +46,7 @@ def test_joker_may_be_played_any_time_in_no_trump_when_void_only_is_off():
 
 
 def test_defenders_per_trick_zero():
-    assert score_sheet_hand(
-        "quebec", "N", "7S", 7, options={"defenders_per_trick": 0}
-    ).score == {
+    assert score_sheet_hand("quebec", "N", "7S", 7, options={"defenders_per_trick": 0}).score == {
         "NS": 140,
         "EW": 0,
     }
@@ -80,16 +78,12 @@ def test_45_card_deck_with_a_five_card_kitty():
 
 
 def test_failed_contract_to_opponents_option_on_quebec():
-    result = score_sheet_hand(
-        "quebec", "N", "7S", 6, options={"failed_contract": "to_opponents"}
-    )
+    result = score_sheet_hand("quebec", "N", "7S", 6, options={"failed_contract": "to_opponents"})
     assert result.score == {"NS": 0, "EW": 140 + 40}
 
 
 def test_forced_bid_can_be_switched_off():
-    hand = make_hand(
-        options={"both_jokers_forced_level": 0}, hands={"N": ["WJ", "BJ"]}, calls=[]
-    )
+    hand = make_hand(options={"both_jokers_forced_level": 0}, hands={"N": ["WJ", "BJ"]}, calls=[])
     assert "pass" in hand.legal_actions()
 
 

@@ -146,9 +146,7 @@ def test_unknown_variant_option_or_value_is_a_clear_error():
 
 def test_options_can_switch_a_preset_rule():
     v = get_variant("quebec", {"misere": True, "misere_min_level": 0})
-    hand = make_hand(
-        variant="quebec", options={"misere": True, "misere_min_level": 0}, calls=[]
-    )
+    hand = make_hand(variant="quebec", options={"misere": True, "misere_min_level": 0}, calls=[])
     assert "MIS" in hand.legal_actions() and v.overrides == {"misere": True}
 
 

@@ -33,9 +33,7 @@ def sheet(options, **fields):
 def test_each_count_has_its_seats_deck_and_kitty(players, seats, deck, kitty):
     v = get_variant("australian", {"players": players})
     assert list(v.seats) == seats and len(v.deck_cards) == deck
-    assert v.kitty_size == kitty and v.overrides == (
-        {} if players == 4 else {"players": players}
-    )
+    assert v.kitty_size == kitty and v.overrides == ({} if players == 4 else {"players": players})
     rec = new_hand(v, seats[0], 7).to_record()
     dealt = sum(rec["hands"].values(), []) + rec["kitty"] + rec.get("dead", [])
     assert sorted(dealt) == sorted(CODE[c] for c in v.deck_cards)
@@ -58,7 +56,16 @@ def test_the_six_handed_suit_ranks_a_k_q_j_13_12_11_10_and_keeps_the_bowers():
     deck = get_variant("quebec", {"players": 6}).deck_cards
     hearts = sorted((c for c in deck if eff[c] == 3), key=lambda c: -power[c])
     assert [CODE[c] for c in hearts][:10] == [
-        "WJ", "JH", "JD", "AH", "KH", "QH", "13H", "12H", "11H", "10H"
+        "WJ",
+        "JH",
+        "JD",
+        "AH",
+        "KH",
+        "QH",
+        "13H",
+        "12H",
+        "11H",
+        "10H",
     ]
     spades = sorted((c for c in deck if eff[c] == 0), key=lambda c: -power[c])
     assert [CODE[c] for c in spades][:6] == ["AS", "KS", "QS", "JS", "12S", "11S"]
@@ -107,7 +114,10 @@ def test_a_two_handed_record_needs_its_dead_hand_and_its_cards_are_not_played():
         play=["AS"],
     )
     assert check_record(rec) == {
-        "ok": False, "at": "play[0]", "action": "AS", "error": "P1 does not hold AS"
+        "ok": False,
+        "at": "play[0]",
+        "action": "AS",
+        "error": "P1 does not hold AS",
     }
     three = make_record(variant="australian", options={"players": 3}, dealer="P1")
     three["dead"] = []
@@ -117,14 +127,13 @@ def test_a_two_handed_record_needs_its_dead_hand_and_its_cards_are_not_played():
 # ------------------------------------------------------------- three players
 def test_three_handed_misere_ranks_between_the_6s_and_the_7s():
     opts = {"players": 3}
-    out = check_record(make_record(variant="australian", options=opts, dealer="P1",
-                                   calls=["6NT"]))
+    out = check_record(make_record(variant="australian", options=opts, dealer="P1", calls=["6NT"]))
     assert out["legal"][:4] == ["pass", "MIS", "OMIS", "7S"]
-    out = check_record(make_record(variant="australian", options=opts, dealer="P1",
-                                   calls=["7S"]))
+    out = check_record(make_record(variant="australian", options=opts, dealer="P1", calls=["7S"]))
     assert "MIS" not in out["legal"] and "OMIS" not in out["legal"]
-    bad = check_record(make_record(variant="australian", options=opts, dealer="P1",
-                                   calls=["7S", "MIS"]))
+    bad = check_record(
+        make_record(variant="australian", options=opts, dealer="P1", calls=["7S", "MIS"])
+    )
     assert bad["at"] == "calls[1]" and bad["error"] == "MIS does not beat 7S"
 
 
@@ -135,20 +144,23 @@ def test_three_handed_misere_after_a_7_is_refused_as_an_option():
 
 
 def test_three_handed_each_plays_for_himself():
-    out = sheet({"players": 3}, declarer="P1", contract="7H",
-                tricks={"P1": 7, "P2": 2, "P3": 1})
+    out = sheet({"players": 3}, declarer="P1", contract="7H", tricks={"P1": 7, "P2": 2, "P3": 1})
     assert out["score"] == {"P1": 200, "P2": 20, "P3": 10}
     assert out["tricks"] == {"P1": 7, "P2": 2, "P3": 1}
     bad = sheet({"players": 3}, declarer="P1", contract="7H", tricks=7)
     assert bad["at"] == "tricks" and "more than one side defends" in bad["error"]
-    bad = sheet({"players": 3}, declarer="P1", contract="7H",
-                tricks={"P1": 7, "P2": 2})
+    bad = sheet({"players": 3}, declarer="P1", contract="7H", tricks={"P1": 7, "P2": 2})
     assert bad["at"] == "tricks"
 
 
 def test_three_handed_defenders_are_allies_and_a_breach_counts_their_tricks_together():
-    out = sheet({"players": 3, "breach": True}, declarer="P1", contract="8S",
-                tricks={"P1": 6, "P2": 2, "P3": 2}, breach="P3")
+    out = sheet(
+        {"players": 3, "breach": True},
+        declarer="P1",
+        contract="8S",
+        tricks={"P1": 6, "P2": 2, "P3": 2},
+        breach="P3",
+    )
     assert out["score"] == {"P1": -240, "P2": 0, "P3": 240}
     assert out["breach"]["reached"] is True
 
@@ -223,9 +235,7 @@ def test_on_play_shows_the_partner_when_the_card_is_played():
     assert played[-1] == "AH"
 
 
-@pytest.mark.parametrize(
-    "points, made, failed", [("full", 200, -200), ("half", 100, -100)]
-)
+@pytest.mark.parametrize("points, made, failed", [("full", 200, -200), ("half", 100, -100)])
 def test_the_partner_scores_with_the_declarer(points, made, failed):
     opts = {**FIVE, "partner_points": points}
     tricks = {"P1": 4, "P2": 3, "P3": 1, "P4": 1, "P5": 1}
@@ -271,15 +281,16 @@ def test_six_handed_teams_2x3_and_3x2():
     out = sheet({"players": 6}, declarer="P1", contract="8S", tricks=8)
     assert out["score"] == {"P1P3P5": 240, "P2P4P6": 20}
     opts = {"players": 6, "teams": "3x2"}
-    out = sheet(opts, declarer="P1", contract="8S",
-                tricks={"P1P4": 8, "P2P5": 1, "P3P6": 1})
+    out = sheet(opts, declarer="P1", contract="8S", tricks={"P1P4": 8, "P2P5": 1, "P3P6": 1})
     assert out["score"] == {"P1P4": 240, "P2P5": 10, "P3P6": 10}
 
 
 def test_six_handed_play_is_in_tricks_of_six_with_the_declarers_teams():
     hand = new_hand("quebec", "P1", 5, options={"players": 6, "teams": "3x2"})
     assert hand.view_for("P2")["teams"] == {
-        "P1P4": ["P1", "P4"], "P2P5": ["P2", "P5"], "P3P6": ["P3", "P6"]
+        "P1P4": ["P1", "P4"],
+        "P2P5": ["P2", "P5"],
+        "P3P6": ["P3", "P6"],
     }
     play_out(hand)
     assert hand.is_done
@@ -297,13 +308,22 @@ def test_the_second_joker_is_a_six_handed_option():
     "options, message, names",
     [
         ({"teams": "3x2"}, "teams 3x2 is for six players (players 4)", ["teams", "players"]),
-        ({"players": 3, "partner_reveal": "on_play"},
-         "partner_reveal on_play is for five players", ["partner_reveal", "players"]),
-        ({"players": 6, "partner_points": "half"},
-         "partner_points half is for five players", ["partner_points", "players"]),
+        (
+            {"players": 3, "partner_reveal": "on_play"},
+            "partner_reveal on_play is for five players",
+            ["partner_reveal", "players"],
+        ),
+        (
+            {"players": 6, "partner_points": "half"},
+            "partner_points half is for five players",
+            ["partner_points", "players"],
+        ),
         ({"players": 3, "deck": 46}, "deck 46 is not played by 3 players", ["deck", "players"]),
-        ({"players": 5, "open_misere": True},
-         "open_misere is not played by five players", ["open_misere", "players"]),
+        (
+            {"players": 5, "open_misere": True},
+            "open_misere is not played by five players",
+            ["open_misere", "players"],
+        ),
     ],
 )
 def test_player_count_combinations_that_make_no_sense_are_refused(options, message, names):

@@ -105,9 +105,7 @@ def test_random_hands_keep_every_invariant(variant):
             declarer_tricks = hand.tricks_won[hand.declarer]
             assert declarer_tricks <= 1 and result.made == (declarer_tricks == 0)
             assert len(hand.tricks) == 10 or declarer_tricks == 1
-            sheet = score_sheet_hand(
-                variant, result.declarer, result.contract, declarer_tricks
-            )
+            sheet = score_sheet_hand(variant, result.declarer, result.contract, declarer_tricks)
             assert sheet.score == result.score
     assert contracts > HANDS_PER_VARIANT // 4
 
@@ -162,9 +160,7 @@ def expected_score(hand):
         tricks = dict(r.tricks)
     else:
         tricks = r.tricks[v.team_names[v.team_of[hand.declarer]]]
-    return score_sheet_hand(
-        v, r.declarer, r.contract, tricks, partner=partner, breach=breach
-    )
+    return score_sheet_hand(v, r.declarer, r.contract, tricks, partner=partner, breach=breach)
 
 
 @pytest.mark.parametrize("variant, options", COUNT_CONFIGS)
@@ -172,8 +168,7 @@ def test_random_hands_of_every_count_keep_every_invariant(variant, options):
     contracts = 0
     for seed in range(HANDS_PER_CONFIG):
         rng = random.Random(seed * 11 + 3)
-        hand = new_hand(variant, rng.randrange(options.get("players", 4)), seed,
-                        options=options)
+        hand = new_hand(variant, rng.randrange(options.get("players", 4)), seed, options=options)
         v = hand.variant
         dead = list(hand.dead)
         while not hand.is_done:
@@ -187,9 +182,7 @@ def test_random_hands_of_every_count_keep_every_invariant(variant, options):
             if hand.phase == "play" and trick_len and not hand.trick:
                 held = [c for h in hand.hands for c in h]
                 played = [c for t in hand.tricks for c in t[1]]
-                assert sorted(held + played + hand.discards + dead) == sorted(
-                    v.deck_cards
-                )
+                assert sorted(held + played + hand.discards + dead) == sorted(v.deck_cards)
         for i, (leader, cards, seats, winner, led) in enumerate(hand.tricks):
             sitting_out = len(v.teammates[hand.declarer]) if hand.contract >= MIS else 0
             assert len(cards) == sum(hand.active) == v.n - sitting_out

@@ -99,9 +99,7 @@ def test_holder_of_both_jokers_passes_only_over_ten_no_trump():
 
 
 def test_kitty_joker_is_shown_at_level_seven():
-    hand = make_hand(
-        hands={"N": ["WJ"]}, kitty=["BJ"], calls=["7H", "pass", "pass", "pass"]
-    )
+    hand = make_hand(hands={"N": ["WJ"]}, kitty=["BJ"], calls=["7H", "pass", "pass", "pass"])
     shown = [e for e in hand.public_events() if e["type"] == "joker_shown"]
     assert shown == [{"type": "joker_shown", "seat": "N", "card": "BJ"}]
     for viewer in ("E", "S", None):
@@ -109,24 +107,18 @@ def test_kitty_joker_is_shown_at_level_seven():
 
 
 def test_kitty_joker_is_shown_at_level_six_whichever_joker_is_held():
-    hand = make_hand(
-        hands={"E": ["BJ"]}, kitty=["WJ"], calls=["pass", "6S", "pass", "pass"]
-    )
+    hand = make_hand(hands={"E": ["BJ"]}, kitty=["WJ"], calls=["pass", "6S", "pass", "pass"])
     assert hand.view_for("W")["shown"] == {"E": ["WJ"]}
 
 
 def test_kitty_joker_is_not_shown_at_level_eight():
-    hand = make_hand(
-        hands={"N": ["WJ"]}, kitty=["BJ"], calls=["8H", "pass", "pass", "pass"]
-    )
+    hand = make_hand(hands={"N": ["WJ"]}, kitty=["BJ"], calls=["8H", "pass", "pass", "pass"])
     assert not [e for e in hand.public_events() if e["type"] == "joker_shown"]
     assert hand.view_for("E")["shown"] == {}
 
 
 def test_kitty_joker_is_not_shown_when_declarer_holds_no_joker():
-    hand = make_hand(
-        hands={"E": ["WJ"]}, kitty=["BJ"], calls=["7H", "pass", "pass", "pass"]
-    )
+    hand = make_hand(hands={"E": ["WJ"]}, kitty=["BJ"], calls=["7H", "pass", "pass", "pass"])
     assert hand.view_for("E")["shown"] == {}
 
 
@@ -137,9 +129,7 @@ def test_declarer_takes_six_and_discards_any_six_then_leads():
     )
     assert hand.phase == "kitty" and len(hand.view_for("N")["hand"]) == 16
     own = hand.view_for("N")["hand"]
-    keep_kitty_discard = [
-        c for c in own if c not in ("AS", "KS", "QS", "JS", "10S", "9S")
-    ][:6]
+    keep_kitty_discard = [c for c in own if c not in ("AS", "KS", "QS", "JS", "10S", "9S")][:6]
     for card in keep_kitty_discard:
         hand.apply(card)
     assert hand.phase == "play" and hand.to_act == "N"
@@ -153,7 +143,7 @@ def nt_hand(play=(), **kw):
         calls=["8NT", "pass", "pass", "pass"],
         discards="kitty",
         play=list(play),
-        **kw
+        **kw,
     )
 
 
@@ -175,9 +165,7 @@ def test_quebec_joker_may_call_a_suit_already_led():
     hand.apply("WJ:S")
     # E is void in spades: anything goes; the joker wins
     hand.apply("4C"), hand.apply("7C"), hand.apply("10C")
-    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1][
-        "seat"
-    ] == "N"
+    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1]["seat"] == "N"
 
 
 def test_quebec_joker_led_names_the_suit_the_others_must_follow():
@@ -217,9 +205,7 @@ def test_joker_in_no_trump_only_when_void_in_the_led_suit():
     hand.apply("KS")  # E is now void in spades: the joker may be played
     assert "WJ" in hand.legal_actions()
     hand.apply("WJ"), hand.apply("7C"), hand.apply("10C")
-    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1][
-        "seat"
-    ] == "E"
+    assert [e for e in hand.public_events() if e["type"] == "trick_won"][-1]["seat"] == "E"
 
 
 def test_in_a_suit_contract_a_led_joker_is_a_trump_lead():

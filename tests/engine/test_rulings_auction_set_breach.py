@@ -22,9 +22,7 @@ def test_a_lone_bidder_may_not_raise():
     """N bid, the three others passed: the auction is over at once."""
     out = check(variant="australian", options=RAISE, calls=["7S", "pass", "pass", "pass"])
     assert out["phase"] == "kitty" and out["to_act"] == "N"
-    bad = check(
-        variant="australian", options=RAISE, calls=["7S", "pass", "pass", "pass", "8S"]
-    )
+    bad = check(variant="australian", options=RAISE, calls=["7S", "pass", "pass", "pass", "8S"])
     assert bad == {
         "ok": False,
         "at": "calls[4]",
@@ -34,9 +32,7 @@ def test_a_lone_bidder_may_not_raise():
 
 
 def test_the_high_bidder_after_an_overcall_may_raise_once():
-    out = check(
-        variant="australian", options=RAISE, calls=["7S", "7H", "pass", "pass", "pass"]
-    )
+    out = check(variant="australian", options=RAISE, calls=["7S", "7H", "pass", "pass", "pass"])
     assert out["phase"] == "auction" and out["to_act"] == "E"
     assert out["legal"][0] == "pass" and "7H" not in out["legal"] and "8H" in out["legal"]
 
@@ -97,12 +93,18 @@ def sheet(variant="quebec", options=None, **fields):
 
 @pytest.mark.parametrize(
     "contract, tricks, is_set",
-    [("7S", 5, True), ("7S", 6, False), ("8H", 4, True), ("9C", 3, True),
-     ("10NT", 2, True), ("10NT", 9, False), ("6S", 4, True), ("6S", 5, False)],
+    [
+        ("7S", 5, True),
+        ("7S", 6, False),
+        ("8H", 4, True),
+        ("9C", 3, True),
+        ("10NT", 2, True),
+        ("10NT", 9, False),
+        ("6S", 4, True),
+        ("6S", 5, False),
+    ],
 )
-def test_the_declarer_is_set_when_the_defenders_take_12_minus_the_level(
-    contract, tricks, is_set
-):
+def test_the_declarer_is_set_when_the_defenders_take_12_minus_the_level(contract, tricks, is_set):
     """5 against 7, 4 against 8, 3 against 9, 2 against 10, 6 against 6."""
     out = sheet(options=SET, declarer="N", contract=contract, tricks=tricks)
     plain = sheet(declarer="N", contract=contract, tricks=tricks)
@@ -183,9 +185,7 @@ def test_the_breach_round_follows_the_auction_from_the_declarers_left():
     assert out["phase"] == "breach" and out["to_act"] == "W"
 
 
-@pytest.mark.parametrize(
-    "round_", [["pass", "breach"], ["breach"], ["pass", "pass"]]
-)
+@pytest.mark.parametrize("round_", [["pass", "breach"], ["breach"], ["pass", "pass"]])
 def test_the_breach_round_is_pass_breach_breach_or_pass_pass(round_):
     out = check(options=BREACH, calls=["7S", "pass", "pass", "pass"] + round_)
     assert out["phase"] == "kitty" and out["to_act"] == "N"
@@ -228,8 +228,7 @@ def test_misere_may_be_breached():
 def test_the_three_outcomes_of_a_breach(tricks, score, reached, barred):
     out = sheet(options=BREACH, declarer="N", contract="8S", tricks=tricks, breach="E")
     assert out["score"] == score and out["must_pass_next"] == barred
-    assert out["breach"] == {"by": "E", "side": "EW", "reached": reached,
-                             "points": score["EW"]}
+    assert out["breach"] == {"by": "E", "side": "EW", "reached": reached, "points": score["EW"]}
 
 
 def test_breach_value_option_and_no_trick_points_for_breachers():
@@ -277,9 +276,7 @@ def test_breach_points_never_win_the_game_by_themselves():
 
 
 def test_breach_points_never_lose_the_game_by_themselves():
-    game = Game(
-        "australian", options={"breach": True, "breach_value": 600}, first_dealer="N"
-    )
+    game = Game("australian", options={"breach": True, "breach_value": 600}, first_dealer="N")
     game.add_score_sheet("N", "7S", 7, breach="E")  # made: the breachers lose 600
     assert game.totals == {"NS": 140, "EW": -600} and not game.is_over
 
@@ -288,9 +285,9 @@ def test_a_new_hand_from_the_game_carries_must_pass_after_a_failed_breach():
     game = Game("quebec", options=BREACH, first_dealer="W")
     game.add_score_sheet("N", "8S", 8, breach="E")
     assert game.must_pass == ("E",)
-    assert new_hand("quebec", "N", 1, options=BREACH, must_pass=["E"]).to_record()[
-        "must_pass"
-    ] == ["E"]
+    assert new_hand("quebec", "N", 1, options=BREACH, must_pass=["E"]).to_record()["must_pass"] == [
+        "E"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -298,8 +295,10 @@ def test_a_new_hand_from_the_game_carries_must_pass_after_a_failed_breach():
     [
         ({"breach": True, "set_rule": True}, "set_rule and breach are exclusive"),
         ({"breach_value": 100}, "breach_value 100 needs breach true"),
-        ({"breach": True, "failed_contract": "to_opponents"},
-         "breach subtracts points and failed_contract to_opponents never does"),
+        (
+            {"breach": True, "failed_contract": "to_opponents"},
+            "breach subtracts points and failed_contract to_opponents never does",
+        ),
         ({"breach": True, "players": 5}, "breach is not played by five players"),
     ],
 )

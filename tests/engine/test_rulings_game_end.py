@@ -19,7 +19,8 @@ def test_point_difference_needs_one_side_below_zero_and_one_above():
     game.add_score_sheet("N", "10NT", 10)  # NS 520, EW 0: no side below zero
     assert game.end_reason == "target"  # 520 by a contract wins anyway
     game = Game(
-        "australian", options={"point_difference": 500, "target": 2000},
+        "australian",
+        options={"point_difference": 500, "target": 2000},
         first_dealer="N",
     )
     game.add_score_sheet("N", "10NT", 10)

@@ -23,9 +23,7 @@ def test_views_never_contain_hidden_cards_in_random_hands():
                     played |= {c["card"] for c in view["trick"]}
                     shown = {c for cards in view["shown"].values() for c in cards}
                     named = set(view["named_jokers"])  # naming the joker is public
-                    allowed = (
-                        mine | played | shown | named | set(view["discards"] or [])
-                    )
+                    allowed = mine | played | shown | named | set(view["discards"] or [])
                     # bids share codes with cards ("6S"): leave calls and contracts out
                     scrubbed = {
                         k: v
@@ -52,10 +50,7 @@ def test_views_never_contain_hidden_cards_in_random_hands():
 def test_declarer_sees_his_discards_others_only_the_count():
     hand = make_hand(calls=["7S", "pass", "pass", "pass"], discards="kitty")
     assert len(hand.view_for("N")["discards"]) == 6
-    assert (
-        hand.view_for("E")["discards"] is None
-        and hand.view_for("E")["discard_count"] == 6
-    )
+    assert hand.view_for("E")["discards"] is None and hand.view_for("E")["discard_count"] == 6
 
 
 def test_spectator_sees_no_hand_and_no_legal_actions():
@@ -81,5 +76,4 @@ def test_a_view_is_the_public_part_all_viewers_share_plus_the_viewers_own():
         private = private_view(hand, seat)
         assert tuple(private) == PRIVATE_KEYS
         assert hand.view_for(seat) == {**public, **private}
-    assert private_view(hand, None) == {"viewer": None, "hand": None, "discards": None,
-                                        "legal": []}
+    assert private_view(hand, None) == {"viewer": None, "hand": None, "discards": None, "legal": []}

@@ -39,9 +39,7 @@ def make_record(
         if len(kitty) < v.kitty_size:
             kitty.append(joker)
             continue
-        seat = next(
-            s for s in order if len(hands[s]) < 10 and not set(hands[s]) & {"WJ", "BJ"}
-        )
+        seat = next(s for s in order if len(hands[s]) < 10 and not set(hands[s]) & {"WJ", "BJ"})
         hands[seat].append(joker)
     for s in v.seats:
         while len(hands[s]) < 10:

@@ -22,8 +22,9 @@ def table_state(table_id: int):
 
 @pytest.fixture
 def players(make_member):
-    return [make_member(first_name=name, last_name="Joueur")
-            for name in ("Nord", "Est", "Sud", "Ouest")]
+    return [
+        make_member(first_name=name, last_name="Joueur") for name in ("Nord", "Est", "Sud", "Ouest")
+    ]
 
 
 @pytest.fixture
@@ -35,8 +36,7 @@ def cookies(players, django_user_model):
 @pytest.fixture
 def table_of_four(players):
     """A started quebec table, four members seated N E S W, seed fixed."""
-    table = services.table_create(host=players[0], variant="quebec", seed=2026,
-                                  bot_delay_ms=0)
+    table = services.table_create(host=players[0], variant="quebec", seed=2026, bot_delay_ms=0)
     for user, seat in zip(players[1:], "ESW"):
         services.table_join(table_id=table.pk, user=user, seat=seat)
     services.table_start(table_id=table.pk, user=players[0])

@@ -55,7 +55,8 @@ async def play_first_hand(comms, *, next_deal: bool = True) -> tuple[int, int, l
         seat = latest[0]["view"]["to_act"]
         mine = latest["NESW".index(seat)]
         await comms["NESW".index(seat)][0].send_json_to(
-            {"type": "intent", "seq": mine["seq"], "action": mine["view"]["legal"][0]})
+            {"type": "intent", "seq": mine["seq"], "action": mine["view"]["legal"][0]}
+        )
         latest = [await recv(comm) for comm, _ in comms]
         assert len({frame["seq"] for frame in latest}) == 1
     if "review" in latest[0] and next_deal:  # (an all-pass hand is dealt again at once)
@@ -64,5 +65,3 @@ async def play_first_hand(comms, *, next_deal: bool = True) -> tuple[int, int, l
             latest = [await recv(other) for other, _ in comms]
         assert latest[0]["table"]["hand_number"] == 2
     return start, latest[0]["seq"], latest
-
-

@@ -18,14 +18,16 @@ from games.live.bus import RedisError, RedisEvents, command, parse
 from tests.live_server import redis_prefix
 
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL")
-needs_redis = pytest.mark.skipif(not REDIS_TEST_URL,
-                                 reason="REDIS_TEST_URL not set (no redis-server)")
+needs_redis = pytest.mark.skipif(
+    not REDIS_TEST_URL, reason="REDIS_TEST_URL not set (no redis-server)"
+)
 
 
 # ---------------------------------------------------------------- wire format
 def test_a_command_is_an_array_of_bulk_strings():
     assert command("PUBLISH", "ch", b"\x00\r\n") == (
-        b"*3\r\n$7\r\nPUBLISH\r\n$2\r\nch\r\n$3\r\n\x00\r\n\r\n")
+        b"*3\r\n$7\r\nPUBLISH\r\n$2\r\nch\r\n$3\r\n\x00\r\n\r\n"
+    )
 
 
 def test_replies_of_every_kind_are_read():
@@ -87,11 +89,14 @@ def test_events_published_are_heard_in_order_with_the_layers_own_messages():
         other = RedisEvents(REDIS_TEST_URL, layer)  # another process's hub
         channel = await _joined(other)
         for seq in range(1, 4):
-            await events.group_send(hub.EVENTS_GROUP, hub.events_message(
-                [{"type": "table.updated", "table": 7, "seq": seq}]))
+            await events.group_send(
+                hub.EVENTS_GROUP,
+                hub.events_message([{"type": "table.updated", "table": 7, "seq": seq}]),
+            )
         # a process without a hub (a command) publishes through the channel layer
-        await layer.group_send(hub.EVENTS_GROUP, hub.events_message(
-            [{"type": "table.presence", "table": 7}]))
+        await layer.group_send(
+            hub.EVENTS_GROUP, hub.events_message([{"type": "table.presence", "table": 7}])
+        )
         got = [await asyncio.wait_for(other.receive(channel), 5) for _ in range(4)]
         assert [e["events"][0].get("seq") for e in got] == [1, 2, 3, None]
         assert got[3]["events"][0]["type"] == "table.presence"
@@ -113,7 +118,9 @@ def test_a_lost_subscription_comes_back_and_a_broken_publisher_reconnects():
         assert events._subscriber not in (None, first) and events._subscribed.is_set()
         # the hub is told that events may have been missed meanwhile
         assert await asyncio.wait_for(events.receive(channel), 5) == {
-            "type": bus.RESYNC, "events": []}
+            "type": bus.RESYNC,
+            "events": [],
+        }
 
         await events.group_send(hub.EVENTS_GROUP, {"type": "tables.events", "events": [1]})
         events._publisher.transport.abort()

@@ -28,14 +28,18 @@ def play(table, players, moves: int) -> None:
         legal = hand.legal_actions()
         view = hand.view_for(hand.to_act)
         opening = view["phase"] == "auction" and all(c["call"] == "pass" for c in view["calls"])
-        services.hand_apply_action(table_id=table.pk, user=players["NESW".index(hand.to_act)],
-                                   action=legal[1] if opening else legal[0], expected_seq=st.seq)
+        services.hand_apply_action(
+            table_id=table.pk,
+            user=players["NESW".index(hand.to_act)],
+            action=legal[1] if opening else legal[0],
+            expected_seq=st.seq,
+        )
 
 
 @pytest.mark.parametrize("log_length, behind", [(10, 1), (10, 7), (150, 1), (150, 7)])
 def test_a_process_behind_by_k_moves_reads_a_bounded_snapshot_and_applies_k_moves(
-        table_of_four, players, django_assert_max_num_queries, monkeypatch,
-        log_length, behind):
+    table_of_four, players, django_assert_max_num_queries, monkeypatch, log_length, behind
+):
     play(table_of_four, players, log_length - behind)
     old = copy.deepcopy(table_state(table_of_four.pk))  # what the other process knows
     play(table_of_four, players, behind)
@@ -62,8 +66,9 @@ def test_a_process_behind_by_k_moves_reads_a_bounded_snapshot_and_applies_k_move
     assert [seq for seq, _ in rendered] == [current.seq] * 4
 
 
-def test_a_snapshot_is_one_statement_on_postgresql(table_of_four, players,
-                                                   django_assert_num_queries):
+def test_a_snapshot_is_one_statement_on_postgresql(
+    table_of_four, players, django_assert_num_queries
+):
     """The table row, its seats, hands and log are read at one instant: a move that
     commits meanwhile is either wholly in the snapshot or wholly out of it."""
     play(table_of_four, players, 12)
@@ -83,14 +88,23 @@ def published_moves(monkeypatch) -> list:
     from games.live.hub import hub
 
     events = []
-    monkeypatch.setattr(hub, "publish_changed", lambda table_id, seq, move=None: events.append(
-        (table_id, seq, msgpack.unpackb(msgpack.packb(move)))))
+    monkeypatch.setattr(
+        hub,
+        "publish_changed",
+        lambda table_id, seq, move=None: events.append(
+            (table_id, seq, msgpack.unpackb(msgpack.packb(move)))
+        ),
+    )
     return events
 
 
 def test_a_process_one_move_behind_follows_the_published_move_without_a_query(
-        table_of_four, players, django_assert_num_queries, monkeypatch,
-        django_capture_on_commit_callbacks):
+    table_of_four,
+    players,
+    django_assert_num_queries,
+    monkeypatch,
+    django_capture_on_commit_callbacks,
+):
     """The other process's event carries a move that changed no hand row: a process
     whose cached state is at that move's seq applies it to its cache and renders for
     its sockets with no query, to the same state a read of the database gives."""
@@ -107,12 +121,11 @@ def test_a_process_one_move_behind_follows_the_published_move_without_a_query(
     events = published_moves(monkeypatch)
     with django_capture_on_commit_callbacks(execute=True):
         play(table_of_four, players, 1)
-    (table_id, seq, move), = events
+    ((table_id, seq, move),) = events
     assert move is not None and move["seq"] == behind.seq and seq == behind.seq + 1
     cache.clear()
     cache.checkin(behind)
-    sockets = [Socket(table_id=table_id, user=user, accepted=True, last_seq=0)
-               for user in players]
+    sockets = [Socket(table_id=table_id, user=user, accepted=True, last_seq=0) for user in players]
     present = {user.pk for user in players}
     monkeypatch.setitem(hub.sockets, table_id, set(sockets))
     monkeypatch.setattr(hub_module.presence, "cached", lambda table_id: (present, True))
@@ -123,13 +136,17 @@ def test_a_process_one_move_behind_follows_the_published_move_without_a_query(
     cache.clear()
     read = table_state(table_id)
     assert (followed.seq, followed.table.wake_at, followed.moved_at) == (
-        read.seq, read.table.wake_at, read.moved_at)
+        read.seq,
+        read.table.wake_at,
+        read.moved_at,
+    )
     for seat in "NESW":
         assert followed.hand.view_for(seat) == read.hand.view_for(seat)
 
 
 def test_a_published_move_that_does_not_continue_the_cache_is_refused(
-        table_of_four, players, monkeypatch, django_capture_on_commit_callbacks):
+    table_of_four, players, monkeypatch, django_capture_on_commit_callbacks
+):
     """A state two moves behind (it missed an event) or a move of another hand does not
     follow: ``follow`` refuses it, and the hub drops the state to read the database."""
     play(table_of_four, players, 1)
@@ -146,15 +163,15 @@ def test_a_published_move_that_does_not_continue_the_cache_is_refused(
 
 
 def test_following_every_published_move_of_a_hand_gives_the_state_the_database_gives(
-        table_of_four, players, monkeypatch, django_capture_on_commit_callbacks):
+    table_of_four, players, monkeypatch, django_capture_on_commit_callbacks
+):
     """Calls, discards, cards, the hand's end with its result and the next deal with its
     row: a process that follows each move's event, with no query, holds the state a
     read of the database builds."""
     start = copy.deepcopy(table_state(table_of_four.pk))
     events = published_moves(monkeypatch)
     with django_capture_on_commit_callbacks(execute=True):
-        drive_until(table_of_four.pk,
-                    lambda: table_state(table_of_four.pk).hand_row.number == 2)
+        drive_until(table_of_four.pk, lambda: table_state(table_of_four.pk).hand_row.number == 2)
     assert [seq for _, seq, _ in events] == list(range(start.seq + 1, start.seq + 1 + len(events)))
     followed = start
     for _, _, move in events:

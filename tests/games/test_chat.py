@@ -36,7 +36,8 @@ def _fresh_limits(monkeypatch):
 
 
 async def test_players_and_spectators_each_read_only_their_own_channel(
-        table_of_four, cookies, make_member):
+    table_of_four, cookies, make_member
+):
     comms = await all_connected(table_of_four, cookies)
     watchers = await _spectators(table_of_four, make_member)
     north = comms[0][0]
@@ -69,15 +70,19 @@ async def test_players_and_spectators_each_read_only_their_own_channel(
         await comm.disconnect()
 
 
-@pytest.mark.parametrize("frame,code", [
-    ({"type": "chat", "text": "x" * 201}, "chat_too_long"),
-    ({"type": "chat", "text": "   \u0000\n "}, "bad_chat"),
-    ({"type": "chat", "text": ["not", "text"]}, "bad_chat"),
-    ({"type": "chat"}, "bad_chat"),
-    ({"type": "chat", "phrase": "<script>"}, "bad_chat"),
-])
+@pytest.mark.parametrize(
+    "frame,code",
+    [
+        ({"type": "chat", "text": "x" * 201}, "chat_too_long"),
+        ({"type": "chat", "text": "   \u0000\n "}, "bad_chat"),
+        ({"type": "chat", "text": ["not", "text"]}, "bad_chat"),
+        ({"type": "chat"}, "bad_chat"),
+        ({"type": "chat", "phrase": "<script>"}, "bad_chat"),
+    ],
+)
 async def test_bad_chat_frames_get_an_error_frame_and_nothing_is_written(
-        table_of_four, cookies, frame, code):
+    table_of_four, cookies, frame, code
+):
     comm, ok, _ = await connect(table_of_four.pk, cookies[1])
     assert ok
     await recv(comm)
@@ -92,7 +97,8 @@ async def test_bad_chat_frames_get_an_error_frame_and_nothing_is_written(
 
 
 async def test_a_member_writing_too_fast_is_held_back_then_may_write_again(
-        table_of_four, cookies, monkeypatch):
+    table_of_four, cookies, monkeypatch
+):
     clock = [100.0]
     monkeypatch.setattr(chat, "limits", chat.RateLimit(burst=5, per=3.0, clock=lambda: clock[0]))
     comm, ok, _ = await connect(table_of_four.pk, cookies[0])
@@ -125,20 +131,35 @@ async def test_a_closed_chat_refuses_messages_and_says_so(table_of_four, cookies
 def test_the_database_thread_path_writes_the_same_message(table_of_four, players):
     """Without the event loop's connection (SQLite), the message is written through
     Django in one transaction, in the author's channel."""
-    posted = chat.post_in_thread(table_id=table_of_four.pk, user=players[2], text="Salut",
-                                 phrase="", now=table_of_four.started_at)
+    posted = chat.post_in_thread(
+        table_id=table_of_four.pk,
+        user=players[2],
+        text="Salut",
+        phrase="",
+        now=table_of_four.started_at,
+    )
     assert posted.channel == "players" and posted.seat == "S"
     assert set(posted.seated) == {p.pk for p in players}
     Table.objects.filter(pk=table_of_four.pk).update(chat=False)
     with pytest.raises(services.TableError) as error:
-        chat.post_in_thread(table_id=table_of_four.pk, user=players[2], text="Salut",
-                            phrase="", now=table_of_four.started_at)
+        chat.post_in_thread(
+            table_id=table_of_four.pk,
+            user=players[2],
+            text="Salut",
+            phrase="",
+            now=table_of_four.started_at,
+        )
     assert error.value.code == "chat_closed"
 
 
 def test_messages_never_enter_the_hand_records(table_of_four, players, client):
-    chat.post_in_thread(table_id=table_of_four.pk, user=players[0], text="secret plan",
-                        phrase="", now=table_of_four.started_at)
+    chat.post_in_thread(
+        table_id=table_of_four.pk,
+        user=players[0],
+        text="secret plan",
+        phrase="",
+        now=table_of_four.started_at,
+    )
     from tests.games.conftest import drive_until, table_state
 
     drive_until(table_of_four.pk, lambda: len(table_state(table_of_four.pk).hands) >= 2)
@@ -150,9 +171,15 @@ def test_messages_never_enter_the_hand_records(table_of_four, players, client):
 
 
 def test_the_admin_lists_messages_for_moderation_and_never_edits_them(
-        table_of_four, players, client, make_member):
-    posted = chat.post_in_thread(table_id=table_of_four.pk, user=players[0], text="Salut",
-                                 phrase="", now=table_of_four.started_at)
+    table_of_four, players, client, make_member
+):
+    posted = chat.post_in_thread(
+        table_id=table_of_four.pk,
+        user=players[0],
+        text="Salut",
+        phrase="",
+        now=table_of_four.started_at,
+    )
     client.force_login(make_member(is_staff=True, is_superuser=True))
     listing = client.get("/admin/games/chatmessage/?q=Salut")
     assert listing.status_code == 200 and "Salut" in listing.content.decode()
@@ -179,8 +206,9 @@ def test_the_shared_limit_counts_a_members_messages_over_every_process(make_memb
     clock = [5000.0]
     shared = _redis_cache()
     shared.clear()
-    a, b = (chat.SharedRateLimit(shared, burst=5, per=3.0, clock=lambda: clock[0])
-            for _ in range(2))
+    a, b = (
+        chat.SharedRateLimit(shared, burst=5, per=3.0, clock=lambda: clock[0]) for _ in range(2)
+    )
     got = [limiter.allow(1, 7) for limiter in (a, b) * 6]
     assert got == [True] * 5 + [False] * 7
     assert a.allow(1, 8) and b.allow(2, 7)  # another member; another table
@@ -194,14 +222,19 @@ def test_the_shared_limit_counts_a_members_messages_over_every_process(make_memb
 def test_the_shared_limit_falls_back_to_the_process_when_redis_is_unreachable(caplog):
     from tests.live_server import free_port
 
-    limiter = chat.SharedRateLimit(_redis_cache(f"redis://127.0.0.1:{free_port()}/0"),
-                                   burst=5, per=3.0)
+    limiter = chat.SharedRateLimit(
+        _redis_cache(f"redis://127.0.0.1:{free_port()}/0"), burst=5, per=3.0
+    )
     assert [limiter.allow(1, 7) for _ in range(6)] == [True] * 5 + [False]
     assert "Redis unreachable" in caplog.text
 
 
 def test_the_site_with_redis_shares_the_limit_and_without_keeps_it_in_the_process(settings):
     assert isinstance(chat.default_limits(), chat.RateLimit)  # the test settings: local
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                                   "LOCATION": "redis://127.0.0.1:1/0"}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+        }
+    }
     assert isinstance(chat.default_limits(), chat.SharedRateLimit)

@@ -19,7 +19,8 @@ SEATS = "NESW"
 async def _send(comms, latest, seat, action):
     """``seat`` plays ``action``; every socket's next state frame."""
     await comms[SEATS.index(seat)][0].send_json_to(
-        {"type": "intent", "seq": latest[0]["seq"], "action": action})
+        {"type": "intent", "seq": latest[0]["seq"], "action": action}
+    )
     return [await recv(comm) for comm, _ in comms]
 
 
@@ -28,8 +29,7 @@ def _certain_now(table_id):
     return claim_is_certain(hand, hand.to_act_i)
 
 
-async def test_a_claim_goes_through_the_pipeline_answered_over_the_sockets(
-        table_of_four, cookies):
+async def test_a_claim_goes_through_the_pipeline_answered_over_the_sockets(table_of_four, cookies):
     comms = await all_connected(table_of_four, cookies)
     latest = [first for _, first in comms]
     # Play (first legal move, one bid to open) until three tricks are left and the
@@ -38,8 +38,11 @@ async def test_a_claim_goes_through_the_pipeline_answered_over_the_sockets(
         view = latest[0]["view"]
         seat = view["to_act"]
         mine = latest[SEATS.index(seat)]["view"]
-        if (view["phase"] == "play" and view["card_counts"][seat] <= 3
-                and not await sync_to_async(_certain_now)(table_of_four.pk)):
+        if (
+            view["phase"] == "play"
+            and view["card_counts"][seat] <= 3
+            and not await sync_to_async(_certain_now)(table_of_four.pk)
+        ):
             break
         legal = mine["legal"]
         # open the auction with a bid, then everyone passes
@@ -56,7 +59,8 @@ async def test_a_claim_goes_through_the_pipeline_answered_over_the_sockets(
     assert latest[SEATS.index(claimer)]["view"]["legal"] == []
     # the next opponent may not answer out of turn; the claimer may not play a card
     await comms[SEATS.index(second)][0].send_json_to(
-        {"type": "intent", "seq": latest[0]["seq"], "action": "accept"})
+        {"type": "intent", "seq": latest[0]["seq"], "action": "accept"}
+    )
     assert (await recv(comms[SEATS.index(second)][0]))["code"] == "not_your_turn"
     latest = await _send(comms, latest, first, "refuse")
     assert latest[0]["view"]["to_act"] == claimer
@@ -81,8 +85,14 @@ async def test_a_claim_goes_through_the_pipeline_answered_over_the_sockets(
     assert latest[0]["table"]["hand_number"] == 1 and "review" in latest[0]
     row = latest[0]["sheet"][0]
     assert sum(row["tricks"].values()) == 10
-    logged = await sync_to_async(lambda: [a.action for a in Action.objects.filter(
-        hand__table=table_of_four, action__in=["claim", "accept", "refuse"]).order_by("seq")])()
+    logged = await sync_to_async(
+        lambda: [
+            a.action
+            for a in Action.objects.filter(
+                hand__table=table_of_four, action__in=["claim", "accept", "refuse"]
+            ).order_by("seq")
+        ]
+    )()
     assert logged[:2] == ["claim", "refuse"] and logged[2] == "claim"
     assert logged[3:] == ([] if certain else ["accept", "accept"])
     # replay == state: a process that knows nothing rebuilds the same table
@@ -92,7 +102,9 @@ async def test_a_claim_goes_through_the_pipeline_answered_over_the_sockets(
     rebuilt = await recv(again)
     for key in ("seq", "view", "game", "sheet"):
         assert rebuilt[key] == latest[0][key], key
-    record = await sync_to_async(lambda: table_state(table_of_four.pk).game.entries[0].to_record())()
+    record = await sync_to_async(
+        lambda: table_state(table_of_four.pk).game.entries[0].to_record()
+    )()
     assert "claim" in record["play"]
     for comm, _ in comms:
         await comm.disconnect()
@@ -101,21 +113,28 @@ async def test_a_claim_goes_through_the_pipeline_answered_over_the_sockets(
 
 def test_a_bot_opponent_refuses_an_uncertain_claim_through_the_runner(players):
     """The runner's bots answer a claim like any move: the seat to act is theirs."""
-    table = services.table_create(host=players[0], variant="quebec", seed=11, bot_delay_ms=0,
-                                  absence_grace_seconds=0)
+    table = services.table_create(
+        host=players[0], variant="quebec", seed=11, bot_delay_ms=0, absence_grace_seconds=0
+    )
     services.table_fill_with_bots(table_id=table.pk, user=players[0])
     services.table_start(table_id=table.pk, user=players[0])
 
     def ready():
         hand = table_state(table.pk).hand
-        return (hand.phase.value == "play" and hand.to_act == "N" and not hand.misere
-                and len(hand.hands[0]) <= 3 and not claim_is_certain(hand, 0))
+        return (
+            hand.phase.value == "play"
+            and hand.to_act == "N"
+            and not hand.misere
+            and len(hand.hands[0]) <= 3
+            and not claim_is_certain(hand, 0)
+        )
 
     # the bots (and the runner for N, absent) play until N may make an uncertain claim
     drive_until(table.pk, ready)
     st = table_state(table.pk)
-    services.hand_apply_action(table_id=table.pk, user=players[0], action="claim",
-                               expected_seq=st.seq)
+    services.hand_apply_action(
+        table_id=table.pk, user=players[0], action="claim", expected_seq=st.seq
+    )
     st = table_state(table.pk)
     assert st.hand.claim_wait and st.hand.to_act == "E"
     services.table_drive(table_id=table.pk, now=st.moved_at)

@@ -21,7 +21,8 @@ CARD = re.compile(r"^(1[0-3]|[2-9JQKA])[SCDH]$|^[WB]J$")
 
 
 async def test_seated_player_gets_their_own_cards_and_a_spectator_none(
-        table_of_four, cookies, make_member):
+    table_of_four, cookies, make_member
+):
     north, ok, _ = await connect(table_of_four.pk, cookies[0])
     assert ok
     frame = await recv(north)
@@ -31,7 +32,9 @@ async def test_seated_player_gets_their_own_cards_and_a_spectator_none(
     watcher = await sync_to_async(make_member)()
     from django.test import Client
 
-    spectator, ok, _ = await connect(table_of_four.pk, await sync_to_async(session_cookie)(Client(), watcher))
+    spectator, ok, _ = await connect(
+        table_of_four.pk, await sync_to_async(session_cookie)(Client(), watcher)
+    )
     assert ok
     seen = await recv(spectator)
     assert seen["table"]["you"] is None and seen["view"]["hand"] is None
@@ -47,7 +50,9 @@ async def test_visitors_and_outsiders_of_invite_only_tables_are_refused(table_of
     from django.test import Client
 
     outsider = await sync_to_async(make_member)()
-    _, ok, code = await connect(table_of_four.pk, await sync_to_async(session_cookie)(Client(), outsider))
+    _, ok, code = await connect(
+        table_of_four.pk, await sync_to_async(session_cookie)(Client(), outsider)
+    )
     assert not ok and code == 4403
 
 
@@ -76,8 +81,9 @@ def visible_cards(frame) -> set[str]:
     return found
 
 
-async def test_a_whole_hand_over_the_socket_never_leaks_a_hidden_card(table_of_four, cookies,
-                                                                       make_member):
+async def test_a_whole_hand_over_the_socket_never_leaks_a_hidden_card(
+    table_of_four, cookies, make_member
+):
     frames = await scan_a_hand(table_of_four, dict(zip("NESW", cookies)), make_member)
     assert len(frames) > 40
 
@@ -97,7 +103,8 @@ SEAT_COUNTS = [
 
 @pytest.mark.parametrize("options", SEAT_COUNTS, ids=lambda o: "-".join(map(str, o.values())))
 async def test_every_seat_count_plays_a_hand_over_the_socket_without_leaking_a_card(
-        options, make_member):
+    options, make_member
+):
     from django.test import Client
 
     count = options["players"]
@@ -105,8 +112,9 @@ async def test_every_seat_count_plays_a_hand_over_the_socket_without_leaking_a_c
     seats = [f"P{i + 1}" for i in range(count)]
 
     def seated_table():
-        table = services.table_create(host=members[0], variant="quebec", options=options,
-                                      seed=2026, bot_delay_ms=0)
+        table = services.table_create(
+            host=members[0], variant="quebec", options=options, seed=2026, bot_delay_ms=0
+        )
         for user, seat in zip(members[1:], seats[1:]):
             services.table_join(table_id=table.pk, user=user, seat=seat)
         services.table_start(table_id=table.pk, user=members[0])
@@ -151,7 +159,9 @@ async def scan_a_hand(table, cookies: dict, make_member) -> list[dict]:
 
     comms = await all_connected(table, list(cookies.values()))
     watcher = await sync_to_async(make_member)()
-    spectator, ok, _ = await connect(table.pk, await sync_to_async(session_cookie)(Client(), watcher))
+    spectator, ok, _ = await connect(
+        table.pk, await sync_to_async(session_cookie)(Client(), watcher)
+    )
     assert ok
     seats = list(cookies)
     frames = {seat: [first] for seat, (_, first) in zip(seats, comms)}
@@ -163,8 +173,9 @@ async def scan_a_hand(table, cookies: dict, make_member) -> list[dict]:
     while latest[first]["view"]["to_act"] is not None:
         to_act = latest[first]["view"]["to_act"]
         mine = latest[to_act]
-        await by_seat[to_act].send_json_to({"type": "intent", "seq": mine["seq"],
-                                            "action": intent_for(mine["view"])})
+        await by_seat[to_act].send_json_to(
+            {"type": "intent", "seq": mine["seq"], "action": intent_for(mine["view"])}
+        )
         for seat, comm in [*by_seat.items(), ("spectator", spectator)]:
             frame = await recv(comm)
             assert frame["type"] == "state" and frame["seq"] == mine["seq"] + 1, frame
@@ -212,7 +223,9 @@ async def scan_a_hand(table, cookies: dict, make_member) -> list[dict]:
                 if view and view["declarer"] == seat:
                     allowed |= kitty
             leaked = visible_cards(frame) - allowed
-            assert not leaked, f"{seat} saw {leaked} at seq {frame['seq']}: {json.dumps(frame)[:3000]} dealt {dealt} kitty {kitty}"
+            assert not leaked, (
+                f"{seat} saw {leaked} at seq {frame['seq']}: {json.dumps(frame)[:3000]} dealt {dealt} kitty {kitty}"
+            )
     for comm in [*by_seat.values(), spectator]:
         await comm.disconnect()
     return frames["spectator"]
@@ -259,7 +272,9 @@ async def test_refused_intents_answer_only_the_sender_and_change_nothing(table_o
     table = await sync_to_async(Table.objects.get)(pk=table_of_four.pk)
     assert table.seq == seq
     # And the server still plays on.
-    await actor.send_json_to({"type": "intent", "seq": seq, "action": actor_state["view"]["legal"][0]})
+    await actor.send_json_to(
+        {"type": "intent", "seq": seq, "action": actor_state["view"]["legal"][0]}
+    )
     for comm, _ in comms:
         assert (await recv(comm))["seq"] == seq + 1
     for comm, _ in comms:
@@ -289,21 +304,25 @@ def _count_paths(monkeypatch):
     monkeypatch.setattr(services, "hand_apply_action", counted)
     monkeypatch.setattr(pipeline, "write_in_thread", counted_end)
     real_deliver = hub._deliver
-    monkeypatch.setattr(hub, "_deliver",
-                        lambda frames: (handed_off.append(frames), real_deliver(frames)))
+    monkeypatch.setattr(
+        hub, "_deliver", lambda frames: (handed_off.append(frames), real_deliver(frames))
+    )
     return slow, ends, handed_off
 
 
 async def _logged_seqs(table) -> list[int]:
     from games.models import Action
 
-    return await sync_to_async(lambda: list(
-        Action.objects.filter(hand__table=table).order_by("seq")
-        .values_list("seq", flat=True)))()
+    return await sync_to_async(
+        lambda: list(
+            Action.objects.filter(hand__table=table).order_by("seq").values_list("seq", flat=True)
+        )
+    )()
 
 
 async def test_moves_and_a_hand_end_are_logged_on_the_event_loop(
-        table_of_four, cookies, monkeypatch):
+    table_of_four, cookies, monkeypatch
+):
     """Intents are played on the event loop (games.live.loopdb), the one that ends the hand
     too: its result and the next deal go in the same statement, and the frames leave
     in the same turn. Every move is logged once, in order, before anyone hears of it,
@@ -321,8 +340,9 @@ async def test_moves_and_a_hand_end_are_logged_on_the_event_loop(
     else:  # no fast path on SQLite: every move takes the usual path
         assert slow == list(range(start, end)) and ends == []
     assert await _logged_seqs(table_of_four) == list(range(start + 1, end + 1))
-    rows = await sync_to_async(lambda: list(
-        GameHand.objects.filter(table=table_of_four).order_by("number")))()
+    rows = await sync_to_async(
+        lambda: list(GameHand.objects.filter(table=table_of_four).order_by("number"))
+    )()
     assert [row.number for row in rows] == [1, 2]
     assert rows[0].result is not None and rows[0].finished_at is not None
     assert rows[1].result is None  # the next deal (its dealer is checked by the replay)
@@ -343,7 +363,8 @@ async def test_moves_and_a_hand_end_are_logged_on_the_event_loop(
 
 
 async def test_a_watched_tables_hand_end_is_logged_by_the_database_thread(
-        table_of_four, cookies, monkeypatch):
+    table_of_four, cookies, monkeypatch
+):
     """When another app watches a table's hands (a tournament's table), the move that
     ends a hand is logged by the database thread, with the app's callback in the same
     transaction; the other moves still go on the event loop."""
@@ -353,8 +374,10 @@ async def test_a_watched_tables_hand_end_is_logged_by_the_database_thread(
 
     heard = []
     monkeypatch.setattr(hooks, "_hand_finished", [])
-    hooks.on_hand_finished(lambda table_id, row: heard.append((table_id, row.number)),
-                           watches=lambda table_id: table_id == table_of_four.pk)
+    hooks.on_hand_finished(
+        lambda table_id, row: heard.append((table_id, row.number)),
+        watches=lambda table_id: table_id == table_of_four.pk,
+    )
     slow, ends, handed_off = _count_paths(monkeypatch)
     comms = await all_connected(table_of_four, cookies)
     start, end, latest = await play_first_hand(comms, next_deal=False)
@@ -375,7 +398,9 @@ async def test_reconnecting_and_restarting_resume_from_the_log(table_of_four, co
         current = comms[0][1]
         seat = current["view"]["to_act"]
         comm, mine = comms["NESW".index(seat)]
-        await comm.send_json_to({"type": "intent", "seq": mine["seq"], "action": mine["view"]["legal"][0]})
+        await comm.send_json_to(
+            {"type": "intent", "seq": mine["seq"], "action": mine["view"]["legal"][0]}
+        )
         comms = [(c, await recv(c)) for c, _ in comms]
     before = comms[2][1]
     for comm, _ in comms:
@@ -408,8 +433,15 @@ async def test_presence_is_broadcast_to_the_table(table_of_four, cookies, player
 
 
 async def test_the_lobby_socket_hears_of_new_tables(players, cookies):
-    comm = WebsocketCommunicator(application, "/ws/lobby/", headers=[
-        (b"origin", b"http://localhost"), (b"host", b"localhost"), (b"cookie", cookies[0])])
+    comm = WebsocketCommunicator(
+        application,
+        "/ws/lobby/",
+        headers=[
+            (b"origin", b"http://localhost"),
+            (b"host", b"localhost"),
+            (b"cookie", cookies[0]),
+        ],
+    )
     assert (await comm.connect())[0]
     await sync_to_async(services.table_create)(host=players[1])
     assert await comm.receive_json_from(timeout=5) == {"type": "lobby.changed"}
@@ -422,9 +454,13 @@ async def test_hostile_frames_get_an_error_frame_and_the_socket_plays_on(table_o
     comm, ok, _ = await connect(table_of_four.pk, cookies[0])
     assert ok
     first = await recv(comm)
-    for text, code in [("[" * 2000 + "]" * 2000, "bad_json"), ("{" * 4000, "bad_json"),
-                       ('{"type": "intent", "action": "' + "x" * 5000 + '"}', "bad_frame"),
-                       ("null", "bad_frame"), ("\x00", "bad_json")]:
+    for text, code in [
+        ("[" * 2000 + "]" * 2000, "bad_json"),
+        ("{" * 4000, "bad_json"),
+        ('{"type": "intent", "action": "' + "x" * 5000 + '"}', "bad_frame"),
+        ("null", "bad_frame"),
+        ("\x00", "bad_json"),
+    ]:
         await comm.send_to(text_data=text)
         reply = await recv(comm)
         assert reply["type"] == "error" and reply["code"] == code, (text[:20], reply)
@@ -434,8 +470,15 @@ async def test_hostile_frames_get_an_error_frame_and_the_socket_plays_on(table_o
 
 
 async def test_the_lobby_socket_answers_bad_frames_and_stays_open(players, cookies):
-    comm = WebsocketCommunicator(application, "/ws/lobby/", headers=[
-        (b"origin", b"http://localhost"), (b"host", b"localhost"), (b"cookie", cookies[0])])
+    comm = WebsocketCommunicator(
+        application,
+        "/ws/lobby/",
+        headers=[
+            (b"origin", b"http://localhost"),
+            (b"host", b"localhost"),
+            (b"cookie", cookies[0]),
+        ],
+    )
     assert (await comm.connect())[0]
     for text in ("{oops", "[" * 3000):
         await comm.send_to(text_data=text)
@@ -445,8 +488,9 @@ async def test_the_lobby_socket_answers_bad_frames_and_stays_open(players, cooki
     await comm.disconnect()
 
 
-async def test_a_socket_whose_handler_fails_is_closed_and_cleaned_up(table_of_four, cookies,
-                                                                     monkeypatch):
+async def test_a_socket_whose_handler_fails_is_closed_and_cleaned_up(
+    table_of_four, cookies, monkeypatch
+):
     """A bug in a handler closes the socket with 1011, and its disconnect still runs:
     no presence row is left behind, and the hub holds no dead socket."""
     from games.consumers import TableConsumer
@@ -516,11 +560,14 @@ async def test_a_hand_end_the_table_moved_past_writes_nothing(table_of_four, coo
         if await sync_to_async(_ends_the_hand)(table_of_four.pk, seat, action):
             break
         await comms["NESW".index(seat)][0].send_json_to(
-            {"type": "intent", "seq": mine["seq"], "action": action})
+            {"type": "intent", "seq": mine["seq"], "action": action}
+        )
         latest = [await recv(comm) for comm, _ in comms]
     logged = await sync_to_async(Action.objects.filter(hand__table=table_of_four).count)()
     # Another process moves the table on (the cache here does not know).
-    await sync_to_async(lambda: Table.objects.filter(pk=table_of_four.pk).update(seq=F("seq") + 1))()
+    await sync_to_async(
+        lambda: Table.objects.filter(pk=table_of_four.pk).update(seq=F("seq") + 1)
+    )()
     from django.db import connection
 
     from games.live import pipeline
@@ -533,8 +580,9 @@ async def test_a_hand_end_the_table_moved_past_writes_nothing(table_of_four, coo
         assert pipeline.outcomes["moved on"] == moved_on + 1
     assert (await recv(comm))["seq"] == mine["seq"] + 1
     assert await sync_to_async(Action.objects.filter(hand__table=table_of_four).count)() == logged
-    rows = await sync_to_async(lambda: list(GameHand.objects.filter(table=table_of_four)
-                                            .values_list("number", "result")))()
+    rows = await sync_to_async(
+        lambda: list(GameHand.objects.filter(table=table_of_four).values_list("number", "result"))
+    )()
     assert rows == [(1, None)]
     for comm, _ in comms:
         await comm.disconnect()
@@ -549,8 +597,7 @@ def _ends_the_hand(table_id: int, seat: str, action: str) -> bool:
     return hand.is_done
 
 
-async def test_members_tapping_next_deal_at_the_same_moment_are_all_counted(table_of_four,
-                                                                            cookies):
+async def test_members_tapping_next_deal_at_the_same_moment_are_all_counted(table_of_four, cookies):
     """At the hand review the four members tap "Next deal" on the same state, before
     any of them hears of the others' taps: no tap is refused as stale, and the last
     one deals hand 2. A card sent on that old state afterwards is still stale."""
@@ -559,7 +606,8 @@ async def test_members_tapping_next_deal_at_the_same_moment_are_all_counted(tabl
     while latest[0]["view"]["to_act"] is not None:  # the first bidder bids: a review
         mine = latest["NESW".index(latest[0]["view"]["to_act"])]
         await comms["NESW".index(mine["view"]["to_act"])][0].send_json_to(
-            {"type": "intent", "seq": mine["seq"], "action": intent_for(mine["view"])})
+            {"type": "intent", "seq": mine["seq"], "action": intent_for(mine["view"])}
+        )
         latest = [await recv(comm) for comm, _ in comms]
     seq = latest[0]["seq"]
     assert latest[0]["table"]["hand_number"] == 1

@@ -68,7 +68,9 @@ def test_a_hub_listens_to_one_group_and_says_hello_for_each_table(layer):
     assert layer.groups == {EVENTS_GROUP: {hub.channel}}
     events = [e for _, message in layer.sent for e in message["events"]]
     assert sorted((e["type"], e["table"]) for e in events) == [
-        ("table.hello", 1), ("table.hello", 2)]
+        ("table.hello", 1),
+        ("table.hello", 2),
+    ]
 
 
 def test_events_published_while_a_batch_is_in_flight_go_in_one_message_in_order(layer):
@@ -114,12 +116,17 @@ def test_another_process_s_hello_is_answered_and_its_change_rendered(layer, monk
         await hub.attach(socket(5))
         await asyncio.sleep(0.01)
         layer.sent.clear()
-        other = {**events_message([
-            {"type": "table.hello", "table": 5},
-            {"type": "table.hello", "table": 6},  # not a table of this process
-            {"type": "table.updated", "table": 5, "seq": 9, "move": {"seq": 8}},
-            {"type": "table.updated", "table": 6, "seq": 4, "move": None},
-        ]), "origin": "another process"}
+        other = {
+            **events_message(
+                [
+                    {"type": "table.hello", "table": 5},
+                    {"type": "table.hello", "table": 6},  # not a table of this process
+                    {"type": "table.updated", "table": 5, "seq": 9, "move": {"seq": 8}},
+                    {"type": "table.updated", "table": 6, "seq": 4, "move": None},
+                ]
+            ),
+            "origin": "another process",
+        }
         await layer.inbox.put(other)
         await layer.inbox.put(events_message([{"type": "table.hello", "table": 5}]))  # ours
         await asyncio.sleep(0.01)
@@ -174,7 +181,8 @@ class WritingLayer(FakeLayer):
 
 
 def test_with_a_writing_bus_each_event_goes_out_at_once_and_messages_come_in_by_callback(
-        monkeypatch):
+    monkeypatch,
+):
     writing = WritingLayer()
     monkeypatch.setattr(hub_module, "remote_layer", lambda: writing)
     monkeypatch.setattr(hub_module, "events_bus", lambda: writing)
@@ -195,8 +203,12 @@ def test_with_a_writing_bus_each_event_goes_out_at_once_and_messages_come_in_by_
         writing.connected = False  # down: the next one waits for a batch
         hub.publish_changed(7, 2)
         waiting = list(hub._outbox)
-        writing.listener({**events_message([{"type": "table.updated", "table": 7,
-                                             "seq": 9, "move": None}]), "origin": "other"})
+        writing.listener(
+            {
+                **events_message([{"type": "table.updated", "table": 7, "seq": 9, "move": None}]),
+                "origin": "other",
+            }
+        )
         await asyncio.sleep(0.01)
         return hub, sent_at_once, waiting
 
@@ -221,6 +233,7 @@ def test_presence_notices_of_tables_that_change_together_come_from_one_read(laye
     def in_this_thread(fn):
         async def call(*args):
             return fn(*args)
+
         return call
 
     monkeypatch.setattr(hub_module.frames, "presence_frames", presence_frames)
@@ -232,6 +245,7 @@ def test_presence_notices_of_tables_that_change_together_come_from_one_read(laye
 
         async def send_text(text):
             sock.sent.append(text)
+
         sock.send_text = send_text
         return sock
 
@@ -245,15 +259,22 @@ def test_presence_notices_of_tables_that_change_together_come_from_one_read(laye
         await asyncio.to_thread(hub.presence_changed, 2)  # after a commit in a thread
         hub.presence_changed(1)
         hub.presence_changed(3)  # no socket of table 3 here
-        await layer.inbox.put({**events_message([{"type": "table.presence", "table": 2}]),
-                               "origin": "another process"})
+        await layer.inbox.put(
+            {
+                **events_message([{"type": "table.presence", "table": 2}]),
+                "origin": "another process",
+            }
+        )
         await asyncio.sleep(hub_module.PRESENCE_NOTICE_SECONDS + 0.05)
         return sockets
 
     sockets = run(scenario())
     assert reads == [[1, 2]]
     assert [sock.sent for sock in sockets] == [
-        ["presence of 1"], ["presence of 2"], ["presence of 2"]]
+        ["presence of 1"],
+        ["presence of 2"],
+        ["presence of 2"],
+    ]
 
 
 class Ticks:

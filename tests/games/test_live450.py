@@ -19,8 +19,16 @@ from games.live import kinds, moves
 from games.live.catchup import LoggedAction, Snapshot, catch_up
 from games.live.moves import Refused, committed, decide
 from games.live.render import frames, score_sheet
-from games.live.tablestate import (FINISHED, PLAYING, HandRow, SeatInfo, TableInfo,
-                                   TableState, game_of, hand_seed)
+from games.live.tablestate import (
+    FINISHED,
+    PLAYING,
+    HandRow,
+    SeatInfo,
+    TableInfo,
+    TableState,
+    game_of,
+    hand_seed,
+)
 
 T0 = datetime(2026, 11, 27, 19, 0, tzinfo=timezone.utc)
 
@@ -37,11 +45,21 @@ def seat_names(players: int) -> list[str]:
 
 
 def table_info(players: int, **changes) -> TableInfo:
-    info = TableInfo(id=9, seq=3, status=PLAYING, name="", variant="450",
-                     options={"players": players, "end": "rounds", "rounds": 2},
-                     visibility="public", host_id=101, seed=450 + players,
-                     first_dealer="", absence_grace_seconds=60, bot_delay_ms=1000,
-                     started_at=T0)
+    info = TableInfo(
+        id=9,
+        seq=3,
+        status=PLAYING,
+        name="",
+        variant="450",
+        options={"players": players, "end": "rounds", "rounds": 2},
+        visibility="public",
+        host_id=101,
+        seed=450 + players,
+        first_dealer="",
+        absence_grace_seconds=60,
+        bot_delay_ms=1000,
+        started_at=T0,
+    )
     for key, value in changes.items():
         setattr(info, key, value)
     return info
@@ -52,11 +70,17 @@ def playing(players: int, bots=(), **changes) -> TableState:
     game = game_of(table)
     table.first_dealer = game.first_dealer
     game.next_hand(hand_seed(table.seed, 1))
-    seats = [SeatInfo(seat=s, user_id=None if s in bots else 100 + i, name=s,
-                      is_bot=s in bots) for i, s in enumerate(seat_names(players), 1)]
-    return TableState(table=table, seats=seats, game=game,
-                      hands=[HandRow(id=500, number=1, dealer=game.first_dealer,
-                                     seed=hand_seed(table.seed, 1))], moved_at=T0)
+    seats = [
+        SeatInfo(seat=s, user_id=None if s in bots else 100 + i, name=s, is_bot=s in bots)
+        for i, s in enumerate(seat_names(players), 1)
+    ]
+    return TableState(
+        table=table,
+        seats=seats,
+        game=game,
+        hands=[HandRow(id=500, number=1, dealer=game.first_dealer, seed=hand_seed(table.seed, 1))],
+        moved_at=T0,
+    )
 
 
 def play_round(st: TableState, present: set[int], log: list) -> list[moves.Move]:
@@ -66,10 +90,17 @@ def play_round(st: TableState, present: set[int], log: list) -> list[moves.Move]
     while st.hand_row.number == number and st.table.status == PLAYING:
         seat, action = moves.bot_action(st)
         info = st.seat_info(seat)
-        move = decide(st, action=action, now=T0, present=present,
-                      user_id=info.user_id, seat=None if info.user_id else seat)
-        log.append(LoggedAction(hand_number=number, seq=move.seq + 1, seat=seat,
-                                action=action, at=T0))
+        move = decide(
+            st,
+            action=action,
+            now=T0,
+            present=present,
+            user_id=info.user_id,
+            seat=None if info.user_id else seat,
+        )
+        log.append(
+            LoggedAction(hand_number=number, seq=move.seq + 1, seat=seat, action=action, at=T0)
+        )
         committed(st, move, next_hand_id=500 + len(st.hands))
         played.append(move)
     return played
@@ -107,12 +138,16 @@ def test_a_450_table_plays_whole_rounds_through_decide_and_replays_to_the_same_s
     second = play_round(st, present, log)
     assert second[-1].ends_game and st.table.status == FINISHED
 
-    snap = Snapshot(table=table_info(players, seq=st.seq, status=FINISHED,
-                                     first_dealer=st.table.first_dealer),
-                    seats=st.seats, hands=st.hands, actions=log, after_seq=0, from_hand=1)
+    snap = Snapshot(
+        table=table_info(players, seq=st.seq, status=FINISHED, first_dealer=st.table.first_dealer),
+        seats=st.seats,
+        hands=st.hands,
+        actions=log,
+        after_seq=0,
+        from_hand=1,
+    )
     rebuilt = catch_up(None, snap)
-    assert [r.to_record() for r in rebuilt.game.entries] == \
-        [r.to_record() for r in st.game.entries]
+    assert [r.to_record() for r in rebuilt.game.entries] == [r.to_record() for r in st.game.entries]
     sheet = score_sheet(st)
     assert [row["points"] for row in sheet] == st.game.engine.points()
     assert sheet[-1]["totals"] == st.game.engine.totals
@@ -158,25 +193,29 @@ def test_a_present_dealer_keeps_the_face_up_cards_at_most_20_seconds():
     st = playing(4)
     user = st.seat_info(st.hand.to_act).user_id
     assert moves.due_in_seconds(st, {user}) == kinds.SHOW_SECONDS
-    wait = moves.bot_due_in(st, now=T0 + timedelta(seconds=5), present={user},
-                            away_since=None)
+    wait = moves.bot_due_in(st, now=T0 + timedelta(seconds=5), present={user}, away_since=None)
     assert wait == kinds.SHOW_SECONDS - 5
-    assert moves.bot_due_in(st, now=T0 + timedelta(seconds=21), present={user},
-                            away_since=None) == 0
+    assert (
+        moves.bot_due_in(st, now=T0 + timedelta(seconds=21), present={user}, away_since=None) == 0
+    )
     seat, action = moves.bot_action(st)
     assert action == "hide"
     move = decide(st, action=action, now=T0, present={user}, seat=seat)
     assert move.by_bot and st.hand.phase.value == "discard"
     # once hidden, a present member's turn waits for him as at 500
     to_act = st.seat_info(st.hand.to_act).user_id
-    assert moves.bot_due_in(st, now=T0 + timedelta(seconds=30), present={to_act},
-                            away_since=None) is None
+    assert (
+        moves.bot_due_in(st, now=T0 + timedelta(seconds=30), present={to_act}, away_since=None)
+        is None
+    )
 
 
 def test_a_bot_dealer_leaves_the_face_up_cards_a_few_paces():
     st = playing(4, bots=("P1", "P2", "P3", "P4"))
-    assert moves.bot_due_in(st, now=T0, present=set(), away_since=None) == \
-        kinds.BOT_SHOW_MOVES * st.table.bot_delay_ms / 1000
+    assert (
+        moves.bot_due_in(st, now=T0, present=set(), away_since=None)
+        == kinds.BOT_SHOW_MOVES * st.table.bot_delay_ms / 1000
+    )
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -190,10 +229,17 @@ def test_no_450_frame_holds_a_card_its_viewer_may_not_see(players):
         for viewer, (_, text) in zip(viewers, frames(st, viewers, present)):
             seat = st.seat_of(viewer.pk)
             frame = json.loads(text)
-            assert frame["view"]["hand"] == (None if seat is None
-                                             else st.hand.view_for(seat)["hand"])
-            words = set(text.replace('"', " ").replace(",", " ").replace(":", " ")
-                        .replace("[", " ").replace("]", " ").split())
+            assert frame["view"]["hand"] == (
+                None if seat is None else st.hand.view_for(seat)["hand"]
+            )
+            words = set(
+                text.replace('"', " ")
+                .replace(",", " ")
+                .replace(":", " ")
+                .replace("[", " ")
+                .replace("]", " ")
+                .split()
+            )
             leaked = hidden_cards(st, seat) & words
             assert not leaked, (seat, st.hand.phase, leaked)
             checked += 1
@@ -221,11 +267,16 @@ def test_another_process_follows_a_whole_450_game_from_the_published_moves(playe
     while st.table.status == PLAYING:
         seat, action = moves.bot_action(st)
         info = st.seat_info(seat)
-        move = decide(st, action=action, now=T0, present=present,
-                      user_id=info.user_id, seat=None if info.user_id else seat)
+        move = decide(
+            st,
+            action=action,
+            now=T0,
+            present=present,
+            user_id=info.user_id,
+            seat=None if info.user_id else seat,
+        )
         committed(st, move, next_hand_id=500 + len(st.hands))
         other = follow(other, msgpack.unpackb(msgpack.packb(moves.published(move))))
         assert other.seq == st.seq
     assert other.table == st.table and other.hands == st.hands
-    assert [r.to_record() for r in other.game.entries] == \
-        [r.to_record() for r in st.game.entries]
+    assert [r.to_record() for r in other.game.entries] == [r.to_record() for r in st.game.entries]

@@ -81,8 +81,9 @@ def watched(table_of_four, monkeypatch):
     """Another app watches the table's hands (its callback runs in the move's write)."""
     heard = []
     monkeypatch.setattr(hooks, "_hand_finished", [])
-    hooks.on_hand_finished(lambda table_id, row: heard.append(row.number),
-                           watches=lambda table_id: True)
+    hooks.on_hand_finished(
+        lambda table_id, row: heard.append(row.number), watches=lambda table_id: True
+    )
     return heard
 
 
@@ -90,13 +91,17 @@ def play_in_thread(table, players, moves: int) -> None:
     for _ in range(moves):
         hand = table_state(table.pk).hand
         user = players["NESW".index(hand.to_act)]
-        services.hand_apply_action(table_id=table.pk, user=user,
-                                   action=hand.legal_actions()[0],
-                                   expected_seq=table_state(table.pk).seq)
+        services.hand_apply_action(
+            table_id=table.pk,
+            user=user,
+            action=hand.legal_actions()[0],
+            expected_seq=table_state(table.pk).seq,
+        )
 
 
-async def test_the_event_loop_path_keeps_the_lock_order(table_of_four, players, cookies,
-                                                       watched, violations):
+async def test_the_event_loop_path_keeps_the_lock_order(
+    table_of_four, players, cookies, watched, violations
+):
     """Moves on the loop, a hand's end with callbacks (the database thread's executor),
     and the catch-up of a state another process moved on."""
     comms = await all_connected(table_of_four, cookies)
@@ -116,8 +121,7 @@ async def test_the_event_loop_path_keeps_the_lock_order(table_of_four, players, 
     assert violations == []
 
 
-def test_the_database_thread_paths_keep_the_lock_order(table_of_four, players, watched,
-                                                        violations):
+def test_the_database_thread_paths_keep_the_lock_order(table_of_four, players, watched, violations):
     """Member intents, bots, renders and catch-ups in the database thread."""
     play_in_thread(table_of_four, players, 4)
     frames.state_frames(table_of_four.pk, players)
@@ -125,8 +129,7 @@ def test_the_database_thread_paths_keep_the_lock_order(table_of_four, players, w
     assert violations == []
 
 
-async def test_the_event_loop_gives_way_when_a_thread_holds_the_tables_lock(
-        table_of_four, cookies):
+async def test_the_event_loop_gives_way_when_a_thread_holds_the_tables_lock(table_of_four, cookies):
     """The loop never waits for a state lock: with the lock held by a database thread,
     an intent is handed to the thread (which waits for it), not blocked on the loop."""
     comms = await all_connected(table_of_four, cookies)
@@ -145,8 +148,9 @@ async def test_the_event_loop_gives_way_when_a_thread_holds_the_tables_lock(
     holder = threading.Thread(target=hold)
     holder.start()
     holder_ready.wait(5)
-    await comm.send_json_to({"type": "intent", "seq": mine["seq"],
-                             "action": mine["view"]["legal"][0]})
+    await comm.send_json_to(
+        {"type": "intent", "seq": mine["seq"], "action": mine["view"]["legal"][0]}
+    )
     for _ in range(50):  # the loop has given way: the intent waits in the thread
         if pipeline.outcomes["lock busy"] > busy or connection.vendor != "postgresql":
             break

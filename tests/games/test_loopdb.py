@@ -52,11 +52,14 @@ def test_the_fast_path_report_counts_what_happened_since_the_last_one(monkeypatc
     monkeypatch.setattr(pipeline, "outcomes", Tally())
     assert pipeline.report() is None  # nothing happened: no line
     pipeline.outcomes.update({"applied": 10, "lock busy": 2, "illegal": 1})
-    assert pipeline.report() == ("fast path: 10 intents applied on the event loop, "
-                                 "3 gave way to the database thread (lock busy 2, illegal 1)")
+    assert pipeline.report() == (
+        "fast path: 10 intents applied on the event loop, "
+        "3 gave way to the database thread (lock busy 2, illegal 1)"
+    )
     pipeline.outcomes["applied"] += 4
-    assert pipeline.report() == ("fast path: 4 intents applied on the event loop, "
-                                 "0 gave way to the database thread")
+    assert pipeline.report() == (
+        "fast path: 4 intents applied on the event loop, 0 gave way to the database thread"
+    )
     assert pipeline.report() is None
 
 
@@ -87,8 +90,9 @@ async def test_expired_present_sets_are_read_again_in_one_batch(monkeypatch):
     from games.live import presence
 
     reads: list[set[int]] = []
-    monkeypatch.setattr(presence, "present_users_many",
-                        lambda table_ids: reads.append(set(table_ids)) or {})
+    monkeypatch.setattr(
+        presence, "present_users_many", lambda table_ids: reads.append(set(table_ids)) or {}
+    )
     clock = FakeClock()
     hub = hub_module.Hub()
     hub.sleep = clock.sleep

@@ -15,25 +15,48 @@ import pytest
 from games.live import moves
 from games.live.catchup import CatchUpError, LoggedAction, Snapshot, catch_up, request_for
 from games.live.moves import PRESENCE_TIMEOUT, Refused, committed, decide
-from games.live.tablestate import (FINISHED, OPEN, PLAYING, HandRow, SeatInfo, TableInfo,
-                                   TableState, game_of, hand_seed)
+from games.live.tablestate import (
+    FINISHED,
+    OPEN,
+    PLAYING,
+    HandRow,
+    SeatInfo,
+    TableInfo,
+    TableState,
+    game_of,
+    hand_seed,
+)
 
 T0 = datetime(2026, 11, 23, 19, 0, tzinfo=timezone.utc)
 USERS = {"N": 11, "E": 12, "S": 13, "W": 14}
 
 
 def table_info(**changes) -> TableInfo:
-    info = TableInfo(id=7, seq=5, status=PLAYING, name="", variant="quebec", options={},
-                     visibility="public", host_id=11, seed=2026, first_dealer="N",
-                     absence_grace_seconds=60, bot_delay_ms=1000, started_at=T0)
+    info = TableInfo(
+        id=7,
+        seq=5,
+        status=PLAYING,
+        name="",
+        variant="quebec",
+        options={},
+        visibility="public",
+        host_id=11,
+        seed=2026,
+        first_dealer="N",
+        absence_grace_seconds=60,
+        bot_delay_ms=1000,
+        started_at=T0,
+    )
     for key, value in changes.items():
         setattr(info, key, value)
     return info
 
 
 def seats(bots: str = "") -> list[SeatInfo]:
-    return [SeatInfo(seat=s, user_id=None if s in bots else USERS[s], name=s,
-                     is_bot=s in bots) for s in "NESW"]
+    return [
+        SeatInfo(seat=s, user_id=None if s in bots else USERS[s], name=s, is_bot=s in bots)
+        for s in "NESW"
+    ]
 
 
 def playing(bots: str = "", **changes) -> TableState:
@@ -41,9 +64,13 @@ def playing(bots: str = "", **changes) -> TableState:
     table = table_info(**changes)
     game = game_of(table)
     game.next_hand(hand_seed(table.seed, 1))
-    return TableState(table=table, seats=seats(bots), game=game,
-                      hands=[HandRow(id=100, number=1, dealer=game.first_dealer,
-                                     seed=hand_seed(table.seed, 1))], moved_at=T0)
+    return TableState(
+        table=table,
+        seats=seats(bots),
+        game=game,
+        hands=[HandRow(id=100, number=1, dealer=game.first_dealer, seed=hand_seed(table.seed, 1))],
+        moved_at=T0,
+    )
 
 
 def choice(hand) -> str:
@@ -60,18 +87,25 @@ def play_out_hand(st: TableState, present=frozenset()) -> list[moves.Move]:
     number = st.hand_row.number
     while st.hand_row.number == number and st.table.status == PLAYING:
         hand = st.hand
-        move = decide(st, action=choice(hand), now=T0, present=set(present),
-                      user_id=USERS[hand.to_act])
+        move = decide(
+            st, action=choice(hand), now=T0, present=set(present), user_id=USERS[hand.to_act]
+        )
         committed(st, move, next_hand_id=1000 + len(st.hands))
         played.append(move)
     return played
 
 
 # ---------------------------------------------------------------- decide
-@pytest.mark.parametrize("case, code", [
-    ("not playing", "not_playing"), ("spectator", "not_seated"),
-    ("out of turn", "not_your_turn"), ("illegal", "wrong_phase"), ("no hand", "no_hand"),
-])
+@pytest.mark.parametrize(
+    "case, code",
+    [
+        ("not playing", "not_playing"),
+        ("spectator", "not_seated"),
+        ("out of turn", "not_your_turn"),
+        ("illegal", "wrong_phase"),
+        ("no hand", "no_hand"),
+    ],
+)
 def test_a_refused_move_names_why_and_leaves_the_state_as_it_was(case, code):
     st = playing()
     to_act = st.hand.to_act
@@ -81,8 +115,11 @@ def test_a_refused_move_names_why_and_leaves_the_state_as_it_was(case, code):
     if case == "no hand":
         st.game.entries.clear()
     before = copy.deepcopy(st)
-    user, action = {"spectator": (99, "pass"), "out of turn": (USERS[other], "pass"),
-                    "illegal": (USERS[to_act], "KS")}.get(case, (USERS[to_act], "pass"))
+    user, action = {
+        "spectator": (99, "pass"),
+        "out of turn": (USERS[other], "pass"),
+        "illegal": (USERS[to_act], "KS"),
+    }.get(case, (USERS[to_act], "pass"))
     with pytest.raises(Refused) as refused:
         decide(st, action=action, now=T0, present=set(), user_id=user)
     assert refused.value.code == code
@@ -96,8 +133,15 @@ def test_an_accepted_move_writes_one_log_row_at_the_next_seq():
     st = playing()
     seat = st.hand.to_act
     move = decide(st, action="pass", now=T0, present=set(), user_id=USERS[seat])
-    assert (move.table_id, move.seq, move.hand_id, move.seat, move.action, move.user_id,
-            move.by_bot) == (7, 5, 100, seat, "pass", USERS[seat], False)
+    assert (
+        move.table_id,
+        move.seq,
+        move.hand_id,
+        move.seat,
+        move.action,
+        move.user_id,
+        move.by_bot,
+    ) == (7, 5, 100, seat, "pass", USERS[seat], False)
     assert not move.ends_hand and move.next_hand is None and not move.ends_game
     assert st.seq == 5  # nothing is committed yet
     committed(st, move)
@@ -147,15 +191,17 @@ def test_the_last_hand_ends_the_game_and_the_table():
 def test_a_bots_seat_plays_at_the_tables_pace():
     st = playing(bots="NESW")
     assert moves.bot_due_in(st, now=T0, present=set(), away_since=None) == 1.0
-    assert moves.bot_due_in(st, now=T0 + timedelta(seconds=3), present=set(),
-                            away_since=None) == 0.0
+    assert (
+        moves.bot_due_in(st, now=T0 + timedelta(seconds=3), present=set(), away_since=None) == 0.0
+    )
 
 
 def test_a_present_member_is_waited_for():
     st = playing()
     present = {USERS[st.hand.to_act]}
-    assert moves.bot_due_in(st, now=T0 + timedelta(hours=1), present=present,
-                            away_since=None) is None
+    assert (
+        moves.bot_due_in(st, now=T0 + timedelta(hours=1), present=present, away_since=None) is None
+    )
 
 
 def test_an_absent_members_seat_is_played_at_bot_pace_once_the_grace_has_run():
@@ -164,8 +210,10 @@ def test_an_absent_members_seat_is_played_at_bot_pace_once_the_grace_has_run():
     st = playing()
     seat = st.hand.to_act
     left = T0 + timedelta(seconds=5)
-    assert moves.bot_due_in(st, now=left + timedelta(seconds=20), present=set(),
-                            away_since=left) == 40.0
+    assert (
+        moves.bot_due_in(st, now=left + timedelta(seconds=20), present=set(), away_since=left)
+        == 40.0
+    )
     now = left + timedelta(seconds=61)
     for _ in range(8):  # every turn of that seat, long after the grace
         st.moved_at = now - timedelta(milliseconds=400)
@@ -200,11 +248,23 @@ def snapshot_of(st: TableState, from_state: TableState | None) -> Snapshot:
         seat = replay.hand.to_act
         replay.hand.apply_as(seat, action)
         if seq > after:
-            logged.append(LoggedAction(hand_number=number, seq=seq, seat=seat, action=action,
-                                       at=T0 + timedelta(seconds=seq)))
-    return Snapshot(table=copy.deepcopy(st.table), seats=copy.deepcopy(st.seats),
-                    hands=[copy.deepcopy(h) for h in st.hands if h.number >= from_hand],
-                    actions=logged, after_seq=after, from_hand=from_hand)
+            logged.append(
+                LoggedAction(
+                    hand_number=number,
+                    seq=seq,
+                    seat=seat,
+                    action=action,
+                    at=T0 + timedelta(seconds=seq),
+                )
+            )
+    return Snapshot(
+        table=copy.deepcopy(st.table),
+        seats=copy.deepcopy(st.seats),
+        hands=[copy.deepcopy(h) for h in st.hands if h.number >= from_hand],
+        actions=logged,
+        after_seq=after,
+        from_hand=from_hand,
+    )
 
 
 def views(st: TableState) -> list:
@@ -216,14 +276,24 @@ def test_a_state_behind_catches_up_by_applying_only_the_log_after_it(behind):
     ahead = playing()
     play_out_hand(ahead)  # a whole hand, and into the next one
     for _ in range(5):
-        committed(ahead, decide(ahead, action=ahead.hand.legal_actions()[0], now=T0,
-                                present=set(), user_id=USERS[ahead.hand.to_act]))
+        committed(
+            ahead,
+            decide(
+                ahead,
+                action=ahead.hand.legal_actions()[0],
+                now=T0,
+                present=set(),
+                user_id=USERS[ahead.hand.to_act],
+            ),
+        )
     log = snapshot_of(ahead, None).actions
     old = playing()  # another process saw all but the last ``behind`` moves
-    for logged in log[:len(log) - behind]:
-        committed(old, decide(old, action=logged.action, now=T0, present=set(),
-                              user_id=USERS[logged.seat]),
-                  next_hand_id=1000 + len(old.hands))
+    for logged in log[: len(log) - behind]:
+        committed(
+            old,
+            decide(old, action=logged.action, now=T0, present=set(), user_id=USERS[logged.seat]),
+            next_hand_id=1000 + len(old.hands),
+        )
     snap = snapshot_of(ahead, old)
     assert len(snap.actions) == behind
     caught = catch_up(old, snap)
@@ -243,8 +313,9 @@ def test_a_snapshot_read_for_another_state_is_refused():
 
 
 def test_a_table_not_started_has_no_game_and_starting_it_deals_the_first_hand():
-    open_table = TableState(table=table_info(status=OPEN, first_dealer="", seq=3),
-                            seats=seats(), game=None)
+    open_table = TableState(
+        table=table_info(status=OPEN, first_dealer="", seq=3), seats=seats(), game=None
+    )
     started = playing()
     snap = snapshot_of(started, open_table)
     caught = catch_up(open_table, snap)
@@ -259,21 +330,41 @@ def _play_to_review(st: TableState, present: set[int], log: list) -> None:
     number = st.hand_row.number
     while st.hand is not None and st.hand_row.number == number:
         seat = st.hand.to_act
-        _commit(st, decide(st, action=choice(st.hand), now=st.moved_at, present=present,
-                           user_id=USERS[seat]), log)
+        _commit(
+            st,
+            decide(
+                st, action=choice(st.hand), now=st.moved_at, present=present, user_id=USERS[seat]
+            ),
+            log,
+        )
 
 
 def _commit(st: TableState, move: moves.Move, log: list) -> None:
-    log.append(LoggedAction(hand_number=st.hand_row.number, seq=move.seq + 1, seat=move.seat,
-                            action=move.action, at=move.at))
+    log.append(
+        LoggedAction(
+            hand_number=st.hand_row.number,
+            seq=move.seq + 1,
+            seat=move.seat,
+            action=move.action,
+            at=move.at,
+        )
+    )
     committed(st, move, next_hand_id=1000 + len(st.hands))
 
 
 def _replayed(st: TableState, log: list) -> TableState:
     """The state a process that knows nothing builds from the log."""
-    return catch_up(None, Snapshot(table=copy.deepcopy(st.table), seats=copy.deepcopy(st.seats),
-                                   hands=[copy.deepcopy(h) for h in st.hands], actions=log,
-                                   after_seq=0, from_hand=1))
+    return catch_up(
+        None,
+        Snapshot(
+            table=copy.deepcopy(st.table),
+            seats=copy.deepcopy(st.seats),
+            hands=[copy.deepcopy(h) for h in st.hands],
+            actions=log,
+            after_seq=0,
+            from_hand=1,
+        ),
+    )
 
 
 def test_a_finished_hand_waits_for_every_present_member_before_the_next_deal():
@@ -299,12 +390,11 @@ def test_a_finished_hand_waits_for_every_present_member_before_the_next_deal():
         assert (move.next_hand is not None) == (n == 2)
         _commit(st, move, log)
         if n < 2:
-            assert st.ready == set("NES"[:n + 1])
+            assert st.ready == set("NES"[: n + 1])
             rebuilt = _replayed(st, log)
             assert rebuilt.in_review and rebuilt.ready == st.ready and rebuilt.seq == st.seq
             with pytest.raises(Refused) as refused:
-                decide(st, action=moves.NEXT, now=st.moved_at, present=present,
-                       user_id=USERS[seat])
+                decide(st, action=moves.NEXT, now=st.moved_at, present=present, user_id=USERS[seat])
             assert refused.value.code == "already_ready"
     assert not st.in_review and st.ready == set() and st.hand_row.number == 2
     assert st.seq == table_seq + len(log)
@@ -323,10 +413,12 @@ def test_a_next_deal_tap_made_on_an_earlier_state_of_the_same_review_still_count
     began = st.seq
     assert moves.seen_enough(st, moves.NEXT, began)
     assert not moves.seen_enough(st, moves.NEXT, began - 1)  # made during the play
-    _commit(st, decide(st, action=moves.NEXT, now=st.moved_at, present=present,
-                       user_id=USERS["N"]), log)
-    _commit(st, decide(st, action=moves.NEXT, now=st.moved_at, present=present,
-                       user_id=USERS["E"]), log)
+    _commit(
+        st, decide(st, action=moves.NEXT, now=st.moved_at, present=present, user_id=USERS["N"]), log
+    )
+    _commit(
+        st, decide(st, action=moves.NEXT, now=st.moved_at, present=present, user_id=USERS["E"]), log
+    )
     assert st.seq == began + 2 and st.in_review
     assert moves.seen_enough(st, moves.NEXT, began)  # S tapped on the review's first state
     assert moves.seen_enough(st, moves.NEXT, began + 1)
@@ -335,8 +427,11 @@ def test_a_next_deal_tap_made_on_an_earlier_state_of_the_same_review_still_count
     assert not moves.seen_enough(st, moves.DEAL, began)
     assert not moves.seen_enough(st, "AS", began)
     for seat in "SW":  # the last tap deals: a tap made in the finished review is stale
-        _commit(st, decide(st, action=moves.NEXT, now=st.moved_at, present=present,
-                           user_id=USERS[seat]), log)
+        _commit(
+            st,
+            decide(st, action=moves.NEXT, now=st.moved_at, present=present, user_id=USERS[seat]),
+            log,
+        )
     assert not st.in_review and st.hand_row.number == 2
     assert not moves.seen_enough(st, moves.NEXT, began + 3)
     assert moves.seen_enough(st, choice(st.hand), st.seq)
@@ -348,8 +443,10 @@ def test_the_runner_deals_once_the_review_time_has_run_out():
     log: list = []
     _play_to_review(st, present, log)
     ended = st.hands[0].finished_at
-    assert moves.bot_due_in(st, now=ended + timedelta(seconds=5), present=present,
-                            away_since=None) == 15.0
+    assert (
+        moves.bot_due_in(st, now=ended + timedelta(seconds=5), present=present, away_since=None)
+        == 15.0
+    )
     late = ended + timedelta(seconds=21)
     assert moves.bot_due_in(st, now=late, present=present, away_since=None) == 0.0
     seat, action = moves.bot_action(st)

@@ -32,8 +32,12 @@ class Player:
         self.state = None
 
     async def open(self):
-        self.ws = await connect(self.url, origin=self.origin,
-                                additional_headers={"Cookie": self.cookie}, open_timeout=10)
+        self.ws = await connect(
+            self.url,
+            origin=self.origin,
+            additional_headers={"Cookie": self.cookie},
+            open_timeout=10,
+        )
         await self.until(lambda f: True)
         return self
 
@@ -52,8 +56,9 @@ class Player:
 
     async def play_first_legal(self):
         view = self.state["view"]
-        await self.ws.send(json.dumps({"type": "intent", "seq": self.state["seq"],
-                                       "action": view["legal"][0]}))
+        await self.ws.send(
+            json.dumps({"type": "intent", "seq": self.state["seq"], "action": view["legal"][0]})
+        )
 
 
 async def play_moves(players, moves):
@@ -71,10 +76,12 @@ def test_two_processes_over_redis_serve_one_table(table_of_four, players):
     cookies = [cookie_for(u) for u in players]
     servers = [LiveServer(env={"REDIS_URL": REDIS_TEST_URL}).start() for _ in range(2)]
     try:
+
         async def scenario():
             # N and S on the first process, E and W on the second.
-            seated = [await Player(servers[i % 2], table_of_four.pk, cookies[i]).open()
-                      for i in range(4)]
+            seated = [
+                await Player(servers[i % 2], table_of_four.pk, cookies[i]).open() for i in range(4)
+            ]
             await play_moves(seated, 12)
             seqs = {p.state["seq"] for p in seated}
             hands = {p.state["table"]["you"]: p.state["view"]["hand"] for p in seated}
@@ -94,6 +101,7 @@ def test_restarting_the_server_mid_hand_loses_nothing(table_of_four, players):
     cookies = [cookie_for(u) for u in players]
     server = LiveServer().start()
     try:
+
         async def before_restart():
             seated = [await Player(server, table_of_four.pk, c).open() for c in cookies]
             await play_moves(seated, 9)
@@ -181,8 +189,9 @@ def test_every_frame_of_two_processes_shows_the_state_at_its_seq(players):
     either member was sent shows exactly the table as it was at the frame's seq."""
     from games import services
 
-    table = services.table_create(host=players[0], seed=41, bot_delay_ms=0,
-                                  absence_grace_seconds=3600)
+    table = services.table_create(
+        host=players[0], seed=41, bot_delay_ms=0, absence_grace_seconds=3600
+    )
     services.table_join(table_id=table.pk, user=players[1], seat="E")
     services.table_fill_with_bots(table_id=table.pk, user=players[0])
     services.table_start(table_id=table.pk, user=players[0])
@@ -191,6 +200,7 @@ def test_every_frame_of_two_processes_shows_the_state_at_its_seq(players):
     seen: list[tuple[str, dict]] = []
     refused: list[dict] = []
     try:
+
         async def member(i: int):
             player = await Player(servers[i], table.pk, cookies[i]).open()
             seat = player.state["table"]["you"]
@@ -232,7 +242,8 @@ def test_every_frame_of_two_processes_shows_the_state_at_its_seq(players):
 
 @pytest.mark.skipif(not REDIS_TEST_URL, reason="REDIS_TEST_URL not set (no redis-server)")
 def test_daphne_over_redis_stops_within_two_seconds_of_sigterm_with_sockets_open(
-        table_of_four, players):
+    table_of_four, players
+):
     """A deploy restarts daphne with SIGTERM: it must not hold players' sockets open until
     systemd kills it. With table and lobby sockets open on Redis, the process has exited
     (cleanly) two seconds after the signal."""
@@ -241,13 +252,19 @@ def test_daphne_over_redis_stops_within_two_seconds_of_sigterm_with_sockets_open
     server = LiveServer(env={"REDIS_URL": REDIS_TEST_URL}).start()
     cookies = [cookie_for(u) for u in players]
     try:
+
         async def scenario():
             seated = [await Player(server, table_of_four.pk, c).open() for c in cookies]
-            lobby = await connect(f"{server.ws_url}/ws/lobby/", origin=server.url,
-                                  additional_headers={"Cookie": cookies[0]}, open_timeout=10)
+            lobby = await connect(
+                f"{server.ws_url}/ws/lobby/",
+                origin=server.url,
+                additional_headers={"Cookie": cookies[0]},
+                open_timeout=10,
+            )
             await play_moves(seated, 2)
             server.process.send_signal(signal.SIGTERM)
             code = await asyncio.to_thread(server.process.wait, 2)
+
             async def read_to_the_end(ws):
                 while True:
                     await ws.recv()
@@ -272,6 +289,7 @@ def test_a_member_on_two_processes_gets_one_chat_allowance(table_of_four, player
     cookie = cookie_for(players[0])
     servers = [LiveServer(env={"REDIS_URL": REDIS_TEST_URL}).start() for _ in range(2)]
     try:
+
         async def send_six(player: Player, tag: str) -> list[str]:
             texts = {f"{tag}{n}" for n in range(6)}
             for text in sorted(texts):
@@ -284,8 +302,10 @@ def test_a_member_on_two_processes_gets_one_chat_allowance(table_of_four, player
                     if frame["type"] == "error":
                         answers.append(frame["code"])
                     elif frame["type"] == "chat" and any(
-                            m["text"] in texts for m in frame["messages"]):
+                        m["text"] in texts for m in frame["messages"]
+                    ):
                         answers.append("sent")
+
             await asyncio.wait_for(read(), 30)
             return answers
 

@@ -80,12 +80,21 @@ def test_lobby_hides_other_members_invite_only_tables(client, host, guest):
 
 def test_creating_a_table_redirects_to_it_with_the_host_in_north(client, host):
     client.force_login(host)
-    response = client.post(reverse("games:lobby"), {
-        "name": "Les As", "variant": "quebec", "end": "hands", "hands_per_game": "4",
-        "visibility": "public", "bot_delay_ms": "100", "absence_grace_seconds": "30",
-        "review_seconds": "12",
-        "opt_deck": "", "opt_score_table": "perfect",
-    })
+    response = client.post(
+        reverse("games:lobby"),
+        {
+            "name": "Les As",
+            "variant": "quebec",
+            "end": "hands",
+            "hands_per_game": "4",
+            "visibility": "public",
+            "bot_delay_ms": "100",
+            "absence_grace_seconds": "30",
+            "review_seconds": "12",
+            "opt_deck": "",
+            "opt_score_table": "perfect",
+        },
+    )
     table = Table.objects.get(name="Les As")
     assert response.status_code == 302
     assert response["Location"] == table.get_absolute_url()
@@ -97,16 +106,23 @@ def test_creating_a_table_redirects_to_it_with_the_host_in_north(client, host):
 
 def test_invalid_options_show_a_field_error_and_create_nothing(client, host):
     client.force_login(host)
-    response = client.post(reverse("games:lobby"), {
-        "variant": "quebec", "end": "preset", "visibility": "public", "bot_delay_ms": "1200",
-        "absence_grace_seconds": "60", "opt_deck": "44",
-    })
+    response = client.post(
+        reverse("games:lobby"),
+        {
+            "variant": "quebec",
+            "end": "preset",
+            "visibility": "public",
+            "bot_delay_ms": "1200",
+            "absence_grace_seconds": "60",
+            "opt_deck": "44",
+        },
+    )
     assert response.status_code == 200
     assert not Table.objects.exists()
     assert response.context["form"].errors["opt_deck"]
     html = response.content.decode()
     assert 'id="id_opt_deck_errors"' in html
-    assert "<details class=\"advanced\" open" in html  # opened to show the error
+    assert '<details class="advanced" open' in html  # opened to show the error
 
 
 # ------------------------------------------------------------------ table page
@@ -156,8 +172,9 @@ def test_sit_leave_and_their_errors(client, host, guest, open_table):
     client.post(reverse("games:table_leave", args=[open_table.pk]))
     assert Seat.objects.get(table=open_table, seat="E").user is None
     response = follow_post(client, reverse("games:table_leave", args=[open_table.pk]))
-    assert "Vous n’avez pas de siège à cette table." in messages_of(response) or \
-        "Vous n'avez pas de siège à cette table." in messages_of(response)
+    assert "Vous n’avez pas de siège à cette table." in messages_of(
+        response
+    ) or "Vous n'avez pas de siège à cette table." in messages_of(response)
 
 
 def test_sit_needs_post(client, guest, open_table):
@@ -167,9 +184,12 @@ def test_sit_needs_post(client, guest, open_table):
 
 def test_host_adds_and_removes_bots_fills_and_starts(client, host, guest, open_table):
     client.force_login(guest)
-    response = follow_post(client, reverse("games:table_bot", args=[open_table.pk]), {"seat": "E", "bot": "1"})
-    assert "Seul l’hôte peut faire cela." in messages_of(response) or \
-        "Seul l'hôte peut faire cela." in messages_of(response)
+    response = follow_post(
+        client, reverse("games:table_bot", args=[open_table.pk]), {"seat": "E", "bot": "1"}
+    )
+    assert "Seul l’hôte peut faire cela." in messages_of(
+        response
+    ) or "Seul l'hôte peut faire cela." in messages_of(response)
     assert not Seat.objects.get(table=open_table, seat="E").is_bot
 
     client.force_login(host)
@@ -192,20 +212,24 @@ def test_host_adds_and_removes_bots_fills_and_starts(client, host, guest, open_t
 
 def test_htmx_seat_change_answers_json(client, guest, open_table):
     client.force_login(guest)
-    response = client.post(reverse("games:table_sit", args=[open_table.pk]), {"seat": "S"},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        reverse("games:table_sit", args=[open_table.pk]), {"seat": "S"}, HTTP_HX_REQUEST="true"
+    )
     assert response.json() == {"ok": True}
 
 
 # ------------------------------------------------------------------ replay & records
 @pytest.fixture
 def bot_table(host):
-    table = services.table_create(host=host, variant="quebec", seed=31, bot_delay_ms=0,
-                                  name="Robots")
+    table = services.table_create(
+        host=host, variant="quebec", seed=31, bot_delay_ms=0, name="Robots"
+    )
     Seat.objects.filter(table=table).update(user=None)
     services.table_fill_with_bots(table_id=table.pk, user=host)
     services.table_start(table_id=table.pk, user=host)
-    drive_until(table.pk, lambda: GameHand.objects.filter(table=table, result__isnull=False).exists())
+    drive_until(
+        table.pk, lambda: GameHand.objects.filter(table=table, result__isnull=False).exists()
+    )
     return table
 
 

@@ -20,15 +20,24 @@ def host(make_member):
     return make_member(first_name="Hôte", last_name="Lavoie", preferred_language="fr")
 
 
-def test_the_lobby_opens_a_450_table_for_the_chosen_count_with_the_host_in_seat_1(
-        client, host):
+def test_the_lobby_opens_a_450_table_for_the_chosen_count_with_the_host_in_seat_1(client, host):
     client.force_login(host)
     page = client.get(reverse("games:lobby")).content.decode()
     assert "450 (la piquée)" in page and 'name="players_450"' in page
-    response = client.post(reverse("games:lobby"), {
-        "name": "Piquée", "game": "450", "players_450": "5", "variant": "quebec",
-        "end": "target", "target": "400", "visibility": "public", "bot_delay_ms": "100",
-        "absence_grace_seconds": "30"})
+    response = client.post(
+        reverse("games:lobby"),
+        {
+            "name": "Piquée",
+            "game": "450",
+            "players_450": "5",
+            "variant": "quebec",
+            "end": "target",
+            "target": "400",
+            "visibility": "public",
+            "bot_delay_ms": "100",
+            "absence_grace_seconds": "30",
+        },
+    )
     table = Table.objects.get(name="Piquée")
     assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
     assert table.variant == "450"
@@ -39,17 +48,31 @@ def test_the_lobby_opens_a_450_table_for_the_chosen_count_with_the_host_in_seat_
 
 def test_a_bad_450_setting_is_a_form_error_in_french_and_creates_nothing(client, host):
     client.force_login(host)
-    response = client.post(reverse("games:lobby"), {
-        "game": "450", "players_450": "4", "end": "target", "target": "9000",
-        "visibility": "public", "bot_delay_ms": "100", "absence_grace_seconds": "30"})
+    response = client.post(
+        reverse("games:lobby"),
+        {
+            "game": "450",
+            "players_450": "4",
+            "end": "target",
+            "target": "9000",
+            "visibility": "public",
+            "bot_delay_ms": "100",
+            "absence_grace_seconds": "30",
+        },
+    )
     assert response.status_code == 200 and not Table.objects.exists()
     assert "Ces options ne vont pas ensemble" in response.content.decode()
 
 
 def test_a_finished_450_table_in_french_shows_its_page_replay_and_records(client, host):
-    table = services.table_create(host=host, variant="450", name="Trois à la piquée",
-                                  options={"players": 3, "end": "rounds", "rounds": 1},
-                                  seed=33, bot_delay_ms=0)
+    table = services.table_create(
+        host=host,
+        variant="450",
+        name="Trois à la piquée",
+        options={"players": 3, "end": "rounds", "rounds": 1},
+        seed=33,
+        bot_delay_ms=0,
+    )
     services.table_fill_with_bots(table_id=table.pk, user=host)
     services.table_start(table_id=table.pk, user=host)
     Seat.objects.filter(table=table, seat="P1").update(user=None, is_bot=True)
@@ -79,13 +102,15 @@ def test_the_table_hides_a_present_dealers_face_up_cards_after_20_seconds(host):
 
     from games.models import Action, Presence
 
-    table = services.table_create(host=host, variant="450", options={"players": 4},
-                                  seed=8, bot_delay_ms=0, first_dealer="P1")
+    table = services.table_create(
+        host=host, variant="450", options={"players": 4}, seed=8, bot_delay_ms=0, first_dealer="P1"
+    )
     services.table_fill_with_bots(table_id=table.pk, user=host)
     services.table_start(table_id=table.pk, user=host)
     start = Table.objects.get(pk=table.pk).started_at
-    Presence.objects.create(table=table, user=host, channel_name="test-socket",
-                            seen_at=start + timedelta(seconds=30))
+    Presence.objects.create(
+        table=table, user=host, channel_name="test-socket", seen_at=start + timedelta(seconds=30)
+    )
     wait = services.table_drive(table_id=table.pk, now=start + timedelta(seconds=5))
     assert wait == pytest.approx(15) and not Action.objects.filter(hand__table=table).exists()
     table.refresh_from_db()

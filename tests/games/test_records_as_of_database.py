@@ -34,8 +34,10 @@ def stale_process(players):
     services.table_fill_with_bots(table_id=table.pk, user=players[0])
     services.table_start(table_id=table.pk, user=players[0])
     seen_at_start = _rebuilt(table.pk)
-    drive_until(table.pk, lambda: GameHand.objects.filter(
-        table=table, number=1, result__isnull=False).exists())
+    drive_until(
+        table.pk,
+        lambda: GameHand.objects.filter(table=table, number=1, result__isnull=False).exists(),
+    )
     table.refresh_from_db()
     assert seen_at_start.seq < table.seq
 

@@ -20,7 +20,8 @@ def _seat(table, seat):
 
 
 def test_a_bot_takes_an_absent_players_seat_and_the_player_retakes_it_on_return(
-        table_of_four, players):
+    table_of_four, players
+):
     east = players[1]
     seq = Table.objects.get(pk=table_of_four.pk).seq
     services.seat_give_to_bot(table_id=table_of_four.pk, by=players[0], seat="E")
@@ -30,9 +31,12 @@ def test_a_bot_takes_an_absent_players_seat_and_the_player_retakes_it_on_return(
     assert st.seq == seq + 1 and st.seat_info("E").is_bot
     # the bot plays E at the bot's pace, not after a grace period
     while st.hand.to_act != "E":
-        services.hand_apply_action(table_id=table_of_four.pk,
-                                   user=players["NESW".index(st.hand.to_act)],
-                                   action=st.hand.legal_actions()[0], expected_seq=st.seq)
+        services.hand_apply_action(
+            table_id=table_of_four.pk,
+            user=players["NESW".index(st.hand.to_act)],
+            action=st.hand.legal_actions()[0],
+            expected_seq=st.seq,
+        )
         st = table_state(table_of_four.pk)
     before = st.seq
     assert services.table_drive(table_id=table_of_four.pk, now=timezone.now()) is not None
@@ -44,8 +48,7 @@ def test_a_bot_takes_an_absent_players_seat_and_the_player_retakes_it_on_return(
     assert table_state(table_of_four.pk).seat_of(east.pk) == "E"
 
 
-def test_a_freed_seat_is_taken_by_another_member_who_keeps_it(table_of_four, players,
-                                                               make_member):
+def test_a_freed_seat_is_taken_by_another_member_who_keeps_it(table_of_four, players, make_member):
     west = players[3]
     services.seat_free(table_id=table_of_four.pk, by=players[0], seat="W")
     assert _seat(table_of_four, "W").is_free
@@ -61,7 +64,8 @@ def test_a_freed_seat_is_taken_by_another_member_who_keeps_it(table_of_four, pla
 
 
 def test_only_the_host_or_a_director_may_and_only_for_an_absent_player(
-        table_of_four, players, director):
+    table_of_four, players, director
+):
     with pytest.raises(TableError) as error:
         services.seat_give_to_bot(table_id=table_of_four.pk, by=players[1], seat="W")
     assert error.value.code == "not_host"
@@ -79,10 +83,12 @@ def test_only_the_host_or_a_director_may_and_only_for_an_absent_player(
 
 
 def test_the_seat_pages_answer_in_french_with_nothing_changed_on_refusal(
-        client, table_of_four, players):
+    client, table_of_four, players
+):
     client.force_login(players[1])  # not the host
-    response = client.post(reverse("games:seat_bot", args=[table_of_four.pk]), {"seat": "W"},
-                           follow=True)
+    response = client.post(
+        reverse("games:seat_bot", args=[table_of_four.pk]), {"seat": "W"}, follow=True
+    )
     assert "Seul l" in response.content.decode()  # "Seul l'hôte ..." in French
     assert not _seat(table_of_four, "W").is_bot
     client.force_login(players[0])
@@ -94,8 +100,9 @@ def test_the_seat_pages_answer_in_french_with_nothing_changed_on_refusal(
 async def test_everyone_at_the_table_is_sent_the_new_seats(table_of_four, cookies, players):
     comms = await all_connected(table_of_four, cookies[:2])  # N (host) and E; S, W away
     seq = comms[0][1]["seq"]
-    await sync_to_async(services.seat_give_to_bot)(table_id=table_of_four.pk, by=players[0],
-                                                   seat="W")
+    await sync_to_async(services.seat_give_to_bot)(
+        table_id=table_of_four.pk, by=players[0], seat="W"
+    )
     for comm, _ in comms:
         frame = await recv(comm)
         assert frame["seq"] == seq + 1

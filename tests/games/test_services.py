@@ -33,17 +33,25 @@ def act(table, players, action=None):
     hand = current_hand(table)
     seat = hand.to_act
     user = players["NESW".index(seat)]
-    services.hand_apply_action(table_id=table.pk, user=user,
-                               action=action or hand.legal_actions()[0],
-                               expected_seq=table.seq)
+    services.hand_apply_action(
+        table_id=table.pk,
+        user=user,
+        action=action or hand.legal_actions()[0],
+        expected_seq=table.seq,
+    )
     return seat
 
 
 def test_create_seats_the_host_and_validates_the_variant(players):
-    table = services.table_create(host=players[0], variant="australian",
-                                  options={"end": "hands", "hands_per_game": 4})
+    table = services.table_create(
+        host=players[0], variant="australian", options={"end": "hands", "hands_per_game": 4}
+    )
     assert [(s.seat, s.user_id) for s in table.seats.all()] == [
-        ("N", players[0].pk), ("E", None), ("S", None), ("W", None)]
+        ("N", players[0].pk),
+        ("E", None),
+        ("S", None),
+        ("W", None),
+    ]
     assert table.options == {"end": "hands", "hands_per_game": 4}
     with pytest.raises(TableError) as error:
         services.table_create(host=players[0], variant="bridge")
@@ -55,8 +63,11 @@ def test_create_seats_the_host_and_validates_the_variant(players):
 def test_joining_leaving_and_bots_before_the_start(players):
     table = services.table_create(host=players[0])
     services.table_join(table_id=table.pk, user=players[1], seat="E")
-    for user, seat, code in [(players[2], "E", "seat_taken"), (players[1], "S", "already_seated"),
-                             (players[2], "X", "bad_seat")]:
+    for user, seat, code in [
+        (players[2], "E", "seat_taken"),
+        (players[1], "S", "already_seated"),
+        (players[2], "X", "bad_seat"),
+    ]:
         with pytest.raises(TableError) as error:
             services.table_join(table_id=table.pk, user=user, seat=seat)
         assert error.value.code == code
@@ -94,7 +105,11 @@ def test_an_accepted_action_is_logged_and_bumps_the_sequence(table_of_four, play
     assert table_of_four.seq == seq + 1
     logged = Action.objects.get()
     assert (logged.seq, logged.seat, logged.by_bot, logged.user) == (
-        seq + 1, seat, False, players["NESW".index(seat)])
+        seq + 1,
+        seat,
+        False,
+        players["NESW".index(seat)],
+    )
 
 
 @pytest.mark.parametrize("case", ["stale", "not_your_turn", "illegal", "spectator"])
@@ -111,8 +126,9 @@ def test_refused_intents_change_nothing(table_of_four, players, make_member, cas
     }[case]
     before = hand.to_record()
     with pytest.raises(TableError) as error:
-        services.hand_apply_action(table_id=table_of_four.pk, user=args[0], action=args[1],
-                                   expected_seq=args[2])
+        services.hand_apply_action(
+            table_id=table_of_four.pk, user=args[0], action=args[1], expected_seq=args[2]
+        )
     assert error.value.message
     table_of_four.refresh_from_db()
     assert table_of_four.seq == seq
@@ -126,8 +142,9 @@ def test_engine_refusals_are_translated(table_of_four, players):
     hand = current_hand(table_of_four)
     user = players["NESW".index(hand.to_act)]
     with pytest.raises(TableError) as error:
-        services.hand_apply_action(table_id=table_of_four.pk, user=user, action="QS",
-                                   expected_seq=table_of_four.seq)
+        services.hand_apply_action(
+            table_id=table_of_four.pk, user=user, action="QS", expected_seq=table_of_four.seq
+        )
     assert error.value.code == "wrong_phase"
     assert error.value.message == "Ce coup n’appartient pas à cette étape de la brasse."
 
@@ -156,9 +173,13 @@ def test_an_all_bot_table_plays_a_whole_game_and_records_it(players):
     assert Action.objects.filter(by_bot=True).count() == Action.objects.count() > 300
     # The score sheet agrees with the check command on the downloaded records.
     records = [selectors.hand_record(table, h.number) for h in hands]
-    out = subprocess.run([sys.executable, "-m", "games.engine", "check", "-"], cwd=ROOT,
-                         input="\n".join(json.dumps(r) for r in records), capture_output=True,
-                         text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "games.engine", "check", "-"],
+        cwd=ROOT,
+        input="\n".join(json.dumps(r) for r in records),
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     checked = [json.loads(line) for line in out.stdout.splitlines()]
     sheet = selectors.score_sheet(table_state(table.pk))
@@ -168,7 +189,8 @@ def test_an_all_bot_table_plays_a_whole_game_and_records_it(players):
 
 
 def test_a_present_player_is_waited_for_and_an_absent_one_replaced_after_the_grace(
-        table_of_four, players):
+    table_of_four, players
+):
     Table.objects.filter(pk=table_of_four.pk).update(absence_grace_seconds=60)
     seat = current_hand(table_of_four).to_act
     user = players["NESW".index(seat)]
@@ -201,7 +223,8 @@ def test_abandoned_tables_are_closed_and_keep_their_hands(table_of_four, players
     settings.GAMES_ABANDON_SECONDS = 600
     act(table_of_four, players)
     Table.objects.filter(pk=table_of_four.pk).update(
-        last_human_seen_at=timezone.now() - timedelta(hours=1))
+        last_human_seen_at=timezone.now() - timedelta(hours=1)
+    )
     assert services.tables_close_abandoned() == [table_of_four.pk]
     table_of_four.refresh_from_db()
     assert table_of_four.status == Table.Status.CLOSED
@@ -211,7 +234,8 @@ def test_abandoned_tables_are_closed_and_keep_their_hands(table_of_four, players
 
 
 def test_an_intent_judged_on_a_cached_state_that_another_process_moved_on_is_stale(
-        table_of_four, players):
+    table_of_four, players
+):
     """This process cached the table at seq S; another process logged a move (S+1):
     the intent made at S is refused as stale, nothing is logged, the cache is dropped."""
     hand = current_hand(table_of_four)  # cached here at S
@@ -220,8 +244,9 @@ def test_an_intent_judged_on_a_cached_state_that_another_process_moved_on_is_sta
     other = Table.objects.filter(pk=table_of_four.pk)
     other.update(seq=seq + 1)  # what another process's accepted move does to the row
     with pytest.raises(TableError) as error:
-        services.hand_apply_action(table_id=table_of_four.pk, user=user,
-                                   action=hand.legal_actions()[0], expected_seq=seq)
+        services.hand_apply_action(
+            table_id=table_of_four.pk, user=user, action=hand.legal_actions()[0], expected_seq=seq
+        )
     assert error.value.code == "stale"
     assert not Action.objects.exists() and other.get().seq == seq + 1
     assert cache.peek(table_of_four.pk) is None
@@ -229,7 +254,8 @@ def test_an_intent_judged_on_a_cached_state_that_another_process_moved_on_is_sta
 
 @pytest.mark.parametrize("single_statement", [True, False], ids=["one-statement", "steps"])
 def test_the_log_is_appended_only_while_the_table_is_at_the_expected_seq(
-        table_of_four, single_statement):
+    table_of_four, single_statement
+):
     if single_statement and connection.vendor != "postgresql":
         pytest.skip("the one-statement move is PostgreSQL's")
     row = GameHand.objects.get(table=table_of_four)
@@ -237,8 +263,16 @@ def test_the_log_is_appended_only_while_the_table_is_at_the_expected_seq(
     seq = table_of_four.seq
 
     def move(at_seq):
-        return Move(table_id=table_of_four.pk, seq=at_seq, hand_id=row.pk, seat="E",
-                    action="pass", user_id=None, at=now, wake_at=now)
+        return Move(
+            table_id=table_of_four.pk,
+            seq=at_seq,
+            hand_id=row.pk,
+            seat="E",
+            action="pass",
+            user_id=None,
+            at=now,
+            wake_at=now,
+        )
 
     assert writers.write(move(seq), single_statement=single_statement) is None
     with pytest.raises(writers.MovedOn):  # the table is at seq + 1 now
@@ -249,7 +283,8 @@ def test_the_log_is_appended_only_while_the_table_is_at_the_expected_seq(
     table_of_four.refresh_from_db()
     assert table_of_four.seq == seq + 1 and table_of_four.wake_at == now
     assert list(Action.objects.values_list("seq", "seat", "action", "by_bot")) == [
-        (seq + 1, "E", "pass", True)]
+        (seq + 1, "E", "pass", True)
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -264,8 +299,9 @@ def test_two_intents_racing_for_the_same_turn_exactly_one_is_accepted(table_of_f
     def intent(action):
         try:
             barrier.wait()
-            services.hand_apply_action(table_id=table_of_four.pk, user=user, action=action,
-                                       expected_seq=seq)
+            services.hand_apply_action(
+                table_id=table_of_four.pk, user=user, action=action, expected_seq=seq
+            )
             outcomes.append("ok")
         except TableError as error:
             outcomes.append(error.code)
@@ -284,12 +320,14 @@ def test_two_intents_racing_for_the_same_turn_exactly_one_is_accepted(table_of_f
 
 
 def test_after_a_move_a_present_member_to_act_is_not_driven_until_the_presence_timeout(
-        table_of_four, players):
+    table_of_four, players
+):
     from games.live import presence
 
     nxt_seat = "NESW"[("NESW".index(current_hand(table_of_four).to_act) + 1) % 4]
-    services.presence_join(table_id=table_of_four.pk, user=players["NESW".index(nxt_seat)],
-                           channel_name="here")
+    services.presence_join(
+        table_id=table_of_four.pk, user=players["NESW".index(nxt_seat)], channel_name="here"
+    )
     presence.forget(table_of_four.pk)
     before = timezone.now()
     act(table_of_four, players)
@@ -319,7 +357,8 @@ def test_heartbeats_touch_a_table_row_at_most_once_a_minute(table_of_four, playe
     table_of_four.refresh_from_db()
     assert table_of_four.last_human_seen_at == seen
     Table.objects.filter(pk=table_of_four.pk).update(
-        last_human_seen_at=timezone.now() - timedelta(seconds=61))
+        last_human_seen_at=timezone.now() - timedelta(seconds=61)
+    )
     services.presence_heartbeat_many({"c0": table_of_four.pk})
     table_of_four.refresh_from_db()
     assert timezone.now() - table_of_four.last_human_seen_at < timedelta(seconds=5)
@@ -341,8 +380,9 @@ def test_a_stale_present_set_is_still_shown_while_it_is_read_again():
     assert presence.cached(999) == (None, False)
 
 
-def test_present_sets_of_many_tables_are_read_in_one_query(table_of_four, players,
-                                                          django_assert_num_queries):
+def test_present_sets_of_many_tables_are_read_in_one_query(
+    table_of_four, players, django_assert_num_queries
+):
     """Expired present sets are read in batches: one query whatever the number of
     tables, each table's set cached (an empty set for a table nobody is at)."""
     from games.live import presence
@@ -356,8 +396,9 @@ def test_present_sets_of_many_tables_are_read_in_one_query(table_of_four, player
     assert presence.cached(424242) == (set(), True)
 
 
-def test_the_presence_notices_of_many_tables_take_two_queries(table_of_four, players,
-                                                              django_assert_num_queries):
+def test_the_presence_notices_of_many_tables_take_two_queries(
+    table_of_four, players, django_assert_num_queries
+):
     """Who is at each table and whose seat is left since when: two queries whatever the
     number of tables (a restart reconnects every table's sockets at once)."""
     import json
@@ -384,8 +425,9 @@ def test_a_socket_that_joins_again_keeps_one_presence_row(table_of_four, players
     assert Presence.objects.count() == 1 and row.seen_at > first
 
 
-def test_a_read_overtaken_by_a_join_does_not_cache_its_older_set(table_of_four, players,
-                                                                 monkeypatch):
+def test_a_read_overtaken_by_a_join_does_not_cache_its_older_set(
+    table_of_four, players, monkeypatch
+):
     """Someone joining while a present set is being read drops the cached set; the read
     that started before must not put its older answer back (the next read sees them)."""
     from games.live import presence
@@ -426,8 +468,9 @@ def test_an_absent_members_seat_is_played_at_bot_pace_once_the_grace_has_passed(
     """The grace runs once, from when the member left: then the bot plays that seat at
     the table's pace, its next 8 moves as fast as the bots' own (a bot move does not
     restart the absence clock)."""
-    table = services.table_create(host=players[0], seed=5, bot_delay_ms=1000,
-                                  absence_grace_seconds=60)
+    table = services.table_create(
+        host=players[0], seed=5, bot_delay_ms=1000, absence_grace_seconds=60
+    )
     services.table_fill_with_bots(table_id=table.pk, user=players[0])
     services.table_start(table_id=table.pk, user=players[0])
     services.presence_join(table_id=table.pk, user=players[0], channel_name="north")
@@ -445,8 +488,9 @@ def test_an_absent_members_seat_is_played_at_bot_pace_once_the_grace_has_passed(
     assert Action.objects.filter(hand__table=table, seat="N", by_bot=True, user=None).count() == 8
 
 
-def test_a_change_is_kept_when_the_channel_layer_is_unreachable(players, monkeypatch,
-                                                               django_capture_on_commit_callbacks):
+def test_a_change_is_kept_when_the_channel_layer_is_unreachable(
+    players, monkeypatch, django_capture_on_commit_callbacks
+):
     """Redis down: the events after a commit (the lobby, other processes) are logged,
     not raised: the table is created and the page goes on."""
     from games.live import hub as hub_module
@@ -467,9 +511,14 @@ def _finished_game(players, *, humans):
     """A one-hand game, played out: ``humans`` members seated N (E, S...), bots elsewhere."""
     from tests.games.conftest import drive_until
 
-    table = services.table_create(host=players[0], seed=41, bot_delay_ms=0,
-                                  options={"end": "hands", "hands_per_game": 1},
-                                  review_seconds=45, absence_grace_seconds=20)
+    table = services.table_create(
+        host=players[0],
+        seed=41,
+        bot_delay_ms=0,
+        options={"end": "hands", "hands_per_game": 1},
+        review_seconds=45,
+        absence_grace_seconds=20,
+    )
     for user, seat in zip(players[1:humans], "ESW"):
         services.table_join(table_id=table.pk, user=user, seat=seat)
     services.table_fill_with_bots(table_id=table.pk, user=players[0])
@@ -486,12 +535,21 @@ def test_a_rematch_seats_the_same_players_and_starts_once_every_one_accepts(play
     new = services.table_rematch(table_id=old.pk, user=players[1])
     old.refresh_from_db()
     assert old.rematch_id == new.pk and old.seq == seq + 1  # the old table's players hear of it
-    assert (new.variant, new.options, new.review_seconds, new.absence_grace_seconds,
-            new.bot_delay_ms) == (old.variant, old.options, 45, 20, 0)
+    assert (
+        new.variant,
+        new.options,
+        new.review_seconds,
+        new.absence_grace_seconds,
+        new.bot_delay_ms,
+    ) == (old.variant, old.options, 45, 20, 0)
     assert new.host_id == players[1].pk and new.status == Table.Status.OPEN
     seats = {s.seat: (s.user_id, s.is_bot, s.accepted) for s in new.seats.all()}
-    assert seats == {"N": (players[0].pk, False, False), "E": (players[1].pk, False, True),
-                     "S": (None, True, True), "W": (None, True, True)}
+    assert seats == {
+        "N": (players[0].pk, False, False),
+        "E": (players[1].pk, False, True),
+        "S": (None, True, True),
+        "W": (None, True, True),
+    }
     with pytest.raises(TableError) as error:
         services.table_start(table_id=new.pk, user=players[1])
     assert error.value.code == "not_accepted"

@@ -61,9 +61,13 @@ def public_cards(view) -> set[str]:
 
 def _start_table(players, seed):
     n = len(players)
-    table = services.table_create(host=players[0], variant="450",
-                                  options={"players": n, "end": "rounds", "rounds": 1},
-                                  seed=seed, bot_delay_ms=0)
+    table = services.table_create(
+        host=players[0],
+        variant="450",
+        options={"players": n, "end": "rounds", "rounds": 1},
+        seed=seed,
+        bot_delay_ms=0,
+    )
     for i, user in enumerate(players[1:], 2):
         services.table_join(table_id=table.pk, user=user, seat=f"P{i}")
     services.table_start(table_id=table.pk, user=players[0])
@@ -86,7 +90,9 @@ async def test_a_whole_450_round_over_the_socket_never_shows_a_hidden_card(n, ma
         assert ok
         comms[seat] = comm
     watcher = await sync_to_async(make_member)()
-    spectator, ok, _ = await connect(table.pk, await sync_to_async(session_cookie)(Client(), watcher))
+    spectator, ok, _ = await connect(
+        table.pk, await sync_to_async(session_cookie)(Client(), watcher)
+    )
     assert ok
     comms["spectator"] = spectator
     latest = {seat: await recv(comm) for seat, comm in comms.items()}
@@ -94,8 +100,9 @@ async def test_a_whole_450_round_over_the_socket_never_shows_a_hidden_card(n, ma
     while latest["P1"]["table"]["status"] == "playing":
         to_act = latest["P1"]["view"]["to_act"]
         mine = latest[to_act]
-        await comms[to_act].send_json_to({"type": "intent", "seq": mine["seq"],
-                                          "action": mine["view"]["legal"][-1]})
+        await comms[to_act].send_json_to(
+            {"type": "intent", "seq": mine["seq"], "action": mine["view"]["legal"][-1]}
+        )
         for seat, comm in comms.items():
             frame = await recv(comm)
             assert frame["type"] == "state" and frame["seq"] == mine["seq"] + 1, frame
@@ -111,12 +118,15 @@ async def test_a_whole_450_round_over_the_socket_never_shows_a_hidden_card(n, ma
                 if view["phase"] in ("aside", "show"):
                     # before the dealer hides them, a player holds only his face-up cards
                     assert sorted(view["hand"]) == sorted(record["visible"][seat])
-                    assert {s: sorted(c) for s, c in view["shown"].items()} == \
-                        {s: sorted(c) for s, c in record["visible"].items()}
+                    assert {s: sorted(c) for s, c in view["shown"].items()} == {
+                        s: sorted(c) for s, c in record["visible"].items()
+                    }
             else:
                 assert view["hand"] is None and view["legal"] == []
             leaked = visible_cards(frame) - allowed
-            assert not leaked, f"{seat} saw {leaked} at seq {frame['seq']}: {json.dumps(frame)[:2000]}"
+            assert not leaked, (
+                f"{seat} saw {leaked} at seq {frame['seq']}: {json.dumps(frame)[:2000]}"
+            )
     assert len(frames["spectator"]) > 3 * n
     final = latest["spectator"]
     assert final["table"]["status"] == "finished"
@@ -142,8 +152,9 @@ async def test_450_refusals_name_the_rule_and_a_reconnect_gets_the_state(make_me
     await other.send_json_to({"type": "intent", "seq": first["seq"], "action": "hide"})
     reply = await recv(other)
     assert reply["type"] == "error" and reply["code"] == "not_your_turn"
-    await actor.send_json_to({"type": "intent", "seq": first["seq"],
-                              "action": state["view"]["hand"][0]})
+    await actor.send_json_to(
+        {"type": "intent", "seq": first["seq"], "action": state["view"]["hand"][0]}
+    )
     reply = await recv(actor)
     assert reply["type"] == "error" and reply["code"] == "wrong_phase" and reply["message"]
     await actor.send_json_to({"type": "intent", "seq": first["seq"], "action": "hide"})

@@ -16,8 +16,12 @@ ACTIONS = {p.name for p in urlpatterns} - PAGES
 
 
 def _url(name: str, table_id: int) -> str:
-    kwargs = {"lobby": {}, "table_invite": {"token": "abc"}, "hand_replay": {"number": 1},
-              "hand_record": {"number": 1}}.get(name)
+    kwargs = {
+        "lobby": {},
+        "table_invite": {"token": "abc"},
+        "hand_replay": {"number": 1},
+        "hand_record": {"number": 1},
+    }.get(name)
     if kwargs is None:
         kwargs = {}
     if name != "lobby":

@@ -37,9 +37,16 @@ def add_present(make_member, director):
         for _i in range(n):
             player = make_member()
             partner = make_member() if tournament.is_pairs else None
-            out.append(Entry.objects.create(
-                tournament=tournament, player=player, partner=partner,
-                status=EntryStatus.CONFIRMED, checked_in=True, checked_in_at=timezone.now()))
+            out.append(
+                Entry.objects.create(
+                    tournament=tournament,
+                    player=player,
+                    partner=partner,
+                    status=EntryStatus.CONFIRMED,
+                    checked_in=True,
+                    checked_in_at=timezone.now(),
+                )
+            )
         return out
 
     return add

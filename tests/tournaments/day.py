@@ -31,8 +31,9 @@ def play_table(rnd, table, hands, contract="8S", tricks=9):
     rows = []
     for _ in range(hands):
         seq = game.hands.count() + 1
-        row = rs.hand_enter(game=game, user=p["N"], seq=seq, declarer="N",
-                            contract=contract, tricks=tricks)
+        row = rs.hand_enter(
+            game=game, user=p["N"], seq=seq, declarer="N", contract=contract, tricks=tricks
+        )
         rs.hand_confirm(hand=row, user=p["E"])
         rows.append(row)
     return rows

@@ -18,15 +18,35 @@ def make_450(make_tournament, add_present, n=14, **fields):
 
 #: The end of a round at 4 players, as the secretary's form posts it (P1 a pair of
 #: queens that becomes three of a kind with the pot's queen: 117).
-FOUR = {"c1_P1": "QH", "c2_P1": "QC", "pot_P1": "QD",
-        "c1_P2": "8H", "c2_P2": "JH", "pot_P2": "KC",
-        "c1_P3": "10D", "c2_P3": "JD", "pot_P3": "AS",
-        "c1_P4": "9D", "c2_P4": "7S", "pot_P4": "AD", "double_face": "9D"}
+FOUR = {
+    "c1_P1": "QH",
+    "c2_P1": "QC",
+    "pot_P1": "QD",
+    "c1_P2": "8H",
+    "c2_P2": "JH",
+    "pot_P2": "KC",
+    "c1_P3": "10D",
+    "c2_P3": "JD",
+    "pot_P3": "AS",
+    "c1_P4": "9D",
+    "c2_P4": "7S",
+    "pot_P4": "AD",
+    "double_face": "9D",
+}
 FOUR_POINTS = {"P1": 117, "P2": 19, "P3": 32, "P4": 26}
 #: The end of a round at 3 players.
-THREE = {"c1_P1": "QH", "c2_P1": "QC", "pot_P1": "QD",
-         "c1_P2": "8H", "c2_P2": "JH", "pot_P2": "KC",
-         "c1_P3": "10D", "c2_P3": "JD", "pot_P3": "AS", "double_face": "9D"}
+THREE = {
+    "c1_P1": "QH",
+    "c2_P1": "QC",
+    "pot_P1": "QD",
+    "c1_P2": "8H",
+    "c2_P2": "JH",
+    "pot_P2": "KC",
+    "c1_P3": "10D",
+    "c2_P3": "JD",
+    "pot_P3": "AS",
+    "double_face": "9D",
+}
 
 
 def form_for(players: int) -> dict:

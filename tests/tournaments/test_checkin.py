@@ -20,8 +20,9 @@ def test_director_marks_present_and_absent(director, tournament, member):
     assert not entry.checked_in
 
 
-def test_a_waiting_player_checked_in_at_the_door_is_confirmed(director, make_tournament,
-                                                              make_member):
+def test_a_waiting_player_checked_in_at_the_door_is_confirmed(
+    director, make_tournament, make_member
+):
     t = make_tournament(capacity=1)
     services.registration_create(tournament=t, member=make_member())
     waiting = services.registration_create(tournament=t, member=make_member())
@@ -42,13 +43,13 @@ def test_player_checks_in_with_the_code(tournament, member):
     with pytest.raises(TournamentError) as err:
         services.checkin_self(tournament=tournament, member=member, code="WRONG")
     assert err.value.code == "bad_code"
-    entry = services.checkin_self(tournament=tournament, member=member,
-                                  code=f" {tournament.checkin_code.lower()} ")
+    entry = services.checkin_self(
+        tournament=tournament, member=member, code=f" {tournament.checkin_code.lower()} "
+    )
     assert entry.checked_in
 
 
-def test_code_check_in_needs_a_registration_and_the_day(make_tournament, member,
-                                                        make_member):
+def test_code_check_in_needs_a_registration_and_the_day(make_tournament, member, make_member):
     t = make_tournament()
     with pytest.raises(TournamentError) as err:
         services.checkin_self(tournament=t, member=member, code=t.checkin_code)

@@ -43,15 +43,16 @@ def live_tournament(director):
 
 
 async def test_player_receives_the_update(client, member, live_tournament):
-    comm = _communicator(f"/ws/tournaments/{live_tournament.pk}/",
-                         await _cookie(client, member))
+    comm = _communicator(f"/ws/tournaments/{live_tournament.pk}/", await _cookie(client, member))
     connected, _ = await comm.connect()
     assert connected
     hello = await comm.receive_json_from()
     assert hello["type"] == "tournament.hello"
     await sync_to_async(send_tournament_updated)(live_tournament.pk, hello["version"] + 1)
-    assert await comm.receive_json_from() == {"type": "tournament.updated",
-                                              "version": hello["version"] + 1}
+    assert await comm.receive_json_from() == {
+        "type": "tournament.updated",
+        "version": hello["version"] + 1,
+    }
     await comm.send_json_to({"type": "swap"})
     assert (await comm.receive_json_from())["code"] == "read_only"
     await comm.disconnect()
@@ -64,15 +65,20 @@ async def test_publish_reaches_the_socket(client, director, member, live_tournam
     def setup():
         services.tournament_transition(tournament=live_tournament, by=director, to="running")
         from club.models import User
+
         for i in range(4):
-            user = member if i == 0 else User.objects.create_user(
-                email=f"p{i}@example.com", first_name=f"P{i}", last_name="X")
+            user = (
+                member
+                if i == 0
+                else User.objects.create_user(
+                    email=f"p{i}@example.com", first_name=f"P{i}", last_name="X"
+                )
+            )
             Entry.objects.create(tournament=live_tournament, player=user, checked_in=True)
         return services.round_draw(tournament=live_tournament, by=director, seed=1)
 
     rnd = await sync_to_async(setup)()
-    comm = _communicator(f"/ws/tournaments/{live_tournament.pk}/",
-                         await _cookie(client, member))
+    comm = _communicator(f"/ws/tournaments/{live_tournament.pk}/", await _cookie(client, member))
     assert (await comm.connect())[0]
     await comm.receive_json_from()
     await sync_to_async(services.round_publish)(round=rnd, by=director, version=rnd.version)
@@ -85,7 +91,8 @@ async def test_visitors_and_unknown_tournaments_are_refused(client, member, live
     from club.models import ClubSettings
 
     await sync_to_async(ClubSettings.objects.update_or_create)(
-        pk=1, defaults={"public_pages": False})
+        pk=1, defaults={"public_pages": False}
+    )
     comm = _communicator(f"/ws/tournaments/{live_tournament.pk}/")
     assert not (await comm.connect())[0]
     await sync_to_async(ClubSettings.objects.filter(pk=1).update)(public_pages=True)

@@ -13,8 +13,14 @@ from tournaments.services import results as rs
 
 pytestmark = pytest.mark.django_db
 
-FORMULAS = ['=HYPERLINK("http://e.example","x")', "+1+cmd|' /C calc'!A0", "-2+3",
-            "@SUM(A1:A9)", "\tTab", "\rRetour"]
+FORMULAS = [
+    '=HYPERLINK("http://e.example","x")',
+    "+1+cmd|' /C calc'!A0",
+    "-2+3",
+    "@SUM(A1:A9)",
+    "\tTab",
+    "\rRetour",
+]
 
 
 def _rows(response):
@@ -22,8 +28,9 @@ def _rows(response):
     return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
-def test_names_that_look_like_formulas_are_exported_as_text(make_tournament, add_present,
-                                                            director, director_client):
+def test_names_that_look_like_formulas_are_exported_as_text(
+    make_tournament, add_present, director, director_client
+):
     t = make_tournament(status="running", rounds_total=2, hands_per_game=2)
     entries = add_present(t, 8)
     for entry, name in zip(entries, FORMULAS):
@@ -47,6 +54,10 @@ def test_every_csv_export_goes_through_the_one_helper():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    writers = [str(p.relative_to(root)) for folder in ("club", "games", "tournaments")
-               for p in (root / folder).rglob("*.py") if "csv.writer" in p.read_text()]
+    writers = [
+        str(p.relative_to(root))
+        for folder in ("club", "games", "tournaments")
+        for p in (root / folder).rglob("*.py")
+        if "csv.writer" in p.read_text()
+    ]
     assert writers == ["club/exports.py"]

@@ -45,8 +45,9 @@ def test_a_finished_tournament_refuses_adjusted_scores_and_corrections(finished,
         ds.game_adjust(game=game, by=director, ns=999, ew=0, reason="mistake")
     assert error.value.code == "finished"
     with pytest.raises(TournamentError) as error:
-        ds.hand_correct(hand=hands[0], by=director, reason="typo", declarer="E",
-                        contract="10NT", tricks=10)
+        ds.hand_correct(
+            hand=hands[0], by=director, reason="typo", declarer="E", contract="10NT", tricks=10
+        )
     assert error.value.code == "finished"
     game.refresh_from_db()
     assert game.status == GameStatus.COMPLETE and gold(t) == medals
@@ -57,23 +58,25 @@ def test_a_closed_round_is_locked_until_reopened_with_a_reason(finished, directo
     with pytest.raises(TournamentError) as error:
         services.tournament_transition(tournament=t, by=director, to="running")
     assert error.value.code == "reason"
-    services.tournament_transition(tournament=t, by=director, to="running",
-                                   reason="Table 1 entered 8S instead of 8H")
+    services.tournament_transition(
+        tournament=t, by=director, to="running", reason="Table 1 entered 8S instead of 8H"
+    )
     with pytest.raises(TournamentError) as error:  # the round itself is still closed
-        ds.hand_correct(hand=hands[0], by=director, reason="typo", declarer="N",
-                        contract="8H", tricks=9)
+        ds.hand_correct(
+            hand=hands[0], by=director, reason="typo", declarer="N", contract="8H", tricks=9
+        )
     assert error.value.code == "round_closed"
     with pytest.raises(TournamentError) as error:
         ds.round_reopen(round=rnd, by=director, reason="  ")
     assert error.value.code == "reason"
     ds.round_reopen(round=rnd, by=director, reason="Table 1, hand 1")
-    ds.hand_correct(hand=hands[0], by=director, reason="8H, not 8S", declarer="N",
-                    contract="8H", tricks=9)
+    ds.hand_correct(
+        hand=hands[0], by=director, reason="8H, not 8S", declarer="N", contract="8H", tricks=9
+    )
     play = RoundPlay.objects.get(round=rnd)
     assert play.corrected_at is not None and play.reopen_reason == "Table 1, hand 1"
     kinds = set(ActivityLog.objects.values_list("kind", flat=True))
-    assert {"tournament.reopened", "results.round_reopened",
-            "results.hand_corrected"} <= kinds
+    assert {"tournament.reopened", "results.round_reopened", "results.hand_corrected"} <= kinds
     ds.round_close(round=rnd, by=director)
     services.tournament_transition(tournament=t, by=director, to="finished")
     with translation.override("fr"):
@@ -85,15 +88,17 @@ def test_the_standings_say_when_a_closed_round_was_corrected(finished, director,
     t, rnd, hands = finished
     services.tournament_transition(tournament=t, by=director, to="running", reason="x")
     ds.round_reopen(round=rnd, by=director, reason="Mauvaise levée à la table 1")
-    ds.hand_correct(hand=hands[1], by=director, reason="10 levées", declarer="N",
-                    contract="8S", tricks=10)
+    ds.hand_correct(
+        hand=hands[1], by=director, reason="10 levées", declarer="N", contract="8S", tricks=10
+    )
     html = client.get(reverse("tournaments:standings", args=[t.pk])).content.decode()
     assert 'data-testid="corrected-note"' in html
     assert "Ronde 1 corrigée le" in html and "Mauvaise levée à la table 1" in html
 
 
 def test_adjusted_scores_are_checked_against_what_the_variant_allows(
-        make_tournament, add_present, director):
+    make_tournament, add_present, director
+):
     t = make_tournament(status="running", rounds_total=1, hands_per_game=2)
     add_present(t, 8)
     rnd = play_round(t, director)
@@ -111,7 +116,8 @@ def test_adjusted_scores_are_checked_against_what_the_variant_allows(
 
 
 def test_finishing_closes_the_rounds_or_names_the_unfinished_tables(
-        make_tournament, add_present, director):
+    make_tournament, add_present, director
+):
     t = make_tournament(status="running", rounds_total=1, hands_per_game=1)
     add_present(t, 8)
     rnd = play_round(t, director)
@@ -135,8 +141,7 @@ def test_the_console_of_a_closed_round_has_no_correction_forms(finished, directo
 
 
 # ----------------------------------------------------------------- 2. confirmations
-def test_status_buttons_are_verbs_with_the_consequence_confirmed(make_tournament,
-                                                                director_client):
+def test_status_buttons_are_verbs_with_the_consequence_confirmed(make_tournament, director_client):
     t = make_tournament(status="draft")
     html = director_client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
     assert 'data-testid="to-registration_open"' in html and "Ouvrir les inscriptions" in html
@@ -144,28 +149,29 @@ def test_status_buttons_are_verbs_with_the_consequence_confirmed(make_tournament
     Entry.objects.create(tournament=t, guest_name="Rita")
     html = director_client.get(reverse("tournaments:entries", args=[t.pk])).content.decode()
     assert "Annuler le tournoi" in html and ">Annulé<" not in html
-    cancel = html[html.index('data-testid="to-cancelled"'):][:600]
+    cancel = html[html.index('data-testid="to-cancelled"') :][:600]
     assert "data-confirm=" in cancel and "ne pourra pas être rouvert" in cancel
     assert "Fermer les inscriptions" in html
 
 
-def test_withdrawing_removing_and_closing_ask_first(make_tournament, add_present, member,
-                                                   director, client):
+def test_withdrawing_removing_and_closing_ask_first(
+    make_tournament, add_present, member, director, client
+):
     t = make_tournament(status="registration_open")
     services.registration_create(tournament=t, member=member)
     client.force_login(member)
     html = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
-    withdraw = html[html.index('data-testid="withdraw"'):][:400]
+    withdraw = html[html.index('data-testid="withdraw"') :][:400]
     assert "data-confirm=" in withdraw and "liste d'attente" in withdraw
     client.force_login(director)
     html = client.get(reverse("tournaments:entries", args=[t.pk])).content.decode()
-    remove = html[html.index('data-testid="remove-entry"'):][:400]
+    remove = html[html.index('data-testid="remove-entry"') :][:400]
     assert "data-confirm=" in remove and "Retirer" in remove
     running = make_tournament(status="running", rounds_total=1, hands_per_game=1)
     add_present(running, 4)
     play_round(running, director)
     html = client.get(reverse("tournaments:console", args=[running.pk])).content.decode()
-    close = html[html.index('data-testid="close-round"'):][:400]
+    close = html[html.index('data-testid="close-round"') :][:400]
     assert "data-confirm=" in close and "verrouillées" in close
 
 
@@ -192,8 +198,9 @@ def test_the_activity_log_is_rendered_in_the_readers_language(make_tournament, d
     assert entry.summary == english  # the stored summary is the English sentence
 
 
-def test_sheet_and_console_show_french_contracts_and_eo(make_tournament, add_present,
-                                                        director, director_client):
+def test_sheet_and_console_show_french_contracts_and_eo(
+    make_tournament, add_present, director, director_client
+):
     t = make_tournament(status="running", rounds_total=1, hands_per_game=2)
     add_present(t, 8)
     rnd = play_round(t, director)
@@ -206,8 +213,7 @@ def test_sheet_and_console_show_french_contracts_and_eo(make_tournament, add_pre
         assert "6NT" not in html.replace('value="6NT"', "")
 
 
-def test_rule_options_and_seats_are_shown_in_french(make_tournament, client, director,
-                                                    make_member):
+def test_rule_options_and_seats_are_shown_in_french(make_tournament, client, director, make_member):
     t = make_tournament(variant_options={"auction": "pass_final", "slam_bonus": 250})
     html = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
     assert "plusieurs tours, passer est définitif" in html
@@ -233,8 +239,9 @@ def test_messages_agree_whatever_the_name(make_tournament, make_member, director
 
 
 # ----------------------------------------------------------------- 5. console
-def test_online_grace_setting_shows_only_for_online_rounds(make_tournament, add_present,
-                                                         director, director_client):
+def test_online_grace_setting_shows_only_for_online_rounds(
+    make_tournament, add_present, director, director_client
+):
     t = make_tournament(status="running", rounds_total=2, hands_per_game=1)
     add_present(t, 8)
     play_round(t, director)
@@ -249,10 +256,11 @@ def test_adjusted_games_and_medals_are_labelled_not_coded(finished, director, cl
     t, rnd, _hands = finished
     services.tournament_transition(tournament=t, by=director, to="running", reason="x")
     ds.round_reopen(round=rnd, by=director, reason="x")
-    ds.game_adjust(game=TableGame.objects.get(round=rnd, table=2), by=director, ns=100,
-                   ew=100, reason="x")
+    ds.game_adjust(
+        game=TableGame.objects.get(round=rnd, table=2), by=director, ns=100, ew=100, reason="x"
+    )
     html = client.get(reverse("tournaments:standings", args=[t.pk])).content.decode()
-    assert 'badge-adjusted' in html and ">ajusté<" in html and ">A<" not in html
+    assert "badge-adjusted" in html and ">ajusté<" in html and ">A<" not in html
     for emoji in ("🥇", "🥈", "🥉", "🤖"):
         assert emoji not in html
     ds.round_close(round=rnd, by=director)
@@ -262,8 +270,9 @@ def test_adjusted_games_and_medals_are_labelled_not_coded(finished, director, cl
 
 
 # ----------------------------------------------------------------- 6. players
-def test_online_round_offers_join_my_table_and_no_signoff_code(make_tournament, add_present,
-                                                               director, client):
+def test_online_round_offers_join_my_table_and_no_signoff_code(
+    make_tournament, add_present, director, client
+):
     t = make_tournament(status="running", rounds_total=1, hands_per_game=1)
     entries = add_present(t, 4)
     play_round(t, director, online=True)
@@ -283,33 +292,36 @@ def test_a_finished_tournament_shows_the_players_final_place(finished, client):
 
 
 # ----------------------------------------------------------------- 7. the small ones
-def test_partner_list_leaves_out_paired_members_and_admins(make_tournament, make_member,
-                                                           member, client):
+def test_partner_list_leaves_out_paired_members_and_admins(
+    make_tournament, make_member, member, client
+):
     from club.models import User
 
     t = make_tournament(format="pairs")
     paired_a, paired_b = make_member(last_name="Dupaire"), make_member(last_name="Enpaire")
     services.registration_create(tournament=t, member=paired_a, partner=paired_b)
-    User.objects.create_superuser(email="admin@x.example", first_name="Admin",
-                                  last_name="Zadmin")
+    User.objects.create_superuser(email="admin@x.example", first_name="Admin", last_name="Zadmin")
     make_member(first_name="Réjean", last_name="Côté", display_name="Ti-Réjean")
     make_member(first_name="Louise", last_name="Bélanger")
     make_member(first_name="Pierre", last_name="Boucher")
     client.force_login(member)
     html = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
-    select = html[html.index('name="partner"'):html.index("</select>")]
+    select = html[html.index('name="partner"') : html.index("</select>")]
     assert "Dupaire" not in select and "Enpaire" not in select and "Zadmin" not in select
     assert "Côté, Réjean (Ti-Réjean)" in select
     assert select.index("Bélanger") < select.index("Boucher") < select.index("Côté")
 
 
-def test_looking_for_a_partner_has_a_note_and_a_way_to_reach(make_tournament, make_member,
-                                                             member, client):
+def test_looking_for_a_partner_has_a_note_and_a_way_to_reach(
+    make_tournament, make_member, member, client
+):
     t = make_tournament(format="pairs")
     sylvie = make_member(first_name="Sylvie", email="sylvie@example.com", phone="514 555-0199")
     client.force_login(sylvie)
-    client.post(reverse("tournaments:looking", args=[t.pk]),
-                {"looking": "1", "note": "Le jeudi seulement", "share_contact": "on"})
+    client.post(
+        reverse("tournaments:looking", args=[t.pk]),
+        {"looking": "1", "note": "Le jeudi seulement", "share_contact": "on"},
+    )
     client.force_login(member)
     html = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
     assert "Le jeudi seulement" in html and "mailto:sylvie@example.com" in html
@@ -317,8 +329,13 @@ def test_looking_for_a_partner_has_a_note_and_a_way_to_reach(make_tournament, ma
 
 
 def test_phone_must_look_like_a_phone_number(member_client, member):
-    data = {"first_name": "Marie", "last_name": "Tremblay", "display_name": "",
-            "member_number": "", "preferred_language": "fr"}
+    data = {
+        "first_name": "Marie",
+        "last_name": "Tremblay",
+        "display_name": "",
+        "member_number": "",
+        "preferred_language": "fr",
+    }
     r = member_client.post(reverse("profile"), {**data, "phone": "abc"})
     assert r.status_code == 200 and "numéro de téléphone" in r.content.decode()
     member.refresh_from_db()
@@ -335,14 +352,14 @@ def test_member_list_sorts_accents_as_french_readers_do(member_client, make_memb
     assert html.index("Bélanger") < html.index("Bergeron") < html.index("Boucher")
 
 
-def test_every_hand_export_includes_adjusted_games(make_tournament, add_present, director,
-                                                   director_client):
+def test_every_hand_export_includes_adjusted_games(
+    make_tournament, add_present, director, director_client
+):
     t = make_tournament(status="running", rounds_total=1, hands_per_game=2)
     add_present(t, 8)
     rnd = play_round(t, director)
     play_table(rnd, 1, 2)
-    ds.game_adjust(game=rs.table_game(rnd, 2), by=director, ns=300, ew=40,
-                   reason="Joueur malade")
+    ds.game_adjust(game=rs.table_game(rnd, 2), by=director, ns=300, ew=40, reason="Joueur malade")
     body = director_client.get(reverse("tournaments:results_csv", args=[t.pk])).content
     rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
     adjusted = [r for r in rows if r[1] == "2"]
@@ -350,8 +367,9 @@ def test_every_hand_export_includes_adjusted_games(make_tournament, add_present,
     assert "Pointage ajusté : Joueur malade" in adjusted[0][-1]
 
 
-def test_approvals_leave_out_members_already_registered(make_tournament, make_member,
-                                                        director_client):
+def test_approvals_leave_out_members_already_registered(
+    make_tournament, make_member, director_client
+):
     t = make_tournament()
     newcomer = make_member(first_name="Nouvelle", is_approved=False)
     registered = make_member(first_name="Déjàinscrite", is_approved=False)
@@ -370,7 +388,8 @@ def test_the_demo_thursday_tournament_is_on_a_thursday():
 
 
 def test_a_grace_changed_on_the_console_reaches_the_tables_already_playing(
-        make_tournament, add_present, director):
+    make_tournament, add_present, director
+):
     """The online grace set on the director's console applies at once to the round's
     live tables: their rows and every process's state of them (a change of the table)."""
     from games.live import cache, store
@@ -393,7 +412,8 @@ def test_a_grace_changed_on_the_console_reaches_the_tables_already_playing(
 
 
 def test_an_online_round_start_tells_every_seated_player_their_table_is_ready(
-        make_tournament, add_present, director, client, mailoutbox, django_capture_on_commit_callbacks):
+    make_tournament, add_present, director, client, mailoutbox, django_capture_on_commit_callbacks
+):
     """Each seated member: an email with the link to their table, and a banner on every
     page of the site until they open that table."""
     t = make_tournament(status="running", rounds_total=1, hands_per_game=1)

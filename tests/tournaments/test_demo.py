@@ -14,11 +14,19 @@ def test_seed_demo_adds_an_open_and_a_running_tournament_once():
     out = StringIO()
     call_command("seed_demo", stdout=out)
     assert "Demo tournaments" in out.getvalue()
-    counts = (Tournament.objects.count(), Entry.objects.count(), Round.objects.count(),
-              Seat.objects.count())
+    counts = (
+        Tournament.objects.count(),
+        Entry.objects.count(),
+        Round.objects.count(),
+        Seat.objects.count(),
+    )
     call_command("seed_demo", stdout=StringIO())
-    assert counts == (Tournament.objects.count(), Entry.objects.count(),
-                      Round.objects.count(), Seat.objects.count())
+    assert counts == (
+        Tournament.objects.count(),
+        Entry.objects.count(),
+        Round.objects.count(),
+        Seat.objects.count(),
+    )
     upcoming = Tournament.objects.get(status="registration_open")
     assert upcoming.entries.filter(status="confirmed").count() == 10
     today = Tournament.objects.get(status="running")

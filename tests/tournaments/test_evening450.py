@@ -33,14 +33,14 @@ from tests.tournaments.day450 import (
 def evening(make_tournament, add_present):
     """A running 450 evening: 14 present, tables of 4, games of 1 round (so one
     confirmed round completes a table's game)."""
-    return make_450(make_tournament, add_present, 14,
-                    variant_options={"end": "rounds", "rounds": 1})
+    return make_450(
+        make_tournament, add_present, 14, variant_options={"end": "rounds", "rounds": 1}
+    )
 
 
 def four_table(rnd):
     """A table of four of the round (14 at 4: two tables of 4, two of 3)."""
-    return next(n for n in (1, 2, 3, 4)
-                if Seat.objects.filter(round=rnd, table=n).count() == 4)
+    return next(n for n in (1, 2, 3, 4) if Seat.objects.filter(round=rnd, table=n).count() == 4)
 
 
 @pytest.fixture
@@ -53,8 +53,8 @@ def at_four(evening, director):
 
 # --- settings ------------------------------------------------------------------------
 
-def test_a_450_tournament_stores_its_game_table_size_target_and_is_individual(
-        make_tournament):
+
+def test_a_450_tournament_stores_its_game_table_size_target_and_is_individual(make_tournament):
     t = make_tournament(game="450", table_size=0, variant_options={"target": 400})
     assert t.is_450 and t.variant == "450" and t.table_size == 0
     assert t.variant_options == {"target": 400}
@@ -80,25 +80,40 @@ def test_the_form_offers_450_settings_in_the_hall_or_online(director_client):
 
 
 def test_creating_a_450_tournament_from_the_form(director_client):
-    response = director_client.post(reverse("tournaments:create"), {
-        "name": "Soirée 450", "game": "450", "starts_at": "2026-12-03T19:00",
-        "place": "hall", "variant": "quebec", "format": "pairs", "rounds_total": 4,
-        "hands_per_game": 8, "table_size": "0", "sheet_entry": "points", "capacity": 40,
-        "bye_score": "average", "bye_fixed_score": 0, "tie_rule": "games_won",
-        "opt450_end": "rounds", "opt450_rounds": "6", "opt450_target": "350"})
+    response = director_client.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Soirée 450",
+            "game": "450",
+            "starts_at": "2026-12-03T19:00",
+            "place": "hall",
+            "variant": "quebec",
+            "format": "pairs",
+            "rounds_total": 4,
+            "hands_per_game": 8,
+            "table_size": "0",
+            "sheet_entry": "points",
+            "capacity": 40,
+            "bye_score": "average",
+            "bye_fixed_score": 0,
+            "tie_rule": "games_won",
+            "opt450_end": "rounds",
+            "opt450_rounds": "6",
+            "opt450_target": "350",
+        },
+    )
     assert response.status_code == 302
     from tournaments.models import Tournament
 
     t = Tournament.objects.get(name="Soirée 450")
-    assert (t.game, t.format, t.table_size, t.sheet_entry) == ("450", "individual", 0,
-                                                               "points")
+    assert (t.game, t.format, t.table_size, t.sheet_entry) == ("450", "individual", 0, "points")
     assert t.variant_options["end"] == "rounds" and t.variant_options["rounds"] == 6
 
 
 # --- the draw ------------------------------------------------------------------------
 
-def test_fourteen_players_are_drawn_at_four_four_three_three_in_seats_p1_on(
-        evening, director):
+
+def test_fourteen_players_are_drawn_at_four_four_three_three_in_seats_p1_on(evening, director):
     rnd = services.round_draw(tournament=evening, by=director, seed=3)
     seats = list(Seat.objects.filter(round=rnd))
     sizes = sorted(sum(1 for s in seats if s.table == n) for n in {s.table for s in seats})
@@ -116,10 +131,9 @@ def test_the_next_games_avoid_players_meeting_again(evening, director):
         rnd = services.round_draw(tournament=evening, by=director, seed=11)
         services.round_publish(round=rnd, by=director, version=rnd.version)
         for n in set(Seat.objects.filter(round=rnd).values_list("table", flat=True)):
-            ids = sorted(Seat.objects.filter(round=rnd, table=n).values_list("entry_id",
-                                                                             flat=True))
+            ids = sorted(Seat.objects.filter(round=rnd, table=n).values_list("entry_id", flat=True))
             for i, a in enumerate(ids):
-                for b in ids[i + 1:]:
+                for b in ids[i + 1 :]:
                     met[(a, b)] = met.get((a, b), 0) + 1
     # 18 pairs sit together each game, 54 in all among 91 pairs: nobody meets twice
     assert max(met.values()) == 1
@@ -127,11 +141,9 @@ def test_the_next_games_avoid_players_meeting_again(evening, director):
 
 def test_a_draft_with_a_table_of_two_cannot_be_published(evening, director):
     rnd = services.round_draw(tournament=evening, by=director, seed=3)
-    small = next(n for n in (1, 2, 3, 4)
-                 if Seat.objects.filter(round=rnd, table=n).count() == 3)
+    small = next(n for n in (1, 2, 3, 4) if Seat.objects.filter(round=rnd, table=n).count() == 3)
     seat = Seat.objects.filter(round=rnd, table=small).order_by("position").last()
-    rnd = services.round_move_bye(round=rnd, by=director, entry=seat.entry_id,
-                                  version=rnd.version)
+    rnd = services.round_move_bye(round=rnd, by=director, entry=seat.entry_id, version=rnd.version)
     assert len(rnd.report["problems"]) == 1  # "Table n has 2 players: ... 3 to 6."
     with pytest.raises(TournamentError) as err:
         services.round_publish(round=rnd, by=director, version=rnd.version)
@@ -141,15 +153,16 @@ def test_a_draft_with_a_table_of_two_cannot_be_published(evening, director):
 def test_a_late_arrival_takes_the_next_free_seat_of_a_table(evening, director, add_present):
     rnd = services.round_draw(tournament=evening, by=director, seed=3)
     late = add_present(evening, 1)[0]
-    small = next(n for n in (1, 2, 3, 4)
-                 if Seat.objects.filter(round=rnd, table=n).count() == 3)
-    rnd = services.round_move_bye(round=rnd, by=director, entry=late.pk, table=small,
-                                  position="P4", version=rnd.version)
+    small = next(n for n in (1, 2, 3, 4) if Seat.objects.filter(round=rnd, table=n).count() == 3)
+    rnd = services.round_move_bye(
+        round=rnd, by=director, entry=late.pk, table=small, position="P4", version=rnd.version
+    )
     assert Seat.objects.get(round=rnd, entry=late).position == "P4"
     assert rnd.report["problems"] == []
 
 
 # --- the secretary's sheet -------------------------------------------------------------
+
 
 def test_a_round_entered_by_one_player_and_confirmed_by_another_counts(at_four):
     rnd, n, p, game = at_four
@@ -180,13 +193,16 @@ def test_a_round_can_be_confirmed_with_another_players_code(evening, director):
     assert line.confirmed and line.confirmed_by_name == people["P4"].name
 
 
-@pytest.mark.parametrize("change, code", [
-    ({"pot_P4": "QH"}, "duplicate_card"),          # a card twice
-    ({"c2_P1": ""}, "wrong_card_count"),           # a hand of the wrong size
-    ({"pot_P2": ""}, "wrong_card_count"),          # a pot card missing
-    ({"c1_P3": "", "c2_P3": "", "pot_P3": ""}, "missing_player"),  # a player missing
-    ({"master": "P2"}, "wrong_master"),
-])
+@pytest.mark.parametrize(
+    "change, code",
+    [
+        ({"pot_P4": "QH"}, "duplicate_card"),  # a card twice
+        ({"c2_P1": ""}, "wrong_card_count"),  # a hand of the wrong size
+        ({"pot_P2": ""}, "wrong_card_count"),  # a pot card missing
+        ({"c1_P3": "", "c2_P3": "", "pot_P3": ""}, "missing_player"),  # a player missing
+        ({"master": "P2"}, "wrong_master"),
+    ],
+)
 def test_bad_input_is_refused_with_a_message_and_nothing_is_saved(change, code, at_four):
     rnd, n, p, game = at_four
     with pytest.raises(TournamentError) as err:
@@ -208,8 +224,10 @@ def test_bad_input_messages_name_players_and_cards(at_four):
     assert err.value.message == f"{names['P1']} is the master: his base hand is the best."
     with translation.override("fr"), pytest.raises(TournamentError) as err:
         enter_round(game, p["P1"], {**FOUR, "c2_P3": ""})
-    assert err.value.message == (f"{names['P3']} : 1 carte inscrite dans sa main; ses deux "
-                                 "dernières cartes forment la main de base.")
+    assert err.value.message == (
+        f"{names['P3']} : 1 carte inscrite dans sa main; ses deux "
+        "dernières cartes forment la main de base."
+    )
 
 
 def test_only_the_tables_players_enter_and_a_stale_phone_is_told(member, at_four):
@@ -224,7 +242,8 @@ def test_only_the_tables_players_enter_and_a_stale_phone_is_told(member, at_four
 
 
 def test_the_sheet_follows_dealers_lanceurs_and_the_double_faced_card(
-        make_tournament, add_present, director):
+    make_tournament, add_present, director
+):
     t = make_450(make_tournament, add_present, 8, variant_options={"target": 350})
     rnd = start_round(t, director)
     p = table_users(rnd, 1)
@@ -243,7 +262,8 @@ def test_the_sheet_follows_dealers_lanceurs_and_the_double_faced_card(
 
 
 def test_a_game_to_the_target_completes_when_a_player_reaches_it(
-        make_tournament, add_present, director):
+    make_tournament, add_present, director
+):
     t = make_450(make_tournament, add_present, 8, variant_options={"target": 200})
     rnd = start_round(t, director)
     p = table_users(rnd, 1)
@@ -258,18 +278,32 @@ def test_a_game_to_the_target_completes_when_a_player_reaches_it(
 
 
 def test_points_entry_on_the_directors_choice(make_tournament, add_present, director):
-    t = make_450(make_tournament, add_present, 8, sheet_entry="points",
-                 variant_options={"end": "rounds", "rounds": 1})
+    t = make_450(
+        make_tournament,
+        add_present,
+        8,
+        sheet_entry="points",
+        variant_options={"end": "rounds", "rounds": 1},
+    )
     rnd = start_round(t, director)
     p = table_users(rnd, 1)
     game = rs.table_game(rnd, 1)
     with pytest.raises(TournamentError) as err:
-        enter_round(game, p["P1"], {"pts_P1": "52", "pts_P2": "14", "pts_P3": "0",
-                                    "pts_P4": "30"})
+        enter_round(game, p["P1"], {"pts_P1": "52", "pts_P2": "14", "pts_P3": "0", "pts_P4": "30"})
     assert err.value.code == "impossible_points"
-    line = enter_round(game, p["P1"], {"pts_P1": "52", "pts_P2": "19", "pts_P3": "0",
-                                       "pts_P4": "30", "major_P3": "1", "master": "P1"},
-                       confirm_by=p["P4"])
+    line = enter_round(
+        game,
+        p["P1"],
+        {
+            "pts_P1": "52",
+            "pts_P2": "19",
+            "pts_P3": "0",
+            "pts_P4": "30",
+            "major_P3": "1",
+            "master": "P1",
+        },
+        confirm_by=p["P4"],
+    )
     assert line.points == {"P1": 52, "P2": 19, "P3": 50, "P4": 30}
     game.refresh_from_db()
     assert game.status == GameStatus.COMPLETE
@@ -286,8 +320,10 @@ def test_the_player_who_entered_takes_back_his_last_unconfirmed_round(at_four):
 
 # --- the director ------------------------------------------------------------------------
 
+
 def test_a_director_corrects_a_round_and_the_later_rounds_follow(
-        make_tournament, add_present, director):
+    make_tournament, add_present, director
+):
     t = make_450(make_tournament, add_present, 8)
     rnd = start_round(t, director)
     p = table_users(rnd, 1)
@@ -296,8 +332,15 @@ def test_a_director_corrects_a_round_and_the_later_rounds_follow(
     second = enter_round(game, p["P1"], FOUR, confirm_by=p["P2"])
     assert second.dealer == "P4"
     # P3 had the queens, not P1: P3 wins round 1, so P2 deals round 2
-    swapped = {**FOUR, "c1_P1": "10D", "c2_P1": "JD", "c1_P3": "QH", "c2_P3": "QC",
-               "pot_P1": "AS", "pot_P3": "QD"}
+    swapped = {
+        **FOUR,
+        "c1_P1": "10D",
+        "c2_P1": "JD",
+        "c1_P3": "QH",
+        "c2_P3": "QC",
+        "pot_P1": "AS",
+        "pot_P3": "QD",
+    }
     with pytest.raises(TournamentError):
         director450.line_correct(line=first, by=director, reason="", data=swapped)
     director450.line_correct(line=first, by=director, reason="cards swapped", data=swapped)
@@ -314,15 +357,18 @@ def test_an_adjusted_score_gives_each_player_a_total(evening, director):
     game = rs.table_game(rnd, 1)
     seats = sorted(rs.table_people(rnd, 1))
     with pytest.raises(TournamentError):
-        director450.game_adjust_450(game=game, by=director, reason="time",
-                                    totals={s: "x" for s in seats})
-    director450.game_adjust_450(game=game, by=director, reason="time",
-                                totals={s: 100 + k for k, s in enumerate(seats)})
+        director450.game_adjust_450(
+            game=game, by=director, reason="time", totals={s: "x" for s in seats}
+        )
+    director450.game_adjust_450(
+        game=game, by=director, reason="time", totals={s: 100 + k for k, s in enumerate(seats)}
+    )
     game.refresh_from_db()
     assert game.status == GameStatus.ADJUSTED and game.totals["P1"] == 100
 
 
 # --- standings, medals, exports ------------------------------------------------------
+
 
 def play_every_table(rnd):
     for n in sorted(set(Seat.objects.filter(round=rnd).values_list("table", flat=True))):
@@ -330,8 +376,7 @@ def play_every_table(rnd):
         enter_round(rs.table_game(rnd, n), p["P1"], form_for(len(p)), confirm_by=p["P2"])
 
 
-def test_standings_rank_players_by_their_game_totals_with_medals_when_finished(
-        evening, director):
+def test_standings_rank_players_by_their_game_totals_with_medals_when_finished(evening, director):
     rnd = start_round(evening, director)
     play_every_table(rnd)
     page = sr.standings_page(evening)
@@ -349,14 +394,18 @@ def test_standings_rank_players_by_their_game_totals_with_medals_when_finished(
 
 
 def test_ties_broken_by_games_won(make_tournament, add_present, director):
-    t = make_450(make_tournament, add_present, 8, tie_rule="games_won",
-                 variant_options={"end": "rounds", "rounds": 1})
+    t = make_450(
+        make_tournament,
+        add_present,
+        8,
+        tie_rule="games_won",
+        variant_options={"end": "rounds", "rounds": 1},
+    )
     rnd = start_round(t, director)
     p1 = table_users(rnd, 1)
     enter_round(rs.table_game(rnd, 1), p1["P1"], FOUR, confirm_by=p1["P2"])
     # table 2: P2 ends on 117 too, and P1 on 117 as well: a tie, nobody wins the game
-    both = {**FOUR, "c1_P2": "KH", "c2_P2": "KS", "pot_P2": "KD",
-            "c1_P4": "9D", "c2_P4": "8S"}
+    both = {**FOUR, "c1_P2": "KH", "c2_P2": "KS", "pot_P2": "KD", "c1_P4": "9D", "c2_P4": "8S"}
     p2 = table_users(rnd, 2)
     line = enter_round(rs.table_game(rnd, 2), p2["P1"], both, confirm_by=p2["P2"])
     assert line.points["P2"] == 135 and line.points["P1"] == 117
@@ -368,21 +417,29 @@ def test_ties_broken_by_games_won(make_tournament, add_present, director):
 def test_exports_csv_and_records_that_check_rescores(evening, director, director_client):
     rnd = start_round(evening, director)
     play_every_table(rnd)
-    csv_text = director_client.get(reverse("tournaments:results_csv",
-                                           args=[evening.pk])).content.decode("utf-8-sig")
+    csv_text = director_client.get(
+        reverse("tournaments:results_csv", args=[evening.pk])
+    ).content.decode("utf-8-sig")
     assert csv_text.count("\n") == 1 + 14
     response = director_client.get(reverse("tournaments:records", args=[evening.pk]))
     records = json.loads(response.content)
     assert len(records) == 4 and all(r["format"] == "club450-game/1" for r in records)
-    proc = subprocess.run([sys.executable, "-m", "games.engine", "check", "-"],
-                          input=response.content.decode(), capture_output=True, text=True,
-                          check=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "games.engine", "check", "-"],
+        input=response.content.decode(),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     answers = [json.loads(x) for x in proc.stdout.splitlines()]
     games = {g.table: g for g in rs.TableGame.objects.filter(round=rnd)}
     for rec, answer in zip(records, answers):
         assert answer["ok"] and answer["complete"]
-        table = [g for g in games.values()
-                 if [x.record for x in g.sheet_lines.order_by("seq")] == rec["rounds"]][0]
+        table = [
+            g
+            for g in games.values()
+            if [x.record for x in g.sheet_lines.order_by("seq")] == rec["rounds"]
+        ][0]
         assert answer["totals"] == table.totals
         assert answer["points"] == [x.points for x in table.sheet_lines.order_by("seq")]
 
@@ -399,6 +456,7 @@ def test_members_pages_and_the_projector_show_450_results(evening, director, cli
 
 # --- pages -----------------------------------------------------------------------------
 
+
 def test_the_pages_of_a_450_evening_render(evening, director, director_client):
     from django.test import Client
 
@@ -411,52 +469,71 @@ def test_the_pages_of_a_450_evening_render(evening, director, director_client):
     page = client.get(url).content.decode()
     assert 'data-testid="entry-form"' in page and 'name="c1_P4"' in page
     assert 'data-testid="sheet-totals"' in page
-    preview = client.post(reverse("tournaments:sheet_preview",
-                                  args=[evening.pk, rnd.number, n]), FOUR).content.decode()
+    preview = client.post(
+        reverse("tournaments:sheet_preview", args=[evening.pk, rnd.number, n]), FOUR
+    ).content.decode()
     assert 'data-testid="preview-P1"' in preview and "<strong>117</strong>" in preview
-    response = client.post(reverse("tournaments:sheet_enter",
-                                   args=[evening.pk, rnd.number, n]),
-                           {**FOUR, "seq": 1, "pot_P4": "QH"}, HTTP_HX_REQUEST="true")
+    response = client.post(
+        reverse("tournaments:sheet_enter", args=[evening.pk, rnd.number, n]),
+        {**FOUR, "seq": 1, "pot_P4": "QH"},
+        HTTP_HX_REQUEST="true",
+    )
     body = response.content.decode()
     assert 'data-testid="sheet-error"' in body and 'value="QH" selected' in body  # kept
     detail = client.get(reverse("tournaments:detail", args=[evening.pk])).content.decode()
     assert 'data-testid="my-secretary"' in detail
     for name in ("round", "cards", "sheets"):
-        body = director_client.get(reverse(f"tournaments:{name}",
-                                           args=[evening.pk, rnd.number])).content.decode()
+        body = director_client.get(
+            reverse(f"tournaments:{name}", args=[evening.pk, rnd.number])
+        ).content.decode()
         assert 'data-testid="table-' in body or 'data-testid="sheet"' in body, name
     console = director_client.get(reverse("tournaments:console", args=[evening.pk]))
     assert console.status_code == 200 and 'data-testid="console-rounds"' not in (
-        console.content.decode())
+        console.content.decode()
+    )
     for name in ("projector", "draws", "standings", "final"):
-        assert client.get(reverse(f"tournaments:{name}", args=[evening.pk])
-                          ).status_code == 200, name
+        assert client.get(reverse(f"tournaments:{name}", args=[evening.pk])).status_code == 200, (
+            name
+        )
 
 
 def test_the_console_confirms_and_corrects_a_round(evening, director_client, at_four):
     rnd, n, p, game = at_four
     line = enter_round(game, p["P1"], FOUR)
-    director_client.post(reverse("tournaments:confirm_director", args=[evening.pk]),
-                         {"round": rnd.number, "game": game.pk, "line": line.pk})
+    director_client.post(
+        reverse("tournaments:confirm_director", args=[evening.pk]),
+        {"round": rnd.number, "game": game.pk, "line": line.pk},
+    )
     line.refresh_from_db()
     assert line.confirmed
-    page = director_client.get(reverse("tournaments:console", args=[evening.pk])
-                               + f"?round={rnd.number}&fix={line.pk}").content.decode()
+    page = director_client.get(
+        reverse("tournaments:console", args=[evening.pk]) + f"?round={rnd.number}&fix={line.pk}"
+    ).content.decode()
     assert 'data-testid="correct-form"' in page and 'value="QH" selected' in page
-    director_client.post(reverse("tournaments:correct", args=[evening.pk]),
-                         {**FOUR, "c1_P2": "9H", "round": rnd.number, "game": game.pk,
-                          "line": line.pk, "reason": "typo"})
+    director_client.post(
+        reverse("tournaments:correct", args=[evening.pk]),
+        {
+            **FOUR,
+            "c1_P2": "9H",
+            "round": rnd.number,
+            "game": game.pk,
+            "line": line.pk,
+            "reason": "typo",
+        },
+    )
     line.refresh_from_db()
     assert line.corrected and line.points["P2"] == 20  # 9♥ V♥
-    director_client.post(reverse("tournaments:adjust", args=[evening.pk]),
-                         {"round": rnd.number, "table": n, "reason": "late",
-                          **{f"total_{s}": 50 for s in p}})
+    director_client.post(
+        reverse("tournaments:adjust", args=[evening.pk]),
+        {"round": rnd.number, "table": n, "reason": "late", **{f"total_{s}": 50 for s in p}},
+    )
     game.refresh_from_db()
     assert game.status == GameStatus.ADJUSTED and game.totals["P2"] == 50
 
 
-def test_every_entered_round_agrees_with_check_on_its_record(make_tournament, add_present,
-                                                             director):
+def test_every_entered_round_agrees_with_check_on_its_record(
+    make_tournament, add_present, director
+):
     """Cards and points entry, a corrected round: check re-scores each stored record to
     the points the sheet shows."""
     from games.engine.cli import check_any
@@ -467,14 +544,16 @@ def test_every_entered_round_agrees_with_check_on_its_record(make_tournament, ad
     game = rs.table_game(rnd, 1)
     first = enter_round(game, p["P1"], FOUR, confirm_by=p["P2"])
     enter_round(game, p["P1"], {**FOUR, "major_P2": "7C"}, confirm_by=p["P3"])
-    director450.line_correct(line=first, by=director, reason="typo",
-                             data={**FOUR, "c1_P2": "9H"})
+    director450.line_correct(line=first, by=director, reason="typo", data={**FOUR, "c1_P2": "9H"})
     t2 = make_450(make_tournament, add_present, 4, sheet_entry="points", name="Points")
     rnd2 = start_round(t2, director)
     p2 = table_users(rnd2, 1)
-    enter_round(rs.table_game(rnd2, 1), p2["P1"],
-                {"pts_P1": "63", "pts_P2": "0", "pts_P3": "57", "pts_P4": "19",
-                 "major_P4": "1"}, confirm_by=p2["P2"])
+    enter_round(
+        rs.table_game(rnd2, 1),
+        p2["P1"],
+        {"pts_P1": "63", "pts_P2": "0", "pts_P3": "57", "pts_P4": "19", "major_P4": "1"},
+        confirm_by=p2["P2"],
+    )
     lines = list(SheetLine.objects.all())
     assert len(lines) == 3
     for line in lines:

@@ -33,9 +33,16 @@ def drive_to_the_end(live: Table) -> None:
 
 
 def test_an_online_450_round_plays_at_live_450_tables_seated_from_the_draw_and_feeds_the_standings(
-        make_tournament, add_present, director):
-    t = make_450(make_tournament, add_present, 7, place="online", rounds_total=1,
-                 variant_options={"end": "rounds", "rounds": 2})
+    make_tournament, add_present, director
+):
+    t = make_450(
+        make_tournament,
+        add_present,
+        7,
+        place="online",
+        rounds_total=1,
+        variant_options={"end": "rounds", "rounds": 2},
+    )
     assert t.place == "online"
     rnd = play_round(t, director, online=True)
     assert rs.round_play(rnd).mode == "online"
@@ -48,8 +55,9 @@ def test_an_online_450_round_plays_at_live_450_tables_seated_from_the_draw_and_f
         assert live.variant == "450" and live.visibility == "invite"
         assert live.options == {"players": len(people), "end": "rounds", "rounds": 2}
         assert live.status == Table.Status.PLAYING and live.first_dealer == "P2"
-        assert {s.seat: s.user_id for s in live.seats.all()} == \
-            {seat: p.user_id for seat, p in people.items()}
+        assert {s.seat: s.user_id for s in live.seats.all()} == {
+            seat: p.user_id for seat, p in people.items()
+        }
         drive_to_the_end(live)
         rounds = list(GameHand.objects.filter(table=live).order_by("number"))
         # two rounds, or more when the top totals tie (game_tie "play_on"; the live
@@ -79,7 +87,8 @@ def test_an_online_450_round_plays_at_live_450_tables_seated_from_the_draw_and_f
 
 
 def test_a_450_round_may_switch_to_online_before_play_and_gets_its_live_tables(
-        make_tournament, add_present, director):
+    make_tournament, add_present, director
+):
     from tournaments import services
 
     t = make_450(make_tournament, add_present, 8)

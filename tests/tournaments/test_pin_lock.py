@@ -68,10 +68,8 @@ def test_the_lock_is_per_member_and_table(small, director):
     rs.hand_confirm(hand=row, user=p["S"], pin=right)  # N's partner, same phone or not
     p2 = people(rnd, 2)
     game2 = rs.table_game(rnd, 2)
-    row2 = rs.hand_enter(game=game2, user=p2["N"], seq=1, declarer="N", contract="8S",
-                         tricks=9)
-    row1b = rs.hand_enter(game=game, user=p["N"], seq=2, declarer="N", contract="8S",
-                          tricks=9)
+    row2 = rs.hand_enter(game=game2, user=p2["N"], seq=1, declarer="N", contract="8S", tricks=9)
+    row1b = rs.hand_enter(game=game, user=p["N"], seq=2, declarer="N", contract="8S", tricks=9)
     assert _wrong(row1b, director, 6) == ["bad_pin"] * 5 + ["pin_locked"]
     assert _wrong(row2, director, 1) == ["bad_pin"]  # not locked at table 2
 

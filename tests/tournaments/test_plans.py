@@ -58,21 +58,28 @@ def test_later_rounds_are_published_from_the_plan(director, sixteen):
     assert seating.evaluate(history).opponent_repeat_count == 0
 
 
-def test_a_late_arrival_replans_the_rest_and_says_why(director, sixteen, make_member,
-                                                      director_client):
+def test_a_late_arrival_replans_the_rest_and_says_why(
+    director, sixteen, make_member, director_client
+):
     for number in (1, 2, 3):
         _play(sixteen, director, number, seed=1 if number == 1 else None)
     before = SeatingPlan.objects.get(tournament=sixteen).rounds
-    late = services.walkin_add(tournament=sixteen, by=director,
-                               player=make_member(first_name="Ginette", last_name="Tardif"))
+    late = services.walkin_add(
+        tournament=sixteen,
+        by=director,
+        player=make_member(first_name="Ginette", last_name="Tardif"),
+    )
     page = director_client.get(reverse("tournaments:rounds", args=[sixteen.pk]))
-    assert "Ginette Tardif" in page.content.decode() and 'data-testid="plan-notice"' in \
-        page.content.decode()
+    assert (
+        "Ginette Tardif" in page.content.decode()
+        and 'data-testid="plan-notice"' in page.content.decode()
+    )
     rnd = services.round_draw(tournament=sixteen, by=director)
     plan = SeatingPlan.objects.get(tournament=sixteen)
     assert plan.rounds[:3] == before[:3]  # the history is kept
     assert late.pk in {p for t in plan.rounds[3]["tables"] for p in t.values()} | set(
-        plan.rounds[3]["byes"])
+        plan.rounds[3]["byes"]
+    )
     change = plan.changes[-1]
     assert change["kind"] == "replan" and change["round"] == 4 and change["players"] == 17
     assert [r["kind"] for r in change["reasons"]] == ["late_arrival"]
@@ -93,8 +100,8 @@ def test_a_withdrawal_and_a_no_show_are_told_apart(director, make_tournament, ad
     r1 = _play(t, director, 1, seed=2)
     bye = r1.seats.get(position=Position.BYE).entry
     seated = r1.seats.exclude(position=Position.BYE).first().entry
-    services.checkin_set(entry=bye, by=director, present=False)   # never came to a table
-    services.registration_remove(entry=seated, by=director)       # played, then left
+    services.checkin_set(entry=bye, by=director, present=False)  # never came to a table
+    services.registration_remove(entry=seated, by=director)  # played, then left
     services.round_draw(tournament=t, by=director)
     change = SeatingPlan.objects.get(tournament=t).changes[-1]
     kinds = {r["kind"]: [e["id"] for e in r["entries"]] for r in change["reasons"]}
@@ -105,10 +112,12 @@ def test_a_withdrawal_and_a_no_show_are_told_apart(director, make_tournament, ad
 def test_a_substitute_is_explained_at_the_next_draw(director, sixteen, make_member):
     r1 = _play(sixteen, director, 1, seed=4)
     seat = r1.seats.get(table=1, position="N")
-    sub = services.walkin_add(tournament=sixteen, by=director,
-                              player=make_member(first_name="Rémi", last_name="Remplaçant"))
-    ds.seat_substitute(round=r1, by=director, table=1, position="N", entry=sub.pk,
-                       reason="malaise")
+    sub = services.walkin_add(
+        tournament=sixteen,
+        by=director,
+        player=make_member(first_name="Rémi", last_name="Remplaçant"),
+    )
+    ds.seat_substitute(round=r1, by=director, table=1, position="N", entry=sub.pk, reason="malaise")
     services.checkin_set(entry=seat.entry, by=director, present=False)
     services.round_draw(tournament=sixteen, by=director)
     change = SeatingPlan.objects.get(tournament=sixteen).changes[-1]
@@ -161,10 +170,12 @@ def test_drawing_again_makes_a_new_plan_and_says_so(director, sixteen):
 
 def test_fixed_seats_are_kept_by_every_draw(director, sixteen):
     entries = list(sixteen.entries.order_by("id"))
-    services.fixed_seat_set(tournament=sixteen, by=director, entry=entries[0].pk,
-                            position="N", table="2")
-    services.fixed_seat_set(tournament=sixteen, by=director, entry=entries[1].pk,
-                            position="N", table="")
+    services.fixed_seat_set(
+        tournament=sixteen, by=director, entry=entries[0].pk, position="N", table="2"
+    )
+    services.fixed_seat_set(
+        tournament=sixteen, by=director, entry=entries[1].pk, position="N", table=""
+    )
     for number in range(1, 8):
         rnd = _play(sixteen, director, number, seed=9 if number == 1 else None)
         first = rnd.seats.get(entry=entries[0])
@@ -177,9 +188,13 @@ def test_fixed_seats_are_kept_by_every_draw(director, sixteen):
 def test_fixed_seat_bad_input_saves_nothing(director, sixteen, make_tournament):
     a, b = list(sixteen.entries.order_by("id"))[:2]
     services.fixed_seat_set(tournament=sixteen, by=director, entry=a.pk, position="N", table=1)
-    cases = [dict(entry=b.pk, position="X"), dict(entry="nope", position="N"),
-             dict(entry=b.pk, position="N", table="0"), dict(entry=b.pk, position="E", table=1),
-             dict(entry=b.pk, position="NS")]
+    cases = [
+        dict(entry=b.pk, position="X"),
+        dict(entry="nope", position="N"),
+        dict(entry=b.pk, position="N", table="0"),
+        dict(entry=b.pk, position="E", table=1),
+        dict(entry=b.pk, position="NS"),
+    ]
     for kwargs in cases:
         with pytest.raises(TournamentError):
             services.fixed_seat_set(tournament=sixteen, by=director, **kwargs)
@@ -187,7 +202,8 @@ def test_fixed_seat_bad_input_saves_nothing(director, sixteen, make_tournament):
     with pytest.raises(TournamentError):
         services.fixed_seat_set(tournament=other, by=director, entry=a.pk, position="N")
     assert list(sixteen.fixed_seats.values_list("entry_id", "position", "table")) == [
-        (a.pk, "N", 1)]
+        (a.pk, "N", 1)
+    ]
 
 
 def test_constraints_page_fixes_and_frees_a_seat(director_client, sixteen):
@@ -231,8 +247,13 @@ def test_a_tournament_drawn_before_plans_existed_gets_one_at_its_next_draw(direc
 
 
 def test_entries_outside_the_field_are_not_counted(director, sixteen, make_member):
-    Entry.objects.create(tournament=sixteen, player=make_member(), status=EntryStatus.WAITING,
-                         checked_in=False, checked_in_at=timezone.now())
+    Entry.objects.create(
+        tournament=sixteen,
+        player=make_member(),
+        status=EntryStatus.WAITING,
+        checked_in=False,
+        checked_in_at=timezone.now(),
+    )
     services.round_draw(tournament=sixteen, by=director, seed=1)
     assert len(SeatingPlan.objects.get(tournament=sixteen).players) == 16
 

@@ -34,10 +34,12 @@ def test_visitors_see_a_tournament_its_draws_and_results(finished, client):
 
 
 def test_a_visitor_is_invited_to_log_in_and_sees_no_member_names_looking(
-        make_tournament, make_member, client):
+    make_tournament, make_member, client
+):
     t = make_tournament(format="pairs")
-    services.looking_for_partner_set(tournament=t, member=make_member(first_name="Cachée"),
-                                     looking=True, note="secret")
+    services.looking_for_partner_set(
+        tournament=t, member=make_member(first_name="Cachée"), looking=True, note="secret"
+    )
     html = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
     assert "Connectez-vous pour vous inscrire" in html
     assert "Cachée" not in html and "secret" not in html and "1 membre cherche" in html
@@ -54,7 +56,7 @@ def test_private_club_sends_visitors_to_log_in(finished, client):
 def test_rules_pages_quebec_first_both_languages(client):
     html = client.get(reverse("rules")).content.decode()
     assert 'data-variant="quebec"' in html
-    nav = html[html.index('data-testid="rules-variants"'):]
+    nav = html[html.index('data-testid="rules-variants"') :]
     assert nav.index("Québécoise") < nav.index("Australienne")
     assert "46 cartes." in html and "<td>520</td>" in html and "SA</th>" in html
     assert "Pas de misère." in html
@@ -72,15 +74,20 @@ def test_rules_pages_show_every_engine_option_even_a_new_one(client, monkeypatch
     from games.engine import options as engine_options
     from games.engine import variants as engine_variants
 
-    spec = engine_options.OptionSpec("table_talk", bool, None, "Players may chat at the "
-                                     "table.", {p: True for p in engine_options.PRESETS})
+    spec = engine_options.OptionSpec(
+        "table_talk",
+        bool,
+        None,
+        "Players may chat at the table.",
+        {p: True for p in engine_options.PRESETS},
+    )
     extended = engine_options.OPTIONS + (spec,)
     monkeypatch.setattr(engine_options, "OPTIONS", extended)
     monkeypatch.setattr(engine_variants, "OPTIONS", extended)
     monkeypatch.setitem(engine_options.OPTION_BY_NAME, "table_talk", spec)
     monkeypatch.setattr(engine_variants, "_CACHE", {})
     html = client.get(reverse("rules")).content.decode()
-    options = html[html.index('data-testid="rules-options"'):]
+    options = html[html.index('data-testid="rules-options"') :]
     assert "Players may chat at the table." in options
     for existing in engine_options.OPTIONS:
         if existing.name != "table_talk":
@@ -91,7 +98,7 @@ def test_rules_pages_show_every_engine_option_even_a_new_one(client, monkeypatch
 
 def test_home_page_cards_link_somewhere(client):
     html = client.get("/").content.decode()
-    cards = html[html.index('data-testid="home-cards"'):]
+    cards = html[html.index('data-testid="home-cards"') :]
     for target in (reverse("tournaments:calendar"), reverse("rules"), reverse("login")):
         assert f'href="{target}' in cards
 
@@ -113,7 +120,8 @@ def test_the_clock_counts_down_pauses_and_warns():
 
 
 def test_round_clock_starts_with_play_and_the_projector_shows_it(
-        make_tournament, add_present, director, director_client, client):
+    make_tournament, add_present, director, director_client, client
+):
     t = make_tournament(status="running", rounds_total=1, hands_per_game=1)
     add_present(t, 4)
     services.tournament_touch(tournament=t)
@@ -134,7 +142,8 @@ def test_round_clock_starts_with_play_and_the_projector_shows_it(
 
 
 def test_a_player_calls_the_director_and_the_console_shows_it(
-        make_tournament, add_present, director, director_client, make_member):
+    make_tournament, add_present, director, director_client, make_member
+):
     t = make_tournament(status="running", rounds_total=1, hands_per_game=1)
     add_present(t, 8)
     rnd = play_round(t, director)
@@ -145,28 +154,28 @@ def test_a_player_calls_the_director_and_the_console_shows_it(
     assert calls.director_call(round=rnd, table=2, user=north).pk == call.pk  # once
     html = director_client.get(reverse("tournaments:console", args=[t.pk])).content.decode()
     assert 'data-testid="director-call"' in html and "La table 2 appelle la direction" in html
-    director_client.post(reverse("tournaments:answer_call", args=[t.pk, call.pk]),
-                         {"round": 1})
+    director_client.post(reverse("tournaments:answer_call", args=[t.pk, call.pk]), {"round": 1})
     assert not DirectorCall.objects.filter(answered_at__isnull=True).exists()
     html = director_client.get(reverse("tournaments:console", args=[t.pk])).content.decode()
     assert 'data-testid="director-call"' not in html
 
 
 def test_the_sheet_has_a_call_button_that_works_without_javascript(
-        make_tournament, add_present, director, client):
+    make_tournament, add_present, director, client
+):
     t = make_tournament(status="running", rounds_total=1, hands_per_game=1)
     add_present(t, 4)
     rnd = play_round(t, director)
     client.force_login(table_users(rnd, 1)["S"])
     sheet = reverse("tournaments:sheet", args=[t.pk, 1, 1])
     assert 'data-testid="call-director-button"' in client.get(sheet).content.decode()
-    response = client.post(reverse("tournaments:call_director", args=[t.pk, 1, 1]),
-                           follow=True)
+    response = client.post(reverse("tournaments:call_director", args=[t.pk, 1, 1]), follow=True)
     assert 'data-testid="call-sent"' in response.content.decode()
 
 
-def test_table_cards_print_each_players_signoff_code(make_tournament, add_present, director,
-                                                    director_client):
+def test_table_cards_print_each_players_signoff_code(
+    make_tournament, add_present, director, director_client
+):
     from tournaments.services.results import player_pin
 
     t = make_tournament(status="running", rounds_total=1)
@@ -179,13 +188,13 @@ def test_table_cards_print_each_players_signoff_code(make_tournament, add_presen
     assert "onclick" not in html and "<style" not in html  # CSP: no inline code
 
 
-def test_mark_all_present_leaves_the_waiting_list_alone(make_tournament, make_member,
-                                                        director, director_client):
+def test_mark_all_present_leaves_the_waiting_list_alone(
+    make_tournament, make_member, director, director_client
+):
     t = make_tournament()
     for i in range(3):
         Entry.objects.create(tournament=t, player=make_member(), status=EntryStatus.CONFIRMED)
-    waiting = Entry.objects.create(tournament=t, player=make_member(),
-                                   status=EntryStatus.WAITING)
+    waiting = Entry.objects.create(tournament=t, player=make_member(), status=EntryStatus.WAITING)
     director_client.post(reverse("tournaments:checkin_all", args=[t.pk]))
     assert Entry.objects.filter(tournament=t, checked_in=True).count() == 3
     waiting.refresh_from_db()
@@ -197,20 +206,34 @@ def test_mark_all_present_leaves_the_waiting_list_alone(make_tournament, make_me
 
 
 # ----------------------------------------------------------------- 10. the admin
-ADMIN_MODELS = ["tournaments/tournament", "tournaments/entry", "tournaments/round",
-                "tournaments/seat", "tournaments/tablegame", "tournaments/handscore",
-                "tournaments/roundplay", "tournaments/directorcall", "tournaments/season",
-                "tournaments/seatingconstraint", "tournaments/lookingforpartner",
-                "tournaments/resultssettings", "games/table", "games/gamehand",
-                "club/activitylog", "club/user", "auth/group"]
+ADMIN_MODELS = [
+    "tournaments/tournament",
+    "tournaments/entry",
+    "tournaments/round",
+    "tournaments/seat",
+    "tournaments/tablegame",
+    "tournaments/handscore",
+    "tournaments/roundplay",
+    "tournaments/directorcall",
+    "tournaments/season",
+    "tournaments/seatingconstraint",
+    "tournaments/lookingforpartner",
+    "tournaments/resultssettings",
+    "games/table",
+    "games/gamehand",
+    "club/activitylog",
+    "club/user",
+    "auth/group",
+]
 
 
 @pytest.fixture
 def admin_client(client, make_member):
     from club.models import User
 
-    admin = User.objects.create_superuser(email="root@example.com", password="x-Passw0rd!",
-                                          first_name="Ad", last_name="Min")
+    admin = User.objects.create_superuser(
+        email="root@example.com", password="x-Passw0rd!", first_name="Ad", last_name="Min"
+    )
     client.force_login(admin)
     return client
 
@@ -225,11 +248,16 @@ def test_results_and_game_logs_are_read_only_in_the_admin(finished, admin_client
     from tournaments.models import HandScore
 
     t, _rnd, hands = finished
-    for model in ("tournaments/handscore", "tournaments/tablegame", "games/gamehand",
-                  "club/activitylog"):
+    for model in (
+        "tournaments/handscore",
+        "tournaments/tablegame",
+        "games/gamehand",
+        "club/activitylog",
+    ):
         assert admin_client.get(f"/admin/{model}/add/").status_code == 403
-    response = admin_client.post(f"/admin/tournaments/handscore/{hands[0].pk}/change/",
-                                 {"ns_score": 9999})
+    response = admin_client.post(
+        f"/admin/tournaments/handscore/{hands[0].pk}/change/", {"ns_score": 9999}
+    )
     assert response.status_code == 403
     assert HandScore.objects.get(pk=hands[0].pk).ns_score != 9999
 

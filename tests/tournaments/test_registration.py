@@ -41,8 +41,10 @@ def test_no_registration_unless_open(make_tournament, member, status):
 
 def test_registration_window_is_respected(make_tournament, member):
     now = timezone.now()
-    t = make_tournament(registration_opens_at=now - timedelta(days=3),
-                        registration_closes_at=now - timedelta(minutes=1))
+    t = make_tournament(
+        registration_opens_at=now - timedelta(days=3),
+        registration_closes_at=now - timedelta(minutes=1),
+    )
     with pytest.raises(TournamentError):
         services.registration_create(tournament=t, member=member)
     t2 = make_tournament(registration_opens_at=now + timedelta(days=1))
@@ -51,7 +53,8 @@ def test_registration_window_is_respected(make_tournament, member):
 
 
 def test_unapproved_members_cannot_register_when_the_club_requires_approval(
-        tournament, make_member):
+    tournament, make_member
+):
     ClubSettings.objects.update_or_create(pk=1, defaults={"require_member_approval": True})
     newcomer = make_member(is_approved=False)
     with pytest.raises(TournamentError) as err:
@@ -59,8 +62,7 @@ def test_unapproved_members_cannot_register_when_the_club_requires_approval(
     assert err.value.code == "not_approved"
 
 
-def test_full_tournament_queues_and_moves_up_first_come_first_served(make_tournament,
-                                                                      make_member):
+def test_full_tournament_queues_and_moves_up_first_come_first_served(make_tournament, make_member):
     t = make_tournament(capacity=2)
     a, b, c, d = (make_member() for _i in range(4))
     ea = services.registration_create(tournament=t, member=a)
@@ -131,8 +133,7 @@ def test_partner_already_registered_is_refused(make_tournament, make_member):
 
 def test_withdrawal_only_until_registration_closes(director, tournament, member):
     entry = services.registration_create(tournament=tournament, member=member)
-    services.tournament_transition(tournament=tournament, by=director,
-                                   to="registration_closed")
+    services.tournament_transition(tournament=tournament, by=director, to="registration_closed")
     with pytest.raises(TournamentError) as err:
         services.registration_withdraw(entry=entry, member=member)
     assert err.value.code == "withdraw_closed"
@@ -154,16 +155,17 @@ def test_looking_for_a_partner_list(make_tournament, make_member):
 def test_walk_ins_members_and_guests(director, make_tournament, make_member):
     t = make_tournament(status="running", capacity=1, format="pairs")
     m = make_member()
-    entry = services.walkin_add(tournament=t, by=director, player=m,
-                                partner_guest_name="Ti-Guy Invité")
+    entry = services.walkin_add(
+        tournament=t, by=director, player=m, partner_guest_name="Ti-Guy Invité"
+    )
     assert entry.checked_in and entry.status == EntryStatus.CONFIRMED and entry.is_walk_in
-    guest = services.walkin_add(tournament=t, by=director, guest_name="Rita",
-                                partner_guest_name="Rose")
+    guest = services.walkin_add(
+        tournament=t, by=director, guest_name="Rita", partner_guest_name="Rose"
+    )
     assert guest.name == "Rita & Rose"  # over capacity: the director's call
     with pytest.raises(TournamentError):
         services.walkin_add(tournament=t, by=director, player=m, partner_guest_name="X")
     with pytest.raises(TournamentError):
-        services.walkin_add(tournament=t, by=director, guest_name="   ",
-                            partner_guest_name="X")
+        services.walkin_add(tournament=t, by=director, guest_name="   ", partner_guest_name="X")
     with pytest.raises(TournamentError):
         services.walkin_add(tournament=t, by=director, guest_name="Solo")

@@ -51,8 +51,9 @@ def people(rnd, table=1):
 
 def enter_and_confirm(game, ns_user, ew_user, contract="8S", tricks=9, declarer="N"):
     seq = game.hands.count() + 1
-    row = rs.hand_enter(game=game, user=ns_user, seq=seq, declarer=declarer,
-                        contract=contract, tricks=tricks)
+    row = rs.hand_enter(
+        game=game, user=ns_user, seq=seq, declarer=declarer, contract=contract, tricks=tricks
+    )
     rs.hand_confirm(hand=row, user=ew_user)
     return row
 
@@ -70,8 +71,7 @@ def test_entry_confirmation_and_completion(small):
     t, rnd = small
     p = people(rnd)
     game = rs.table_game(rnd, 1)
-    row = rs.hand_enter(game=game, user=p["N"], seq=1, declarer="N", contract="8S",
-                        tricks=9)
+    row = rs.hand_enter(game=game, user=p["N"], seq=1, declarer="N", contract="8S", tricks=9)
     assert (row.dealer, row.hand, row.ns_score, row.ew_score) == ("N", 1, 240, 10)
     assert not row.confirmed
     game.refresh_from_db()
@@ -85,8 +85,7 @@ def test_entry_confirmation_and_completion(small):
     red = rs.hand_enter(game=game, user=p["W"], seq=2, redeal=True)
     assert (red.hand, red.dealer, red.ns_score) == (2, "E", 0)
     rs.hand_confirm(hand=red, user=p["N"])
-    last = rs.hand_enter(game=game, user=p["E"], seq=3, declarer="E", contract="7H",
-                         tricks=5)
+    last = rs.hand_enter(game=game, user=p["E"], seq=3, declarer="E", contract="7H", tricks=5)
     assert (last.hand, last.dealer) == (2, "E")
     game.refresh_from_db()
     assert game.status == GameStatus.PLAYING  # not confirmed yet
@@ -105,8 +104,7 @@ def test_pin_confirmation_on_one_phone(small):
     t, rnd = small
     p = people(rnd)
     game = rs.table_game(rnd, 1)
-    row = rs.hand_enter(game=game, user=p["N"], seq=1, declarer="S", contract="6NT",
-                        tricks=6)
+    row = rs.hand_enter(game=game, user=p["N"], seq=1, declarer="S", contract="6NT", tricks=6)
     seats = {s.position: s for s in Seat.objects.filter(round=rnd, table=1)}
     own_pin = rs.player_pin(t.pk, seats["S"].entry_id, "p")
     with pytest.raises(TournamentError) as e:
@@ -121,17 +119,24 @@ def test_pin_confirmation_on_one_phone(small):
     assert row.confirmed and row.confirmed_by_name == seats["E"].entry.name
 
 
-@pytest.mark.parametrize("contract,tricks,code", [
-    ("MIS", 0, "contract"), ("5S", 5, "contract"), ("8X", 3, "contract"),
-    ("8S", 11, "tricks"), ("8S", -1, "tricks"), ("8S", "x", "tricks"), ("8S", "", "tricks"),
-])
+@pytest.mark.parametrize(
+    "contract,tricks,code",
+    [
+        ("MIS", 0, "contract"),
+        ("5S", 5, "contract"),
+        ("8X", 3, "contract"),
+        ("8S", 11, "tricks"),
+        ("8S", -1, "tricks"),
+        ("8S", "x", "tricks"),
+        ("8S", "", "tricks"),
+    ],
+)
 def test_bad_input_saves_nothing(small, contract, tricks, code):
     t, rnd = small
     p = people(rnd)
     game = rs.table_game(rnd, 1)
     with pytest.raises(TournamentError) as e:
-        rs.hand_enter(game=game, user=p["N"], seq=1, declarer="N", contract=contract,
-                      tricks=tricks)
+        rs.hand_enter(game=game, user=p["N"], seq=1, declarer="N", contract=contract, tricks=tricks)
     assert e.value.code == code and e.value.message
     assert not HandScore.objects.exists()
 
@@ -152,8 +157,7 @@ def test_twice_stale_outsider_and_closed(small, make_member, director):
     assert e.value.code == "already_entered"
     assert p["N"].public_name in e.value.message
     with pytest.raises(TournamentError) as e:
-        rs.hand_enter(game=game, user=make_member(), seq=2, declarer="N", contract="8S",
-                      tricks=9)
+        rs.hand_enter(game=game, user=make_member(), seq=2, declarer="N", contract="8S", tricks=9)
     assert e.value.code == "not_at_table"
     RoundPlay.objects.filter(round=rnd).update(closed_at=timezone.now())
     with pytest.raises(TournamentError) as e:
@@ -175,11 +179,11 @@ def test_correction_adjust_close_and_log(small, director):
     game = rs.table_game(rnd, 1)
     row = enter_and_confirm(game, p["N"], p["E"])
     with pytest.raises(TournamentError) as e:
-        ds.hand_correct(hand=row, by=director, reason=" ", declarer="N", contract="8S",
-                        tricks=7)
+        ds.hand_correct(hand=row, by=director, reason=" ", declarer="N", contract="8S", tricks=7)
     assert e.value.code == "reason"
-    ds.hand_correct(hand=row, by=director, reason="Wrong tricks", declarer="N",
-                    contract="8S", tricks=7)
+    ds.hand_correct(
+        hand=row, by=director, reason="Wrong tricks", declarer="N", contract="8S", tricks=7
+    )
     row.refresh_from_db()
     assert (row.ns_score, row.ew_score, row.corrected) == (-240, 30, True)
     log = ActivityLog.objects.get(kind="results.hand_corrected")
@@ -208,28 +212,31 @@ def test_substitute_logs_and_reseats(small, director, add_present):
     seat = Seat.objects.get(round=rnd, table=1, position="E")
     old = seat.entry_id
     with pytest.raises(TournamentError):
-        ds.seat_substitute(round=rnd, by=director, table=1, position="E", entry=late.pk,
-                           reason="")
-    ds.seat_substitute(round=rnd, by=director, table=1, position="E", entry=late.pk,
-                       reason="Left early")
+        ds.seat_substitute(round=rnd, by=director, table=1, position="E", entry=late.pk, reason="")
+    ds.seat_substitute(
+        round=rnd, by=director, table=1, position="E", entry=late.pk, reason="Left early"
+    )
     seat.refresh_from_db()
     assert seat.entry_id == late.pk
     log = ActivityLog.objects.get(kind="results.substituted")
     assert log.data["before"]["entry"] == old and log.data["after"]["entry"] == late.pk
-    ds.seat_substitute(round=rnd, by=director, table=1, position="W", guest_name="Gaston",
-                       reason="Sick")
+    ds.seat_substitute(
+        round=rnd, by=director, table=1, position="W", guest_name="Gaston", reason="Sick"
+    )
     assert Seat.objects.get(round=rnd, table=1, position="W").entry.guest_name == "Gaston"
 
 
 def test_byes_ties_and_medals(make_tournament, add_present, director):
-    t = make_tournament(status="running", rounds_total=1, hands_per_game=1,
-                        bye_score="fixed", bye_fixed_score=77)
+    t = make_tournament(
+        status="running", rounds_total=1, hands_per_game=1, bye_score="fixed", bye_fixed_score=77
+    )
     add_present(t, 9)
     rnd = play_round(t, director)
     for table in (1, 2):
         p = people(rnd, table)
-        enter_and_confirm(rs.table_game(rnd, table), p["N"], p["E"], contract="6S",
-                          tricks=6)  # NS 40, EW 0 at both tables: ties
+        enter_and_confirm(
+            rs.table_game(rnd, table), p["N"], p["E"], contract="6S", tricks=6
+        )  # NS 40, EW 0 at both tables: ties
     s = sr.compute(t)
     bye = Seat.objects.get(round=rnd, position=Position.BYE).entry_id
     assert s.line(bye).total == 77 and s.line(bye).place == 1
@@ -249,8 +256,7 @@ def test_average_bye(make_tournament, add_present, director):
     rnd = play_round(t, director)
     for table in (1, 2):
         p = people(rnd, table)
-        enter_and_confirm(rs.table_game(rnd, table), p["N"], p["E"], contract="6S",
-                          tricks=6)
+        enter_and_confirm(rs.table_game(rnd, table), p["N"], p["E"], contract="6S", tricks=6)
     s = sr.compute(t)
     bye = Seat.objects.get(round=rnd, position=Position.BYE).entry_id
     assert s.line(bye).total == 40  # the average of the round's 8 scores of 40
@@ -276,11 +282,19 @@ def test_scores_agree_with_engine_cli(small, client):
         enter_and_confirm(game, p["N"], p["E"], contract="10NT", tricks=6, declarer="W")
     client.force_login(p["N"])
     data = client.get(reverse("tournaments:records", args=[t.pk])).json()
-    hands = list(HandScore.objects.filter(game__round__tournament=t, redeal=False)
-                 .order_by("game__round__number", "game__table", "seq"))
+    hands = list(
+        HandScore.objects.filter(game__round__tournament=t, redeal=False).order_by(
+            "game__round__number", "game__table", "seq"
+        )
+    )
     assert len(data) == len(hands) == 4
-    out = subprocess.run([sys.executable, "-m", "games.engine", "check", "-"],
-                         input=json.dumps(data), capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "games.engine", "check", "-"],
+        input=json.dumps(data),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     lines = [json.loads(x) for x in out.stdout.splitlines()]
     for h, checked in zip(hands, lines):
         assert checked["ok"] and checked["score"] == {"NS": h.ns_score, "EW": h.ew_score}
@@ -315,6 +329,7 @@ def test_online_round_feeds_results(make_tournament, add_present, director):
     hands = list(game.hands.order_by("seq"))
     assert all(h.confirmed and h.by_bot for h in hands)
     from games.engine import Game
+
     g = Game(live.variant, live.options, first_dealer="N")
     for h in hands:
         g.add_redeal() if h.redeal else g.add_score_sheet(h.declarer, h.contract, h.tricks)
@@ -345,8 +360,9 @@ def test_permissions(small, client, member_client, make_member):
     for name in ("correct", "adjust", "substitute", "close_round"):
         assert member_client.post(reverse(f"tournaments:{name}", args=[t.pk])).status_code == 403
     sheet = reverse("tournaments:sheet_enter", args=[t.pk, rnd.number, 1])
-    r = member_client.post(sheet, {"seq": 1, "declarer": "N", "contract": "8S", "tricks": 9},
-                           follow=True)
+    r = member_client.post(
+        sheet, {"seq": 1, "declarer": "N", "contract": "8S", "tricks": 9}, follow=True
+    )
     assert "Only the players" in r.content.decode() or "Seuls les joueurs" in r.content.decode()
     assert not HandScore.objects.exists()
 
@@ -357,20 +373,29 @@ def test_sheet_page_flow_and_preview(small, client):
     client.force_login(p["N"])
     url = reverse("tournaments:sheet", args=[t.pk, rnd.number, 1])
     assert client.get(url).status_code == 200
-    r = client.get(reverse("tournaments:sheet_preview", args=[t.pk, rnd.number, 1]),
-                   {"declarer": "N", "contract": "8S", "tricks": "9"})
+    r = client.get(
+        reverse("tournaments:sheet_preview", args=[t.pk, rnd.number, 1]),
+        {"declarer": "N", "contract": "8S", "tricks": "9"},
+    )
     assert "240" in r.content.decode()
-    r = client.get(reverse("tournaments:sheet_preview", args=[t.pk, rnd.number, 1]),
-                   {"declarer": "N", "contract": "MIS", "tricks": "0"})
+    r = client.get(
+        reverse("tournaments:sheet_preview", args=[t.pk, rnd.number, 1]),
+        {"declarer": "N", "contract": "MIS", "tricks": "0"},
+    )
     assert 'data-testid="preview-error"' in r.content.decode()
-    r = client.post(reverse("tournaments:sheet_enter", args=[t.pk, rnd.number, 1]),
-                    {"seq": 1, "declarer": "N", "contract": "8S", "tricks": 9},
-                    HTTP_HX_REQUEST="true")
+    r = client.post(
+        reverse("tournaments:sheet_enter", args=[t.pk, rnd.number, 1]),
+        {"seq": 1, "declarer": "N", "contract": "8S", "tricks": 9},
+        HTTP_HX_REQUEST="true",
+    )
     assert r.status_code == 200 and 'data-testid="pending"' in r.content.decode()
     client.force_login(p["E"])
     hand = HandScore.objects.get()
-    r = client.post(reverse("tournaments:sheet_confirm", args=[t.pk, rnd.number, 1]),
-                    {"hand": hand.pk}, HTTP_HX_REQUEST="true")
+    r = client.post(
+        reverse("tournaments:sheet_confirm", args=[t.pk, rnd.number, 1]),
+        {"hand": hand.pk},
+        HTTP_HX_REQUEST="true",
+    )
     assert 'data-testid="confirmed"' in r.content.decode()
 
 
@@ -388,9 +413,11 @@ def test_console_and_exports(small, director_client):
     r = director_client.get(reverse("tournaments:standings_csv", args=[t.pk]))
     assert r.content.startswith("\ufeff".encode())
     assert director_client.get(reverse("tournaments:final", args=[t.pk])).status_code == 200
-    r = director_client.post(reverse("tournaments:adjust", args=[t.pk]),
-                             {"round": 1, "table": 2, "ns": 10, "ew": 0, "reason": ""},
-                             follow=True)
+    r = director_client.post(
+        reverse("tournaments:adjust", args=[t.pk]),
+        {"round": 1, "table": 2, "ns": 10, "ew": 0, "reason": ""},
+        follow=True,
+    )
     assert not TableGame.objects.filter(table=2, status=GameStatus.ADJUSTED).exists()
 
 
@@ -401,26 +428,34 @@ def _bulk_tournament(make_tournament, director, players, rounds):
 
     t = make_tournament(status="running", rounds_total=rounds)
     users = User.objects.bulk_create(
-        User(email=f"b{t.pk}-{i}@ex.org", first_name=f"P{i}", last_name="X")
-        for i in range(players))
-    entries = Entry.objects.bulk_create(Entry(tournament=t, player=u, checked_in=True)
-                                        for u in users)
+        User(email=f"b{t.pk}-{i}@ex.org", first_name=f"P{i}", last_name="X") for i in range(players)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=t, player=u, checked_in=True) for u in users
+    )
     for n in range(1, rounds + 1):
-        rnd = Round.objects.create(tournament=t, number=n, seed=n,
-                                   status=RoundStatus.PLAYING)
+        rnd = Round.objects.create(tournament=t, number=n, seed=n, status=RoundStatus.PLAYING)
         order = entries[n:] + entries[:n]
         Seat.objects.bulk_create(
             Seat(round=rnd, entry=e, table=i // 4 + 1, position="NESW"[i % 4])
-            for i, e in enumerate(order))
+            for i, e in enumerate(order)
+        )
         TableGame.objects.bulk_create(
-            TableGame(round=rnd, table=k + 1, status=GameStatus.COMPLETE,
-                      ns_total=(k * 37 + n * 11) % 500, ew_total=(k * 53 + n) % 400)
-            for k in range(players // 4))
+            TableGame(
+                round=rnd,
+                table=k + 1,
+                status=GameStatus.COMPLETE,
+                ns_total=(k * 37 + n * 11) % 500,
+                ew_total=(k * 53 + n) % 400,
+            )
+            for k in range(players // 4)
+        )
     return t
 
 
-def test_standings_queries_constant(make_tournament, director, client, member,
-                                    django_assert_max_num_queries):
+def test_standings_queries_constant(
+    make_tournament, director, client, member, django_assert_max_num_queries
+):
     client.force_login(member)
     small = _bulk_tournament(make_tournament, director, 8, 2)
     big = _bulk_tournament(make_tournament, director, 200, 10)
@@ -441,11 +476,13 @@ def test_member_page_and_season(small, director, director_client):
         enter_and_confirm(rs.table_game(rnd, table), pp["N"], pp["E"])
     from tournaments.templatetags.results_tags import entry_result
     from tournaments.models import Entry
+
     res = entry_result(Entry.objects.get(tournament=t, player=p["N"]))
     assert res["total"] == 480 and res["place"] == 1
-    r = director_client.post(reverse("tournaments:season_new"),
-                             {"name": "Saison 2025", "scoring": "points",
-                              "tournaments": [t.pk]})
+    r = director_client.post(
+        reverse("tournaments:season_new"),
+        {"name": "Saison 2025", "scoring": "points", "tournaments": [t.pk]},
+    )
     assert r.status_code == 302
     r = director_client.get(r["Location"])
     assert r.status_code == 200 and r.content.decode().count('data-testid="season-row"') == 8

@@ -49,10 +49,10 @@ def test_seed_is_recorded_and_reproducible(director, running):
 
 def test_constraints_are_kept(director, running):
     a, b, c, d = list(running.entries.order_by("id"))[:4]
-    services.constraint_add(tournament=running, by=director, kind="never_same_table",
-                            a=a.pk, b=b.pk)
-    services.constraint_add(tournament=running, by=director, kind="never_partners",
-                            a=c.pk, b=d.pk)
+    services.constraint_add(
+        tournament=running, by=director, kind="never_same_table", a=a.pk, b=b.pk
+    )
+    services.constraint_add(tournament=running, by=director, kind="never_partners", a=c.pk, b=d.pk)
     for seed in range(5):
         rnd = services.round_draw(tournament=running, by=director, seed=seed)
         layout = _layout(rnd)
@@ -64,8 +64,12 @@ def test_constraints_are_kept(director, running):
 
 def test_constraint_bad_input(director, running):
     a = running.entries.first()
-    for kind, x, y in [("never_partners", a.pk, a.pk), ("nonsense", a.pk, a.pk + 1),
-                       ("never_partners", "x", "y"), ("never_partners", a.pk, 999999)]:
+    for kind, x, y in [
+        ("never_partners", a.pk, a.pk),
+        ("nonsense", a.pk, a.pk + 1),
+        ("never_partners", "x", "y"),
+        ("never_partners", a.pk, 999999),
+    ]:
         with pytest.raises(TournamentError):
             services.constraint_add(tournament=running, by=director, kind=kind, a=x, b=y)
 
@@ -82,8 +86,7 @@ def test_second_round_uses_the_published_history(director, make_tournament, add_
     assert r2.report["partner_repeats"] == []
 
 
-def test_draw_refuses_too_few_players_and_saves_nothing(director, make_tournament,
-                                                        add_present):
+def test_draw_refuses_too_few_players_and_saves_nothing(director, make_tournament, add_present):
     t = make_tournament(status="running")
     add_present(t, 3)
     with pytest.raises(TournamentError) as err:
@@ -113,8 +116,9 @@ def test_swap_two_players_recomputes_and_logs(director, running):
     rnd = services.round_draw(tournament=running, by=director, seed=5)
     n1 = rnd.seats.get(table=1, position="N")
     e2 = rnd.seats.get(table=2, position="E")
-    rnd = services.round_swap(round=rnd, by=director, a=n1.entry_id, b=e2.entry_id,
-                              version=rnd.version)
+    rnd = services.round_swap(
+        round=rnd, by=director, a=n1.entry_id, b=e2.entry_id, version=rnd.version
+    )
     assert rnd.seats.get(table=1, position="N").entry_id == e2.entry_id
     assert rnd.seats.get(table=2, position="E").entry_id == n1.entry_id
     log = ActivityLog.objects.get(kind="round.swapped")
@@ -126,8 +130,9 @@ def test_swap_a_seated_player_with_the_bye(director, running):
     rnd = services.round_draw(tournament=running, by=director, seed=5)
     bye = rnd.seats.get(position="BYE")
     seated = rnd.seats.get(table=2, position="W")
-    services.round_swap(round=rnd, by=director, a=bye.entry_id, b=seated.entry_id,
-                        version=rnd.version)
+    services.round_swap(
+        round=rnd, by=director, a=bye.entry_id, b=seated.entry_id, version=rnd.version
+    )
     assert rnd.seats.get(entry_id=seated.entry_id).position == "BYE"
     assert rnd.seats.get(entry_id=bye.entry_id).table == 2
 
@@ -135,8 +140,12 @@ def test_swap_a_seated_player_with_the_bye(director, running):
 def test_swap_bad_input(director, running, make_member):
     rnd = services.round_draw(tournament=running, by=director, seed=5)
     seat = rnd.seats.filter(table=1).first()
-    cases = [(seat.entry_id, seat.entry_id), (seat.entry_id, "garbage"),
-             (seat.entry_id, 987654), (None, seat.entry_id)]
+    cases = [
+        (seat.entry_id, seat.entry_id),
+        (seat.entry_id, "garbage"),
+        (seat.entry_id, 987654),
+        (None, seat.entry_id),
+    ]
     before = _layout(rnd)
     for a, b in cases:
         with pytest.raises(TournamentError):
@@ -147,29 +156,43 @@ def test_swap_bad_input(director, running, make_member):
 def test_bye_moves_and_a_taken_seat(director, running):
     rnd = services.round_draw(tournament=running, by=director, seed=5)
     seated = rnd.seats.get(table=1, position="S")
-    rnd = services.round_move_bye(round=rnd, by=director, entry=seated.entry_id,
-                                  version=rnd.version)
+    rnd = services.round_move_bye(
+        round=rnd, by=director, entry=seated.entry_id, version=rnd.version
+    )
     assert rnd.report["problems"]  # table 1 now misses S
     with pytest.raises(TournamentError) as err:
         services.round_publish(round=rnd, by=director, version=rnd.version)
     assert err.value.code == "incomplete"
     other_bye = rnd.seats.filter(position="BYE").exclude(entry_id=seated.entry_id).first()
     with pytest.raises(TournamentError) as err:  # would seat two players in one seat
-        services.round_move_bye(round=rnd, by=director, entry=other_bye.entry_id,
-                                table=1, position="N", version=rnd.version)
+        services.round_move_bye(
+            round=rnd,
+            by=director,
+            entry=other_bye.entry_id,
+            table=1,
+            position="N",
+            version=rnd.version,
+        )
     assert err.value.code == "seat_taken"
     with pytest.raises(TournamentError):
-        services.round_move_bye(round=rnd, by=director, entry=other_bye.entry_id,
-                                table=9, position="S", version=rnd.version)
-    rnd = services.round_move_bye(round=rnd, by=director, entry=other_bye.entry_id,
-                                  table=1, position="S", version=rnd.version)
+        services.round_move_bye(
+            round=rnd,
+            by=director,
+            entry=other_bye.entry_id,
+            table=9,
+            position="S",
+            version=rnd.version,
+        )
+    rnd = services.round_move_bye(
+        round=rnd, by=director, entry=other_bye.entry_id, table=1, position="S", version=rnd.version
+    )
     assert not rnd.report["problems"]
     services.round_publish(round=rnd, by=director, version=rnd.version)
 
 
 def test_late_arrival_can_be_added_to_a_draft(director, running, add_present):
     rnd = services.round_draw(tournament=running, by=director, seed=5)
-    late, = add_present(running, 1)
+    (late,) = add_present(running, 1)
     rnd = services.round_move_bye(round=rnd, by=director, entry=late.pk, version=rnd.version)
     assert rnd.seats.get(entry=late).position == "BYE"
 
@@ -204,12 +227,14 @@ def test_published_round_can_be_corrected_until_play_starts(director, running):
     assert _layout(rnd) == before
 
 
-def test_publish_logs_and_broadcasts_on_commit(director, running,
-                                               django_capture_on_commit_callbacks,
-                                               monkeypatch):
+def test_publish_logs_and_broadcasts_on_commit(
+    director, running, django_capture_on_commit_callbacks, monkeypatch
+):
     sent = []
-    monkeypatch.setattr("tournaments.services.events.send_tournament_updated",
-                        lambda tid, version: sent.append((tid, version)))
+    monkeypatch.setattr(
+        "tournaments.services.events.send_tournament_updated",
+        lambda tid, version: sent.append((tid, version)),
+    )
     rnd = services.round_draw(tournament=running, by=director, seed=5)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         services.round_publish(round=rnd, by=director, version=rnd.version)

@@ -21,6 +21,7 @@ from tournaments.seating import (
     schedule,
 )
 
+
 @pytest.fixture(autouse=True)
 def _clear_cache():
     """Override the project-wide autouse fixture of the same name (tests/conftest.py)
@@ -37,8 +38,15 @@ def play(players, rounds, *, seed=0, fmt="individual", constraints=None, history
     plan = ()
     total = len(played) + rounds
     for _ in range(rounds):
-        d = draw_round(players, History(played), fmt=fmt, seed=seed,
-                       constraints=constraints, rounds_total=total, plan_hint=plan)
+        d = draw_round(
+            players,
+            History(played),
+            fmt=fmt,
+            seed=seed,
+            constraints=constraints,
+            rounds_total=total,
+            plan_hint=plan,
+        )
         played.append(d.as_round())
         plan = d.plan
     return played
@@ -51,6 +59,7 @@ def assert_everyone_once(rnd: Round, players):
 
 # --- purity ---------------------------------------------------------------------------
 
+
 def test_seating_imports_no_django():
     code = (
         "import sys, tournaments.seating, tournaments.seating.__main__;"
@@ -61,6 +70,7 @@ def test_seating_imports_no_django():
 
 
 # --- shape ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n", range(4, 24))
 def test_every_present_player_placed_exactly_once_with_partners_opposite(n):
@@ -90,8 +100,10 @@ def test_partners_are_north_south_and_east_west():
 
 # --- quality --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("n,rounds", [(12, 10), (16, 9), (17, 10), (18, 8), (20, 7),
-                                      (24, 6), (32, 10), (45, 5)])
+
+@pytest.mark.parametrize(
+    "n,rounds", [(12, 10), (16, 9), (17, 10), (18, 8), (20, 7), (24, 6), (32, 10), (45, 5)]
+)
 def test_no_partner_repeat(n, rounds):
     players = list(range(1, n + 1))
     rep = evaluate(play(players, rounds, seed=3))
@@ -126,6 +138,7 @@ def test_seats_rotate_fairly():
 
 # --- byes -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("n", [5, 6, 7, 13, 18, 19])
 def test_byes_go_to_fewest_and_never_twice_before_everyone_once(n):
     players = list(range(1, n + 1))
@@ -143,8 +156,10 @@ def test_byes_go_to_fewest_and_never_twice_before_everyone_once(n):
 
 def test_byes_respect_history():
     players = list(range(1, 6))
-    history = [Round([{"N": 1, "E": 2, "S": 3, "W": 4}], [5]),
-               Round([{"N": 5, "E": 2, "S": 3, "W": 1}], [4])]
+    history = [
+        Round([{"N": 1, "E": 2, "S": 3, "W": 4}], [5]),
+        Round([{"N": 5, "E": 2, "S": 3, "W": 1}], [4]),
+    ]
     d = draw_round(players, History(history), seed=0)
     assert d.byes[0] in (1, 2, 3)
 
@@ -158,6 +173,7 @@ def test_report_lists_bye_repeats():
 
 
 # --- constraints ----------------------------------------------------------------------
+
 
 def test_never_partners_and_never_same_table_are_kept():
     players = list(range(1, 17))
@@ -180,10 +196,13 @@ def test_never_partners_can_still_face_each_other_with_four_players():
         assert {t["N"], t["S"]} != {1, 2} and {t["E"], t["W"]} != {1, 2}
 
 
-@pytest.mark.parametrize("constraints", [
-    Constraints(never_same_table=[(1, 2)]),
-    Constraints(never_partners=[(1, 2), (1, 3), (1, 4)]),
-])
+@pytest.mark.parametrize(
+    "constraints",
+    [
+        Constraints(never_same_table=[(1, 2)]),
+        Constraints(never_partners=[(1, 2), (1, 3), (1, 4)]),
+    ],
+)
 def test_impossible_constraints_raise_a_clear_error(constraints):
     with pytest.raises(SeatingError) as err:
         draw_round([1, 2, 3, 4], [], seed=0, constraints=constraints)
@@ -200,6 +219,7 @@ def test_evaluate_flags_a_hand_edited_violation():
 
 
 # --- reproducibility ------------------------------------------------------------------
+
 
 def test_same_seed_same_draw_and_player_order_does_not_matter():
     players = list(range(1, 23))
@@ -220,8 +240,16 @@ def test_reproducible_across_processes_and_hash_seeds():
     outs = set()
     for hs in ("1", "2", "random"):
         env = dict(os.environ, PYTHONHASHSEED=hs)
-        outs.add(subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, check=True,
-                                capture_output=True, text=True).stdout)
+        outs.add(
+            subprocess.run(
+                [sys.executable, "-c", code],
+                cwd=REPO,
+                env=env,
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+        )
     assert len(outs) == 1
 
 
@@ -235,10 +263,11 @@ def test_plan_hint_is_optional():
 
 # --- arrivals and withdrawals ---------------------------------------------------------
 
+
 def test_late_arrival_and_withdrawal_between_rounds():
     first = list(range(1, 17))
     rounds = play(first, 2, seed=6)
-    now = [p for p in first if p != 16] + [17, 18]   # 16 withdrew, 17 and 18 arrived
+    now = [p for p in first if p != 16] + [17, 18]  # 16 withdrew, 17 and 18 arrived
     more = play(now, 3, seed=6, history=rounds)
     for rnd in more[2:]:
         assert_everyone_once(rnd, now)
@@ -249,6 +278,7 @@ def test_late_arrival_and_withdrawal_between_rounds():
 
 
 # --- pairs format ---------------------------------------------------------------------
+
 
 def test_pairs_meet_new_pairs_and_sides_alternate():
     pairs = list(range(1, 9))
@@ -280,6 +310,7 @@ def test_pairs_odd_count_byes_and_never_same_table():
 
 # --- the report -----------------------------------------------------------------------
 
+
 def test_four_players_over_three_rounds_must_repeat_opponents():
     players = [1, 2, 3, 4]
     rounds = play(players, 3, seed=0)
@@ -296,15 +327,20 @@ def test_four_players_over_three_rounds_must_repeat_opponents():
 
 
 def test_report_of_a_director_swap():
-    rounds = [Round([{"N": 1, "E": 2, "S": 3, "W": 4}, {"N": 5, "E": 6, "S": 7, "W": 8}]),
-              Round([{"N": 1, "E": 5, "S": 2, "W": 6}, {"N": 3, "E": 7, "S": 4, "W": 8}])]
+    rounds = [
+        Round([{"N": 1, "E": 2, "S": 3, "W": 4}, {"N": 5, "E": 6, "S": 7, "W": 8}]),
+        Round([{"N": 1, "E": 5, "S": 2, "W": 6}, {"N": 3, "E": 7, "S": 4, "W": 8}]),
+    ]
     assert evaluate(rounds).opponent_repeat_count == 0
     # the director swaps 2 and 3 in round 2: 1-3 and 2-4 partner again
-    edited = rounds[:1] + [Round([{"N": 1, "E": 5, "S": 3, "W": 6},
-                                  {"N": 2, "E": 7, "S": 4, "W": 8}])]
+    edited = rounds[:1] + [
+        Round([{"N": 1, "E": 5, "S": 3, "W": 6}, {"N": 2, "E": 7, "S": 4, "W": 8}])
+    ]
     rep = evaluate(edited)
     assert [(r.a, r.b, r.times, r.rounds) for r in rep.partner_repeats] == [
-        (1, 3, 2, (1, 2)), (2, 4, 2, (1, 2))]
+        (1, 3, 2, (1, 2)),
+        (2, 4, 2, (1, 2)),
+    ]
     # moving a player to the byes while still seated is a problem, not an exception
     bad = evaluate([Round([{"N": 1, "E": 2, "S": 3, "W": 4}], [4])])
     assert bad.problems and not bad.ok
@@ -313,13 +349,17 @@ def test_report_of_a_director_swap():
 
 # --- errors ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("players,fmt,code", [
-    ([1, 2, 3], "individual", "too_few_players"),
-    ([1], "pairs", "too_few_players"),
-    ([1, 2, 3, 3], "individual", "duplicate_player"),
-    ([1, 2, 3, 4], "bridge", "bad_format"),
-    ([1, 2, 3, 4.5], "individual", "bad_player_id"),
-])
+
+@pytest.mark.parametrize(
+    "players,fmt,code",
+    [
+        ([1, 2, 3], "individual", "too_few_players"),
+        ([1], "pairs", "too_few_players"),
+        ([1, 2, 3, 3], "individual", "duplicate_player"),
+        ([1, 2, 3, 4], "bridge", "bad_format"),
+        ([1, 2, 3, 4.5], "individual", "bad_player_id"),
+    ],
+)
 def test_user_errors(players, fmt, code):
     with pytest.raises(SeatingError) as err:
         draw_round(players, [], fmt=fmt, seed=0)
@@ -335,9 +375,14 @@ def test_schedule_convenience():
 
 # --- command line ---------------------------------------------------------------------
 
+
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "tournaments.seating", *args], cwd=REPO,
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "tournaments.seating", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
 
 
 def test_cli_prints_the_schedule_as_json():
@@ -361,16 +406,19 @@ def test_cli_pairs():
         assert len(rnd["byes"]) == 1
 
 
-@pytest.mark.parametrize("args", [
-    ("--players", "3", "--rounds", "2"),
-    ("--players", "1", "--rounds", "2", "--pairs"),
-    ("--players", "8", "--rounds", "0"),
-    ("--players", "eight", "--rounds", "2"),
-    ("--players", "8", "--rounds", "2.5"),
-    ("--players", "8"),
-    ("--rounds", "2"),
-    ("--players", "8", "--rounds", "2", "--bogus"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--players", "3", "--rounds", "2"),
+        ("--players", "1", "--rounds", "2", "--pairs"),
+        ("--players", "8", "--rounds", "0"),
+        ("--players", "eight", "--rounds", "2"),
+        ("--players", "8", "--rounds", "2.5"),
+        ("--players", "8"),
+        ("--rounds", "2"),
+        ("--players", "8", "--rounds", "2", "--bogus"),
+    ],
+)
 def test_cli_bad_arguments(args):
     out = run_cli(*args)
     assert out.returncode == 2

@@ -16,12 +16,17 @@ def _clear_cache():
 
 
 def rounds_of(mv: library.Movement) -> list[Round]:
-    return [Round([dict(zip(SEATS, seated[t:t + 4])) for t in range(0, len(seated), 4)], byes)
-            for seated, byes in mv.schedule]
+    return [
+        Round([dict(zip(SEATS, seated[t : t + 4])) for t in range(0, len(seated), 4)], byes)
+        for seated, byes in mv.schedule
+    ]
 
 
-CELLS = [(n, r) for n in range(library.MIN_PLAYERS, library.MAX_PLAYERS + 1)
-         for r in range(1, library.MAX_ROUNDS + 1)]
+CELLS = [
+    (n, r)
+    for n in range(library.MIN_PLAYERS, library.MAX_PLAYERS + 1)
+    for r in range(1, library.MAX_ROUNDS + 1)
+]
 
 
 def test_the_library_holds_every_field_from_4_to_64_players_over_1_to_10_games():
@@ -62,10 +67,20 @@ def test_every_cell_of_the_best_known_table_is_met(cell, best):
 
 
 def test_the_issue_table_cells_where_the_old_draw_fell_short():
-    got = {c: library.movement(*c).opponent_repeats
-           for c in [(12, 6), (16, 7), (16, 8), (17, 8), (18, 10), (19, 10), (20, 9), (20, 10)]}
-    assert got == {(12, 6): 6, (16, 7): 0, (16, 8): 8, (17, 8): 2, (18, 10): 10, (19, 10): 1,
-                   (20, 9): 3, (20, 10): 12}
+    got = {
+        c: library.movement(*c).opponent_repeats
+        for c in [(12, 6), (16, 7), (16, 8), (17, 8), (18, 10), (19, 10), (20, 9), (20, 10)]
+    }
+    assert got == {
+        (12, 6): 6,
+        (16, 7): 0,
+        (16, 8): 8,
+        (17, 8): 2,
+        (18, 10): 10,
+        (19, 10): 1,
+        (20, 9): 3,
+        (20, 10): 12,
+    }
 
 
 @pytest.mark.parametrize("n", range(8, library.MAX_PLAYERS + 1))
@@ -106,6 +121,7 @@ def test_a_missing_cell_is_none_not_an_error():
 def test_the_file_format_round_trips():
     movements = [library.movement(13, 5), library.movement(64, 10), library.movement(4, 1)]
     assert library.decode(library.encode(movements)) == sorted(
-        movements, key=lambda m: (m.n, m.rounds))
+        movements, key=lambda m: (m.n, m.rounds)
+    )
     with pytest.raises(ValueError):
         library.decode(b"not a library")

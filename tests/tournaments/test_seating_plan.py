@@ -50,8 +50,10 @@ def meeting_profile(rounds) -> Counter:
 
 def library_rounds(n, r):
     mv = library.movement(n, r)
-    return [Round([dict(zip("NESW", s[t:t + 4])) for t in range(0, len(s), 4)], b)
-            for s, b in mv.schedule]
+    return [
+        Round([dict(zip("NESW", s[t : t + 4])) for t in range(0, len(s), 4)], b)
+        for s, b in mv.schedule
+    ]
 
 
 def play(players, rounds, *, seed=0, change=None, constraints=None, fmt="individual"):
@@ -61,8 +63,16 @@ def play(players, rounds, *, seed=0, change=None, constraints=None, fmt="individ
     for r in range(1, rounds + 1):
         if change is not None:
             players = change(r, players) or players
-        d = draw_round(players, History(played), seed=seed, rounds_total=rounds, round_number=r,
-                       plan_hint=plan, constraints=constraints, fmt=fmt)
+        d = draw_round(
+            players,
+            History(played),
+            seed=seed,
+            rounds_total=rounds,
+            round_number=r,
+            plan_hint=plan,
+            constraints=constraints,
+            fmt=fmt,
+        )
         draws.append(d)
         played.append(d.as_round())
         plan = d.plan
@@ -70,6 +80,7 @@ def play(players, rounds, *, seed=0, change=None, constraints=None, fmt="individ
 
 
 # --- round 1 relabels the library ------------------------------------------------------
+
 
 @pytest.mark.parametrize("n,r", [(12, 6), (16, 7), (17, 8), (19, 10), (20, 9), (21, 10)])
 def test_round_one_plans_the_whole_tournament_from_the_library(n, r):
@@ -108,9 +119,11 @@ def test_a_tournament_follows_its_plan_round_by_round():
 
 # --- the director's rules -------------------------------------------------------------
 
+
 def test_forbidden_pairs_are_kept_by_relabelling_without_losing_quality():
-    c = Constraints(never_partners=[(1, 2), (3, 4), (1, 5)],
-                    never_same_table=[(6, 7), (8, 9), (1, 10)])
+    c = Constraints(
+        never_partners=[(1, 2), (3, 4), (1, 5)], never_same_table=[(6, 7), (8, 9), (1, 10)]
+    )
     plan = plan_rounds(list(range(1, 17)), [], rounds_total=7, seed=4, constraints=c)
     assert plan.source == "library"
     assert plan.report.violations == []
@@ -133,8 +146,9 @@ def test_rules_no_relabelling_can_keep_fall_back_to_a_search_that_keeps_them():
 
 def test_impossible_rules_are_refused_with_a_clear_error():
     with pytest.raises(SeatingError) as err:
-        plan_rounds([1, 2, 3, 4], [], rounds_total=3, constraints=Constraints(
-            never_same_table=[(1, 2)]))
+        plan_rounds(
+            [1, 2, 3, 4], [], rounds_total=3, constraints=Constraints(never_same_table=[(1, 2)])
+        )
     assert err.value.code == "constraints_unsatisfiable"
 
 
@@ -150,16 +164,20 @@ def test_fixed_seats_hold_every_round_and_the_plan_stays_the_best_known():
     assert evaluate(played, constraints=c).violations == []
 
 
-@pytest.mark.parametrize("fixed,code", [
-    ([(1, "N", 2), (2, "S", 2)], "fixed_table_shared"),
-    ([(1, "N", 5)], "fixed_table_missing"),
-    ([(1, "X")], "bad_fixed_seat"),
-    ([(1, "N"), (1, "S")], "bad_fixed_seat"),
-])
+@pytest.mark.parametrize(
+    "fixed,code",
+    [
+        ([(1, "N", 2), (2, "S", 2)], "fixed_table_shared"),
+        ([(1, "N", 5)], "fixed_table_missing"),
+        ([(1, "X")], "bad_fixed_seat"),
+        ([(1, "N"), (1, "S")], "bad_fixed_seat"),
+    ],
+)
 def test_fixed_seats_that_cannot_hold_are_refused(fixed, code):
     with pytest.raises(SeatingError) as err:
-        plan_rounds(list(range(1, 17)), [], rounds_total=3, constraints=Constraints(
-            fixed_seats=fixed))
+        plan_rounds(
+            list(range(1, 17)), [], rounds_total=3, constraints=Constraints(fixed_seats=fixed)
+        )
     assert err.value.code == code
 
 
@@ -170,6 +188,7 @@ def test_evaluate_flags_a_player_moved_off_a_fixed_seat():
 
 
 # --- when the field changes -----------------------------------------------------------
+
 
 def late(n, at):
     return lambda r, ps: ps + [n + 1] if r == at else None
@@ -184,10 +203,10 @@ def test_a_late_arrival_replans_the_rest_and_keeps_the_history(n, r, seed):
     at = r // 2 + 1
     before, _ = play(list(range(1, n + 1)), r, seed=seed)
     played, draws = play(list(range(1, n + 1)), r, seed=seed, change=late(n, at))
-    assert [x.to_dict() for x in played[:at - 1]] == [x.to_dict() for x in before[:at - 1]]
+    assert [x.to_dict() for x in played[: at - 1]] == [x.to_dict() for x in before[: at - 1]]
     assert draws[at - 1].replanned and draws[at - 1].source == "search"
     assert all(d.source == "plan" for d in draws[at:])
-    for rnd in played[at - 1:]:
+    for rnd in played[at - 1 :]:
         assert sorted(rnd.players()) == list(range(1, n + 2))
     assert n + 1 not in played[at - 1].byes  # missed rounds count as sit-outs
     rep = evaluate(played)
@@ -199,14 +218,15 @@ def test_a_late_arrival_replans_the_rest_and_keeps_the_history(n, r, seed):
 
 # 16 x 7 losing a player after 3 rounds: 15 players, 3 byes a round; the re-planned
 # rounds repeat one opponent pair (the 16 x 7 and 15 x 7 schedules have none).
-@pytest.mark.parametrize("n,r,seed,slack", [(16, 7, 2, 1), (20, 9, 1, 0), (24, 8, 0, 0),
-                                            (32, 10, 0, 0)])
+@pytest.mark.parametrize(
+    "n,r,seed,slack", [(16, 7, 2, 1), (20, 9, 1, 0), (24, 8, 0, 0), (32, 10, 0, 0)]
+)
 def test_a_withdrawal_replans_the_rest_and_keeps_the_history(n, r, seed, slack):
     at = r // 2 + 1
     played, draws = play(list(range(1, n + 1)), r, seed=seed, change=withdraw(at))
     assert draws[at - 1].replanned
-    assert all(n in rnd.players() for rnd in played[:at - 1])
-    assert all(n not in rnd.players() for rnd in played[at - 1:])
+    assert all(n in rnd.players() for rnd in played[: at - 1])
+    assert all(n not in rnd.players() for rnd in played[at - 1 :])
     rep = evaluate(played)
     assert rep.partner_repeat_count == 0
     assert rep.bye_spread <= 1
@@ -228,8 +248,9 @@ def test_an_edited_round_one_is_anchored_in_a_library_movement_and_costs_nothing
     first = plan.rounds[0]
     t1, t2 = first.tables[0], first.tables[1]
     edited = Round([{**t1, "N": t2["E"]}, {**t2, "E": t1["N"]}, *first.tables[2:]], first.byes)
-    again = plan_rounds(list(range(1, 17)), [edited], rounds_total=7, seed=3,
-                        previous=plan.rounds[1:])
+    again = plan_rounds(
+        list(range(1, 17)), [edited], rounds_total=7, seed=3, previous=plan.rounds[1:]
+    )
     assert again.report.opponent_repeat_count == 0 and again.report.partner_repeat_count == 0
 
 
@@ -242,6 +263,7 @@ def test_moved_lists_who_gets_new_table_mates():
 
 
 # --- pairs ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n", [6, 8, 9, 12, 13])
 def test_pairs_meet_every_other_pair_once_before_anyone_meets_twice(n):
@@ -276,6 +298,7 @@ def test_a_pair_withdrawing_replans_the_round_robin():
 
 # --- fields past the library ----------------------------------------------------------
 
+
 @pytest.mark.parametrize("m", [65, 100, 131, 200, 257])
 def test_large_fields_join_library_groups_that_never_meet(m):
     sizes = group_sizes(m)
@@ -294,10 +317,25 @@ def test_two_hundred_players_are_planned_from_the_library_without_repeats():
 
 # --- command line ---------------------------------------------------------------------
 
+
 def test_cli_prints_the_planned_schedule():
-    out = subprocess.run([sys.executable, "-m", "tournaments.seating", "--players", "16",
-                          "--rounds", "7", "--seed", "3"], cwd=REPO, capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tournaments.seating",
+            "--players",
+            "16",
+            "--rounds",
+            "7",
+            "--seed",
+            "3",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     data = json.loads(out)
     rounds = [Round(r["tables"], r["byes"]) for r in data["rounds"]]
     plan = plan_rounds(list(range(1, 17)), [], rounds_total=7, seed=3)

@@ -16,12 +16,12 @@ pytestmark = pytest.mark.django_db
 
 
 def _live_tables(rnd):
-    return Table.objects.filter(pk__in=TableGame.objects.filter(round=rnd)
-                                .values("live_table"))
+    return Table.objects.filter(pk__in=TableGame.objects.filter(round=rnd).values("live_table"))
 
 
 def test_online_tables_open_with_the_chat_closed_and_the_director_opens_it(
-        make_tournament, add_present, director, director_client):
+    make_tournament, add_present, director, director_client
+):
     t = make_tournament(status="running", rounds_total=2, hands_per_game=1)
     add_present(t, 8)
     rnd = play_round(t, director, online=True)
@@ -30,8 +30,9 @@ def test_online_tables_open_with_the_chat_closed_and_the_director_opens_it(
     html = director_client.get(reverse("tournaments:console", args=[t.pk])).content.decode()
     assert 'data-testid="chat-setting-form"' in html
     assert "Ouvrir le clavardage" in html
-    response = director_client.post(reverse("tournaments:table_chat", args=[t.pk]),
-                                    {"allowed": "1"})
+    response = director_client.post(
+        reverse("tournaments:table_chat", args=[t.pk]), {"allowed": "1"}
+    )
     assert response.status_code == 302
     assert _live_tables(rnd).filter(chat=True).count() == 2  # tables already playing
     assert ActivityLog.objects.filter(kind="results.table_chat").exists()
@@ -42,7 +43,8 @@ def test_online_tables_open_with_the_chat_closed_and_the_director_opens_it(
 
 
 def test_a_round_published_after_the_director_opened_the_chat_has_it_open(
-        make_tournament, add_present, director):
+    make_tournament, add_present, director
+):
     t = make_tournament(status="running", rounds_total=2, hands_per_game=1)
     add_present(t, 4)
     ds.table_chat_set(tournament=t, by=director, allowed=True)
@@ -52,8 +54,7 @@ def test_a_round_published_after_the_director_opened_the_chat_has_it_open(
 
 def test_only_directors_may_open_the_chat(make_tournament, member_client):
     t = make_tournament(status="running")
-    response = member_client.post(reverse("tournaments:table_chat", args=[t.pk]),
-                                  {"allowed": "1"})
+    response = member_client.post(reverse("tournaments:table_chat", args=[t.pk]), {"allowed": "1"})
     assert response.status_code in (302, 403)
     from tournaments.models_results import ResultsSettings
 

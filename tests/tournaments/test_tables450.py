@@ -38,36 +38,42 @@ def pair_counts(rounds) -> Counter:
     for r in rounds:
         for t in r.tables:
             for i, a in enumerate(t):
-                for b in t[i + 1:]:
+                for b in t[i + 1 :]:
                     c[(min(a, b), max(a, b))] += 1
     return c
 
 
 def test_the_table_draw_imports_no_django():
-    code = ("import sys, tournaments.tables450 as t; t.schedule(14, 2, size=4);"
-            "assert 'django' not in sys.modules, sorted(m for m in sys.modules"
-            " if 'django' in m)")
+    code = (
+        "import sys, tournaments.tables450 as t; t.schedule(14, 2, size=4);"
+        "assert 'django' not in sys.modules, sorted(m for m in sys.modules"
+        " if 'django' in m)"
+    )
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)
 
 
 # --- sizes ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("players, size, sizes", [
-    (14, 4, (4, 4, 3, 3)),   # the example
-    (16, 4, (4, 4, 4, 4)),
-    (13, 4, (4, 3, 3, 3)),
-    (13, 5, (5, 4, 4)),
-    (12, 6, (6, 6)),
-    (7, 3, (4, 3)),          # three tables of 3 would leave one of 1: one table fewer
-    (8, 3, (4, 4)),
-    (5, 4, (5,)),
-    (3, 6, (3,)),
-    (12, EVEN, (4, 4, 4)),
-    (14, EVEN, (4, 4, 3, 3)),
-    (15, EVEN, (5, 5, 5)),
-    (10, EVEN, (5, 5)),
-    (11, EVEN, (4, 4, 3)),
-])
+
+@pytest.mark.parametrize(
+    "players, size, sizes",
+    [
+        (14, 4, (4, 4, 3, 3)),  # the example
+        (16, 4, (4, 4, 4, 4)),
+        (13, 4, (4, 3, 3, 3)),
+        (13, 5, (5, 4, 4)),
+        (12, 6, (6, 6)),
+        (7, 3, (4, 3)),  # three tables of 3 would leave one of 1: one table fewer
+        (8, 3, (4, 4)),
+        (5, 4, (5,)),
+        (3, 6, (3,)),
+        (12, EVEN, (4, 4, 4)),
+        (14, EVEN, (4, 4, 3, 3)),
+        (15, EVEN, (5, 5, 5)),
+        (10, EVEN, (5, 5)),
+        (11, EVEN, (4, 4, 3)),
+    ],
+)
 def test_table_sizes_follow_the_directors_choice(players, size, sizes):
     assert table_sizes(players, size) == sizes
 
@@ -97,6 +103,7 @@ def test_too_few_players_and_bad_sizes_are_refused_with_a_code():
 
 # --- the draw -------------------------------------------------------------------------
 
+
 def test_every_present_player_sits_once_at_tables_of_the_chosen_sizes():
     players = [f"p{i}" for i in range(14)]
     d = draw_tables(players, size=4, seed=3)
@@ -118,8 +125,9 @@ def test_fourteen_players_over_four_games_at_four_meet_nearly_nobody_twice():
     rounds = [d.as_round() for d in schedule(14, 4, size=4, seed=0)]
     assert repeat_meetings(rounds) <= 1
     rng = random.Random(0)
-    random_repeats = [repeat_meetings([random_tables(range(14), 4, rng) for _ in range(4)])
-                      for _ in range(10)]
+    random_repeats = [
+        repeat_meetings([random_tables(range(14), 4, rng) for _ in range(4)]) for _ in range(10)
+    ]
     assert min(random_repeats) > 5
 
 
@@ -144,8 +152,10 @@ def test_the_draw_beats_a_random_draw_over_an_evening():
     for n, games, size in ((12, 6, 4), (30, 8, 4), (44, 6, 4), (10, 4, 6), (24, 6, 6)):
         rounds = [d.as_round() for d in schedule(n, games, size=size, seed=2)]
         rng = random.Random(5)
-        rand = [repeat_meetings([random_tables(range(1, n + 1), size, rng)
-                                 for _ in range(games)]) for _ in range(5)]
+        rand = [
+            repeat_meetings([random_tables(range(1, n + 1), size, rng) for _ in range(games)])
+            for _ in range(5)
+        ]
         assert repeat_meetings(rounds) < sum(rand) / len(rand), (n, games, size)
 
 
@@ -153,8 +163,9 @@ def test_history_counts_players_who_left_and_newcomers_are_seated():
     first = draw_tables(list(range(1, 13)), size=4, seed=1, games_total=3)
     history = [first.as_round()]
     now = [p for p in range(2, 14)]  # 1 left, 13 arrived
-    second = draw_tables(now, history, size=4, seed=1, games_total=3, game_number=2,
-                         plan_hint=first.plan)
+    second = draw_tables(
+        now, history, size=4, seed=1, games_total=3, game_number=2, plan_hint=first.plan
+    )
     seated = sorted(p for t in second.tables for p in t)
     assert seated == now
     assert all(r.times == 2 and r.rounds == (1, 2) for r in second.report.repeats)

@@ -18,8 +18,18 @@ def drawn(director, running):
     return running, rnd
 
 
-DIRECTOR_GET = ["create", "edit", "copy", "entries", "checkin", "constraints", "rounds",
-                "round", "cards", "sheets"]
+DIRECTOR_GET = [
+    "create",
+    "edit",
+    "copy",
+    "entries",
+    "checkin",
+    "constraints",
+    "rounds",
+    "round",
+    "cards",
+    "sheets",
+]
 
 
 def _url(name, t, rnd=None):
@@ -43,17 +53,25 @@ def test_director_pages_visitor_member_director(client, member, director, drawn,
 
 
 DIRECTOR_POST = [
-    ("transition", {"to": "finished"}), ("walkin", {"guest_name": "Rita"}),
-    ("draw", {}), ("swap", {"a": 1, "b": 2, "version": 1}), ("move_bye", {"entry": 1}),
-    ("publish", {"version": 1}), ("start_play", {"version": 1}),
+    ("transition", {"to": "finished"}),
+    ("walkin", {"guest_name": "Rita"}),
+    ("draw", {}),
+    ("swap", {"a": 1, "b": 2, "version": 1}),
+    ("move_bye", {"entry": 1}),
+    ("publish", {"version": 1}),
+    ("start_play", {"version": 1}),
 ]
 
 
 @pytest.mark.parametrize("name,data", DIRECTOR_POST)
 def test_director_actions_are_refused_to_members(client, member, drawn, name, data):
     t, rnd = drawn
-    url = reverse(f"tournaments:{name}", args=[t.pk, rnd.number] if name in (
-        "swap", "move_bye", "publish", "start_play") else [t.pk])
+    url = reverse(
+        f"tournaments:{name}",
+        args=[t.pk, rnd.number]
+        if name in ("swap", "move_bye", "publish", "start_play")
+        else [t.pk],
+    )
     assert client.post(url, data).status_code == 302
     client.force_login(member)
     assert client.post(url, data).status_code == 403
@@ -66,18 +84,25 @@ def test_member_cannot_check_in_or_remove_others(client, member, drawn):
     t, _rnd = drawn
     entry = t.entries.first()
     client.force_login(member)
-    assert client.post(reverse("tournaments:checkin_toggle", args=[t.pk, entry.pk]),
-                       {"present": "0"}).status_code == 403
-    assert client.post(reverse("tournaments:entry_remove", args=[t.pk, entry.pk])
-                       ).status_code == 403
+    assert (
+        client.post(
+            reverse("tournaments:checkin_toggle", args=[t.pk, entry.pk]), {"present": "0"}
+        ).status_code
+        == 403
+    )
+    assert (
+        client.post(reverse("tournaments:entry_remove", args=[t.pk, entry.pk])).status_code == 403
+    )
     entry.refresh_from_db()
     assert entry.checked_in and entry.status == EntryStatus.CONFIRMED
 
 
-@pytest.mark.parametrize("name", ["detail", "projector", "my_seat", "projector_tables",
-                                  "draws", "standings"])
-def test_tournament_pages_need_login_when_the_club_keeps_them_private(client, member,
-                                                                       tournament, name):
+@pytest.mark.parametrize(
+    "name", ["detail", "projector", "my_seat", "projector_tables", "draws", "standings"]
+)
+def test_tournament_pages_need_login_when_the_club_keeps_them_private(
+    client, member, tournament, name
+):
     from club.models import ClubSettings
 
     ClubSettings.objects.update_or_create(pk=1, defaults={"public_pages": False})
@@ -87,8 +112,9 @@ def test_tournament_pages_need_login_when_the_club_keeps_them_private(client, me
     assert client.get(url).status_code == 200
 
 
-@pytest.mark.parametrize("name", ["detail", "projector", "projector_tables", "draws",
-                                  "standings", "final"])
+@pytest.mark.parametrize(
+    "name", ["detail", "projector", "projector_tables", "draws", "standings", "final"]
+)
 def test_tournament_pages_are_public_by_default(client, tournament, name):
     assert client.get(reverse(f"tournaments:{name}", args=[tournament.pk])).status_code == 200
 
@@ -100,8 +126,9 @@ def test_drafts_are_hidden_from_members(client, member, make_tournament):
     assert "Secret" not in client.get(reverse("tournaments:calendar")).content.decode()
 
 
-def test_calendar_is_public_and_lists_by_month(client, make_tournament,
-                                               django_assert_max_num_queries):
+def test_calendar_is_public_and_lists_by_month(
+    client, make_tournament, django_assert_max_num_queries
+):
     now = timezone.now()
     for days in (-40, -3, 2, 9, 35, 70):
         make_tournament(name=f"Tournoi J{days:+d}", starts_at=now + timedelta(days=days))
@@ -112,8 +139,9 @@ def test_calendar_is_public_and_lists_by_month(client, make_tournament,
     assert html.index("Tournoi J+2") < html.index("Tournoi J+70") < html.index("Tournoi J-3")
 
 
-def test_list_pages_have_constant_query_counts(director_client, make_tournament,
-                                               add_present, django_assert_max_num_queries):
+def test_list_pages_have_constant_query_counts(
+    director_client, make_tournament, add_present, django_assert_max_num_queries
+):
     t = make_tournament(status="running")
     add_present(t, 12)
     for name in ("checkin", "entries"):
@@ -147,12 +175,18 @@ def test_register_over_capacity_says_waiting_list(client, make_member, make_tour
 
 def test_garbage_posts_get_messages_not_errors(member_client, make_tournament):
     t = make_tournament(format="pairs")
-    cases = [("register", {"partner": "abc"}), ("register", {"partner": "99999"}),
-             ("withdraw", {"entry": "x"}), ("partner_answer", {"entry": "1", "answer": "?"}),
-             ("checkin_code", {"code": ""}), ("looking", {"looking": "1", "note": "x" * 500})]
+    cases = [
+        ("register", {"partner": "abc"}),
+        ("register", {"partner": "99999"}),
+        ("withdraw", {"entry": "x"}),
+        ("partner_answer", {"entry": "1", "answer": "?"}),
+        ("checkin_code", {"code": ""}),
+        ("looking", {"looking": "1", "note": "x" * 500}),
+    ]
     for name, data in cases:
-        response = member_client.post(reverse(f"tournaments:{name}", args=[t.pk]), data,
-                                      follow=True)
+        response = member_client.post(
+            reverse(f"tournaments:{name}", args=[t.pk]), data, follow=True
+        )
         assert response.status_code == 200, name
     assert not Entry.objects.exists()
 
@@ -167,8 +201,9 @@ def test_pair_registration_and_partner_answer_pages(client, make_member, make_to
     client.force_login(b)
     page = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
     assert 'value="accept"' in page
-    client.post(reverse("tournaments:partner_answer", args=[t.pk]),
-                {"entry": entry.pk, "answer": "accept"})
+    client.post(
+        reverse("tournaments:partner_answer", args=[t.pk]), {"entry": entry.pk, "answer": "accept"}
+    )
     entry.refresh_from_db()
     assert entry.status == EntryStatus.CONFIRMED
 
@@ -182,23 +217,29 @@ def test_htmx_checkin_toggle_and_search(director_client, tournament, make_member
     assert response.status_code == 200 and "is-present" in html and "<html" not in html
     entry.refresh_from_db()
     assert entry.checked_in
-    search = director_client.get(reverse("tournaments:checkin", args=[tournament.pk]),
-                                 {"q": "rosa"}, HTTP_HX_REQUEST="true",
-                                 HTTP_HX_TARGET="checkin-rows")
+    search = director_client.get(
+        reverse("tournaments:checkin", args=[tournament.pk]),
+        {"q": "rosa"},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="checkin-rows",
+    )
     assert "Rosaire" in search.content.decode() and "<html" not in search.content.decode()
-    nothing = director_client.get(reverse("tournaments:checkin", args=[tournament.pk]),
-                                  {"q": "zzz"}, HTTP_HX_REQUEST="true",
-                                  HTTP_HX_TARGET="checkin-rows")
+    nothing = director_client.get(
+        reverse("tournaments:checkin", args=[tournament.pk]),
+        {"q": "zzz"},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="checkin-rows",
+    )
     assert "Rosaire" not in nothing.content.decode()
 
 
 def test_self_checkin_page(member_client, member, tournament):
     services.registration_create(tournament=tournament, member=member)
-    member_client.post(reverse("tournaments:checkin_code", args=[tournament.pk]),
-                       {"code": "NOPE"})
+    member_client.post(reverse("tournaments:checkin_code", args=[tournament.pk]), {"code": "NOPE"})
     assert not Entry.objects.get(player=member).checked_in
-    member_client.post(reverse("tournaments:checkin_code", args=[tournament.pk]),
-                       {"code": tournament.checkin_code})
+    member_client.post(
+        reverse("tournaments:checkin_code", args=[tournament.pk]), {"code": tournament.checkin_code}
+    )
     assert Entry.objects.get(player=member).checked_in
 
 
@@ -206,11 +247,13 @@ def test_round_editor_htmx_swap_and_conflict(director_client, drawn):
     t, rnd = drawn
     a, b = [s.entry_id for s in rnd.seats.exclude(position="BYE")[:2]]
     url = reverse("tournaments:swap", args=[t.pk, rnd.number])
-    response = director_client.post(url, {"a": a, "b": b, "version": rnd.version},
-                                    HTTP_HX_REQUEST="true")
+    response = director_client.post(
+        url, {"a": a, "b": b, "version": rnd.version}, HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 200 and 'id="round-editor"' in response.content.decode()
-    stale = director_client.post(url, {"a": a, "b": b, "version": rnd.version},
-                                 HTTP_HX_REQUEST="true")
+    stale = director_client.post(
+        url, {"a": a, "b": b, "version": rnd.version}, HTTP_HX_REQUEST="true"
+    )
     assert 'data-testid="editor-error"' in stale.content.decode()
     rnd.refresh_from_db()
     assert rnd.version == 2
@@ -241,24 +284,36 @@ def test_print_pages(director_client, director, drawn):
 
 
 def test_create_form_and_variant_options(director_client):
-    data = {"name": "Tournoi du printemps", "starts_at": "2030-04-10T19:00",
-            "place": "hall", "variant": "quebec", "format": "individual",
-            "rounds_total": 6, "hands_per_game": 8, "capacity": 24, "bye_score": "average",
-            "bye_fixed_score": 0, "tie_rule": "shared", "opt_misere": "true",
-            "opt_deck": "46"}
+    data = {
+        "name": "Tournoi du printemps",
+        "starts_at": "2030-04-10T19:00",
+        "place": "hall",
+        "variant": "quebec",
+        "format": "individual",
+        "rounds_total": 6,
+        "hands_per_game": 8,
+        "capacity": 24,
+        "bye_score": "average",
+        "bye_fixed_score": 0,
+        "tie_rule": "shared",
+        "opt_misere": "true",
+        "opt_deck": "46",
+    }
     response = director_client.post(reverse("tournaments:create"), data)
     assert response.status_code == 302
     t = Tournament.objects.get()
     assert t.variant_options == {"misere": True}
     assert timezone.localtime(t.starts_at).hour == 19
-    bad = director_client.post(reverse("tournaments:create"),
-                               {**data, "opt_deck": "52", "capacity": "beaucoup"})
+    bad = director_client.post(
+        reverse("tournaments:create"), {**data, "opt_deck": "52", "capacity": "beaucoup"}
+    )
     assert bad.status_code == 200 and Tournament.objects.count() == 1
 
 
 def test_transition_page_message(director_client, tournament):
-    response = director_client.post(reverse("tournaments:transition", args=[tournament.pk]),
-                                    {"to": "draft!"}, follow=True)
+    response = director_client.post(
+        reverse("tournaments:transition", args=[tournament.pk]), {"to": "draft!"}, follow=True
+    )
     assert [m.level_tag for m in response.context["messages"]] == ["error"]
 
 
@@ -277,13 +332,13 @@ def test_draw_page_reports_too_few_players(director_client, make_tournament):
     response = director_client.post(reverse("tournaments:draw", args=[t.pk]), follow=True)
     assert [m.level_tag for m in response.context["messages"]] == ["error"]
     assert not Round.objects.exists()
-    bad_seed = director_client.post(reverse("tournaments:draw", args=[t.pk]),
-                                    {"seed": "abc"}, follow=True)
+    bad_seed = director_client.post(
+        reverse("tournaments:draw", args=[t.pk]), {"seed": "abc"}, follow=True
+    )
     assert [m.level_tag for m in bad_seed.context["messages"]] == ["error"]
 
 
-def test_member_page_lists_tournaments_and_home_lists_upcoming(member_client, member,
-                                                               tournament):
+def test_member_page_lists_tournaments_and_home_lists_upcoming(member_client, member, tournament):
     services.registration_create(tournament=tournament, member=member)
     page = member_client.get(reverse("member_detail", args=[member.pk])).content.decode()
     assert tournament.name in page

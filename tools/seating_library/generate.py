@@ -76,7 +76,7 @@ def parse(n: int, rounds: int, out: str) -> tuple[Movement, int]:
     assert head[0] == "cost", out
     pe, oe, steps = int(head[1]), int(head[2]), int(head[4])
     schedule = []
-    for line in lines[1:1 + rounds]:
+    for line in lines[1 : 1 + rounds]:
         left, _, right = line.partition("|")
         schedule.append((tuple(int(x) for x in left.split()), tuple(int(x) for x in right.split())))
     return Movement(n, rounds, pe, oe, tuple(schedule)), steps
@@ -88,7 +88,7 @@ def check(mv: Movement) -> None:
     for seated, byes in mv.schedule:
         assert sorted(seated + byes) == list(range(mv.n)), (mv.n, mv.rounds)
         assert len(seated) == 4 * (mv.n // 4)
-        tables = [dict(zip(SEATS, seated[t:t + 4])) for t in range(0, len(seated), 4)]
+        tables = [dict(zip(SEATS, seated[t : t + 4])) for t in range(0, len(seated), 4)]
         rounds.append(Round(tables, byes))
     rep = evaluate(rounds)
     assert rep.partner_repeat_count == mv.partner_repeats, (mv.n, mv.rounds)
@@ -100,9 +100,13 @@ def run_cell(exe: str, n: int, rounds: int, log) -> Movement:
     target = WP * p_t + o_t
     best = None
     started = time.perf_counter()
-    for seed, budget in (ATTEMPTS_LISTED if listed else ATTEMPTS_OTHER):
-        out = subprocess.run([exe, str(n), str(rounds), str(target), str(seed), str(budget),
-                              str(WP)], check=True, capture_output=True, text=True).stdout
+    for seed, budget in ATTEMPTS_LISTED if listed else ATTEMPTS_OTHER:
+        out = subprocess.run(
+            [exe, str(n), str(rounds), str(target), str(seed), str(budget), str(WP)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
         mv, steps = parse(n, rounds, out)
         check(mv)
         cost = WP * mv.partner_repeats + mv.opponent_repeats
@@ -111,9 +115,11 @@ def run_cell(exe: str, n: int, rounds: int, log) -> Movement:
         if cost <= target:
             break
     mark = "" if WP * best.partner_repeats + best.opponent_repeats <= target else "  MISSED"
-    log(f"{n:>3} x {rounds:>2}: partner {best.partner_repeats} (bound {p_t}), opponent "
+    log(
+        f"{n:>3} x {rounds:>2}: partner {best.partner_repeats} (bound {p_t}), opponent "
         f"{best.opponent_repeats} ({'best known' if listed else 'bound'} {o_t}), seed {seed}, "
-        f"{time.perf_counter() - started:.1f} s{mark}")
+        f"{time.perf_counter() - started:.1f} s{mark}"
+    )
     return best
 
 
@@ -132,8 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verify", help="regenerate these cells and compare with the file")
     ap.add_argument("--dry-run", action="store_true", help="do not write the file")
     args = ap.parse_args(argv)
-    all_cells = [(n, r) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-                 for r in range(1, MAX_ROUNDS + 1)]
+    all_cells = [
+        (n, r) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) for r in range(1, MAX_ROUNDS + 1)
+    ]
     wanted = parse_cells(args.verify or args.cells) if (args.verify or args.cells) else all_cells
 
     def log(msg: str) -> None:
@@ -147,16 +154,22 @@ def main(argv: list[str] | None = None) -> int:
         bad = [f"{m.n}x{m.rounds}" for m in found if movement(m.n, m.rounds) != m]
         print("verify:", "every cell identical" if not bad else f"DIFFERENT: {', '.join(bad)}")
         return 1 if bad else 0
-    missed = [m for m in found
-              if WP * m.partner_repeats + m.opponent_repeats
-              > WP * target_of(m.n, m.rounds)[0] + target_of(m.n, m.rounds)[1]]
+    missed = [
+        m
+        for m in found
+        if WP * m.partner_repeats + m.opponent_repeats
+        > WP * target_of(m.n, m.rounds)[0] + target_of(m.n, m.rounds)[1]
+    ]
     listed_missed = [m for m in missed if target_of(m.n, m.rounds)[2]]
-    print(f"cells: {len(found)}; below their target: {len(missed)} "
-          f"({len(listed_missed)} of them in the best-known table)")
+    print(
+        f"cells: {len(found)}; below their target: {len(missed)} "
+        f"({len(listed_missed)} of them in the best-known table)"
+    )
     if not args.dry_run:
         keep = {}
         if args.cells and DATA.exists():
             from tournaments.seating.library import cells
+
             keep = {c: movement(*c) for c in cells()}
         keep.update({(m.n, m.rounds): m for m in found})
         DATA.write_bytes(encode(list(keep.values())))

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,184 +14,562 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('guest_name', models.CharField(blank=True, max_length=80, verbose_name='guest name')),
-                ('partner_guest_name', models.CharField(blank=True, max_length=80, verbose_name="partner's guest name")),
-                ('status', models.CharField(choices=[('pending', 'Waiting for the partner to confirm'), ('confirmed', 'Registered'), ('waiting', 'Waiting list'), ('declined', 'Partner declined'), ('withdrawn', 'Withdrawn'), ('removed', 'Removed by a director')], default='confirmed', max_length=12, verbose_name='status')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('queued_at', models.DateTimeField(blank=True, null=True)),
-                ('checked_in', models.BooleanField(default=False, verbose_name='present')),
-                ('checked_in_at', models.DateTimeField(blank=True, null=True)),
-                ('is_walk_in', models.BooleanField(default=False)),
-                ('partner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='partner_entries', to=settings.AUTH_USER_MODEL)),
-                ('player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='tournament_entries', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "guest_name",
+                    models.CharField(blank=True, max_length=80, verbose_name="guest name"),
+                ),
+                (
+                    "partner_guest_name",
+                    models.CharField(
+                        blank=True, max_length=80, verbose_name="partner's guest name"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting for the partner to confirm"),
+                            ("confirmed", "Registered"),
+                            ("waiting", "Waiting list"),
+                            ("declined", "Partner declined"),
+                            ("withdrawn", "Withdrawn"),
+                            ("removed", "Removed by a director"),
+                        ],
+                        default="confirmed",
+                        max_length=12,
+                        verbose_name="status",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("queued_at", models.DateTimeField(blank=True, null=True)),
+                ("checked_in", models.BooleanField(default=False, verbose_name="present")),
+                ("checked_in_at", models.DateTimeField(blank=True, null=True)),
+                ("is_walk_in", models.BooleanField(default=False)),
+                (
+                    "partner",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="partner_entries",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="tournament_entries",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'registration',
-                'verbose_name_plural': 'registrations',
-                'ordering': ['created_at', 'id'],
+                "verbose_name": "registration",
+                "verbose_name_plural": "registrations",
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Tournament',
+            name="Tournament",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('starts_at', models.DateTimeField(verbose_name='date and start time')),
-                ('place', models.CharField(choices=[('hall', 'Club hall'), ('online', 'Online')], default='hall', max_length=10, verbose_name='place')),
-                ('variant', models.CharField(default='quebec', max_length=40, verbose_name='rule variant')),
-                ('variant_options', models.JSONField(blank=True, default=dict, verbose_name='rule options')),
-                ('format', models.CharField(choices=[('individual', 'Individual (partners drawn each round)'), ('pairs', 'Pairs (fixed partners)')], default='individual', max_length=12, verbose_name='format')),
-                ('rounds_total', models.PositiveSmallIntegerField(default=6, verbose_name='number of games')),
-                ('hands_per_game', models.PositiveSmallIntegerField(default=8, verbose_name='hands per game')),
-                ('capacity', models.PositiveIntegerField(default=32, help_text='Players (individual format) or pairs (pairs format).', verbose_name='capacity')),
-                ('registration_opens_at', models.DateTimeField(blank=True, null=True, verbose_name='registration opens')),
-                ('registration_closes_at', models.DateTimeField(blank=True, null=True, verbose_name='registration closes')),
-                ('notes', models.TextField(blank=True, verbose_name='notes')),
-                ('bye_score', models.CharField(choices=[('average', 'Average score of the round'), ('fixed', 'Fixed score'), ('zero', 'Zero')], default='average', max_length=10, verbose_name='score of a bye')),
-                ('bye_fixed_score', models.IntegerField(default=0, verbose_name='fixed bye score')),
-                ('tie_rule', models.CharField(choices=[('shared', 'Tied players share the place'), ('games_won', 'Most games won breaks the tie')], default='shared', max_length=12, verbose_name='ties')),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('registration_open', 'Registration open'), ('registration_closed', 'Registration closed'), ('running', 'Running'), ('finished', 'Finished'), ('cancelled', 'Cancelled')], db_index=True, default='draft', max_length=20, verbose_name='status')),
-                ('checkin_code', models.CharField(max_length=8, verbose_name='check-in code')),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('copied_from', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournaments.tournament')),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("starts_at", models.DateTimeField(verbose_name="date and start time")),
+                (
+                    "place",
+                    models.CharField(
+                        choices=[("hall", "Club hall"), ("online", "Online")],
+                        default="hall",
+                        max_length=10,
+                        verbose_name="place",
+                    ),
+                ),
+                (
+                    "variant",
+                    models.CharField(default="quebec", max_length=40, verbose_name="rule variant"),
+                ),
+                (
+                    "variant_options",
+                    models.JSONField(blank=True, default=dict, verbose_name="rule options"),
+                ),
+                (
+                    "format",
+                    models.CharField(
+                        choices=[
+                            ("individual", "Individual (partners drawn each round)"),
+                            ("pairs", "Pairs (fixed partners)"),
+                        ],
+                        default="individual",
+                        max_length=12,
+                        verbose_name="format",
+                    ),
+                ),
+                (
+                    "rounds_total",
+                    models.PositiveSmallIntegerField(default=6, verbose_name="number of games"),
+                ),
+                (
+                    "hands_per_game",
+                    models.PositiveSmallIntegerField(default=8, verbose_name="hands per game"),
+                ),
+                (
+                    "capacity",
+                    models.PositiveIntegerField(
+                        default=32,
+                        help_text="Players (individual format) or pairs (pairs format).",
+                        verbose_name="capacity",
+                    ),
+                ),
+                (
+                    "registration_opens_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="registration opens"),
+                ),
+                (
+                    "registration_closes_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="registration closes"),
+                ),
+                ("notes", models.TextField(blank=True, verbose_name="notes")),
+                (
+                    "bye_score",
+                    models.CharField(
+                        choices=[
+                            ("average", "Average score of the round"),
+                            ("fixed", "Fixed score"),
+                            ("zero", "Zero"),
+                        ],
+                        default="average",
+                        max_length=10,
+                        verbose_name="score of a bye",
+                    ),
+                ),
+                ("bye_fixed_score", models.IntegerField(default=0, verbose_name="fixed bye score")),
+                (
+                    "tie_rule",
+                    models.CharField(
+                        choices=[
+                            ("shared", "Tied players share the place"),
+                            ("games_won", "Most games won breaks the tie"),
+                        ],
+                        default="shared",
+                        max_length=12,
+                        verbose_name="ties",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("registration_open", "Registration open"),
+                            ("registration_closed", "Registration closed"),
+                            ("running", "Running"),
+                            ("finished", "Finished"),
+                            ("cancelled", "Cancelled"),
+                        ],
+                        db_index=True,
+                        default="draft",
+                        max_length=20,
+                        verbose_name="status",
+                    ),
+                ),
+                ("checkin_code", models.CharField(max_length=8, verbose_name="check-in code")),
+                ("version", models.PositiveIntegerField(default=1)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "copied_from",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="tournaments.tournament",
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'tournament',
-                'verbose_name_plural': 'tournaments',
-                'ordering': ['starts_at', 'id'],
+                "verbose_name": "tournament",
+                "verbose_name_plural": "tournaments",
+                "ordering": ["starts_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='SeatingConstraint',
+            name="SeatingConstraint",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('never_partners', 'Never partners'), ('never_same_table', 'Never at the same table')], max_length=20, verbose_name='kind')),
-                ('a', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.entry')),
-                ('b', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.entry')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seating_constraints', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("never_partners", "Never partners"),
+                            ("never_same_table", "Never at the same table"),
+                        ],
+                        max_length=20,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "a",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.entry",
+                    ),
+                ),
+                (
+                    "b",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.entry",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seating_constraints",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('published', 'Published'), ('playing', 'Play started')], default='draft', max_length=10, verbose_name='status')),
-                ('seed', models.BigIntegerField(verbose_name='seed')),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('report', models.JSONField(blank=True, default=dict)),
-                ('drawn_at', models.DateTimeField(auto_now_add=True)),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('play_started_at', models.DateTimeField(blank=True, null=True)),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="round")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("published", "Published"),
+                            ("playing", "Play started"),
+                        ],
+                        default="draft",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("seed", models.BigIntegerField(verbose_name="seed")),
+                ("version", models.PositiveIntegerField(default=1)),
+                ("report", models.JSONField(blank=True, default=dict)),
+                ("drawn_at", models.DateTimeField(auto_now_add=True)),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                ("play_started_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['tournament', 'number'],
+                "ordering": ["tournament", "number"],
             },
         ),
         migrations.CreateModel(
-            name='LookingForPartner',
+            name="LookingForPartner",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('note', models.CharField(blank=True, max_length=140, verbose_name='note')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('member', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='looking_for_partner', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("note", models.CharField(blank=True, max_length=140, verbose_name="note")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "member",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="looking_for_partner",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.AddField(
-            model_name='entry',
-            name='tournament',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.tournament'),
+            model_name="entry",
+            name="tournament",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="entries",
+                to="tournaments.tournament",
+            ),
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='table')),
-                ('position', models.CharField(choices=[('N', 'North'), ('E', 'East'), ('S', 'South'), ('W', 'West'), ('NS', 'North–South'), ('EW', 'East–West'), ('BYE', 'Bye')], max_length=3, verbose_name='seat')),
-                ('bye_score', models.IntegerField(blank=True, help_text='Empty when the bye gets the average of the round (computed with the results).', null=True, verbose_name='bye score')),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='tournaments.entry')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "table",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="table"),
+                ),
+                (
+                    "position",
+                    models.CharField(
+                        choices=[
+                            ("N", "North"),
+                            ("E", "East"),
+                            ("S", "South"),
+                            ("W", "West"),
+                            ("NS", "North–South"),
+                            ("EW", "East–West"),
+                            ("BYE", "Bye"),
+                        ],
+                        max_length=3,
+                        verbose_name="seat",
+                    ),
+                ),
+                (
+                    "bye_score",
+                    models.IntegerField(
+                        blank=True,
+                        help_text="Empty when the bye gets the average of the round (computed with the results).",
+                        null=True,
+                        verbose_name="bye score",
+                    ),
+                ),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seats",
+                        to="tournaments.entry",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'table', 'position'],
-                'constraints': [models.UniqueConstraint(fields=('round', 'entry'), name='seat_entry_once_per_round'), models.UniqueConstraint(condition=models.Q(('table__isnull', False)), fields=('round', 'table', 'position'), name='seat_unique_per_round'), models.CheckConstraint(condition=models.Q(models.Q(('position', 'BYE'), ('table__isnull', True)), models.Q(models.Q(('position', 'BYE'), _negated=True), ('table__isnull', False)), _connector='OR'), name='seat_bye_has_no_table')],
+                "ordering": ["round", "table", "position"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("round", "entry"), name="seat_entry_once_per_round"
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("table__isnull", False)),
+                        fields=("round", "table", "position"),
+                        name="seat_unique_per_round",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("position", "BYE"), ("table__isnull", True)),
+                            models.Q(
+                                models.Q(("position", "BYE"), _negated=True),
+                                ("table__isnull", False),
+                            ),
+                            _connector="OR",
+                        ),
+                        name="seat_bye_has_no_table",
+                    ),
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('capacity__gte', 1)), name='tournament_capacity_positive'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("capacity__gte", 1)), name="tournament_capacity_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('rounds_total__gte', 1), ('rounds_total__lte', 30)), name='tournament_rounds_range'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("rounds_total__gte", 1), ("rounds_total__lte", 30)),
+                name="tournament_rounds_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('hands_per_game__gte', 1), ('hands_per_game__lte', 100)), name='tournament_hands_range'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("hands_per_game__gte", 1), ("hands_per_game__lte", 100)),
+                name="tournament_hands_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('registration_opens_at__isnull', True), ('registration_closes_at__isnull', True), ('registration_closes_at__gt', models.F('registration_opens_at')), _connector='OR'), name='tournament_registration_window'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("registration_opens_at__isnull", True),
+                    ("registration_closes_at__isnull", True),
+                    ("registration_closes_at__gt", models.F("registration_opens_at")),
+                    _connector="OR",
+                ),
+                name="tournament_registration_window",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['draft', 'registration_open', 'registration_closed', 'running', 'finished', 'cancelled'])), name='tournament_status_valid'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    (
+                        "status__in",
+                        [
+                            "draft",
+                            "registration_open",
+                            "registration_closed",
+                            "running",
+                            "finished",
+                            "cancelled",
+                        ],
+                    )
+                ),
+                name="tournament_status_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('format__in', ['individual', 'pairs'])), name='tournament_format_valid'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("format__in", ["individual", "pairs"])),
+                name="tournament_format_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seatingconstraint',
-            constraint=models.UniqueConstraint(fields=('tournament', 'kind', 'a', 'b'), name='seating_constraint_unique'),
+            model_name="seatingconstraint",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "kind", "a", "b"), name="seating_constraint_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seatingconstraint',
-            constraint=models.CheckConstraint(condition=models.Q(('a__lt', models.F('b'))), name='seating_constraint_ordered'),
+            model_name="seatingconstraint",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("a__lt", models.F("b"))), name="seating_constraint_ordered"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('tournament', 'number'), name='round_number_unique'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "number"), name="round_number_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="round_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='lookingforpartner',
-            constraint=models.UniqueConstraint(fields=('tournament', 'member'), name='looking_once_per_tournament'),
+            model_name="lookingforpartner",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "member"), name="looking_once_per_tournament"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(condition=models.Q(('player__isnull', False), ('status__in', ['pending', 'confirmed', 'waiting'])), fields=('tournament', 'player'), name='entry_one_active_per_player'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(
+                    ("player__isnull", False), ("status__in", ["pending", "confirmed", "waiting"])
+                ),
+                fields=("tournament", "player"),
+                name="entry_one_active_per_player",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(condition=models.Q(('partner__isnull', False), ('status__in', ['pending', 'confirmed', 'waiting'])), fields=('tournament', 'partner'), name='entry_one_active_per_partner'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(
+                    ("partner__isnull", False), ("status__in", ["pending", "confirmed", "waiting"])
+                ),
+                fields=("tournament", "partner"),
+                name="entry_one_active_per_partner",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.CheckConstraint(condition=models.Q(('player__isnull', False), models.Q(('guest_name', ''), _negated=True), _connector='OR'), name='entry_player_or_guest'),
+            model_name="entry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("player__isnull", False),
+                    models.Q(("guest_name", ""), _negated=True),
+                    _connector="OR",
+                ),
+                name="entry_player_or_guest",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.CheckConstraint(condition=models.Q(('partner__isnull', True), models.Q(('partner', models.F('player')), _negated=True), _connector='OR'), name='entry_partner_not_self'),
+            model_name="entry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("partner__isnull", True),
+                    models.Q(("partner", models.F("player")), _negated=True),
+                    _connector="OR",
+                ),
+                name="entry_partner_not_self",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['pending', 'confirmed', 'waiting', 'declined', 'withdrawn', 'removed'])), name='entry_status_valid'),
+            model_name="entry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    (
+                        "status__in",
+                        ["pending", "confirmed", "waiting", "declined", "withdrawn", "removed"],
+                    )
+                ),
+                name="entry_status_valid",
+            ),
         ),
     ]

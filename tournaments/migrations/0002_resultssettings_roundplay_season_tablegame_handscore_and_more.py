@@ -6,116 +6,293 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
-        ('tournaments', '0001_initial'),
+        ("games", "0001_initial"),
+        ("tournaments", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ResultsSettings',
+            name="ResultsSettings",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('absence_grace_seconds', models.PositiveIntegerField(default=120, verbose_name='grace before a bot plays for an absent player (seconds)')),
-                ('tournament', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='results_settings', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "absence_grace_seconds",
+                    models.PositiveIntegerField(
+                        default=120,
+                        verbose_name="grace before a bot plays for an absent player (seconds)",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="results_settings",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='RoundPlay',
+            name="RoundPlay",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('mode', models.CharField(choices=[('hall', 'Club hall (cards, sheet entered on phones)'), ('online', 'Online (live tables)')], default='hall', max_length=10, verbose_name='played')),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('closed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('round', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='play', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[
+                            ("hall", "Club hall (cards, sheet entered on phones)"),
+                            ("online", "Online (live tables)"),
+                        ],
+                        default="hall",
+                        max_length=10,
+                        verbose_name="played",
+                    ),
+                ),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "closed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "round",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="play",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('scoring', models.CharField(choices=[('points', 'Sum of tournament totals'), ('places', 'Points per place (10, 8, 6, 5, 4, 3, 2, 1)')], default='points', max_length=10, verbose_name='ranking by')),
-                ('best_of', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='best results counted')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('tournaments', models.ManyToManyField(blank=True, related_name='seasons', to='tournaments.tournament', verbose_name='tournaments')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                (
+                    "scoring",
+                    models.CharField(
+                        choices=[
+                            ("points", "Sum of tournament totals"),
+                            ("places", "Points per place (10, 8, 6, 5, 4, 3, 2, 1)"),
+                        ],
+                        default="points",
+                        max_length=10,
+                        verbose_name="ranking by",
+                    ),
+                ),
+                (
+                    "best_of",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="best results counted"
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "tournaments",
+                    models.ManyToManyField(
+                        blank=True,
+                        related_name="seasons",
+                        to="tournaments.tournament",
+                        verbose_name="tournaments",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', 'id'],
+                "ordering": ["-created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='TableGame',
+            name="TableGame",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField(verbose_name='table')),
-                ('mode', models.CharField(choices=[('hall', 'Club hall (cards, sheet entered on phones)'), ('online', 'Online (live tables)')], default='hall', max_length=10)),
-                ('status', models.CharField(choices=[('playing', 'In progress'), ('complete', 'Complete'), ('adjusted', 'Adjusted score')], default='playing', max_length=10, verbose_name='status')),
-                ('ns_total', models.IntegerField(default=0)),
-                ('ew_total', models.IntegerField(default=0)),
-                ('hands_done', models.PositiveSmallIntegerField(default=0)),
-                ('hands_pending', models.PositiveSmallIntegerField(default=0)),
-                ('flags', models.JSONField(blank=True, default=dict)),
-                ('adjusted_reason', models.CharField(blank=True, max_length=300)),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('completed_at', models.DateTimeField(blank=True, null=True)),
-                ('live_table', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='tournament_game', to='games.table')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table", models.PositiveSmallIntegerField(verbose_name="table")),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[
+                            ("hall", "Club hall (cards, sheet entered on phones)"),
+                            ("online", "Online (live tables)"),
+                        ],
+                        default="hall",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("playing", "In progress"),
+                            ("complete", "Complete"),
+                            ("adjusted", "Adjusted score"),
+                        ],
+                        default="playing",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("ns_total", models.IntegerField(default=0)),
+                ("ew_total", models.IntegerField(default=0)),
+                ("hands_done", models.PositiveSmallIntegerField(default=0)),
+                ("hands_pending", models.PositiveSmallIntegerField(default=0)),
+                ("flags", models.JSONField(blank=True, default=dict)),
+                ("adjusted_reason", models.CharField(blank=True, max_length=300)),
+                ("version", models.PositiveIntegerField(default=1)),
+                ("completed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "live_table",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="tournament_game",
+                        to="games.table",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="games",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'table'],
+                "ordering": ["round", "table"],
             },
         ),
         migrations.CreateModel(
-            name='HandScore',
+            name="HandScore",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveSmallIntegerField()),
-                ('hand', models.PositiveSmallIntegerField(verbose_name='hand')),
-                ('dealer', models.CharField(max_length=1, verbose_name='dealer')),
-                ('redeal', models.BooleanField(default=False, verbose_name='re-deal (all passed)')),
-                ('declarer', models.CharField(blank=True, max_length=1, verbose_name='declarer')),
-                ('contract', models.CharField(blank=True, max_length=5, verbose_name='contract')),
-                ('tricks', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='tricks')),
-                ('ns_score', models.IntegerField(default=0)),
-                ('ew_score', models.IntegerField(default=0)),
-                ('made', models.BooleanField(null=True)),
-                ('entered_side', models.CharField(blank=True, max_length=2)),
-                ('entered_at', models.DateTimeField(auto_now_add=True)),
-                ('confirmed', models.BooleanField(default=False)),
-                ('confirmed_by_name', models.CharField(blank=True, max_length=120)),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True)),
-                ('corrected', models.BooleanField(default=False)),
-                ('by_bot', models.BooleanField(default=False)),
-                ('confirmed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('live_hand', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.gamehand')),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='tournaments.tablegame')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveSmallIntegerField()),
+                ("hand", models.PositiveSmallIntegerField(verbose_name="hand")),
+                ("dealer", models.CharField(max_length=1, verbose_name="dealer")),
+                ("redeal", models.BooleanField(default=False, verbose_name="re-deal (all passed)")),
+                ("declarer", models.CharField(blank=True, max_length=1, verbose_name="declarer")),
+                ("contract", models.CharField(blank=True, max_length=5, verbose_name="contract")),
+                (
+                    "tricks",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="tricks"),
+                ),
+                ("ns_score", models.IntegerField(default=0)),
+                ("ew_score", models.IntegerField(default=0)),
+                ("made", models.BooleanField(null=True)),
+                ("entered_side", models.CharField(blank=True, max_length=2)),
+                ("entered_at", models.DateTimeField(auto_now_add=True)),
+                ("confirmed", models.BooleanField(default=False)),
+                ("confirmed_by_name", models.CharField(blank=True, max_length=120)),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True)),
+                ("corrected", models.BooleanField(default=False)),
+                ("by_bot", models.BooleanField(default=False)),
+                (
+                    "confirmed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "live_hand",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.gamehand",
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="hands",
+                        to="tournaments.tablegame",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'seq'],
+                "ordering": ["game", "seq"],
             },
         ),
         migrations.AddConstraint(
-            model_name='tablegame',
-            constraint=models.UniqueConstraint(fields=('round', 'table'), name='table_game_unique'),
+            model_name="tablegame",
+            constraint=models.UniqueConstraint(fields=("round", "table"), name="table_game_unique"),
         ),
         migrations.AddConstraint(
-            model_name='handscore',
-            constraint=models.UniqueConstraint(fields=('game', 'seq'), name='hand_score_unique'),
+            model_name="handscore",
+            constraint=models.UniqueConstraint(fields=("game", "seq"), name="hand_score_unique"),
         ),
         migrations.AddConstraint(
-            model_name='handscore',
-            constraint=models.UniqueConstraint(condition=models.Q(('redeal', False)), fields=('game', 'hand'), name='hand_score_hand_once'),
+            model_name="handscore",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("redeal", False)),
+                fields=("game", "hand"),
+                name="hand_score_hand_once",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='handscore',
-            constraint=models.CheckConstraint(condition=models.Q(('tricks__isnull', True), models.Q(('tricks__gte', 0), ('tricks__lte', 10)), _connector='OR'), name='hand_score_tricks_range'),
+            model_name="handscore",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("tricks__isnull", True),
+                    models.Q(("tricks__gte", 0), ("tricks__lte", 10)),
+                    _connector="OR",
+                ),
+                name="hand_score_tricks_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='handscore',
-            constraint=models.CheckConstraint(condition=models.Q(('entered_side__in', ['', 'NS', 'EW'])), name='hand_score_side_valid'),
+            model_name="handscore",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("entered_side__in", ["", "NS", "EW"])),
+                name="hand_score_side_valid",
+            ),
         ),
     ]

@@ -6,145 +6,212 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0002_resultssettings_roundplay_season_tablegame_handscore_and_more'),
+        ("tournaments", "0002_resultssettings_roundplay_season_tablegame_handscore_and_more"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='DirectorCall',
+            name="DirectorCall",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField(verbose_name='table')),
-                ('caller_name', models.CharField(max_length=120, verbose_name='called by')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='called at')),
-                ('answered_at', models.DateTimeField(blank=True, null=True, verbose_name='answered at')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table", models.PositiveSmallIntegerField(verbose_name="table")),
+                ("caller_name", models.CharField(max_length=120, verbose_name="called by")),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="called at")),
+                (
+                    "answered_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="answered at"),
+                ),
             ],
             options={
-                'verbose_name': 'call to the director',
-                'verbose_name_plural': 'calls to the director',
-                'ordering': ['created_at', 'id'],
+                "verbose_name": "call to the director",
+                "verbose_name_plural": "calls to the director",
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.AlterModelOptions(
-            name='handscore',
-            options={'ordering': ['game', 'seq'], 'verbose_name': 'hand (score sheet)', 'verbose_name_plural': 'hands (score sheets)'},
+            name="handscore",
+            options={
+                "ordering": ["game", "seq"],
+                "verbose_name": "hand (score sheet)",
+                "verbose_name_plural": "hands (score sheets)",
+            },
         ),
         migrations.AlterModelOptions(
-            name='lookingforpartner',
-            options={'ordering': ['created_at', 'id'], 'verbose_name': 'player looking for a partner', 'verbose_name_plural': 'players looking for a partner'},
+            name="lookingforpartner",
+            options={
+                "ordering": ["created_at", "id"],
+                "verbose_name": "player looking for a partner",
+                "verbose_name_plural": "players looking for a partner",
+            },
         ),
         migrations.AlterModelOptions(
-            name='resultssettings',
-            options={'verbose_name': 'results settings', 'verbose_name_plural': 'results settings'},
+            name="resultssettings",
+            options={"verbose_name": "results settings", "verbose_name_plural": "results settings"},
         ),
         migrations.AlterModelOptions(
-            name='round',
-            options={'ordering': ['tournament', 'number'], 'verbose_name': 'round', 'verbose_name_plural': 'rounds'},
+            name="round",
+            options={
+                "ordering": ["tournament", "number"],
+                "verbose_name": "round",
+                "verbose_name_plural": "rounds",
+            },
         ),
         migrations.AlterModelOptions(
-            name='roundplay',
-            options={'verbose_name': 'round play', 'verbose_name_plural': 'round plays'},
+            name="roundplay",
+            options={"verbose_name": "round play", "verbose_name_plural": "round plays"},
         ),
         migrations.AlterModelOptions(
-            name='season',
-            options={'ordering': ['-created_at', 'id'], 'verbose_name': 'season', 'verbose_name_plural': 'seasons'},
+            name="season",
+            options={
+                "ordering": ["-created_at", "id"],
+                "verbose_name": "season",
+                "verbose_name_plural": "seasons",
+            },
         ),
         migrations.AlterModelOptions(
-            name='seat',
-            options={'ordering': ['round', 'table', 'position'], 'verbose_name': 'seat', 'verbose_name_plural': 'seats'},
+            name="seat",
+            options={
+                "ordering": ["round", "table", "position"],
+                "verbose_name": "seat",
+                "verbose_name_plural": "seats",
+            },
         ),
         migrations.AlterModelOptions(
-            name='seatingconstraint',
-            options={'ordering': ['id'], 'verbose_name': 'seating constraint', 'verbose_name_plural': 'seating constraints'},
+            name="seatingconstraint",
+            options={
+                "ordering": ["id"],
+                "verbose_name": "seating constraint",
+                "verbose_name_plural": "seating constraints",
+            },
         ),
         migrations.AlterModelOptions(
-            name='tablegame',
-            options={'ordering': ['round', 'table'], 'verbose_name': "table's game", 'verbose_name_plural': "tables' games"},
+            name="tablegame",
+            options={
+                "ordering": ["round", "table"],
+                "verbose_name": "table's game",
+                "verbose_name_plural": "tables' games",
+            },
         ),
         migrations.AddField(
-            model_name='lookingforpartner',
-            name='share_contact',
-            field=models.BooleanField(default=False, verbose_name='show my email and phone to members'),
+            model_name="lookingforpartner",
+            name="share_contact",
+            field=models.BooleanField(
+                default=False, verbose_name="show my email and phone to members"
+            ),
         ),
         migrations.AddField(
-            model_name='resultssettings',
-            name='reopen_reason',
-            field=models.CharField(blank=True, max_length=300, verbose_name='reason for reopening'),
+            model_name="resultssettings",
+            name="reopen_reason",
+            field=models.CharField(blank=True, max_length=300, verbose_name="reason for reopening"),
         ),
         migrations.AddField(
-            model_name='resultssettings',
-            name='reopened_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='reopened'),
+            model_name="resultssettings",
+            name="reopened_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="reopened"),
         ),
         migrations.AddField(
-            model_name='resultssettings',
-            name='round_minutes',
-            field=models.PositiveSmallIntegerField(default=60, verbose_name='minutes per round (round clock)'),
+            model_name="resultssettings",
+            name="round_minutes",
+            field=models.PositiveSmallIntegerField(
+                default=60, verbose_name="minutes per round (round clock)"
+            ),
         ),
         migrations.AddField(
-            model_name='roundplay',
-            name='clock_minutes',
+            model_name="roundplay",
+            name="clock_minutes",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='roundplay',
-            name='clock_paused_at',
+            model_name="roundplay",
+            name="clock_paused_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='roundplay',
-            name='clock_paused_seconds',
+            model_name="roundplay",
+            name="clock_paused_seconds",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='roundplay',
-            name='clock_started_at',
+            model_name="roundplay",
+            name="clock_started_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='roundplay',
-            name='corrected_at',
-            field=models.DateTimeField(blank=True, help_text='Last change made after the round was reopened.', null=True, verbose_name='corrected after closing'),
+            model_name="roundplay",
+            name="corrected_at",
+            field=models.DateTimeField(
+                blank=True,
+                help_text="Last change made after the round was reopened.",
+                null=True,
+                verbose_name="corrected after closing",
+            ),
         ),
         migrations.AddField(
-            model_name='roundplay',
-            name='reopen_reason',
-            field=models.CharField(blank=True, max_length=300, verbose_name='reason for reopening'),
+            model_name="roundplay",
+            name="reopen_reason",
+            field=models.CharField(blank=True, max_length=300, verbose_name="reason for reopening"),
         ),
         migrations.AddField(
-            model_name='roundplay',
-            name='reopened_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='reopened'),
+            model_name="roundplay",
+            name="reopened_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="reopened"),
         ),
         migrations.AlterField(
-            model_name='roundplay',
-            name='closed_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='closed'),
+            model_name="roundplay",
+            name="closed_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="closed"),
         ),
         migrations.AddConstraint(
-            model_name='resultssettings',
-            constraint=models.CheckConstraint(condition=models.Q(('round_minutes__gte', 5), ('round_minutes__lte', 600)), name='results_round_minutes_range'),
+            model_name="resultssettings",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("round_minutes__gte", 5), ("round_minutes__lte", 600)),
+                name="results_round_minutes_range",
+            ),
         ),
         migrations.AddField(
-            model_name='directorcall',
-            name='answered_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="directorcall",
+            name="answered_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='directorcall',
-            name='caller',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="directorcall",
+            name="caller",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='directorcall',
-            name='round',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='director_calls', to='tournaments.round'),
+            model_name="directorcall",
+            name="round",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="director_calls",
+                to="tournaments.round",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='directorcall',
-            constraint=models.UniqueConstraint(condition=models.Q(('answered_at__isnull', True)), fields=('round', 'table'), name='director_call_one_open_per_table'),
+            model_name="directorcall",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("answered_at__isnull", True)),
+                fields=("round", "table"),
+                name="director_call_one_open_per_table",
+            ),
         ),
     ]

@@ -5,46 +5,93 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0003_results_locks_clock_director_calls'),
+        ("tournaments", "0003_results_locks_clock_director_calls"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SeatingPlan',
+            name="SeatingPlan",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seed', models.BigIntegerField(verbose_name='seed')),
-                ('source', models.CharField(max_length=20)),
-                ('rounds', models.JSONField(default=list)),
-                ('players', models.JSONField(default=list)),
-                ('figures', models.JSONField(default=dict)),
-                ('best_known', models.IntegerField(blank=True, null=True)),
-                ('bound', models.IntegerField(default=0)),
-                ('changes', models.JSONField(blank=True, default=list)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('tournament', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='seating_plan', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seed", models.BigIntegerField(verbose_name="seed")),
+                ("source", models.CharField(max_length=20)),
+                ("rounds", models.JSONField(default=list)),
+                ("players", models.JSONField(default=list)),
+                ("figures", models.JSONField(default=dict)),
+                ("best_known", models.IntegerField(blank=True, null=True)),
+                ("bound", models.IntegerField(default=0)),
+                ("changes", models.JSONField(blank=True, default=list)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "tournament",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seating_plan",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'seating plan',
-                'verbose_name_plural': 'seating plans',
+                "verbose_name": "seating plan",
+                "verbose_name_plural": "seating plans",
             },
         ),
         migrations.CreateModel(
-            name='FixedSeat',
+            name="FixedSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.CharField(max_length=2, verbose_name='seat')),
-                ('table', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='table')),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.entry')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='fixed_seats', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.CharField(max_length=2, verbose_name="seat")),
+                (
+                    "table",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="table"),
+                ),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.entry",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="fixed_seats",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'fixed seat',
-                'verbose_name_plural': 'fixed seats',
-                'ordering': ['id'],
-                'constraints': [models.UniqueConstraint(fields=('tournament', 'entry'), name='fixed_seat_once_per_entry'), models.CheckConstraint(condition=models.Q(('position__in', ('N', 'E', 'S', 'W', 'NS', 'EW'))), name='fixed_seat_position_valid'), models.CheckConstraint(condition=models.Q(('table__isnull', True), ('table__gte', 1), _connector='OR'), name='fixed_seat_table_positive')],
+                "verbose_name": "fixed seat",
+                "verbose_name_plural": "fixed seats",
+                "ordering": ["id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("tournament", "entry"), name="fixed_seat_once_per_entry"
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("position__in", ("N", "E", "S", "W", "NS", "EW"))),
+                        name="fixed_seat_position_valid",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("table__isnull", True), ("table__gte", 1), _connector="OR"
+                        ),
+                        name="fixed_seat_table_positive",
+                    ),
+                ],
             },
         ),
     ]

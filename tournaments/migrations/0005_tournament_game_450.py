@@ -6,90 +6,164 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0004_seating_plan'),
+        ("tournaments", "0004_seating_plan"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SheetLine',
+            name="SheetLine",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('dealer', models.CharField(max_length=2, verbose_name='dealer')),
-                ('entry', models.CharField(default='cards', max_length=10)),
-                ('record', models.JSONField(default=dict)),
-                ('points', models.JSONField(default=dict)),
-                ('master', models.CharField(blank=True, max_length=2, verbose_name='master')),
-                ('entered_seat', models.CharField(blank=True, max_length=2)),
-                ('entered_at', models.DateTimeField(auto_now_add=True)),
-                ('confirmed', models.BooleanField(default=False)),
-                ('confirmed_by_name', models.CharField(blank=True, max_length=120)),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True)),
-                ('corrected', models.BooleanField(default=False)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveSmallIntegerField(verbose_name="round")),
+                ("dealer", models.CharField(max_length=2, verbose_name="dealer")),
+                ("entry", models.CharField(default="cards", max_length=10)),
+                ("record", models.JSONField(default=dict)),
+                ("points", models.JSONField(default=dict)),
+                ("master", models.CharField(blank=True, max_length=2, verbose_name="master")),
+                ("entered_seat", models.CharField(blank=True, max_length=2)),
+                ("entered_at", models.DateTimeField(auto_now_add=True)),
+                ("confirmed", models.BooleanField(default=False)),
+                ("confirmed_by_name", models.CharField(blank=True, max_length=120)),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True)),
+                ("corrected", models.BooleanField(default=False)),
             ],
             options={
-                'verbose_name': "round of a secretary's sheet (450)",
-                'verbose_name_plural': "rounds of secretary's sheets (450)",
-                'ordering': ['game', 'seq'],
+                "verbose_name": "round of a secretary's sheet (450)",
+                "verbose_name_plural": "rounds of secretary's sheets (450)",
+                "ordering": ["game", "seq"],
             },
         ),
         migrations.AddField(
-            model_name='tablegame',
-            name='totals',
+            model_name="tablegame",
+            name="totals",
             field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='game',
-            field=models.CharField(choices=[('500', '500'), ('450', '450')], default='500', max_length=3, verbose_name='game'),
+            model_name="tournament",
+            name="game",
+            field=models.CharField(
+                choices=[("500", "500"), ("450", "450")],
+                default="500",
+                max_length=3,
+                verbose_name="game",
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='sheet_entry',
-            field=models.CharField(choices=[('cards', "Each player's last cards: the site counts the points"), ('points', "Each player's points, counted at the table")], default='cards', max_length=10, verbose_name="secretary's sheet (450)"),
+            model_name="tournament",
+            name="sheet_entry",
+            field=models.CharField(
+                choices=[
+                    ("cards", "Each player's last cards: the site counts the points"),
+                    ("points", "Each player's points, counted at the table"),
+                ],
+                default="cards",
+                max_length=10,
+                verbose_name="secretary's sheet (450)",
+            ),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='table_size',
-            field=models.PositiveSmallIntegerField(choices=[(0, 'As even as possible'), (3, '3 players'), (4, '4 players'), (5, '5 players'), (6, '6 players')], default=4, help_text='450 tables seat 3 to 6: the draw never makes a table below 3.', verbose_name='players per table (450)'),
+            model_name="tournament",
+            name="table_size",
+            field=models.PositiveSmallIntegerField(
+                choices=[
+                    (0, "As even as possible"),
+                    (3, "3 players"),
+                    (4, "4 players"),
+                    (5, "5 players"),
+                    (6, "6 players"),
+                ],
+                default=4,
+                help_text="450 tables seat 3 to 6: the draw never makes a table below 3.",
+                verbose_name="players per table (450)",
+            ),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='position',
-            field=models.CharField(choices=[('N', 'North'), ('E', 'East'), ('S', 'South'), ('W', 'West'), ('NS', 'North–South'), ('EW', 'East–West'), ('P1', 'Seat 1'), ('P2', 'Seat 2'), ('P3', 'Seat 3'), ('P4', 'Seat 4'), ('P5', 'Seat 5'), ('P6', 'Seat 6'), ('BYE', 'Bye')], max_length=3, verbose_name='seat'),
+            model_name="seat",
+            name="position",
+            field=models.CharField(
+                choices=[
+                    ("N", "North"),
+                    ("E", "East"),
+                    ("S", "South"),
+                    ("W", "West"),
+                    ("NS", "North–South"),
+                    ("EW", "East–West"),
+                    ("P1", "Seat 1"),
+                    ("P2", "Seat 2"),
+                    ("P3", "Seat 3"),
+                    ("P4", "Seat 4"),
+                    ("P5", "Seat 5"),
+                    ("P6", "Seat 6"),
+                    ("BYE", "Bye"),
+                ],
+                max_length=3,
+                verbose_name="seat",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('game__in', ['500', '450'])), name='tournament_game_valid'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("game__in", ["500", "450"])), name="tournament_game_valid"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('table_size__in', [0, 3, 4, 5, 6])), name='tournament_table_size_valid'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("table_size__in", [0, 3, 4, 5, 6])),
+                name="tournament_table_size_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('game', '450'), _negated=True), ('format', 'individual'), _connector='OR'), name='tournament_450_individual'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("game", "450"), _negated=True),
+                    ("format", "individual"),
+                    _connector="OR",
+                ),
+                name="tournament_450_individual",
+            ),
         ),
         migrations.AddField(
-            model_name='sheetline',
-            name='confirmed_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="sheetline",
+            name="confirmed_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='sheetline',
-            name='entered_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="sheetline",
+            name="entered_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='sheetline',
-            name='game',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sheet_lines', to='tournaments.tablegame'),
+            model_name="sheetline",
+            name="game",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="sheet_lines",
+                to="tournaments.tablegame",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='sheetline',
-            constraint=models.UniqueConstraint(fields=('game', 'seq'), name='sheet_line_unique'),
+            model_name="sheetline",
+            constraint=models.UniqueConstraint(fields=("game", "seq"), name="sheet_line_unique"),
         ),
     ]

@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0005_tournament_game_450'),
+        ("tournaments", "0005_tournament_game_450"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='resultssettings',
-            name='table_chat',
-            field=models.BooleanField(default=False, verbose_name='players may chat at the online tables'),
+            model_name="resultssettings",
+            name="table_chat",
+            field=models.BooleanField(
+                default=False, verbose_name="players may chat at the online tables"
+            ),
         ),
     ]

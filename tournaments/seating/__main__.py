@@ -34,10 +34,12 @@ def _int(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m tournaments.seating",
-                     description="Print a seating schedule as JSON.")
-    parser.add_argument("--players", type=_int, required=True,
-                        help="number of players (pairs with --pairs)")
+    parser = _Parser(
+        prog="python -m tournaments.seating", description="Print a seating schedule as JSON."
+    )
+    parser.add_argument(
+        "--players", type=_int, required=True, help="number of players (pairs with --pairs)"
+    )
     parser.add_argument("--rounds", type=_int, required=True, help="number of rounds")
     parser.add_argument("--pairs", action="store_true", help="fixed-partner pairs format")
     parser.add_argument("--seed", type=_int, default=0, help="random seed (default 0)")

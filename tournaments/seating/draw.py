@@ -29,8 +29,15 @@ from .types import (
 )
 
 
-def hint_fits(hint: Sequence[Round], players: Sequence[PlayerId], rounds_left: int, *,
-              history: History, constraints: Constraints, fmt: str) -> bool:
+def hint_fits(
+    hint: Sequence[Round],
+    players: Sequence[PlayerId],
+    rounds_left: int,
+    *,
+    history: History,
+    constraints: Constraints,
+    fmt: str,
+) -> bool:
     """Can a previous plan be followed as it is? Every round seats exactly the present
     players, at full tables, with every director rule kept."""
     if len(hint) != rounds_left or not hint:
@@ -88,28 +95,57 @@ def draw_round(
     total = max(rounds_total or round_number, round_number)
     hint = [as_round(h) for h in (plan_hint or ())]
     planned: Plan | None = None
-    if hint and hint_fits(hint, players, total - round_number + 1, history=history,
-                          constraints=constraints, fmt=fmt):
+    if hint and hint_fits(
+        hint, players, total - round_number + 1, history=history, constraints=constraints, fmt=fmt
+    ):
         rounds = hint
     else:
-        planned = plan_rounds(players, history, rounds_total=total, fmt=fmt, seed=seed,
-                              constraints=constraints, previous=hint,
-                              round_number=round_number, effort=effort)
+        planned = plan_rounds(
+            players,
+            history,
+            rounds_total=total,
+            fmt=fmt,
+            seed=seed,
+            constraints=constraints,
+            previous=hint,
+            round_number=round_number,
+            effort=effort,
+        )
         rounds = list(planned.rounds)
-    return make_draw(rounds, history, fmt=fmt, seed=seed, constraints=constraints,
-                     round_number=round_number, planned=planned, replanned=bool(hint)
-                     and planned is not None)
+    return make_draw(
+        rounds,
+        history,
+        fmt=fmt,
+        seed=seed,
+        constraints=constraints,
+        round_number=round_number,
+        planned=planned,
+        replanned=bool(hint) and planned is not None,
+    )
 
 
-def make_draw(rounds: Sequence[Round], history: History, *, fmt: str, seed: int,
-              constraints: Constraints, round_number: int, planned: Plan | None,
-              replanned: bool) -> RoundDraw:
+def make_draw(
+    rounds: Sequence[Round],
+    history: History,
+    *,
+    fmt: str,
+    seed: int,
+    constraints: Constraints,
+    round_number: int,
+    planned: Plan | None,
+    replanned: bool,
+) -> RoundDraw:
     """A RoundDraw for ``rounds[0]``, the rest as its plan, with the reports."""
     this = rounds[0]
     played = list(history.rounds) + [this]
     k = len(played)
     if planned is not None:
-        whole, source, best, bound = planned.report, planned.source, planned.best_known, planned.bound
+        whole, source, best, bound = (
+            planned.report,
+            planned.source,
+            planned.best_known,
+            planned.bound,
+        )
     else:
         whole = evaluate(played + list(rounds[1:]), constraints=constraints, fmt=fmt)
         source, best, bound = "plan", None, None
@@ -130,8 +166,9 @@ def make_draw(rounds: Sequence[Round], history: History, *, fmt: str, seed: int,
     )
 
 
-def schedule(n_players: int, rounds: int, *, pairs: bool = False, seed: int = 0,
-             effort: float = 1.0) -> list[RoundDraw]:
+def schedule(
+    n_players: int, rounds: int, *, pairs: bool = False, seed: int = 0, effort: float = 1.0
+) -> list[RoundDraw]:
     """The planned schedule for players (or pairs) numbered 1..n_players: planned whole
     at round 1, each round as a RoundDraw (its report over the rounds before it)."""
     if isinstance(n_players, bool) or not isinstance(n_players, int):
@@ -144,7 +181,16 @@ def schedule(n_players: int, rounds: int, *, pairs: bool = False, seed: int = 0,
     out: list[RoundDraw] = []
     plan = list(planned.rounds)
     for r in range(rounds):
-        out.append(make_draw(plan[r:], History(plan[:r]), fmt=fmt, seed=seed,
-                             constraints=Constraints(), round_number=r + 1,
-                             planned=planned if r == 0 else None, replanned=False))
+        out.append(
+            make_draw(
+                plan[r:],
+                History(plan[:r]),
+                fmt=fmt,
+                seed=seed,
+                constraints=Constraints(),
+                round_number=r + 1,
+                planned=planned if r == 0 else None,
+                replanned=False,
+            )
+        )
     return out

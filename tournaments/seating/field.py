@@ -42,8 +42,9 @@ def check_players(players, fmt: str) -> list[PlayerId]:
     need = 2 if fmt == PAIRS else 4
     if len(players) < need:
         what = "pairs" if fmt == PAIRS else "players"
-        raise SeatingError("too_few_players",
-                           f"A draw needs at least {need} {what}; {len(players)} present.")
+        raise SeatingError(
+            "too_few_players", f"A draw needs at least {need} {what}; {len(players)} present."
+        )
     return sorted(players, key=player_key)
 
 
@@ -55,15 +56,15 @@ def _bye_tiebreak(seed: int, p: PlayerId, count: int) -> float:
 @dataclass
 class Field:
     fmt: str
-    ids: list                      # index -> player id
-    index: dict                    # player id -> index
-    m: int                         # present players: indices 0..m-1
-    P: list                        # history + virtual partner counts
-    O: list                        # history + virtual opponent counts
-    seat_counts: list              # history seat counts, per index [N, E, S, W] / [NS, EW]
-    sitouts: list                  # rounds each present player sat out or missed
-    rules: list = field(default_factory=list)    # (ia, ib, "P" | "O" | "T")
-    fixed: dict = field(default_factory=dict)    # index -> seat index
+    ids: list  # index -> player id
+    index: dict  # player id -> index
+    m: int  # present players: indices 0..m-1
+    P: list  # history + virtual partner counts
+    O: list  # history + virtual opponent counts
+    seat_counts: list  # history seat counts, per index [N, E, S, W] / [NS, EW]
+    sitouts: list  # rounds each present player sat out or missed
+    rules: list = field(default_factory=list)  # (ia, ib, "P" | "O" | "T")
+    fixed: dict = field(default_factory=dict)  # index -> seat index
     fixed_table: dict = field(default_factory=dict)  # index -> table number (1-based)
 
     @property
@@ -89,9 +90,15 @@ class Field:
         out = []
         for q in range(horizon):
             prio = self._hint_priority(hint[q]) if q < len(hint) else {}
-            order = sorted(range(self.m), key=lambda i: (
-                counts[i], prio.get(i, self.group + 1),
-                _bye_tiebreak(seed, self.ids[i], counts[i]), i))
+            order = sorted(
+                range(self.m),
+                key=lambda i: (
+                    counts[i],
+                    prio.get(i, self.group + 1),
+                    _bye_tiebreak(seed, self.ids[i], counts[i]),
+                    i,
+                ),
+            )
             byes = sorted(order[:nbyes])
             for i in byes:
                 counts[i] += 1
@@ -117,13 +124,14 @@ class Field:
         g = self.group
         P, O = self.P, self.O
         for t in range(0, len(arr), g):
-            xs = arr[t:t + g]
+            xs = arr[t : t + g]
             for u in range(g):
                 for v in range(u + 1, g):
                     if O[xs[u]][xs[v]] >= search.VIRTUAL_O and (g == 2 or (u ^ v) != 2):
                         return True
-            if g == 4 and (P[xs[0]][xs[2]] >= search.VIRTUAL_P
-                           or P[xs[1]][xs[3]] >= search.VIRTUAL_P):
+            if g == 4 and (
+                P[xs[0]][xs[2]] >= search.VIRTUAL_P or P[xs[1]][xs[3]] >= search.VIRTUAL_P
+            ):
                 return True
         return False
 
@@ -133,8 +141,9 @@ def build_field(players, history: History, fmt: str, constraints: Constraints) -
     pairs = fmt == PAIRS
     index: dict = {p: i for i, p in enumerate(ordered)}
     m = len(ordered)
-    extra = sorted({p for r in history.rounds for p in r.players() if p not in index},
-                   key=player_key)
+    extra = sorted(
+        {p for r in history.rounds for p in r.players() if p not in index}, key=player_key
+    )
     for p in extra:
         index[p] = len(index)
     ids = ordered + extra
@@ -156,8 +165,7 @@ def build_field(players, history: History, fmt: str, constraints: Constraints) -
                 rel = ((xs[0], xs[1], O),)
             else:
                 x0, x1, x2, x3 = xs
-                rel = ((x0, x2, P), (x1, x3, P), (x0, x1, O), (x0, x3, O), (x2, x1, O),
-                       (x2, x3, O))
+                rel = ((x0, x2, P), (x1, x3, P), (x0, x1, O), (x0, x3, O), (x2, x1, O), (x2, x3, O))
             for a, b, M in rel:
                 if a is not None and b is not None and a != b:
                     M[a][b] += 1
@@ -192,27 +200,29 @@ def _add_rules(f: Field, constraints: Constraints) -> None:
         if i is None or i >= f.m:
             continue  # not present: the rule waits for them
         if seat not in seats:
-            raise SeatingError("bad_fixed_seat",
-                               f"A fixed seat is one of {', '.join(seats)}, not {seat!r}.")
+            raise SeatingError(
+                "bad_fixed_seat", f"A fixed seat is one of {', '.join(seats)}, not {seat!r}."
+            )
         f.fixed[i] = seats.index(seat)
         if table is not None:
             if table in tables:
-                raise SeatingError("fixed_table_shared",
-                                   f"Two players cannot both keep table {table}.")
+                raise SeatingError(
+                    "fixed_table_shared", f"Two players cannot both keep table {table}."
+                )
             tables[table] = i
             f.fixed_table[i] = table
     fixed = sorted(f.fixed)
     for u, a in enumerate(fixed):
-        for b in fixed[u + 1:]:
+        for b in fixed[u + 1 :]:
             ka, kb = f.fixed[a], f.fixed[b]
             if a in f.fixed_table and b in f.fixed_table or ka == kb:
-                kind = "T"           # different tables to keep, or the same seat
+                kind = "T"  # different tables to keep, or the same seat
             elif f.pairs:
-                continue             # NS and EW: they may meet
+                continue  # NS and EW: they may meet
             elif ka ^ kb == 2:
-                kind = "O"           # N and S (E and W): partners or apart
+                kind = "O"  # N and S (E and W): partners or apart
             else:
-                kind = "P"           # N and E, ...: opponents or apart
+                kind = "P"  # N and E, ...: opponents or apart
             f.rules.append((a, b, kind))
     for a, b, kind in f.rules:
         if kind in ("P", "T") and not f.pairs:

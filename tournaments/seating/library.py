@@ -89,13 +89,13 @@ class Movement:
 def _parse(raw: bytes) -> dict[tuple[int, int], tuple[int, int, bytes]]:
     if not raw.startswith(MAGIC):
         raise ValueError("not a movement library")
-    body = zlib.decompress(raw[len(MAGIC):])
+    body = zlib.decompress(raw[len(MAGIC) :])
     (count,), pos = struct.unpack_from("<H", body, 0), 2
     out = {}
     for _ in range(count):
         n, rounds, pe, oe = struct.unpack_from("<BBHH", body, pos)
         pos += 6
-        out[(n, rounds)] = (pe, oe, body[pos:pos + n * rounds])
+        out[(n, rounds)] = (pe, oe, body[pos : pos + n * rounds])
         pos += n * rounds
     if pos != len(body):
         raise ValueError("trailing bytes after the last movement")
@@ -105,8 +105,10 @@ def _parse(raw: bytes) -> dict[tuple[int, int], tuple[int, int, bytes]]:
 def _movement(n: int, rounds: int, row: tuple[int, int, bytes]) -> Movement:
     pe, oe, data = row
     seated = 4 * (n // 4)
-    schedule = tuple((tuple(data[q * n:q * n + seated]), tuple(data[q * n + seated:(q + 1) * n]))
-                     for q in range(rounds))
+    schedule = tuple(
+        (tuple(data[q * n : q * n + seated]), tuple(data[q * n + seated : (q + 1) * n]))
+        for q in range(rounds)
+    )
     return Movement(n, rounds, pe, oe, schedule)
 
 

@@ -14,8 +14,16 @@ from __future__ import annotations
 import random
 
 #: The 8 arrangements of a table that keep its partnerships (slot k takes old slot s[k]).
-SYMMETRIES = ((0, 1, 2, 3), (2, 1, 0, 3), (0, 3, 2, 1), (2, 3, 0, 1),
-              (1, 0, 3, 2), (3, 0, 1, 2), (1, 2, 3, 0), (3, 2, 1, 0))
+SYMMETRIES = (
+    (0, 1, 2, 3),
+    (2, 1, 0, 3),
+    (0, 3, 2, 1),
+    (2, 3, 0, 1),
+    (1, 0, 3, 2),
+    (3, 0, 1, 2),
+    (1, 2, 3, 0),
+    (3, 2, 1, 0),
+)
 PAIR_SYMMETRIES = ((0, 1), (1, 0))
 
 
@@ -64,15 +72,20 @@ def _best(tb, seat_counts, fixed, rng: random.Random | None = None):
     return best, best_cost
 
 
-def orient_plan(arrs: list[list[int]], seat_counts: list[list[int]], pairs: bool,
-                rng: random.Random, keep: int = 0, fixed: dict | None = None
-                ) -> list[list[list[int]]]:
+def orient_plan(
+    arrs: list[list[int]],
+    seat_counts: list[list[int]],
+    pairs: bool,
+    rng: random.Random,
+    keep: int = 0,
+    fixed: dict | None = None,
+) -> list[list[list[int]]]:
     """Seats for every planned round (``arrs``: slot lists). Rounds before ``keep`` start
     from the seats they have; the others greedily, round by round. Then ``polish``."""
     g = 2 if pairs else 4
     plan = []
     for q, arr in enumerate(arrs):
-        tables = [list(arr[t:t + g]) for t in range(0, len(arr), g)]
+        tables = [list(arr[t : t + g]) for t in range(0, len(arr), g)]
         for t, tb in enumerate(tables):
             if q >= keep:
                 tables[t] = tb = list(_best(tb, seat_counts, fixed, rng)[0])
@@ -82,8 +95,14 @@ def orient_plan(arrs: list[list[int]], seat_counts: list[list[int]], pairs: bool
     return plan
 
 
-def polish(plan: list[list[list[int]]], seat_counts: list[list[int]], pairs: bool,
-           rng: random.Random, fixed: dict | None = None, passes: int = 8) -> None:
+def polish(
+    plan: list[list[list[int]]],
+    seat_counts: list[list[int]],
+    pairs: bool,
+    rng: random.Random,
+    fixed: dict | None = None,
+    passes: int = 8,
+) -> None:
     """Improve seats in place: re-choose each table's arrangement given all the others
     until nothing improves, then (individual) random sideways moves to cross plateaus or
     (pairs) side flips along paths. Never unseats a fixed player."""
@@ -115,8 +134,13 @@ def polish(plan: list[list[list[int]]], seat_counts: list[list[int]], pairs: boo
         _wander_seats(plan, seat_counts, rng, fixed)
 
 
-def _wander_seats(plan: list[list[list[int]]], seat_counts: list[list[int]],
-                  rng: random.Random, fixed: dict | None, per_table: int = 30) -> None:
+def _wander_seats(
+    plan: list[list[list[int]]],
+    seat_counts: list[list[int]],
+    rng: random.Random,
+    fixed: dict | None,
+    per_table: int = 30,
+) -> None:
     """Random re-arrangements of single tables, kept when they do not worsen the seat
     balance (sideways moves let it cross plateaus). Iteration-bounded."""
     tables = [tb for tables in plan for tb in tables]
@@ -136,8 +160,7 @@ def _wander_seats(plan: list[list[list[int]]], seat_counts: list[list[int]],
         _count(tb, seat_counts, 1)
 
 
-def _balance_sides(plan: list[list[list[int]]], seat_counts: list[list[int]],
-                   fixed: dict) -> None:
+def _balance_sides(plan: list[list[list[int]]], seat_counts: list[list[int]], fixed: dict) -> None:
     """Pairs format: flip NS/EW along paths of planned tables until no pair is 2+ more
     often on one side than another pair it can hand a side to (classic balanced
     orientation by path reversal). Tables with a fixed pair never flip. Deterministic."""

@@ -41,6 +41,7 @@ LIBRARY = "library"
 ROUND_ROBIN = "round_robin"
 SEARCH = "search"
 
+
 @dataclass(frozen=True)
 class Plan:
     """The remaining rounds of a tournament, planned together.
@@ -72,9 +73,11 @@ def cell_figures(players: int, games: int, fmt: str = INDIVIDUAL) -> tuple[int |
     known = library.BEST_KNOWN.get((players, games))
     if known is None and players > library.MAX_PLAYERS and games <= library.MAX_ROUNDS:
         known = 0  # groups of the library that never meet, none repeating anyone
-    mv = (library.movement(players, games)
-          if library.MIN_PLAYERS <= players <= library.MAX_PLAYERS
-          and games <= library.MAX_ROUNDS else None)
+    mv = (
+        library.movement(players, games)
+        if library.MIN_PLAYERS <= players <= library.MAX_PLAYERS and games <= library.MAX_ROUNDS
+        else None
+    )
     if mv is not None and mv.partner_repeats == 0:
         known = mv.opponent_repeats if known is None else min(known, mv.opponent_repeats)
     return known, bound
@@ -125,34 +128,44 @@ def plan_rounds(
                 tables = byes = None
                 source = SEARCH
     if tables is None:
-        tables, byes = search_plan(f, horizon, seed, round_number, hint, effort,
-                                   history.rounds)
+        tables, byes = search_plan(f, horizon, seed, round_number, hint, effort, history.rounds)
     rng = random.Random(f"tables|{seed}|{round_number}")
-    rounds = _to_rounds(f, [_number_tables(f, ts, rng, shuffle=source != SEARCH)
-                            for ts in tables], byes)
+    rounds = _to_rounds(
+        f, [_number_tables(f, ts, rng, shuffle=source != SEARCH) for ts in tables], byes
+    )
     everything = list(history.rounds) + rounds
     best, bound = cell_figures(f.m, played + horizon, fmt)
-    return Plan(tuple(rounds), round_number, source,
-                evaluate(everything, constraints=constraints, fmt=fmt), best, bound)
+    return Plan(
+        tuple(rounds),
+        round_number,
+        source,
+        evaluate(everything, constraints=constraints, fmt=fmt),
+        best,
+        bound,
+    )
 
 
 def _to_rounds(f: Field, tables, byes) -> list[Round]:
     seats = f.seats
-    return [Round([{seats[k]: f.ids[x] for k, x in enumerate(tb)} for tb in ts],
-                  [f.ids[i] for i in bs]) for ts, bs in zip(tables, byes)]
+    return [
+        Round([{seats[k]: f.ids[x] for k, x in enumerate(tb)} for tb in ts], [f.ids[i] for i in bs])
+        for ts, bs in zip(tables, byes)
+    ]
 
 
 def _check_fixed_tables(f: Field) -> None:
     count = f.m // f.group
     for i, table in f.fixed_table.items():
         if table > count:
-            raise SeatingError("fixed_table_missing",
-                               f"Player {f.ids[i]!r} keeps table {table}, but there are "
-                               f"only {count} tables.")
+            raise SeatingError(
+                "fixed_table_missing",
+                f"Player {f.ids[i]!r} keeps table {table}, but there are only {count} tables.",
+            )
 
 
-def _number_tables(f: Field, tables: list[list[int]], rng: random.Random,
-                   shuffle: bool) -> list[list[int]]:
+def _number_tables(
+    f: Field, tables: list[list[int]], rng: random.Random, shuffle: bool
+) -> list[list[int]]:
     """Table order of one round: tables of players who keep a table at its number, the
     others in order (shuffled for a relabelled movement: the numbers carry no meaning)."""
     tables = list(tables)
@@ -173,6 +186,7 @@ def _number_tables(f: Field, tables: list[list[int]], rng: random.Random,
 
 
 # ---- library and round robin: relabel, then repair for the rules --------------------
+
 
 def _relabel(f: Field, tables_by_round, seed: int) -> tuple[list[int], int]:
     rng = random.Random(f"relabel|{seed}")
@@ -209,7 +223,7 @@ def library_movement(m: int, rounds: int):
         if mv is None:
             return None
         for q, (seated, out) in enumerate(mv.schedule):
-            tables[q] += [[offset + u for u in seated[t:t + 4]] for t in range(0, len(seated), 4)]
+            tables[q] += [[offset + u for u in seated[t : t + 4]] for t in range(0, len(seated), 4)]
             byes[q] += [offset + u for u in out]
         offset += size
     return tables, byes
@@ -224,8 +238,9 @@ def _library(f: Field, horizon: int, seed: int):
     tables = [[[sigma[u] for u in tb] for tb in ts] for ts in movement]
     byes = [sorted(sigma[u] for u in b) for b in mv_byes]
     if f.fixed:
-        orient.polish(tables, _seat_counts(f, tables), False, random.Random(f"seats|{seed}"),
-                      f.fixed)
+        orient.polish(
+            tables, _seat_counts(f, tables), False, random.Random(f"seats|{seed}"), f.fixed
+        )
     return tables, byes, broken
 
 
@@ -234,8 +249,7 @@ def _round_robin(f: Field, horizon: int, seed: int):
     sigma, broken = _relabel(f, [ts for ts, _ in rr], seed)
     tables = [[[sigma[u] for u in tb] for tb in ts] for ts, _ in rr]
     byes = [sorted(sigma[u] for u in b) for _, b in rr]
-    orient.polish(tables, _seat_counts(f, tables), True, random.Random(f"seats|{seed}"),
-                  f.fixed)
+    orient.polish(tables, _seat_counts(f, tables), True, random.Random(f"seats|{seed}"), f.fixed)
     return tables, byes, broken
 
 
@@ -266,6 +280,10 @@ def moved(before: Sequence[Any], after: Sequence[Any]) -> list[list[Any]]:
                     m[p] = None
             mates.append(m)
         a, b = mates
-        out.append(sorted((p for p in set(a) | set(b) if a.get(p, 0) != b.get(p, 0)),
-                          key=lambda p: (isinstance(p, str), p)))
+        out.append(
+            sorted(
+                (p for p in set(a) | set(b) if a.get(p, 0) != b.get(p, 0)),
+                key=lambda p: (isinstance(p, str), p),
+            )
+        )
     return out

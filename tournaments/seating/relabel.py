@@ -59,8 +59,14 @@ def _best_swap(u: int, m: int, allowed, swap, cost_around, rng: random.Random):
     return best, best_delta
 
 
-def repair(sigma: list[int], rules: list[tuple[int, int, str]], LP, LO, rng: random.Random,
-           iters: int | None = None) -> tuple[list[int], int]:
+def repair(
+    sigma: list[int],
+    rules: list[tuple[int, int, str]],
+    LP,
+    LO,
+    rng: random.Random,
+    iters: int | None = None,
+) -> tuple[list[int], int]:
     """Swap labels until no rule is broken (or the budget is spent).
 
     ``sigma[u]`` is the player index at position u; ``rules`` are (player, player, kind).
@@ -109,8 +115,19 @@ def _added(h: int, n: int, virtual: int, weight: int) -> int:
     return weight * (max(0, h + n - 1) - max(0, h - 1))
 
 
-def fit(sigma: list[int], LP, LO, HP, HO, swappable, rng: random.Random, steps: int,
-        wp: int, virtual_p: int, virtual_o: int) -> tuple[list[int], int]:
+def fit(
+    sigma: list[int],
+    LP,
+    LO,
+    HP,
+    HO,
+    swappable,
+    rng: random.Random,
+    steps: int,
+    wp: int,
+    virtual_p: int,
+    virtual_o: int,
+) -> tuple[list[int], int]:
     """Relabel a movement against a history: swap labels to lower the repeats the
     movement adds to what the players already met (``HP``/``HO``: history counts over
     player indices, forbidden pairs carrying virtual counts). ``swappable(u, v)`` says
@@ -122,8 +139,7 @@ def fit(sigma: list[int], LP, LO, HP, HO, swappable, rng: random.Random, steps: 
 
     def pair_cost(u: int, v: int) -> int:
         a, b = sigma[u], sigma[v]
-        return (_added(HP[a][b], LP[u][v], virtual_p, wp)
-                + _added(HO[a][b], LO[u][v], virtual_o, 1))
+        return _added(HP[a][b], LP[u][v], virtual_p, wp) + _added(HO[a][b], LO[u][v], virtual_o, 1)
 
     def row(u: int) -> int:
         return sum(pair_cost(u, w) for w in range(m) if w != u)

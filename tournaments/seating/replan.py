@@ -41,9 +41,15 @@ FIT_MAX_PLAYERS = 32
 FIT_STEPS = 300
 
 
-def search_plan(f: Field, horizon: int, seed: int, round_number: int, hint: list[Round],
-                effort: float, history: tuple[Round, ...] = ()
-                ) -> tuple[list[list[list[int]]], list[list[int]]]:
+def search_plan(
+    f: Field,
+    horizon: int,
+    seed: int,
+    round_number: int,
+    hint: list[Round],
+    effort: float,
+    history: tuple[Round, ...] = (),
+) -> tuple[list[list[list[int]]], list[list[int]]]:
     """(tables per round, byes per round) over field indices, tables in seat order."""
     rng = random.Random(seed * 1_000_003 + round_number)
     rule_byes = f.bye_plan(horizon, seed)
@@ -52,8 +58,10 @@ def search_plan(f: Field, horizon: int, seed: int, round_number: int, hint: list
     if hint:
         hint_byes = f.bye_plan(horizon, seed, hint)
         seated = _seated(f, hint_byes)
-        repaired = [_repair(hint[q], seated[q], f, rng) if q < len(hint)
-                    else _shuffled(seated[q], rng) for q in range(horizon)]
+        repaired = [
+            _repair(hint[q], seated[q], f, rng) if q < len(hint) else _shuffled(seated[q], rng)
+            for q in range(horizon)
+        ]
         # as it is first (nobody else moves unless another start does strictly better)
         starts.append((hint_byes, [a[:] for a in repaired], len(hint), None))
     anchored = _anchored_library(f, history, horizon)
@@ -74,8 +82,9 @@ def search_plan(f: Field, horizon: int, seed: int, round_number: int, hint: list
             start = (*fitted, 0, True)
         byes, arrs, keep, structured = start
         P, O = [row[:] for row in f.P], [row[:] for row in f.O]
-        arrs, byes, cost = _improve(f, arrs, byes, P, O, rng,
-                                    0 if structured is None else effort, bool(structured))
+        arrs, byes, cost = _improve(
+            f, arrs, byes, P, O, rng, 0 if structured is None else effort, bool(structured)
+        )
         if best is None or cost < best[0]:
             best = (cost, arrs, byes, keep, P, O)
     if best is None:
@@ -85,8 +94,9 @@ def search_plan(f: Field, horizon: int, seed: int, round_number: int, hint: list
         best = (cost, arrs, byes, 0, P, O)
     _, arrs, byes, keep, P, O = best
     arrs = _keep_rules(f, arrs, byes, P, O, rng)
-    tables = orient.orient_plan(arrs, [c[:] for c in f.seat_counts], f.pairs, rng,
-                                keep=keep, fixed=f.fixed)
+    tables = orient.orient_plan(
+        arrs, [c[:] for c in f.seat_counts], f.pairs, rng, keep=keep, fixed=f.fixed
+    )
     return tables, byes
 
 
@@ -100,8 +110,7 @@ def _shuffled(seated: list[int], rng: random.Random) -> list[int]:
     return arr
 
 
-def _improve(f: Field, arrs, byes, P, O, rng: random.Random, effort: float,
-             structured: bool):
+def _improve(f: Field, arrs, byes, P, O, rng: random.Random, effort: float, structured: bool):
     """Anneal (shorter from a structured start: a previous plan, a library movement),
     then tabu (individual format, two tables or more); returns (plan, byes, cost). P and
     O end up holding the plan's meetings."""
@@ -135,8 +144,9 @@ def _keep_rules(f: Field, arrs, byes, P, O, rng: random.Random):
     seated = _seated(f, byes[:1])[0]
     search.add_plan(arrs, P, O, pairs, sign=-1)
     for _attempt in range(3):
-        sub, _ = search.anneal([_shuffled(seated, rng)], P, O, rng, 20_000 + 200 * len(seated),
-                               0, pairs=pairs, t0=3.0)
+        sub, _ = search.anneal(
+            [_shuffled(seated, rng)], P, O, rng, 20_000 + 200 * len(seated), 0, pairs=pairs, t0=3.0
+        )
         if not f.violates(sub[0]):
             return sub + arrs[1:]
         search.add_plan(sub, P, O, pairs, sign=-1)
@@ -177,8 +187,11 @@ def _anchored_library(f: Field, history: tuple[Round, ...], horizon: int):
         return None
     if any(len(t) != 4 for t in rnd.tables) or len(rnd.byes) != f.m % 4:
         return None
-    mv = (library.movement(f.m, horizon + 1)
-          if library.MIN_PLAYERS <= f.m <= library.MAX_PLAYERS else None)
+    mv = (
+        library.movement(f.m, horizon + 1)
+        if library.MIN_PLAYERS <= f.m <= library.MAX_PLAYERS
+        else None
+    )
     if mv is None:
         return None
     seated, out = mv.schedule[0]
@@ -211,13 +224,23 @@ def _fitted_library(f: Field, horizon: int, seed: int):
     sigma = [0] * f.m
     for u, i in zip(positions, players):
         sigma[u] = i
-    movement = [[list(seated[t:t + 4]) for t in range(0, len(seated), 4)]
-                for seated, _ in mv.schedule]
+    movement = [
+        [list(seated[t : t + 4]) for t in range(0, len(seated), 4)] for seated, _ in mv.schedule
+    ]
     LP, LO = relations(f.m, movement, False)
-    sigma, _ = fit(sigma, LP, LO, f.P, f.O,
-                   lambda u, v: (lib_byes[u] == lib_byes[v]
-                                 or f.sitouts[sigma[u]] == f.sitouts[sigma[v]]),
-                   rng, FIT_STEPS, tabu.WP, search.VIRTUAL_P, search.VIRTUAL_O)
+    sigma, _ = fit(
+        sigma,
+        LP,
+        LO,
+        f.P,
+        f.O,
+        lambda u, v: lib_byes[u] == lib_byes[v] or f.sitouts[sigma[u]] == f.sitouts[sigma[v]],
+        rng,
+        FIT_STEPS,
+        tabu.WP,
+        search.VIRTUAL_P,
+        search.VIRTUAL_O,
+    )
     arrs = [[sigma[u] for u in seated] for seated, _ in mv.schedule]
     byes = [sorted(sigma[u] for u in out) for _, out in mv.schedule]
     return byes, arrs

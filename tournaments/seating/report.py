@@ -76,7 +76,9 @@ def evaluate(
     partner_rel = () if fmt == PAIRS else PARTNER_SEATS
     opponent_rel = PAIR_OPPONENT_SIDES if fmt == PAIRS else OPPONENT_SEATS
     constraints = constraints or Constraints()
-    never_p = {_ordered(a, b) for a, b in constraints.never_partners} if fmt == INDIVIDUAL else set()
+    never_p = (
+        {_ordered(a, b) for a, b in constraints.never_partners} if fmt == INDIVIDUAL else set()
+    )
     never_t = {_ordered(a, b) for a, b in constraints.never_same_table}
 
     report = Report(format=fmt, rounds=len(rounds))
@@ -93,8 +95,14 @@ def evaluate(
             for seat, p in table.items():
                 want = fixed.get(p)
                 if want is not None and (want[0] != seat or want[1] not in (None, t_index)):
-                    report.violations.append(Violation(
-                        "fixed_seat", p, want[0] if want[1] is None else f"{want[1]}{want[0]}", k))
+                    report.violations.append(
+                        Violation(
+                            "fixed_seat",
+                            p,
+                            want[0] if want[1] is None else f"{want[1]}{want[0]}",
+                            k,
+                        )
+                    )
             if set(table) != set(seats):
                 report.problems.append(
                     f"Round {k}, table {t_index}: seats must be {', '.join(seats)}."
@@ -116,7 +124,7 @@ def evaluate(
                     store.setdefault(_ordered(a, b), []).append(k)
             members = [table[s] for s in seats if table.get(s) is not None]
             for i, a in enumerate(members):
-                for b in members[i + 1:]:
+                for b in members[i + 1 :]:
                     key = _ordered(a, b)
                     if key in never_t:
                         report.violations.append(Violation("never_same_table", key[0], key[1], k))

@@ -82,9 +82,15 @@ def add_plan(arrs: list[list[int]], P, O, pairs: bool, sign: int = 1) -> int:
                     O[b][a] += 1
             continue
         for t in range(0, len(arr), 4):
-            x0, x1, x2, x3 = arr[t:t + 4]
-            for a, b, M, w in ((x0, x2, P, WP), (x1, x3, P, WP), (x0, x1, O, 1),
-                               (x0, x3, O, 1), (x2, x1, O, 1), (x2, x3, O, 1)):
+            x0, x1, x2, x3 = arr[t : t + 4]
+            for a, b, M, w in (
+                (x0, x2, P, WP),
+                (x1, x3, P, WP),
+                (x0, x1, O, 1),
+                (x0, x3, O, 1),
+                (x2, x1, O, 1),
+                (x2, x3, O, 1),
+            ):
                 if sign < 0:
                     M[a][b] -= 1
                     M[b][a] -= 1
@@ -182,10 +188,14 @@ def anneal(
                 delta = Oa[ob] + Ob[oa] - Oa[oa] - Ob[ob] + 2
                 if delta > 0 and rnd() >= exp(-delta * invT):
                     continue
-                Oa[oa] -= 1; O[oa][a] -= 1
-                Ob[ob] -= 1; O[ob][b] -= 1
-                Oa[ob] += 1; O[ob][a] += 1
-                Ob[oa] += 1; O[oa][b] += 1
+                Oa[oa] -= 1
+                O[oa][a] -= 1
+                Ob[ob] -= 1
+                O[ob][b] -= 1
+                Oa[ob] += 1
+                O[ob][a] += 1
+                Ob[oa] += 1
+                O[oa][b] += 1
                 arr[i] = b
                 arr[j] = a
             else:
@@ -198,41 +208,103 @@ def anneal(
                     b = arr[j]
                     c = arr[i ^ 2]
                     d = arr[j ^ 2]
-                    Pa = P[a]; Pb = P[b]; Oc = O[c]; Ob = O[b]
-                    delta = (WP * (Pb[c] + Pa[d] - Pa[c] - Pb[d] + 2)
-                             + Ob[d] + Oc[a] - O[a][d] - Oc[b] + 2)
+                    Pa = P[a]
+                    Pb = P[b]
+                    Oc = O[c]
+                    Ob = O[b]
+                    delta = (
+                        WP * (Pb[c] + Pa[d] - Pa[c] - Pb[d] + 2)
+                        + Ob[d]
+                        + Oc[a]
+                        - O[a][d]
+                        - Oc[b]
+                        + 2
+                    )
                     if delta > 0 and rnd() >= exp(-delta * invT):
                         continue
-                    Pa[c] -= 1; P[c][a] -= 1; Pb[d] -= 1; P[d][b] -= 1
-                    Pb[c] += 1; P[c][b] += 1; Pa[d] += 1; P[d][a] += 1
-                    O[a][d] -= 1; O[d][a] -= 1; Oc[b] -= 1; Ob[c] -= 1
-                    Ob[d] += 1; O[d][b] += 1; Oc[a] += 1; O[a][c] += 1
+                    Pa[c] -= 1
+                    P[c][a] -= 1
+                    Pb[d] -= 1
+                    P[d][b] -= 1
+                    Pb[c] += 1
+                    P[c][b] += 1
+                    Pa[d] += 1
+                    P[d][a] += 1
+                    O[a][d] -= 1
+                    O[d][a] -= 1
+                    Oc[b] -= 1
+                    Ob[c] -= 1
+                    Ob[d] += 1
+                    O[d][b] += 1
+                    Oc[a] += 1
+                    O[a][c] += 1
                     arr[i] = b
                     arr[j] = a
                 elif rnd() < 0.35:
                     # swap two whole partnerships between tables: partners unchanged
-                    a = arr[i]; c = arr[i ^ 2]; a1 = arr[i ^ 1]; a3 = arr[i ^ 3]
-                    b = arr[j]; d = arr[j ^ 2]; b1 = arr[j ^ 1]; b3 = arr[j ^ 3]
-                    Oa = O[a]; Oc = O[c]; Ob = O[b]; Od = O[d]
-                    delta = (Oa[b1] + Oa[b3] + Oc[b1] + Oc[b3] + Ob[a1] + Ob[a3] + Od[a1] + Od[a3]
-                             - Oa[a1] - Oa[a3] - Oc[a1] - Oc[a3]
-                             - Ob[b1] - Ob[b3] - Od[b1] - Od[b3] + 8)
+                    a = arr[i]
+                    c = arr[i ^ 2]
+                    a1 = arr[i ^ 1]
+                    a3 = arr[i ^ 3]
+                    b = arr[j]
+                    d = arr[j ^ 2]
+                    b1 = arr[j ^ 1]
+                    b3 = arr[j ^ 3]
+                    Oa = O[a]
+                    Oc = O[c]
+                    Ob = O[b]
+                    Od = O[d]
+                    delta = (
+                        Oa[b1]
+                        + Oa[b3]
+                        + Oc[b1]
+                        + Oc[b3]
+                        + Ob[a1]
+                        + Ob[a3]
+                        + Od[a1]
+                        + Od[a3]
+                        - Oa[a1]
+                        - Oa[a3]
+                        - Oc[a1]
+                        - Oc[a3]
+                        - Ob[b1]
+                        - Ob[b3]
+                        - Od[b1]
+                        - Od[b3]
+                        + 8
+                    )
                     if delta > 0 and rnd() >= exp(-delta * invT):
                         continue
                     for x, Ox in ((a, Oa), (c, Oc)):
-                        Ox[a1] -= 1; O[a1][x] -= 1; Ox[a3] -= 1; O[a3][x] -= 1
-                        Ox[b1] += 1; O[b1][x] += 1; Ox[b3] += 1; O[b3][x] += 1
+                        Ox[a1] -= 1
+                        O[a1][x] -= 1
+                        Ox[a3] -= 1
+                        O[a3][x] -= 1
+                        Ox[b1] += 1
+                        O[b1][x] += 1
+                        Ox[b3] += 1
+                        O[b3][x] += 1
                     for y, Oy in ((b, Ob), (d, Od)):
-                        Oy[b1] -= 1; O[b1][y] -= 1; Oy[b3] -= 1; O[b3][y] -= 1
-                        Oy[a1] += 1; O[a1][y] += 1; Oy[a3] += 1; O[a3][y] += 1
+                        Oy[b1] -= 1
+                        O[b1][y] -= 1
+                        Oy[b3] -= 1
+                        O[b3][y] -= 1
+                        Oy[a1] += 1
+                        O[a1][y] += 1
+                        Oy[a3] += 1
+                        O[a3][y] += 1
                     if delta > 0 and cur == best and not best_saved:
                         # undo the slots to save the best state, then redo
-                        arr[i] = a; arr[i ^ 2] = c
-                        arr[j] = b; arr[j ^ 2] = d
+                        arr[i] = a
+                        arr[i ^ 2] = c
+                        arr[j] = b
+                        arr[j ^ 2] = d
                         best_arrs = [a_[:] for a_ in arrs]
                         best_saved = True
-                    arr[i] = b; arr[i ^ 2] = d
-                    arr[j] = a; arr[j ^ 2] = c
+                    arr[i] = b
+                    arr[i ^ 2] = d
+                    arr[j] = a
+                    arr[j ^ 2] = c
                     cur += delta
                     if cur < best:
                         best = cur
@@ -246,20 +318,54 @@ def anneal(
                 else:
                     a = arr[i]
                     b = arr[j]
-                    pa = arr[i ^ 2]; a1 = arr[i ^ 1]; a3 = arr[i ^ 3]
-                    pb = arr[j ^ 2]; b1 = arr[j ^ 1]; b3 = arr[j ^ 3]
-                    Pa = P[a]; Pb = P[b]; Oa = O[a]; Ob = O[b]
-                    delta = (WP * (Pa[pb] + Pb[pa] - Pa[pa] - Pb[pb] + 2)
-                             + Oa[b1] + Oa[b3] + Ob[a1] + Ob[a3]
-                             - Oa[a1] - Oa[a3] - Ob[b1] - Ob[b3] + 4)
+                    pa = arr[i ^ 2]
+                    a1 = arr[i ^ 1]
+                    a3 = arr[i ^ 3]
+                    pb = arr[j ^ 2]
+                    b1 = arr[j ^ 1]
+                    b3 = arr[j ^ 3]
+                    Pa = P[a]
+                    Pb = P[b]
+                    Oa = O[a]
+                    Ob = O[b]
+                    delta = (
+                        WP * (Pa[pb] + Pb[pa] - Pa[pa] - Pb[pb] + 2)
+                        + Oa[b1]
+                        + Oa[b3]
+                        + Ob[a1]
+                        + Ob[a3]
+                        - Oa[a1]
+                        - Oa[a3]
+                        - Ob[b1]
+                        - Ob[b3]
+                        + 4
+                    )
                     if delta > 0 and rnd() >= exp(-delta * invT):
                         continue
-                    Pa[pa] -= 1; P[pa][a] -= 1; Pb[pb] -= 1; P[pb][b] -= 1
-                    Pa[pb] += 1; P[pb][a] += 1; Pb[pa] += 1; P[pa][b] += 1
-                    Oa[a1] -= 1; O[a1][a] -= 1; Oa[a3] -= 1; O[a3][a] -= 1
-                    Ob[b1] -= 1; O[b1][b] -= 1; Ob[b3] -= 1; O[b3][b] -= 1
-                    Oa[b1] += 1; O[b1][a] += 1; Oa[b3] += 1; O[b3][a] += 1
-                    Ob[a1] += 1; O[a1][b] += 1; Ob[a3] += 1; O[a3][b] += 1
+                    Pa[pa] -= 1
+                    P[pa][a] -= 1
+                    Pb[pb] -= 1
+                    P[pb][b] -= 1
+                    Pa[pb] += 1
+                    P[pb][a] += 1
+                    Pb[pa] += 1
+                    P[pa][b] += 1
+                    Oa[a1] -= 1
+                    O[a1][a] -= 1
+                    Oa[a3] -= 1
+                    O[a3][a] -= 1
+                    Ob[b1] -= 1
+                    O[b1][b] -= 1
+                    Ob[b3] -= 1
+                    O[b3][b] -= 1
+                    Oa[b1] += 1
+                    O[b1][a] += 1
+                    Oa[b3] += 1
+                    O[b3][a] += 1
+                    Ob[a1] += 1
+                    O[a1][b] += 1
+                    Ob[a3] += 1
+                    O[a3][b] += 1
                     arr[i] = b
                     arr[j] = a
             if delta > 0:

@@ -44,10 +44,16 @@ def _local(M, virtual: int) -> list[list[int]]:
 
 def _table(arr, t, P, O, sign: int) -> int:
     """Add (sign 1) or remove (-1) the meetings of table t; returns the cost change."""
-    a, b, c, d = arr[4 * t:4 * t + 4]
+    a, b, c, d = arr[4 * t : 4 * t + 4]
     cost = 0
-    for x, y, M, inc, dec in ((a, c, P, IP, DP), (b, d, P, IP, DP), (a, b, O, IO, DO),
-                              (a, d, O, IO, DO), (c, b, O, IO, DO), (c, d, O, IO, DO)):
+    for x, y, M, inc, dec in (
+        (a, c, P, IP, DP),
+        (b, d, P, IP, DP),
+        (a, b, O, IO, DO),
+        (a, d, O, IO, DO),
+        (c, b, O, IO, DO),
+        (c, d, O, IO, DO),
+    ):
         if sign > 0:
             cost += inc[M[x][y]]
             M[x][y] += 1
@@ -74,8 +80,16 @@ def cost_of(arrs, P, O) -> int:
 def _repair_delta(arr, t, k, P, O) -> int:
     """Swap slot 4t+k (k = 0 or 2) with slot 4t+1: partners a-c, b-d become b-c, a-d."""
     a, b, c, d = arr[4 * t + k], arr[4 * t + 1], arr[4 * t + (k ^ 2)], arr[4 * t + 3]
-    return (IP[P[b][c]] + IP[P[a][d]] - DP[P[a][c]] - DP[P[b][d]]
-            + IO[O[b][d]] + IO[O[c][a]] - DO[O[a][d]] - DO[O[c][b]])
+    return (
+        IP[P[b][c]]
+        + IP[P[a][d]]
+        - DP[P[a][c]]
+        - DP[P[b][d]]
+        + IO[O[b][d]]
+        + IO[O[c][a]]
+        - DO[O[a][d]]
+        - DO[O[c][b]]
+    )
 
 
 def _conflicted(arr, i, P, O) -> bool:
@@ -116,8 +130,9 @@ def _exchange(arrs, byes, q, s, ka, kb, i, j, P, O) -> int:
     return d + _table(arrs[q], i >> 2, P, O, 1) + _table(arrs[s], j >> 2, P, O, 1)
 
 
-def tabu(arrs: list[list[int]], byes: list[list[int]], P, O, rng: random.Random,
-         steps: int, target: int) -> tuple[list[list[int]], list[list[int]], int]:
+def tabu(
+    arrs: list[list[int]], byes: list[list[int]], P, O, rng: random.Random, steps: int, target: int
+) -> tuple[list[list[int]], list[list[int]], int]:
     """Improve ``arrs`` (slot lists, tables of four) and ``byes`` (per round); P and O
     hold history + virtual counts + the plan on entry, and history + virtual + the
     returned plan on exit. Returns (best plan, its byes, its cost) and stops early at
@@ -137,8 +152,12 @@ def tabu(arrs: list[list[int]], byes: list[list[int]], P, O, rng: random.Random,
         if best <= target or it - best_at > PATIENCE:
             break
         choice = _Choice(rng)
-        conflicts = [(q, i) for q, arr in enumerate(arrs) for i in range(len(arr))
-                     if _conflicted(arr, i, P, O)]
+        conflicts = [
+            (q, i)
+            for q, arr in enumerate(arrs)
+            for i in range(len(arr))
+            if _conflicted(arr, i, P, O)
+        ]
         if len(conflicts) > MAX_CONFLICTS:
             conflicts = rng.sample(conflicts, MAX_CONFLICTS)
         slots: dict = {}
@@ -156,12 +175,21 @@ def tabu(arrs: list[list[int]], byes: list[list[int]], P, O, rng: random.Random,
             for j, b, pb, b1, b3, Pb, Ob, out_b in rows:
                 if j >> 2 == ti:
                     continue
-                d = (IP[Pa[pb]] + IP[Pb[pa]] + IO[Oa[b1]] + IO[Oa[b3]] + IO[Ob[a1]]
-                     + IO[Ob[a3]] - out_a - out_b)
+                d = (
+                    IP[Pa[pb]]
+                    + IP[Pb[pa]]
+                    + IO[Oa[b1]]
+                    + IO[Oa[b3]]
+                    + IO[Ob[a1]]
+                    + IO[Ob[a3]]
+                    - out_a
+                    - out_b
+                )
                 if choice.delta is not None and d > choice.delta:
                     continue
-                if (tabu_until.get((q, a, pb), 0) > it or tabu_until.get((q, b, pa), 0) > it) \
-                        and cur + d >= best:
+                if (
+                    tabu_until.get((q, a, pb), 0) > it or tabu_until.get((q, b, pa), 0) > it
+                ) and cur + d >= best:
                     continue
                 choice.offer(d, (q, i, j, -1))
             for k in (0, 2):
@@ -169,9 +197,10 @@ def tabu(arrs: list[list[int]], byes: list[list[int]], P, O, rng: random.Random,
                 if choice.delta is not None and d > choice.delta:
                     continue
                 base = 4 * ti
-                if (tabu_until.get((q, arr[base + 1], arr[base + (k ^ 2)]), 0) > it
-                        or tabu_until.get((q, arr[base + k], arr[base + 3]), 0) > it) \
-                        and cur + d >= best:
+                if (
+                    tabu_until.get((q, arr[base + 1], arr[base + (k ^ 2)]), 0) > it
+                    or tabu_until.get((q, arr[base + k], arr[base + 3]), 0) > it
+                ) and cur + d >= best:
                     continue
                 choice.offer(d, (q, k, -1, ti))
         for _ in range(4 if with_byes else 0):  # a few sampled bye exchanges compete

@@ -54,7 +54,9 @@ class Round:
     tables: tuple[Mapping[str, PlayerId], ...]
     byes: tuple[PlayerId, ...] = ()
 
-    def __init__(self, tables: Sequence[Mapping[str, PlayerId]] = (), byes: Sequence[PlayerId] = ()):
+    def __init__(
+        self, tables: Sequence[Mapping[str, PlayerId]] = (), byes: Sequence[PlayerId] = ()
+    ):
         object.__setattr__(self, "tables", tuple(dict(t) for t in tables))
         object.__setattr__(self, "byes", tuple(byes))
 
@@ -105,19 +107,26 @@ class Constraints:
     never_same_table: tuple[tuple[PlayerId, PlayerId], ...] = ()
     fixed_seats: tuple[tuple[PlayerId, str, int | None], ...] = ()
 
-    def __init__(self, never_partners: Sequence[Sequence[PlayerId]] = (),
-                 never_same_table: Sequence[Sequence[PlayerId]] = (),
-                 fixed_seats: Sequence[Sequence[Any]] = ()):
+    def __init__(
+        self,
+        never_partners: Sequence[Sequence[PlayerId]] = (),
+        never_same_table: Sequence[Sequence[PlayerId]] = (),
+        fixed_seats: Sequence[Sequence[Any]] = (),
+    ):
         def norm(pairs: Sequence[Sequence[PlayerId]]) -> tuple[tuple[PlayerId, PlayerId], ...]:
             out = []
             for pr in pairs:
                 pr = tuple(pr)
                 if len(pr) != 2:
-                    raise SeatingError("bad_constraint", f"A constraint names two players, not {pr!r}.")
+                    raise SeatingError(
+                        "bad_constraint", f"A constraint names two players, not {pr!r}."
+                    )
                 a, b = pr
                 player_key(a), player_key(b)
                 if a == b:
-                    raise SeatingError("bad_constraint", f"A constraint names the same player twice ({a!r}).")
+                    raise SeatingError(
+                        "bad_constraint", f"A constraint names the same player twice ({a!r})."
+                    )
                 out.append((a, b))
             return tuple(out)
 
@@ -126,8 +135,9 @@ class Constraints:
         for item in fixed_seats:
             item = tuple(item)
             if len(item) not in (2, 3):
-                raise SeatingError("bad_fixed_seat",
-                                   f"A fixed seat is (player, seat[, table]), not {item!r}.")
+                raise SeatingError(
+                    "bad_fixed_seat", f"A fixed seat is (player, seat[, table]), not {item!r}."
+                )
             p, seat = item[0], item[1]
             table = item[2] if len(item) == 3 else None
             player_key(p)
@@ -136,8 +146,9 @@ class Constraints:
             seen.add(p)
             if not isinstance(seat, str):
                 raise SeatingError("bad_fixed_seat", f"Not a seat: {seat!r}.")
-            if table is not None and (isinstance(table, bool) or not isinstance(table, int)
-                                      or table < 1):
+            if table is not None and (
+                isinstance(table, bool) or not isinstance(table, int) or table < 1
+            ):
                 raise SeatingError("bad_fixed_seat", f"Tables count from 1, not {table!r}.")
             fixed.append((p, seat, table))
         object.__setattr__(self, "never_partners", norm(never_partners))
@@ -151,8 +162,8 @@ class Repeat:
 
     a: PlayerId
     b: PlayerId
-    times: int                     # total meetings in this relation
-    rounds: tuple[int, ...]        # 1-based round numbers of the meetings
+    times: int  # total meetings in this relation
+    rounds: tuple[int, ...]  # 1-based round numbers of the meetings
 
     def to_dict(self) -> dict[str, Any]:
         return {"a": self.a, "b": self.b, "times": self.times, "rounds": list(self.rounds)}
@@ -174,9 +185,9 @@ class ByeRepeat:
 class Violation:
     """A director constraint broken by a (hand-edited) draw."""
 
-    kind: str                      # "never_partners" | "never_same_table" | "fixed_seat"
+    kind: str  # "never_partners" | "never_same_table" | "fixed_seat"
     a: PlayerId
-    b: PlayerId                    # fixed_seat: the seat a must take ("N", or "3N")
+    b: PlayerId  # fixed_seat: the seat a must take ("N", or "3N")
     round: int
 
     def to_dict(self) -> dict[str, Any]:

@@ -24,21 +24,27 @@ def director_call(*, round: Round, table: int, user) -> DirectorCall:
     people = table_people(rnd, table)
     at_table = any(p.user_id == user.pk for p in people.values())
     if not at_table and not user.has_perm("club.run_tournaments"):
-        raise TournamentError("not_at_table", _("Only the players of this table can call "
-                                                "the director."))
-    open_call = DirectorCall.objects.filter(round=rnd, table=table,
-                                            answered_at__isnull=True).first()
+        raise TournamentError(
+            "not_at_table", _("Only the players of this table can call the director.")
+        )
+    open_call = DirectorCall.objects.filter(
+        round=rnd, table=table, answered_at__isnull=True
+    ).first()
     if open_call is not None:
         return open_call
     try:
         with transaction.atomic():
-            call = DirectorCall.objects.create(round=rnd, table=table, caller=user,
-                                               caller_name=user.public_name[:120])
+            call = DirectorCall.objects.create(
+                round=rnd, table=table, caller=user, caller_name=user.public_name[:120]
+            )
     except IntegrityError:  # the other phone of the table called at the same moment
         return DirectorCall.objects.get(round=rnd, table=table, answered_at__isnull=True)
-    activity_record(actor=user, kind="results.director_called", subject=rnd,
-                    params={"caller": user.public_name, "table": table,
-                            "round": rnd.number})
+    activity_record(
+        actor=user,
+        kind="results.director_called",
+        subject=rnd,
+        params={"caller": user.public_name, "table": table, "round": rnd.number},
+    )
     tournament_touch(tournament=rnd.tournament)
     return call
 
@@ -46,14 +52,19 @@ def director_call(*, round: Round, table: int, user) -> DirectorCall:
 @transaction.atomic
 def director_call_answer(*, call: DirectorCall, by) -> DirectorCall:
     """A director is on the way: the call leaves the console (idempotent)."""
-    call = DirectorCall.objects.select_for_update().select_related(
-        "round__tournament").get(pk=call.pk)
+    call = (
+        DirectorCall.objects.select_for_update().select_related("round__tournament").get(pk=call.pk)
+    )
     if call.answered_at is not None:
         return call
     call.answered_at = timezone.now()
     call.answered_by = by
     call.save(update_fields=["answered_at", "answered_by"])
-    activity_record(actor=by, kind="results.call_answered", subject=call.round,
-                    params={"table": call.table, "round": call.round.number})
+    activity_record(
+        actor=by,
+        kind="results.call_answered",
+        subject=call.round,
+        params={"table": call.table, "round": call.round.number},
+    )
     tournament_touch(tournament=call.round.tournament)
     return call

@@ -17,8 +17,7 @@ from tournaments.services.events import tournament_touch
 
 def _check_open(tournament: Tournament) -> None:
     if tournament.status not in st.CHECKIN_OPEN:
-        raise TournamentError("checkin_closed",
-                              _("Check-in is not open for this tournament."))
+        raise TournamentError("checkin_closed", _("Check-in is not open for this tournament."))
 
 
 @transaction.atomic
@@ -32,8 +31,7 @@ def checkin_set(*, entry: Entry, by: User, present: bool) -> Entry:
     _check_open(tournament)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     if entry.status not in (EntryStatus.CONFIRMED, EntryStatus.WAITING):
-        raise TournamentError("not_checkinable", _("Only registered players can be "
-                                                   "checked in."))
+        raise TournamentError("not_checkinable", _("Only registered players can be checked in."))
     if entry.checked_in == present:
         return entry
     entry.checked_in = present
@@ -44,9 +42,13 @@ def checkin_set(*, entry: Entry, by: User, present: bool) -> Entry:
         entry.queued_at = None
         fields += ["status", "queued_at"]
     entry.save(update_fields=fields)
-    activity_record(actor=by, kind="tournament.checkin",
-                    params={"entry": entry.name, "present": present},
-                    subject=tournament, data={"entry": entry.pk, "present": present})
+    activity_record(
+        actor=by,
+        kind="tournament.checkin",
+        params={"entry": entry.name, "present": present},
+        subject=tournament,
+        data={"entry": entry.pk, "present": present},
+    )
     tournament_touch(tournament=tournament)
     return entry
 
@@ -60,19 +62,27 @@ def checkin_self(*, tournament: Tournament, member: User, code: str) -> Entry:
         raise TournamentError("not_today", _("Check-in opens on the day of the tournament."))
     if (code or "").strip().upper() != tournament.checkin_code:
         raise TournamentError("bad_code", _("This is not the tournament's code."))
-    entry = (Entry.objects.select_for_update()
-             .filter(tournament=tournament, status__in=ACTIVE_ENTRY)
-             .filter(Q(player=member) | Q(partner=member)).first())
+    entry = (
+        Entry.objects.select_for_update()
+        .filter(tournament=tournament, status__in=ACTIVE_ENTRY)
+        .filter(Q(player=member) | Q(partner=member))
+        .first()
+    )
     if entry is None or entry.status != EntryStatus.CONFIRMED:
-        raise TournamentError("not_registered", _("You are not registered for this "
-                                                  "tournament: see a director."))
+        raise TournamentError(
+            "not_registered", _("You are not registered for this tournament: see a director.")
+        )
     if not entry.checked_in:
         entry.checked_in = True
         entry.checked_in_at = timezone.now()
         entry.save(update_fields=["checked_in", "checked_in_at"])
-        activity_record(actor=member, kind="tournament.checkin",
-                        params={"entry": entry.name, "present": True, "self": True},
-                        subject=tournament, data={"entry": entry.pk, "present": True})
+        activity_record(
+            actor=member,
+            kind="tournament.checkin",
+            params={"entry": entry.name, "present": True, "self": True},
+            subject=tournament,
+            data={"entry": entry.pk, "present": True},
+        )
         tournament_touch(tournament=tournament)
     return entry
 
@@ -84,13 +94,19 @@ def checkin_all(*, tournament: Tournament, by: User) -> int:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _check_open(tournament)
     now = timezone.now()
-    rows = list(Entry.objects.select_for_update()
-                .filter(tournament=tournament, status=EntryStatus.CONFIRMED,
-                        checked_in=False).values_list("pk", flat=True))
+    rows = list(
+        Entry.objects.select_for_update()
+        .filter(tournament=tournament, status=EntryStatus.CONFIRMED, checked_in=False)
+        .values_list("pk", flat=True)
+    )
     if rows:
         Entry.objects.filter(pk__in=rows).update(checked_in=True, checked_in_at=now)
-        activity_record(actor=by, kind="tournament.checkin_all",
-                        params={"count": len(rows)}, subject=tournament,
-                        data={"entries": rows})
+        activity_record(
+            actor=by,
+            kind="tournament.checkin_all",
+            params={"count": len(rows)},
+            subject=tournament,
+            data={"entries": rows},
+        )
         tournament_touch(tournament=tournament)
     return len(rows)

@@ -25,8 +25,14 @@ def _save(play: RoundPlay, clock) -> None:
     play.clock_started_at = clock.started_at
     play.clock_paused_at = clock.paused_at
     play.clock_paused_seconds = clock.paused_seconds
-    play.save(update_fields=["clock_minutes", "clock_started_at", "clock_paused_at",
-                             "clock_paused_seconds"])
+    play.save(
+        update_fields=[
+            "clock_minutes",
+            "clock_started_at",
+            "clock_paused_at",
+            "clock_paused_seconds",
+        ]
+    )
 
 
 def clock_start_with_play(rnd: Round, *, now=None) -> None:
@@ -56,10 +62,13 @@ def round_clock(*, round: Round, by, action: str, now=None) -> RoundPlay:
     else:
         clock = clock.resume(now)
     _save(play, clock)
-    activity_record(actor=by, kind="results.clock", subject=rnd,
-                    params={"round": rnd.number, "action": action,
-                            "minutes": clock.minutes},
-                    data={"remaining": clock.remaining(now)})
+    activity_record(
+        actor=by,
+        kind="results.clock",
+        subject=rnd,
+        params={"round": rnd.number, "action": action, "minutes": clock.minutes},
+        data={"remaining": clock.remaining(now)},
+    )
     tournament_touch(tournament=rnd.tournament)
     return play
 
@@ -73,12 +82,18 @@ def round_minutes_set(*, tournament: Tournament, by, minutes: Any) -> int:
         minutes = -1
     low, high = MINUTES_RANGE
     if not low <= minutes <= high:
-        raise TournamentError("bad_minutes", _("A round lasts from %(low)s to %(high)s "
-                                               "minutes.") % {"low": low, "high": high})
+        raise TournamentError(
+            "bad_minutes",
+            _("A round lasts from %(low)s to %(high)s minutes.") % {"low": low, "high": high},
+        )
     row = results_settings(tournament)
     row.round_minutes = minutes
     row.save(update_fields=["round_minutes"])
-    activity_record(actor=by, kind="results.clock", subject=tournament,
-                    params={"action": "minutes", "minutes": minutes, "round": ""})
+    activity_record(
+        actor=by,
+        kind="results.clock",
+        subject=tournament,
+        params={"action": "minutes", "minutes": minutes, "round": ""},
+    )
     tournament_touch(tournament=tournament)
     return minutes

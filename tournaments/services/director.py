@@ -74,16 +74,25 @@ def _unlocked_play(rnd: Round) -> RoundPlay:
     """The round's play row, locked, if its results may change; else a clear refusal."""
     tournament = rnd.tournament
     if tournament.status == Status.FINISHED:
-        raise TournamentError("finished", _(
-            "The tournament is finished: its results are final. Reopen the tournament, "
-            "with a reason, to change them."))
+        raise TournamentError(
+            "finished",
+            _(
+                "The tournament is finished: its results are final. Reopen the tournament, "
+                "with a reason, to change them."
+            ),
+        )
     if tournament.status != Status.RUNNING:
         raise TournamentError("not_running", _("The tournament is not running."))
     play = RoundPlay.objects.select_for_update().get(pk=round_play(rnd).pk)
     if play.is_closed:
-        raise TournamentError("round_closed", _(
-            "Round %(n)s is closed: its results are locked. Reopen the round, with a "
-            "reason, to change them.") % {"n": rnd.number})
+        raise TournamentError(
+            "round_closed",
+            _(
+                "Round %(n)s is closed: its results are locked. Reopen the round, with a "
+                "reason, to change them."
+            )
+            % {"n": rnd.number},
+        )
     return play
 
 
@@ -95,8 +104,16 @@ def _stamp_correction(play: RoundPlay) -> None:
 
 
 @transaction.atomic
-def hand_correct(*, hand: HandScore, by, reason: Any, declarer: Any = "",
-                 contract: Any = "", tricks: Any = None, redeal: bool = False) -> HandScore:
+def hand_correct(
+    *,
+    hand: HandScore,
+    by,
+    reason: Any,
+    declarer: Any = "",
+    contract: Any = "",
+    tricks: Any = None,
+    redeal: bool = False,
+) -> HandScore:
     """A director corrects a hand of an open round: before/after in the log."""
     reason = _reason(reason)
     game = _lock(hand.game)
@@ -104,8 +121,9 @@ def hand_correct(*, hand: HandScore, by, reason: Any, declarer: Any = "",
     play = _unlocked_play(game.round)
     hand = HandScore.objects.select_for_update().get(pk=hand.pk)
     before = hand_snapshot(hand)
-    values = _values(tournament, redeal=bool(redeal), declarer=declarer,
-                     contract=contract, tricks=tricks)
+    values = _values(
+        tournament, redeal=bool(redeal), declarer=declarer, contract=contract, tricks=tricks
+    )
     for k, v in values.items():
         setattr(hand, k, v)
     hand.corrected = True
@@ -120,17 +138,30 @@ def hand_correct(*, hand: HandScore, by, reason: Any, declarer: Any = "",
             _renumber(game)
         replay(tournament, game.hands.order_by("seq"))
     except EngineError:
-        raise TournamentError("too_many", _("With this change the game would have more "
-                                            "hands than it plays.")) from None
+        raise TournamentError(
+            "too_many", _("With this change the game would have more hands than it plays.")
+        ) from None
     hand.refresh_from_db()
     _recompute(game)
     _stamp_correction(play)
-    activity_record(actor=by, kind="results.hand_corrected",
-                    params={"hand": hand.hand, "table": game.table,
-                            "round": game.round.number, "reason": reason},
-                    subject=game.round,
-                    data={"round": game.round.number, "table": game.table,
-                          "reason": reason, "before": before, "after": hand_snapshot(hand)})
+    activity_record(
+        actor=by,
+        kind="results.hand_corrected",
+        params={
+            "hand": hand.hand,
+            "table": game.table,
+            "round": game.round.number,
+            "reason": reason,
+        },
+        subject=game.round,
+        data={
+            "round": game.round.number,
+            "table": game.table,
+            "reason": reason,
+            "before": before,
+            "after": hand_snapshot(hand),
+        },
+    )
     tournament_touch(tournament=tournament)
     return hand
 
@@ -147,9 +178,13 @@ class Limits:
 
     def allows(self, ns: int, ew: int) -> bool:
         low, high = self.side
-        return (low <= ns <= high and low <= ew <= high
-                and self.both[0] <= ns + ew <= self.both[1]
-                and ns % self.step == 0 and ew % self.step == 0)
+        return (
+            low <= ns <= high
+            and low <= ew <= high
+            and self.both[0] <= ns + ew <= self.both[1]
+            and ns % self.step == 0
+            and ew % self.step == 0
+        )
 
 
 @lru_cache(maxsize=64)
@@ -178,8 +213,12 @@ def adjusted_limits(tournament: Tournament) -> Limits:
     step = 0
     for value in sides:
         step = gcd(step, value)
-    return Limits(hands=hands, side=(hands * min(sides), hands * max(sides)),
-                  both=(hands * min(sums), hands * max(sums)), step=step or 1)
+    return Limits(
+        hands=hands,
+        side=(hands * min(sides), hands * max(sides)),
+        both=(hands * min(sums), hands * max(sums)),
+        step=step or 1,
+    )
 
 
 @transaction.atomic
@@ -200,17 +239,27 @@ def game_adjust(*, game: TableGame, by, ns: Any, ew: Any, reason: Any) -> TableG
         try:
             ns, ew = int(ns), int(ew)
         except (TypeError, ValueError):
-            raise TournamentError("bad_score", _("Enter whole numbers for both sides' "
-                                                 "totals.")) from None
+            raise TournamentError(
+                "bad_score", _("Enter whole numbers for both sides' totals.")
+            ) from None
         limits = adjusted_limits(tournament)
         if not limits.allows(ns, ew):
-            raise TournamentError("out_of_reach", _(
-                "These totals cannot happen in a game of %(hands)s hands under this "
-                "tournament's rules: each side scores from %(low)s to %(high)s, both sides "
-                "together from %(both_low)s to %(both_high)s, in steps of %(step)s.") % {
-                "hands": limits.hands, "low": limits.side[0], "high": limits.side[1],
-                "both_low": limits.both[0], "both_high": limits.both[1],
-                "step": limits.step})
+            raise TournamentError(
+                "out_of_reach",
+                _(
+                    "These totals cannot happen in a game of %(hands)s hands under this "
+                    "tournament's rules: each side scores from %(low)s to %(high)s, both sides "
+                    "together from %(both_low)s to %(both_high)s, in steps of %(step)s."
+                )
+                % {
+                    "hands": limits.hands,
+                    "low": limits.side[0],
+                    "high": limits.side[1],
+                    "both_low": limits.both[0],
+                    "both_high": limits.both[1],
+                    "step": limits.step,
+                },
+            )
         game.status = GameStatus.ADJUSTED
         game.ns_total, game.ew_total = ns, ew
         game.flags = {**(game.flags or {}), "adjusted": True}
@@ -220,23 +269,42 @@ def game_adjust(*, game: TableGame, by, ns: Any, ew: Any, reason: Any) -> TableG
     _recompute(game)
     game.refresh_from_db()
     _stamp_correction(play)
-    activity_record(actor=by, kind="results.game_adjusted",
-                    params={"table": game.table, "round": game.round.number,
-                            "reason": reason, "cleared": cleared, "ns": game.ns_total,
-                            "ew": game.ew_total},
-                    subject=game.round,
-                    data={"round": game.round.number, "table": game.table, "reason": reason,
-                          "before": before,
-                          "after": {"status": game.status, "NS": game.ns_total,
-                                    "EW": game.ew_total}})
+    activity_record(
+        actor=by,
+        kind="results.game_adjusted",
+        params={
+            "table": game.table,
+            "round": game.round.number,
+            "reason": reason,
+            "cleared": cleared,
+            "ns": game.ns_total,
+            "ew": game.ew_total,
+        },
+        subject=game.round,
+        data={
+            "round": game.round.number,
+            "table": game.table,
+            "reason": reason,
+            "before": before,
+            "after": {"status": game.status, "NS": game.ns_total, "EW": game.ew_total},
+        },
+    )
     tournament_touch(tournament=tournament)
     return game
 
 
 # ----------------------------------------------------------------- seats and rounds
 @transaction.atomic
-def seat_substitute(*, round: Round, by, table: Any, position: str, entry: Any = None,
-                    guest_name: str = "", reason: Any = "") -> Seat:
+def seat_substitute(
+    *,
+    round: Round,
+    by,
+    table: Any,
+    position: str,
+    entry: Any = None,
+    guest_name: str = "",
+    reason: Any = "",
+) -> Seat:
     """Replace the entry at a seat of a published round by another checked-in entry (in
     the byes or not in the round) or by a new guest. The replaced entry keeps its earlier
     rounds; online, the live seat is given to the newcomer (a bot for a guest)."""
@@ -247,31 +315,41 @@ def seat_substitute(*, round: Round, by, table: Any, position: str, entry: Any =
         raise TournamentError("draft", _("Edit a draft on the round page (swap, byes)."))
     play = _unlocked_play(rnd)
     try:
-        seat = Seat.objects.select_related("entry").get(round=rnd, table=int(table),
-                                                         position=position)
+        seat = Seat.objects.select_related("entry").get(
+            round=rnd, table=int(table), position=position
+        )
     except (TypeError, ValueError, Seat.DoesNotExist):
         raise TournamentError("bad_seat", _("Choose a table and a seat.")) from None
     guest_name = (guest_name or "").strip()[:80]
     if guest_name:
         if tournament.is_pairs:
-            raise TournamentError("pairs_guest", _("In the pairs format, substitute a "
-                                                   "registered pair."))
-        new = Entry.objects.create(tournament=tournament, guest_name=guest_name,
-                                   status=EntryStatus.CONFIRMED, checked_in=True,
-                                   checked_in_at=timezone.now(), is_walk_in=True)
+            raise TournamentError(
+                "pairs_guest", _("In the pairs format, substitute a registered pair.")
+            )
+        new = Entry.objects.create(
+            tournament=tournament,
+            guest_name=guest_name,
+            status=EntryStatus.CONFIRMED,
+            checked_in=True,
+            checked_in_at=timezone.now(),
+            is_walk_in=True,
+        )
     else:
         try:
-            new = Entry.objects.get(pk=int(entry), tournament=tournament,
-                                    status=EntryStatus.CONFIRMED, checked_in=True)
+            new = Entry.objects.get(
+                pk=int(entry), tournament=tournament, status=EntryStatus.CONFIRMED, checked_in=True
+            )
         except (TypeError, ValueError, Entry.DoesNotExist):
-            raise TournamentError("bad_entry", _("Choose a checked-in player, or type a "
-                                                 "guest's name.")) from None
+            raise TournamentError(
+                "bad_entry", _("Choose a checked-in player, or type a guest's name.")
+            ) from None
     if new.pk == seat.entry_id:
         raise TournamentError("same", _("This player already sits there."))
     other = Seat.objects.filter(round=rnd, entry=new).first()
     if other is not None and not other.is_bye:
-        raise TournamentError("seated", _("This player is already seated at a table in "
-                                          "this round."))
+        raise TournamentError(
+            "seated", _("This player is already seated at a table in this round.")
+        )
     if other is not None:
         other.delete()
     old = seat.entry
@@ -288,14 +366,27 @@ def seat_substitute(*, round: Round, by, table: Any, position: str, entry: Any =
             user = User.objects.get(pk=uid) if uid is not None else None
             table_seat_assign(table_id=game.live_table_id, seat=letter, user=user)
     _stamp_correction(play)
-    activity_record(actor=by, kind="results.substituted",
-                    params={"old": old.name, "new": new.name, "table": seat.table,
-                            "seat": position, "round": rnd.number, "reason": reason},
-                    subject=rnd,
-                    data={"round": rnd.number, "table": seat.table, "position": position,
-                          "reason": reason,
-                          "before": {"entry": old.pk, "name": old.name},
-                          "after": {"entry": new.pk, "name": new.name}})
+    activity_record(
+        actor=by,
+        kind="results.substituted",
+        params={
+            "old": old.name,
+            "new": new.name,
+            "table": seat.table,
+            "seat": position,
+            "round": rnd.number,
+            "reason": reason,
+        },
+        subject=rnd,
+        data={
+            "round": rnd.number,
+            "table": seat.table,
+            "position": position,
+            "reason": reason,
+            "before": {"entry": old.pk, "name": old.name},
+            "after": {"entry": new.pk, "name": new.name},
+        },
+    )
     rnd.version += 1
     rnd.save(update_fields=["version"])
     tournament_touch(tournament=tournament)
@@ -308,16 +399,22 @@ def round_set_mode(*, round: Round, by, mode: str) -> RoundPlay:
     if mode not in PlayMode.values:
         raise TournamentError("bad_mode", _("Choose hall or online."))
     if rnd.status == RoundStatus.PLAYING:
-        raise TournamentError("play_started", _("Play has started in this round: it can no "
-                                                "longer change between hall and online."))
+        raise TournamentError(
+            "play_started",
+            _("Play has started in this round: it can no longer change between hall and online."),
+        )
     play = round_play(rnd)
     before = play.mode
     play.mode = mode
     play.save(update_fields=["mode"])
     TableGame.objects.filter(round=rnd, hands__isnull=True).update(mode=mode)
-    activity_record(actor=by, kind="results.round_mode",
-                    params={"round": rnd.number, "mode": mode},
-                    subject=rnd, data={"round": rnd.number, "before": before, "after": mode})
+    activity_record(
+        actor=by,
+        kind="results.round_mode",
+        params={"round": rnd.number, "mode": mode},
+        subject=rnd,
+        data={"round": rnd.number, "before": before, "after": mode},
+    )
     if mode == PlayMode.ONLINE and rnd.status == RoundStatus.PUBLISHED:
         from tournaments.services.online import online_round_publish
 
@@ -328,29 +425,45 @@ def round_set_mode(*, round: Round, by, mode: str) -> RoundPlay:
 
 def unfinished_tables(rnd: Round) -> list[int]:
     """The tables of a round whose game is neither complete nor adjusted."""
-    tables = sorted(set(Seat.objects.filter(round=rnd).exclude(position=Position.BYE)
-                        .values_list("table", flat=True)))
-    done = set(TableGame.objects.filter(round=rnd, status__in=[GameStatus.COMPLETE,
-                                                                GameStatus.ADJUSTED])
-               .values_list("table", flat=True))
+    tables = sorted(
+        set(
+            Seat.objects.filter(round=rnd)
+            .exclude(position=Position.BYE)
+            .values_list("table", flat=True)
+        )
+    )
+    done = set(
+        TableGame.objects.filter(
+            round=rnd, status__in=[GameStatus.COMPLETE, GameStatus.ADJUSTED]
+        ).values_list("table", flat=True)
+    )
     return [t for t in tables if t not in done]
 
 
 def _close(rnd: Round, play: RoundPlay, by) -> None:
     missing = unfinished_tables(rnd)
     if missing:
-        raise TournamentError("unfinished", ngettext(
-            "Round %(n)s: table %(tables)s has not finished (or has hands to confirm): "
-            "finish it or award an adjusted score first.",
-            "Round %(n)s: tables %(tables)s have not finished (or have hands to confirm): "
-            "finish them or award an adjusted score first.", len(missing))
-            % {"n": rnd.number, "tables": ", ".join(map(str, missing))})
+        raise TournamentError(
+            "unfinished",
+            ngettext(
+                "Round %(n)s: table %(tables)s has not finished (or has hands to confirm): "
+                "finish it or award an adjusted score first.",
+                "Round %(n)s: tables %(tables)s have not finished (or have hands to confirm): "
+                "finish them or award an adjusted score first.",
+                len(missing),
+            )
+            % {"n": rnd.number, "tables": ", ".join(map(str, missing))},
+        )
     play.closed_at = timezone.now()
     play.closed_by = by
     play.save(update_fields=["closed_at", "closed_by"])
-    activity_record(actor=by, kind="results.round_closed",
-                    params={"round": rnd.number, "tournament": rnd.tournament.name},
-                    subject=rnd, data={"round": rnd.number})
+    activity_record(
+        actor=by,
+        kind="results.round_closed",
+        params={"round": rnd.number, "tournament": rnd.tournament.name},
+        subject=rnd,
+        data={"round": rnd.number},
+    )
 
 
 @transaction.atomic
@@ -371,8 +484,11 @@ def round_close(*, round: Round, by) -> RoundPlay:
 def rounds_close_for_finish(*, tournament: Tournament, by) -> None:
     """Before a tournament finishes: close every round still playing (refused, naming the
     tables, while one has not finished). Called inside the finishing transaction."""
-    for rnd in (Round.objects.select_for_update().filter(
-            tournament=tournament, status=RoundStatus.PLAYING).order_by("number")):
+    for rnd in (
+        Round.objects.select_for_update()
+        .filter(tournament=tournament, status=RoundStatus.PLAYING)
+        .order_by("number")
+    ):
         rnd.tournament = tournament
         play = round_play(rnd)
         if not play.is_closed:
@@ -386,8 +502,9 @@ def round_reopen(*, round: Round, by, reason: Any) -> RoundPlay:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     tournament = rnd.tournament
     if tournament.status == Status.FINISHED:
-        raise TournamentError("finished", _(
-            "The tournament is finished: reopen the tournament first, with a reason."))
+        raise TournamentError(
+            "finished", _("The tournament is finished: reopen the tournament first, with a reason.")
+        )
     play = round_play(rnd)
     if not play.is_closed:
         raise TournamentError("not_closed", _("This round is not closed."))
@@ -396,10 +513,13 @@ def round_reopen(*, round: Round, by, reason: Any) -> RoundPlay:
     play.reopened_at = timezone.now()
     play.reopen_reason = reason
     play.save(update_fields=["closed_at", "closed_by", "reopened_at", "reopen_reason"])
-    activity_record(actor=by, kind="results.round_reopened",
-                    params={"round": rnd.number, "tournament": tournament.name,
-                            "reason": reason},
-                    subject=rnd, data={"round": rnd.number, "reason": reason})
+    activity_record(
+        actor=by,
+        kind="results.round_reopened",
+        params={"round": rnd.number, "tournament": tournament.name, "reason": reason},
+        subject=rnd,
+        data={"round": rnd.number, "reason": reason},
+    )
     tournament_touch(tournament=tournament)
     return play
 
@@ -413,11 +533,18 @@ def table_chat_set(*, tournament: Tournament, by, allowed: bool) -> ResultsSetti
     row = results_settings(tournament)
     row.table_chat = bool(allowed)
     row.save(update_fields=["table_chat"])
-    Table.objects.filter(pk__in=TableGame.objects.filter(
-        round__tournament=tournament, live_table__isnull=False).values("live_table")
+    Table.objects.filter(
+        pk__in=TableGame.objects.filter(
+            round__tournament=tournament, live_table__isnull=False
+        ).values("live_table")
     ).update(chat=row.table_chat)
-    activity_record(actor=by, kind="results.table_chat", subject=tournament,
-                    params={"allowed": row.table_chat}, data={"allowed": row.table_chat})
+    activity_record(
+        actor=by,
+        kind="results.table_chat",
+        subject=tournament,
+        params={"allowed": row.table_chat},
+        data={"allowed": row.table_chat},
+    )
     return row
 
 
@@ -428,8 +555,7 @@ def grace_set(*, tournament: Tournament, by, seconds: Any) -> ResultsSettings:
     except (TypeError, ValueError):
         seconds = -1
     if not 10 <= seconds <= 3600:
-        raise TournamentError("bad_grace", _("The grace period is from 10 to 3600 "
-                                             "seconds."))
+        raise TournamentError("bad_grace", _("The grace period is from 10 to 3600 seconds."))
     row = results_settings(tournament)
     before = row.absence_grace_seconds
     row.absence_grace_seconds = seconds
@@ -438,10 +564,17 @@ def grace_set(*, tournament: Tournament, by, seconds: Any) -> ResultsSettings:
     from games import services as games_services
     from games.models import Table
 
-    playing = Table.objects.filter(tournament_game__round__tournament=tournament,
-                                   status__in=[Table.Status.OPEN, Table.Status.PLAYING])
+    playing = Table.objects.filter(
+        tournament_game__round__tournament=tournament,
+        status__in=[Table.Status.OPEN, Table.Status.PLAYING],
+    )
     for table_id in playing.values_list("pk", flat=True):
         games_services.table_set_grace(table_id=table_id, seconds=seconds)
-    activity_record(actor=by, kind="results.grace", subject=tournament,
-                    params={"seconds": seconds}, data={"before": before, "after": seconds})
+    activity_record(
+        actor=by,
+        kind="results.grace",
+        subject=tournament,
+        params={"seconds": seconds},
+        data={"before": before, "after": seconds},
+    )
     return row

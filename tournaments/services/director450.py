@@ -37,33 +37,51 @@ def line_correct(*, line: SheetLine, by, reason: Any, data: Mapping) -> SheetLin
     lines = list(game.sheet_lines.order_by("seq"))
     earlier = [x for x in lines if x.seq < line.seq]
     state = sheet450.replay_lines(tournament, len(people), earlier)
-    sheet = sheet450.score_line(tournament, people=people, rules=state.rules,
-                                dealer=state.dealer, double_face=state.double_face,
-                                data=data)
+    sheet = sheet450.score_line(
+        tournament,
+        people=people,
+        rules=state.rules,
+        dealer=state.dealer,
+        double_face=state.double_face,
+        data=data,
+    )
     sheet450._fill(line, sheet)
     line.dealer = state.dealer
     line.corrected = True
     line.save()
     if not line.confirmed:
         mark_confirmed(line, by, by.public_name)
-    sheet450.rescore_after(tournament, people,
-                           [line if x.pk == line.pk else x for x in lines], after=line.seq)
+    sheet450.rescore_after(
+        tournament, people, [line if x.pk == line.pk else x for x in lines], after=line.seq
+    )
     sheet450.recompute(game)
     _stamp_correction(play)
-    activity_record(actor=by, kind="results.hand_corrected",
-                    params={"hand": line.seq, "table": game.table,
-                            "round": game.round.number, "reason": reason},
-                    subject=game.round,
-                    data={"round": game.round.number, "table": game.table,
-                          "reason": reason, "before": before,
-                          "after": sheet450.line_snapshot(line)})
+    activity_record(
+        actor=by,
+        kind="results.hand_corrected",
+        params={
+            "hand": line.seq,
+            "table": game.table,
+            "round": game.round.number,
+            "reason": reason,
+        },
+        subject=game.round,
+        data={
+            "round": game.round.number,
+            "table": game.table,
+            "reason": reason,
+            "before": before,
+            "after": sheet450.line_snapshot(line),
+        },
+    )
     tournament_touch(tournament=tournament)
     return line
 
 
 @transaction.atomic
-def game_adjust_450(*, game: TableGame, by, totals: Mapping[str, Any] | None,
-                    reason: Any) -> TableGame:
+def game_adjust_450(
+    *, game: TableGame, by, totals: Mapping[str, Any] | None, reason: Any
+) -> TableGame:
     """A director awards each player of a game that could not be finished a total (or
     clears them with ``totals=None``: the game goes back to its sheet)."""
     reason = _reason(reason)
@@ -83,12 +101,15 @@ def game_adjust_450(*, game: TableGame, by, totals: Mapping[str, Any] | None,
             try:
                 value = int(totals.get(seat))
             except (TypeError, ValueError):
-                raise TournamentError("bad_score", _("Enter a whole number of points for "
-                                                     "every player.")) from None
+                raise TournamentError(
+                    "bad_score", _("Enter a whole number of points for every player.")
+                ) from None
             if not 0 <= value <= MAX_ADJUSTED:
-                raise TournamentError("out_of_reach", _(
-                    "A player's total in a game of 450 is from 0 to %(high)s points.")
-                    % {"high": MAX_ADJUSTED})
+                raise TournamentError(
+                    "out_of_reach",
+                    _("A player's total in a game of 450 is from 0 to %(high)s points.")
+                    % {"high": MAX_ADJUSTED},
+                )
             awarded[seat] = value
         game.status = GameStatus.ADJUSTED
         game.totals = awarded
@@ -99,15 +120,26 @@ def game_adjust_450(*, game: TableGame, by, totals: Mapping[str, Any] | None,
     sheet450.recompute(game)
     game.refresh_from_db()
     _stamp_correction(play)
-    activity_record(actor=by, kind="results.game_adjusted",
-                    params={"table": game.table, "round": game.round.number,
-                            "reason": reason, "cleared": cleared,
-                            "totals": " · ".join(f"{people[s].name} {v}"
-                                                 for s, v in sorted(game.totals.items())
-                                                 if s in people)},
-                    subject=game.round,
-                    data={"round": game.round.number, "table": game.table, "reason": reason,
-                          "before": before,
-                          "after": {"status": game.status, "totals": game.totals}})
+    activity_record(
+        actor=by,
+        kind="results.game_adjusted",
+        params={
+            "table": game.table,
+            "round": game.round.number,
+            "reason": reason,
+            "cleared": cleared,
+            "totals": " · ".join(
+                f"{people[s].name} {v}" for s, v in sorted(game.totals.items()) if s in people
+            ),
+        },
+        subject=game.round,
+        data={
+            "round": game.round.number,
+            "table": game.table,
+            "reason": reason,
+            "before": before,
+            "after": {"status": game.status, "totals": game.totals},
+        },
+    )
     tournament_touch(tournament=tournament)
     return game

@@ -40,46 +40,62 @@ def tables_round(seats) -> tables450.Round:
         if seat.position == Position.BYE:
             byes.append(seat.entry_id)
         else:
-            tables.setdefault(seat.table, []).append((seat_index(seat.position),
-                                                      seat.entry_id))
-    return tables450.Round([tuple(eid for _k, eid in sorted(tables[n]))
-                            for n in sorted(tables)], sorted(byes))
+            tables.setdefault(seat.table, []).append((seat_index(seat.position), seat.entry_id))
+    return tables450.Round(
+        [tuple(eid for _k, eid in sorted(tables[n])) for n in sorted(tables)], sorted(byes)
+    )
 
 
 def history(tournament: Tournament, before: int) -> list[tables450.Round]:
-    rounds = (Round.objects.filter(tournament=tournament, number__lt=before, status__in=PLAYED)
-              .order_by("number").prefetch_related("seats"))
+    rounds = (
+        Round.objects.filter(tournament=tournament, number__lt=before, status__in=PLAYED)
+        .order_by("number")
+        .prefetch_related("seats")
+    )
     return [tables_round(r.seats.all()) for r in rounds]
 
 
 def apart(tournament: Tournament) -> list[tuple[int, int]]:
     """The director's "never at the same table" constraints (the only kind at 450)."""
-    return list(SeatingConstraint.objects.filter(
-        tournament=tournament, kind=ConstraintKind.NEVER_SAME_TABLE).values_list("a_id", "b_id"))
+    return list(
+        SeatingConstraint.objects.filter(
+            tournament=tournament, kind=ConstraintKind.NEVER_SAME_TABLE
+        ).values_list("a_id", "b_id")
+    )
 
 
-def draw(tournament: Tournament, *, number: int, seed: int,
-         players: list[int]) -> tables450.TablesDraw:
+def draw(
+    tournament: Tournament, *, number: int, seed: int, players: list[int]
+) -> tables450.TablesDraw:
     """The tables of game ``number`` for the present entries, the later games planned."""
     try:
-        return tables450.draw_tables(players, history(tournament, number),
-                                     size=tournament.table_size, seed=seed,
-                                     games_total=tournament.rounds_total,
-                                     game_number=number,
-                                     never_same_table=apart(tournament))
+        return tables450.draw_tables(
+            players,
+            history(tournament, number),
+            size=tournament.table_size,
+            seed=seed,
+            games_total=tournament.rounds_total,
+            game_number=number,
+            never_same_table=apart(tournament),
+        )
     except tables450.TablesError as exc:
         messages = {
-            "too_few_players": _("Too few players are checked in for a 450 draw: at least "
-                                 "3 are needed."),
+            "too_few_players": _(
+                "Too few players are checked in for a 450 draw: at least 3 are needed."
+            ),
         }
-        raise TournamentError(exc.code, messages.get(
-            exc.code, _("The draw failed: %(error)s") % {"error": exc.message})) from exc
+        raise TournamentError(
+            exc.code,
+            messages.get(exc.code, _("The draw failed: %(error)s") % {"error": exc.message}),
+        ) from exc
 
 
 def seat_rows(rnd: Round, result: tables450.TablesDraw) -> list[Seat]:
-    return [Seat(round=rnd, entry_id=eid, table=n, position=SEATS[k])
-            for n, table in enumerate(result.tables, start=1)
-            for k, eid in enumerate(table)]
+    return [
+        Seat(round=rnd, entry_id=eid, table=n, position=SEATS[k])
+        for n, table in enumerate(result.tables, start=1)
+        for k, eid in enumerate(table)
+    ]
 
 
 def report(tournament: Tournament, number: int, seats) -> dict:
@@ -88,9 +104,12 @@ def report(tournament: Tournament, number: int, seats) -> dict:
     current = tables_round(seats)
     rounds = history(tournament, number) + [current]
     data = tables450.evaluate(rounds, only_round=len(rounds)).to_dict()
-    problems = [_("Table %(n)s has %(count)s players: a 450 table seats 3 to 6.")
-                % {"n": n, "count": len(t)} for n, t in enumerate(current.tables, start=1)
-                if not tables450.MIN_TABLE <= len(t) <= tables450.MAX_TABLE]
+    problems = [
+        _("Table %(n)s has %(count)s players: a 450 table seats 3 to 6.")
+        % {"n": n, "count": len(t)}
+        for n, t in enumerate(current.tables, start=1)
+        if not tables450.MIN_TABLE <= len(t) <= tables450.MAX_TABLE
+    ]
     by_table: dict[int, list[int]] = {}
     for seat in seats:
         if seat.position != Position.BYE:
@@ -99,12 +118,21 @@ def report(tournament: Tournament, number: int, seats) -> dict:
         taken = sorted(by_table[n])
         if taken != list(range(len(taken))):
             empty = next(k for k in range(len(taken) + 1) if k not in taken)
-            problems.append(_("Table %(n)s: seat %(seat)s is empty (seats are filled from "
-                              "1 up).") % {"n": n, "seat": empty + 1})
+            problems.append(
+                _("Table %(n)s: seat %(seat)s is empty (seats are filled from 1 up).")
+                % {"n": n, "seat": empty + 1}
+            )
     together = {frozenset(t) for t in current.tables}
-    violations = [{"kind": ConstraintKind.NEVER_SAME_TABLE, "a": a, "b": b}
-                  for a, b in apart(tournament)
-                  if any(a in t and b in t for t in together)]
-    return {"table_repeats": data["repeats"], "repeat_count": data["repeat_count"],
-            "problems": problems, "violations": violations, "seat_spread": data["seat_spread"],
-            "secretary_spread": data["secretary_spread"]}
+    violations = [
+        {"kind": ConstraintKind.NEVER_SAME_TABLE, "a": a, "b": b}
+        for a, b in apart(tournament)
+        if any(a in t and b in t for t in together)
+    ]
+    return {
+        "table_repeats": data["repeats"],
+        "repeat_count": data["repeat_count"],
+        "problems": problems,
+        "violations": violations,
+        "seat_spread": data["seat_spread"],
+        "secretary_spread": data["secretary_spread"],
+    }

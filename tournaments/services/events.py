@@ -31,8 +31,9 @@ def send_tournament_updated(tournament_id: int, version: int) -> None:
             group_name(tournament_id), {"type": "tournament.updated", "version": version}
         )
     except SERVICE_ERRORS:
-        logger.warning("tournament %s: version %s not broadcast", tournament_id, version,
-                       exc_info=True)
+        logger.warning(
+            "tournament %s: version %s not broadcast", tournament_id, version, exc_info=True
+        )
 
 
 def tournament_touch(*, tournament: Tournament) -> int:

@@ -34,13 +34,34 @@ CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"  # no look-alikes (0/O, 1/I/L, 5/S, 8/B
 
 #: The settings a director edits (and a copy carries over).
 SETTINGS_FIELDS = (
-    "name", "starts_at", "place", "variant", "variant_options", "format", "rounds_total",
-    "hands_per_game", "capacity", "registration_opens_at", "registration_closes_at",
-    "notes", "bye_score", "bye_fixed_score", "tie_rule", "game", "table_size",
+    "name",
+    "starts_at",
+    "place",
+    "variant",
+    "variant_options",
+    "format",
+    "rounds_total",
+    "hands_per_game",
+    "capacity",
+    "registration_opens_at",
+    "registration_closes_at",
+    "notes",
+    "bye_score",
+    "bye_fixed_score",
+    "tie_rule",
+    "game",
+    "table_size",
     "sheet_entry",
 )
-RULE_FIELDS = ("variant", "variant_options", "format", "rounds_total", "hands_per_game",
-               "game", "sheet_entry")
+RULE_FIELDS = (
+    "variant",
+    "variant_options",
+    "format",
+    "rounds_total",
+    "hands_per_game",
+    "game",
+    "sheet_entry",
+)
 #: A 450 tournament's ``variant``: 450 has one set of rules, its options in
 #: ``variant_options`` (the 450 engine's: end, target, rounds, ties ...).
 VARIANT_450 = "450"
@@ -50,8 +71,13 @@ def new_checkin_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _i in range(5))
 
 
-def validate_rules(*, variant: str, options: dict[str, Any] | None,
-                   hands_per_game: int, game: str = GameKind.FIVE_HUNDRED) -> dict[str, Any]:
+def validate_rules(
+    *,
+    variant: str,
+    options: dict[str, Any] | None,
+    hands_per_game: int,
+    game: str = GameKind.FIVE_HUNDRED,
+) -> dict[str, Any]:
     """Check the variant and options with the engine; return the overrides to store.
     A 450 tournament's options are the 450 engine's (checked for any table size)."""
     options = dict(options or {})
@@ -59,15 +85,17 @@ def validate_rules(*, variant: str, options: dict[str, Any] | None,
         try:
             rules = get_rules_450(4, options)
         except UnknownVariantError as exc:
-            raise TournamentError("bad_variant",
-                                  _("These rules are not valid: %(error)s") % {"error": exc})
+            raise TournamentError(
+                "bad_variant", _("These rules are not valid: %(error)s") % {"error": exc}
+            )
         return dict(rules.overrides)
     options["hands_per_game"] = hands_per_game
     try:
         rules = get_variant(variant, options)
     except UnknownVariantError as exc:
-        raise TournamentError("bad_variant",
-                              _("These rules are not valid: %(error)s") % {"error": exc})
+        raise TournamentError(
+            "bad_variant", _("These rules are not valid: %(error)s") % {"error": exc}
+        )
     return dict(rules.overrides)
 
 
@@ -85,62 +113,97 @@ def _check_settings(values: dict[str, Any]) -> None:
         raise TournamentError("bad_game", _("Choose the game: 500 or 450."))
     if values.get("game") == GameKind.FOUR_FIFTY:
         if values.get("format") != Format.INDIVIDUAL:
-            raise TournamentError("bad_format", _("450 is played each for himself: "
-                                                  "choose the individual format."))
+            raise TournamentError(
+                "bad_format", _("450 is played each for himself: choose the individual format.")
+            )
     for field, choices in (("table_size", TableSize), ("sheet_entry", SheetEntry)):
         if field in values and values[field] not in choices.values:
-            raise TournamentError("bad_choice", _("Unknown value for %(field)s.")
-                                  % {"field": _label(field)})
+            raise TournamentError(
+                "bad_choice", _("Unknown value for %(field)s.") % {"field": _label(field)}
+            )
     for field, choices in (("place", Place), ("bye_score", ByeScore), ("tie_rule", TieRule)):
         if values.get(field) not in choices.values:
-            raise TournamentError("bad_choice", _("Unknown value for %(field)s.")
-                                  % {"field": _label(field)})
-    for field, low, high in (("rounds_total", 1, 30), ("hands_per_game", 1, 100),
-                             ("capacity", 1, 1000)):
+            raise TournamentError(
+                "bad_choice", _("Unknown value for %(field)s.") % {"field": _label(field)}
+            )
+    for field, low, high in (
+        ("rounds_total", 1, 30),
+        ("hands_per_game", 1, 100),
+        ("capacity", 1, 1000),
+    ):
         value = values.get(field)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise TournamentError("bad_number", _("%(field)s must be between %(low)s and "
-                                                  "%(high)s.")
-                                  % {"field": _label(field).capitalize(), "low": low,
-                                     "high": high})
+            raise TournamentError(
+                "bad_number",
+                _("%(field)s must be between %(low)s and %(high)s.")
+                % {"field": _label(field).capitalize(), "low": low, "high": high},
+            )
     opens, closes = values.get("registration_opens_at"), values.get("registration_closes_at")
     if opens and closes and closes <= opens:
-        raise TournamentError("bad_window",
-                              _("Registration must close after it opens."))
+        raise TournamentError("bad_window", _("Registration must close after it opens."))
     if not isinstance(values.get("starts_at"), datetime):
         raise TournamentError("bad_date", _("A tournament needs a date and a start time."))
 
 
 @transaction.atomic
-def tournament_create(*, by: User, name: str, starts_at: datetime,
-                      variant: str = "quebec", variant_options: dict | None = None,
-                      format: str = Format.INDIVIDUAL, rounds_total: int = 6,
-                      hands_per_game: int = 8, capacity: int = 32,
-                      place: str = Place.HALL,
-                      registration_opens_at: datetime | None = None,
-                      registration_closes_at: datetime | None = None, notes: str = "",
-                      bye_score: str = ByeScore.AVERAGE, bye_fixed_score: int = 0,
-                      tie_rule: str = TieRule.SHARED, copied_from: Tournament | None = None,
-                      game: str = GameKind.FIVE_HUNDRED, table_size: int = TableSize.FOUR,
-                      sheet_entry: str = SheetEntry.CARDS) -> Tournament:
+def tournament_create(
+    *,
+    by: User,
+    name: str,
+    starts_at: datetime,
+    variant: str = "quebec",
+    variant_options: dict | None = None,
+    format: str = Format.INDIVIDUAL,
+    rounds_total: int = 6,
+    hands_per_game: int = 8,
+    capacity: int = 32,
+    place: str = Place.HALL,
+    registration_opens_at: datetime | None = None,
+    registration_closes_at: datetime | None = None,
+    notes: str = "",
+    bye_score: str = ByeScore.AVERAGE,
+    bye_fixed_score: int = 0,
+    tie_rule: str = TieRule.SHARED,
+    copied_from: Tournament | None = None,
+    game: str = GameKind.FIVE_HUNDRED,
+    table_size: int = TableSize.FOUR,
+    sheet_entry: str = SheetEntry.CARDS,
+) -> Tournament:
     if game == GameKind.FOUR_FIFTY:
         variant = VARIANT_450
-    values = dict(name=name.strip() if isinstance(name, str) else name, starts_at=starts_at,
-                  variant=variant, format=format, rounds_total=rounds_total,
-                  hands_per_game=hands_per_game, capacity=capacity, place=place,
-                  registration_opens_at=registration_opens_at,
-                  registration_closes_at=registration_closes_at, notes=notes or "",
-                  bye_score=bye_score, bye_fixed_score=bye_fixed_score, tie_rule=tie_rule,
-                  game=game, table_size=table_size, sheet_entry=sheet_entry)
+    values = dict(
+        name=name.strip() if isinstance(name, str) else name,
+        starts_at=starts_at,
+        variant=variant,
+        format=format,
+        rounds_total=rounds_total,
+        hands_per_game=hands_per_game,
+        capacity=capacity,
+        place=place,
+        registration_opens_at=registration_opens_at,
+        registration_closes_at=registration_closes_at,
+        notes=notes or "",
+        bye_score=bye_score,
+        bye_fixed_score=bye_fixed_score,
+        tie_rule=tie_rule,
+        game=game,
+        table_size=table_size,
+        sheet_entry=sheet_entry,
+    )
     _check_settings(values)
-    values["variant_options"] = validate_rules(variant=variant, options=variant_options,
-                                               hands_per_game=hands_per_game, game=game)
-    tournament = Tournament.objects.create(**values, checkin_code=new_checkin_code(),
-                                           created_by=by, copied_from=copied_from)
-    activity_record(actor=by, kind="tournament.created",
-                    params={"tournament": tournament.name},
-                    subject=tournament,
-                    data={"copied_from": copied_from.pk if copied_from else None})
+    values["variant_options"] = validate_rules(
+        variant=variant, options=variant_options, hands_per_game=hands_per_game, game=game
+    )
+    tournament = Tournament.objects.create(
+        **values, checkin_code=new_checkin_code(), created_by=by, copied_from=copied_from
+    )
+    activity_record(
+        actor=by,
+        kind="tournament.created",
+        params={"tournament": tournament.name},
+        subject=tournament,
+        data={"copied_from": copied_from.pk if copied_from else None},
+    )
     return tournament
 
 
@@ -163,12 +226,16 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
     if tournament.status in st.RULES_FROZEN:
         changed = [f for f in RULE_FIELDS if f in changes and changes[f] != before[f]]
         if changed:
-            raise TournamentError("rules_frozen", _("The rules and the format cannot change "
-                                                    "once the tournament has started."))
-    if tournament.rounds.exists() and "format" in changes \
-            and changes["format"] != tournament.format:
-        raise TournamentError("rules_frozen", _("The format cannot change once a round "
-                                                "is drawn."))
+            raise TournamentError(
+                "rules_frozen",
+                _("The rules and the format cannot change once the tournament has started."),
+            )
+    if (
+        tournament.rounds.exists()
+        and "format" in changes
+        and changes["format"] != tournament.format
+    ):
+        raise TournamentError("rules_frozen", _("The format cannot change once a round is drawn."))
     values = {**{f: getattr(tournament, f) for f in SETTINGS_FIELDS}, **changes}
     if values["game"] == GameKind.FOUR_FIFTY:
         values["variant"] = VARIANT_450
@@ -176,16 +243,23 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
         raise TournamentError("bad_variant", _("Choose the rule variant of 500."))
     _check_settings(values)
     values["variant_options"] = validate_rules(
-        variant=values["variant"], options=values["variant_options"],
-        hands_per_game=values["hands_per_game"], game=values["game"])
+        variant=values["variant"],
+        options=values["variant_options"],
+        hands_per_game=values["hands_per_game"],
+        game=values["game"],
+    )
     for field, value in values.items():
         setattr(tournament, field, value)
     tournament.save()
     after = _snapshot(tournament)
     diff = {k: {"before": before[k], "after": after[k]} for k in after if before[k] != after[k]}
-    activity_record(actor=by, kind="tournament.updated",
-                    params={"tournament": tournament.name, "fields": sorted(diff)},
-                    subject=tournament, data={"changes": diff})
+    activity_record(
+        actor=by,
+        kind="tournament.updated",
+        params={"tournament": tournament.name, "fields": sorted(diff)},
+        subject=tournament,
+        data={"changes": diff},
+    )
     if "capacity" in diff:
         promote_waiting(tournament=tournament)
     tournament_touch(tournament=tournament)
@@ -193,8 +267,9 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
 
 
 @transaction.atomic
-def tournament_transition(*, tournament: Tournament, by: User, to: str,
-                          reason: str = "") -> Tournament:
+def tournament_transition(
+    *, tournament: Tournament, by: User, to: str, reason: str = ""
+) -> Tournament:
     """Move the tournament through its status machine (``tournaments.status``).
 
     Finishing closes the rounds still playing (refused while a table has not
@@ -207,14 +282,20 @@ def tournament_transition(*, tournament: Tournament, by: User, to: str,
         raise TournamentError(
             "bad_transition",
             _("A tournament cannot go from “%(current)s” to “%(target)s”.")
-            % {"current": Status(tournament.status).label, "target": Status(to).label})
+            % {"current": Status(tournament.status).label, "target": Status(to).label},
+        )
     reason = (reason or "").strip()[:300]
     if (tournament.status, to) in st.REASON_REQUIRED and not reason:
-        raise TournamentError("reason", _("Give the reason for reopening the tournament: "
-                                          "its results were final."))
+        raise TournamentError(
+            "reason", _("Give the reason for reopening the tournament: its results were final.")
+        )
     if to == st.RUNNING:
-        validate_rules(variant=tournament.variant, options=tournament.variant_options,
-                       hands_per_game=tournament.hands_per_game, game=tournament.game)
+        validate_rules(
+            variant=tournament.variant,
+            options=tournament.variant_options,
+            hands_per_game=tournament.hands_per_game,
+            game=tournament.game,
+        )
     if to == st.FINISHED:
         from tournaments.services.director import rounds_close_for_finish
 
@@ -229,19 +310,28 @@ def tournament_transition(*, tournament: Tournament, by: User, to: str,
         settings_row.reopened_at = timezone.now()
         settings_row.reopen_reason = reason
         settings_row.save(update_fields=["reopened_at", "reopen_reason"])
-        activity_record(actor=by, kind="tournament.reopened",
-                        params={"tournament": tournament.name, "reason": reason},
-                        subject=tournament, data={"reason": reason})
-    activity_record(actor=by, kind="tournament.status",
-                    params={"tournament": tournament.name, "before": before, "after": to},
-                    subject=tournament, data={"before": before, "after": to})
+        activity_record(
+            actor=by,
+            kind="tournament.reopened",
+            params={"tournament": tournament.name, "reason": reason},
+            subject=tournament,
+            data={"reason": reason},
+        )
+    activity_record(
+        actor=by,
+        kind="tournament.status",
+        params={"tournament": tournament.name, "before": before, "after": to},
+        subject=tournament,
+        data={"before": before, "after": to},
+    )
     tournament_touch(tournament=tournament)
     return tournament
 
 
 @transaction.atomic
-def tournament_copy(*, source: Tournament, by: User, starts_at: datetime,
-                    name: str | None = None) -> Tournament:
+def tournament_copy(
+    *, source: Tournament, by: User, starts_at: datetime, name: str | None = None
+) -> Tournament:
     """Schedule the next tournament: same settings, new date (registration moved along)."""
     shift = starts_at - source.starts_at
     values = {f: getattr(source, f) for f in SETTINGS_FIELDS}

@@ -51,8 +51,13 @@ from tournaments.services.results import (
 
 
 def _tables(rnd: Round) -> list[int]:
-    return sorted(set(Seat.objects.filter(round=rnd).exclude(position=Position.BYE)
-                      .values_list("table", flat=True)))
+    return sorted(
+        set(
+            Seat.objects.filter(round=rnd)
+            .exclude(position=Position.BYE)
+            .values_list("table", flat=True)
+        )
+    )
 
 
 def _seat_players(rnd: Round, game: TableGame) -> None:
@@ -66,8 +71,11 @@ def _seat_players(rnd: Round, game: TableGame) -> None:
     letters = sorted(people) if rnd.tournament.is_450 else ("N", "E", "S", "W")
     for letter in letters:
         p = people.get(letter)
-        table_seat_assign(table_id=game.live_table_id, seat=letter,
-                          user=users.get(p.user_id) if p and p.user_id else None)
+        table_seat_assign(
+            table_id=game.live_table_id,
+            seat=letter,
+            user=users.get(p.user_id) if p and p.user_id else None,
+        )
 
 
 def _live_game(rnd: Round, table: int) -> tuple[str, dict, str]:
@@ -75,8 +83,7 @@ def _live_game(rnd: Round, table: int) -> tuple[str, dict, str]:
     tournament = rnd.tournament
     if tournament.is_450:
         players = len(table_people(rnd, table))
-        return ("450", {**(tournament.variant_options or {}), "players": players},
-                FIRST_DEALER_450)
+        return ("450", {**(tournament.variant_options or {}), "players": players}, FIRST_DEALER_450)
     return tournament.variant, rules_options(tournament), "N"
 
 
@@ -91,17 +98,23 @@ def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
     out = []
     for number in _tables(rnd):
         game, _created = TableGame.objects.get_or_create(
-            round=rnd, table=number, defaults={"mode": PlayMode.ONLINE})
+            round=rnd, table=number, defaults={"mode": PlayMode.ONLINE}
+        )
         if game.mode != PlayMode.ONLINE:
             game.mode = PlayMode.ONLINE
             game.save(update_fields=["mode"])
         if game.live_table_id is None:
             variant, options, first_dealer = _live_game(rnd, number)
-            live = table_create(host=None, variant=variant, options=options,
-                                name=f"{tournament.name} — {rnd.number}/{number}"[:80],
-                                visibility=Table.Visibility.INVITE,
-                                absence_grace_seconds=grace, first_dealer=first_dealer,
-                                chat=settings.table_chat)
+            live = table_create(
+                host=None,
+                variant=variant,
+                options=options,
+                name=f"{tournament.name} — {rnd.number}/{number}"[:80],
+                visibility=Table.Visibility.INVITE,
+                absence_grace_seconds=grace,
+                first_dealer=first_dealer,
+                chat=settings.table_chat,
+            )
             game.live_table = live
             game.save(update_fields=["live_table"])
         _seat_players(rnd, game)
@@ -127,14 +140,18 @@ def _tell_players_their_table_is_ready(rnd: Round, games: list[TableGame]) -> No
     from club.models import User
     from games.models import Seat as LiveSeat
 
-    seated = dict(LiveSeat.objects.filter(table_id__in=[g.live_table_id for g in games],
-                                          user__isnull=False).values_list("user_id", "table_id"))
+    seated = dict(
+        LiveSeat.objects.filter(
+            table_id__in=[g.live_table_id for g in games], user__isnull=False
+        ).values_list("user_id", "table_id")
+    )
     for user_id, table_id in seated.items():
         User.objects.filter(pk=user_id).update(table_ready=table_id)
     members = list(User.objects.filter(pk__in=seated))
     tournament = rnd.tournament
-    transaction.on_commit(lambda: [_email_table_ready(m, tournament, rnd, seated[m.pk])
-                                   for m in members])
+    transaction.on_commit(
+        lambda: [_email_table_ready(m, tournament, rnd, seated[m.pk]) for m in members]
+    )
 
 
 def _email_table_ready(member, tournament, rnd: Round, table_id: int) -> None:
@@ -146,8 +163,12 @@ def _email_table_ready(member, tournament, rnd: Round, table_id: int) -> None:
 
     if not member.email:
         return
-    context = {"member": member, "tournament": tournament, "round": rnd,
-               "url": settings.SITE_URL.rstrip("/") + reverse("games:table", args=[table_id])}
+    context = {
+        "member": member,
+        "tournament": tournament,
+        "round": rnd,
+        "url": settings.SITE_URL.rstrip("/") + reverse("games:table", args=[table_id]),
+    }
     with translation.override(member.preferred_language or "fr"):
         subject = render_to_string("tournaments/email/table_ready_subject.txt", context).strip()
         body = render_to_string("tournaments/email/table_ready.txt", context)
@@ -166,8 +187,12 @@ def live_hand_finished(table_id: int, hand_row) -> None:
     # more to compile than the rest of a hand's end.
     if not plays_online(table_id):
         return
-    game = (TableGame.objects.select_for_update().select_related("round__tournament")
-            .filter(live_table_id=table_id).first())
+    game = (
+        TableGame.objects.select_for_update()
+        .select_related("round__tournament")
+        .filter(live_table_id=table_id)
+        .first()
+    )
     if game is None or game.status == GameStatus.ADJUSTED:
         return
     if game.round.tournament.is_450:
@@ -184,14 +209,26 @@ def live_hand_finished(table_id: int, hand_row) -> None:
     values = {"redeal": True, "ns_score": 0, "ew_score": 0}
     if not result.get("redeal"):
         declarer = result["declarer"]
-        values = {"redeal": False, "declarer": declarer, "contract": result["contract"],
-                  "tricks": result["tricks"][SIDE_OF[declarer]],
-                  "ns_score": result["score"].get("NS", 0),
-                  "ew_score": result["score"].get("EW", 0), "made": result.get("made")}
-    HandScore.objects.create(game=game, seq=nxt["seq"], hand=nxt["hand"],
-                             dealer=hand_row.dealer, confirmed=True,
-                             confirmed_by_name="online", live_hand=hand_row,
-                             by_bot=by_bot, **values)
+        values = {
+            "redeal": False,
+            "declarer": declarer,
+            "contract": result["contract"],
+            "tricks": result["tricks"][SIDE_OF[declarer]],
+            "ns_score": result["score"].get("NS", 0),
+            "ew_score": result["score"].get("EW", 0),
+            "made": result.get("made"),
+        }
+    HandScore.objects.create(
+        game=game,
+        seq=nxt["seq"],
+        hand=nxt["hand"],
+        dealer=hand_row.dealer,
+        confirmed=True,
+        confirmed_by_name="online",
+        live_hand=hand_row,
+        by_bot=by_bot,
+        **values,
+    )
     _recompute(game)
     tournament_touch(tournament=game.round.tournament)
 
@@ -211,13 +248,24 @@ def _live_round_450(game: TableGame, hand_row) -> None:
         return
     result = hand_row.result
     rules = nxt["rules"]
-    sheet = score_cards(rules, dealer=rules.seat_index[nxt["dealer"]],
-                        double_face=result["double_face"],
-                        hands={s: c["cards"] for s, c in result["first_count"].items()},
-                        pot=result["pot"], aside=result["aside"] or None,
-                        majors=result["majors"] or None, master=result["master"])
-    line = SheetLine(game=game, seq=nxt["seq"], dealer=nxt["dealer"], confirmed=True,
-                     confirmed_by_name="online", confirmed_at=timezone.now())
+    sheet = score_cards(
+        rules,
+        dealer=rules.seat_index[nxt["dealer"]],
+        double_face=result["double_face"],
+        hands={s: c["cards"] for s, c in result["first_count"].items()},
+        pot=result["pot"],
+        aside=result["aside"] or None,
+        majors=result["majors"] or None,
+        master=result["master"],
+    )
+    line = SheetLine(
+        game=game,
+        seq=nxt["seq"],
+        dealer=nxt["dealer"],
+        confirmed=True,
+        confirmed_by_name="online",
+        confirmed_at=timezone.now(),
+    )
     sheet450._fill(line, sheet)
     line.points = result["points"]  # the live round's own points (the same, by the engine)
     line.save()
@@ -234,7 +282,13 @@ def _bot_played_for_a_member(hand_row, *, table_id: int, timed=()) -> bool:
     from games.models import Action
     from games.models import Seat as LiveSeat
 
-    humans = list(LiveSeat.objects.filter(table_id=table_id, user__isnull=False)
-                  .values_list("seat", flat=True))
-    return (Action.objects.filter(hand=hand_row, by_bot=True, seat__in=humans)
-            .exclude(action__in=timed).exists())
+    humans = list(
+        LiveSeat.objects.filter(table_id=table_id, user__isnull=False).values_list(
+            "seat", flat=True
+        )
+    )
+    return (
+        Action.objects.filter(hand=hand_row, by_bot=True, seat__in=humans)
+        .exclude(action__in=timed)
+        .exists()
+    )

@@ -40,9 +40,14 @@ EDITS = ("swap", "bye_move", "preview")
 
 
 def figures(report: seating.Report) -> dict[str, int]:
-    return {"partner": report.partner_repeat_count, "opponent": report.opponent_repeat_count,
-            "bye_spread": report.bye_spread, "side_spread": report.side_spread,
-            "seat_spread": report.seat_spread, "dealer_spread": report.dealer_spread}
+    return {
+        "partner": report.partner_repeat_count,
+        "opponent": report.opponent_repeat_count,
+        "bye_spread": report.bye_spread,
+        "side_spread": report.side_spread,
+        "seat_spread": report.seat_spread,
+        "dealer_spread": report.dealer_spread,
+    }
 
 
 def plan_of(tournament: Tournament, *, lock: bool = False) -> SeatingPlan | None:
@@ -65,8 +70,13 @@ def _people(ids, names: dict) -> list[dict]:
     return [{"id": i, "name": names.get(i, "?")} for i in sorted(ids)]
 
 
-def field_reasons(plan: SeatingPlan, players: list[int], history: list[seating.Round],
-                  constraints: seating.Constraints, tournament: Tournament) -> list[dict]:
+def field_reasons(
+    plan: SeatingPlan,
+    players: list[int],
+    history: list[seating.Round],
+    constraints: seating.Constraints,
+    tournament: Tournament,
+) -> list[dict]:
     """Why the plan no longer fits: who arrived, left after playing, never came to a
     table (a no-show), or came in as a substitute; or a rule the plan would break."""
     before, now = set(plan.players), set(players)
@@ -83,8 +93,14 @@ def field_reasons(plan: SeatingPlan, players: list[int], history: list[seating.R
     names = _names(before ^ now | {p for _, i, o in subs for p in i | o})
     reasons: list[dict] = []
     for number, ins, outs in subs:
-        reasons.append({"kind": "substitute", "round": number, "in": _people(ins, names),
-                        "out": _people(outs, names)})
+        reasons.append(
+            {
+                "kind": "substitute",
+                "round": number,
+                "in": _people(ins, names),
+                "out": _people(outs, names),
+            }
+        )
     substituted = {p for _, ins, _ in subs for p in ins}
     late = [p for p in now - before if p not in substituted]
     gone = before - now
@@ -97,32 +113,51 @@ def field_reasons(plan: SeatingPlan, players: list[int], history: list[seating.R
     if never:
         reasons.append({"kind": "no_show", "entries": _people(never, names)})
     if len(plan.rounds) != tournament.rounds_total:
-        reasons.append({"kind": "games", "before": len(plan.rounds),
-                        "after": tournament.rounds_total})
+        reasons.append(
+            {"kind": "games", "before": len(plan.rounds), "after": tournament.rounds_total}
+        )
     if not reasons:
-        everything = list(history) + [seating.types.as_round(r) for r in plan.rounds[len(history):]]
-        if seating.evaluate(everything, constraints=constraints,
-                            fmt=tournament.format).violations:
+        everything = list(history) + [
+            seating.types.as_round(r) for r in plan.rounds[len(history) :]
+        ]
+        if seating.evaluate(everything, constraints=constraints, fmt=tournament.format).violations:
             reasons.append({"kind": "rules"})
         else:
             reasons.append({"kind": "edited"})
     return reasons
 
 
-def _change(kind: str, number: int, tournament: Tournament, reasons: list[dict],
-            before: dict, after: dict, old_rounds: list, new_rounds: list,
-            players: list[int]) -> dict:
+def _change(
+    kind: str,
+    number: int,
+    tournament: Tournament,
+    reasons: list[dict],
+    before: dict,
+    after: dict,
+    old_rounds: list,
+    new_rounds: list,
+    players: list[int],
+) -> dict:
     field = set(players)
-    moved = [[p for p in r if p in field]
-             for r in seating.moved(old_rounds[number - 1:], new_rounds[number - 1:])]
+    moved = [
+        [p for p in r if p in field]
+        for r in seating.moved(old_rounds[number - 1 :], new_rounds[number - 1 :])
+    ]
     group = 2 if tournament.is_pairs else 4
     first = 1 if kind in EDITS else 0  # an edit re-plans the rounds after the edited one
-    return {"kind": kind, "round": number, "last": tournament.rounds_total,
-            "reasons": reasons, "players": len(players), "byes": len(players) % group,
-            "before": before, "after": after,
-            "moved": len(moved[first]) if len(moved) > first else 0,
-            "moved_total": len({p for r in moved for p in r}),
-            "at": timezone.now().isoformat()}
+    return {
+        "kind": kind,
+        "round": number,
+        "last": tournament.rounds_total,
+        "reasons": reasons,
+        "players": len(players),
+        "byes": len(players) % group,
+        "before": before,
+        "after": after,
+        "moved": len(moved[first]) if len(moved) > first else 0,
+        "moved_total": len({p for r in moved for p in r}),
+        "at": timezone.now().isoformat(),
+    }
 
 
 def _store(plan: SeatingPlan, change: dict | None) -> None:
@@ -131,8 +166,9 @@ def _store(plan: SeatingPlan, change: dict | None) -> None:
     plan.save()
 
 
-def plan_draw(*, tournament: Tournament, number: int, players: list[int], seed: int,
-              redraw: bool) -> tuple[seating.RoundDraw, SeatingPlan, dict | None]:
+def plan_draw(
+    *, tournament: Tournament, number: int, players: list[int], seed: int, redraw: bool
+) -> tuple[seating.RoundDraw, SeatingPlan, dict | None]:
     """Draw round ``number`` from the plan (planning it first when there is none, or
     when the director draws again). Returns (draw, plan row saved, change or None)."""
     plan = plan_of(tournament, lock=True)
@@ -141,21 +177,38 @@ def plan_draw(*, tournament: Tournament, number: int, players: list[int], seed: 
     follow = plan is not None and not redraw
     if follow:
         seed = plan.seed
-    draw = seating.draw_round(players, history, fmt=tournament.format, seed=seed,
-                              constraints=constraints, rounds_total=tournament.rounds_total,
-                              round_number=number,
-                              plan_hint=plan.rounds[number - 1:] if follow else None)
+    draw = seating.draw_round(
+        players,
+        history,
+        fmt=tournament.format,
+        seed=seed,
+        constraints=constraints,
+        rounds_total=tournament.rounds_total,
+        round_number=number,
+        plan_hint=plan.rounds[number - 1 :] if follow else None,
+    )
     new_rounds = _dicts(history) + _dicts([draw.as_round(), *draw.plan])
     after = figures(draw.planned)
     change = None
     if plan is None:
         plan = SeatingPlan(tournament=tournament, seed=seed, source=draw.source)
     elif redraw or draw.source != "plan":
-        reasons = ([{"kind": "redraw"}] if redraw else
-                   field_reasons(plan, players, history, constraints, tournament))
-        change = _change("redraw" if redraw else "replan", number, tournament, reasons,
-                         dict(plan.figures or {}), after, list(plan.rounds), new_rounds,
-                         players)
+        reasons = (
+            [{"kind": "redraw"}]
+            if redraw
+            else field_reasons(plan, players, history, constraints, tournament)
+        )
+        change = _change(
+            "redraw" if redraw else "replan",
+            number,
+            tournament,
+            reasons,
+            dict(plan.figures or {}),
+            after,
+            list(plan.rounds),
+            new_rounds,
+            players,
+        )
     if draw.source != "plan":
         plan.source, plan.seed = draw.source, seed
         plan.best_known, plan.bound = draw.best_known, draw.bound or 0
@@ -164,8 +217,9 @@ def plan_draw(*, tournament: Tournament, number: int, players: list[int], seed: 
     return draw, plan, change
 
 
-def _replan_around(tournament: Tournament, plan: SeatingPlan, number: int,
-                   edited: seating.Round) -> tuple[list[dict], dict, list[int]]:
+def _replan_around(
+    tournament: Tournament, plan: SeatingPlan, number: int, edited: seating.Round
+) -> tuple[list[dict], dict, list[int]]:
     """Rounds 1..number as played or edited, then the rest planned again around them.
     Returns (every round, whole figures, the field of the rest)."""
     history = history_for(tournament, number) + [edited]
@@ -174,10 +228,16 @@ def _replan_around(tournament: Tournament, plan: SeatingPlan, number: int,
     constraints = constraints_for(tournament)
     if number < tournament.rounds_total and len(players) >= (2 if tournament.is_pairs else 4):
         try:
-            planned = seating.plan_rounds(players, history, rounds_total=tournament.rounds_total,
-                                          fmt=fmt, seed=plan.seed, constraints=constraints,
-                                          previous=plan.rounds[number:],
-                                          round_number=number + 1)
+            planned = seating.plan_rounds(
+                players,
+                history,
+                rounds_total=tournament.rounds_total,
+                fmt=fmt,
+                seed=plan.seed,
+                constraints=constraints,
+                previous=plan.rounds[number:],
+                round_number=number + 1,
+            )
         except seating.SeatingError:
             rest = [seating.types.as_round(r) for r in plan.rounds[number:]]
             report = seating.evaluate(history + rest, constraints=constraints, fmt=fmt)
@@ -196,8 +256,17 @@ def plan_after_edit(*, rnd, reason: dict) -> dict | None:
         return None
     edited = round_to_seating(rnd.seats.all())
     new_rounds, after, players = _replan_around(tournament, plan, rnd.number, edited)
-    change = _change(reason["kind"], rnd.number, tournament, [reason],
-                     dict(plan.figures or {}), after, list(plan.rounds), new_rounds, players)
+    change = _change(
+        reason["kind"],
+        rnd.number,
+        tournament,
+        [reason],
+        dict(plan.figures or {}),
+        after,
+        list(plan.rounds),
+        new_rounds,
+        players,
+    )
     plan.rounds, plan.figures = new_rounds, after
     if rnd.number < tournament.rounds_total:
         plan.players = players
@@ -207,11 +276,13 @@ def plan_after_edit(*, rnd, reason: dict) -> dict | None:
 
 def swapped(rnd: seating.Round, a: Any, b: Any) -> seating.Round:
     """Round ``rnd`` with entries a and b trading places (seats or byes)."""
+
     def put(p):
         return b if p == a else a if p == b else p
 
-    return seating.Round([{s: put(p) for s, p in t.items()} for t in rnd.tables],
-                         [put(p) for p in rnd.byes])
+    return seating.Round(
+        [{s: put(p) for s, p in t.items()} for t in rnd.tables], [put(p) for p in rnd.byes]
+    )
 
 
 def edit_preview(*, rnd, a: int, b: int) -> dict | None:
@@ -224,8 +295,17 @@ def edit_preview(*, rnd, a: int, b: int) -> dict | None:
     edited = swapped(round_to_seating(rnd.seats.all()), a, b)
     new_rounds, after, players = _replan_around(tournament, plan, rnd.number, edited)
     reason = {"kind": "swap", "a": names.get(a, "?"), "b": names.get(b, "?")}
-    return _change("preview", rnd.number, tournament, [reason], dict(plan.figures or {}),
-                   after, list(plan.rounds), new_rounds, players)
+    return _change(
+        "preview",
+        rnd.number,
+        tournament,
+        [reason],
+        dict(plan.figures or {}),
+        after,
+        list(plan.rounds),
+        new_rounds,
+        players,
+    )
 
 
 def pending_changes(tournament: Tournament, number: int) -> list[dict]:
@@ -236,11 +316,15 @@ def pending_changes(tournament: Tournament, number: int) -> list[dict]:
         return []
     players = present_players(tournament)
     history = history_for(tournament, number)
-    hint = [seating.types.as_round(r) for r in plan.rounds[number - 1:]]
+    hint = [seating.types.as_round(r) for r in plan.rounds[number - 1 :]]
     constraints = constraints_for(tournament)
-    if seating.hint_fits(hint, players, tournament.rounds_total - number + 1,
-                         history=seating.History(history), constraints=constraints,
-                         fmt=tournament.format):
+    if seating.hint_fits(
+        hint,
+        players,
+        tournament.rounds_total - number + 1,
+        history=seating.History(history),
+        constraints=constraints,
+        fmt=tournament.format,
+    ):
         return []
     return field_reasons(plan, players, history, constraints, tournament)
-

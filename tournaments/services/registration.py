@@ -31,8 +31,11 @@ def _lock(tournament: Tournament) -> Tournament:
 
 
 def _active_entry_of(tournament: Tournament, user: User) -> Entry | None:
-    return (Entry.objects.filter(tournament=tournament, status__in=ACTIVE_ENTRY)
-            .filter(Q(player=user) | Q(partner=user)).first())
+    return (
+        Entry.objects.filter(tournament=tournament, status__in=ACTIVE_ENTRY)
+        .filter(Q(player=user) | Q(partner=user))
+        .first()
+    )
 
 
 def confirmed_count(tournament: Tournament) -> int:
@@ -59,53 +62,68 @@ def _place(tournament: Tournament, entry: Entry) -> Entry:
 
 def _check_can_register(tournament: Tournament, user: User, *, as_partner: bool = False):
     if not user.can_register_for_tournaments:
-        raise TournamentError("not_approved", _("Your membership must be approved by a "
-                                                "director before you can register."))
+        raise TournamentError(
+            "not_approved",
+            _("Your membership must be approved by a director before you can register."),
+        )
     if _active_entry_of(tournament, user) is not None:
         if as_partner:
-            raise TournamentError("partner_registered",
-                                  _("%(name)s already has a registration for this "
-                                    "tournament.") % {"name": user.public_name})
-        raise TournamentError("already_registered",
-                              _("You are already registered for this tournament."))
+            raise TournamentError(
+                "partner_registered",
+                _("%(name)s already has a registration for this tournament.")
+                % {"name": user.public_name},
+            )
+        raise TournamentError(
+            "already_registered", _("You are already registered for this tournament.")
+        )
 
 
 @transaction.atomic
-def registration_create(*, tournament: Tournament, member: User,
-                        partner: User | None = None) -> Entry:
+def registration_create(
+    *, tournament: Tournament, member: User, partner: User | None = None
+) -> Entry:
     """Register a member (individual) or a pair (the partner must then confirm)."""
     tournament = _lock(tournament)
     if not registration_is_open(tournament):
-        raise TournamentError("registration_closed",
-                              _("Registration for this tournament is not open."))
+        raise TournamentError(
+            "registration_closed", _("Registration for this tournament is not open.")
+        )
     _check_can_register(tournament, member)
     if tournament.is_pairs:
         if partner is None:
-            raise TournamentError("partner_required",
-                                  _("Name your partner to register a pair."))
+            raise TournamentError("partner_required", _("Name your partner to register a pair."))
         if partner.pk == member.pk:
             raise TournamentError("partner_self", _("You cannot be your own partner."))
         _check_can_register(tournament, partner, as_partner=True)
-        entry = Entry(tournament=tournament, player=member, partner=partner,
-                      status=EntryStatus.PENDING)
+        entry = Entry(
+            tournament=tournament, player=member, partner=partner, status=EntryStatus.PENDING
+        )
     else:
         if partner is not None:
-            raise TournamentError("no_partner_individual",
-                                  _("Partners are drawn each round in this tournament."))
+            raise TournamentError(
+                "no_partner_individual", _("Partners are drawn each round in this tournament.")
+            )
         entry = _place(tournament, Entry(tournament=tournament, player=member))
     entry.save()
-    LookingForPartner.objects.filter(tournament=tournament,
-                                     member__in=[member, partner]).delete()
-    activity_record(actor=member, kind="tournament.registered",
-                    params={"entry": entry.name, "tournament": tournament.name,
-                            "status": entry.status},
-                    subject=tournament, data={"entry": entry.pk, "status": entry.status})
+    LookingForPartner.objects.filter(tournament=tournament, member__in=[member, partner]).delete()
+    activity_record(
+        actor=member,
+        kind="tournament.registered",
+        params={"entry": entry.name, "tournament": tournament.name, "status": entry.status},
+        subject=tournament,
+        data={"entry": entry.pk, "status": entry.status},
+    )
     if partner is not None:
         with override(partner.preferred_language):
-            _notify(partner, _("Confirm your partnership: %(t)s") % {"t": tournament.name},
-                    _("%(name)s registered with you as partner for %(t)s. Accept or decline "
-                      "on the tournament's page.") % {"name": member.public_name,
-                                                       "t": tournament.name})
+            _notify(
+                partner,
+                _("Confirm your partnership: %(t)s") % {"t": tournament.name},
+                _(
+                    "%(name)s registered with you as partner for %(t)s. Accept or decline "
+                    "on the tournament's page."
+                )
+                % {"name": member.public_name, "t": tournament.name},
+            )
     tournament_touch(tournament=tournament)
     return entry
 
@@ -118,19 +136,23 @@ def partner_confirm(*, entry: Entry, member: User, accept: bool) -> Entry:
     if entry.partner_id != member.pk:
         raise TournamentError("not_partner", _("Only the named partner can answer."))
     if entry.status != EntryStatus.PENDING:
-        raise TournamentError("not_pending", _("This registration is not waiting for an "
-                                               "answer."))
+        raise TournamentError("not_pending", _("This registration is not waiting for an answer."))
     if accept:
         if not registration_is_open(tournament):
-            raise TournamentError("registration_closed",
-                                  _("Registration for this tournament is not open."))
+            raise TournamentError(
+                "registration_closed", _("Registration for this tournament is not open.")
+            )
         _place(tournament, entry)
     else:
         entry.status = EntryStatus.DECLINED
     entry.save(update_fields=["status", "queued_at"])
-    activity_record(actor=member, kind="tournament.partner_answered",
-                    params={"entry": entry.name, "accepted": bool(accept)},
-                    subject=tournament, data={"entry": entry.pk, "status": entry.status})
+    activity_record(
+        actor=member,
+        kind="tournament.partner_answered",
+        params={"entry": entry.name, "accepted": bool(accept)},
+        subject=tournament,
+        data={"entry": entry.pk, "status": entry.status},
+    )
     tournament_touch(tournament=tournament)
     return entry
 
@@ -141,24 +163,37 @@ def promote_waiting(*, tournament: Tournament) -> list[Entry]:
     room = tournament.capacity - confirmed_count(tournament)
     if room <= 0:
         return promoted
-    waiting = (Entry.objects.select_for_update(of=("self",))
-               .filter(tournament=tournament, status=EntryStatus.WAITING)
-               .select_related("player", "partner").order_by("queued_at", "id")[:room])
+    waiting = (
+        Entry.objects.select_for_update(of=("self",))
+        .filter(tournament=tournament, status=EntryStatus.WAITING)
+        .select_related("player", "partner")
+        .order_by("queued_at", "id")[:room]
+    )
     for entry in waiting:
         entry.status = EntryStatus.CONFIRMED
         entry.queued_at = None
         entry.save(update_fields=["status", "queued_at"])
         promoted.append(entry)
-        activity_record(actor=None, kind="tournament.promoted",
-                        params={"entry": entry.name, "tournament": tournament.name},
-                        subject=tournament, data={"entry": entry.pk})
+        activity_record(
+            actor=None,
+            kind="tournament.promoted",
+            params={"entry": entry.name, "tournament": tournament.name},
+            subject=tournament,
+            data={"entry": entry.pk},
+        )
         for user in (entry.player, entry.partner):
             if user is None:
                 continue
             with override(user.preferred_language):
-                _notify(user, _("You are in: %(t)s") % {"t": tournament.name},
-                        _("A place opened up: you moved up from the waiting list and are "
-                          "now registered for %(t)s.") % {"t": tournament.name})
+                _notify(
+                    user,
+                    _("You are in: %(t)s") % {"t": tournament.name},
+                    _(
+                        "A place opened up: you moved up from the waiting list and are "
+                        "now registered for %(t)s."
+                    )
+                    % {"t": tournament.name},
+                )
     return promoted
 
 
@@ -172,14 +207,19 @@ def registration_withdraw(*, entry: Entry, member: User) -> Entry:
     if not entry.is_active:
         raise TournamentError("not_active", _("This registration is no longer active."))
     if not registration_is_open(tournament):
-        raise TournamentError("withdraw_closed",
-                              _("Registration is closed: ask a director to remove you."))
+        raise TournamentError(
+            "withdraw_closed", _("Registration is closed: ask a director to remove you.")
+        )
     was_confirmed = entry.status == EntryStatus.CONFIRMED
     entry.status = EntryStatus.WITHDRAWN
     entry.save(update_fields=["status"])
-    activity_record(actor=member, kind="tournament.withdrawn",
-                    params={"entry": entry.name, "tournament": tournament.name},
-                    subject=tournament, data={"entry": entry.pk})
+    activity_record(
+        actor=member,
+        kind="tournament.withdrawn",
+        params={"entry": entry.name, "tournament": tournament.name},
+        subject=tournament,
+        data={"entry": entry.pk},
+    )
     if was_confirmed:
         promote_waiting(tournament=tournament)
     tournament_touch(tournament=tournament)
@@ -194,13 +234,18 @@ def registration_remove(*, entry: Entry, by: User) -> Entry:
     if not entry.is_active:
         raise TournamentError("not_active", _("This registration is no longer active."))
     was_confirmed = entry.status == EntryStatus.CONFIRMED
-    entry.status = EntryStatus.REMOVED if tournament.status != Status.RUNNING \
-        else EntryStatus.WITHDRAWN
+    entry.status = (
+        EntryStatus.REMOVED if tournament.status != Status.RUNNING else EntryStatus.WITHDRAWN
+    )
     entry.checked_in = False
     entry.save(update_fields=["status", "checked_in"])
-    activity_record(actor=by, kind="tournament.entry_removed",
-                    params={"entry": entry.name, "tournament": tournament.name},
-                    subject=tournament, data={"entry": entry.pk, "status": entry.status})
+    activity_record(
+        actor=by,
+        kind="tournament.entry_removed",
+        params={"entry": entry.name, "tournament": tournament.name},
+        subject=tournament,
+        data={"entry": entry.pk, "status": entry.status},
+    )
     if was_confirmed and tournament.status != Status.RUNNING:
         promote_waiting(tournament=tournament)
     tournament_touch(tournament=tournament)
@@ -208,9 +253,16 @@ def registration_remove(*, entry: Entry, by: User) -> Entry:
 
 
 @transaction.atomic
-def walkin_add(*, tournament: Tournament, by: User, player: User | None = None,
-               guest_name: str = "", partner: User | None = None,
-               partner_guest_name: str = "", checked_in: bool = True) -> Entry:
+def walkin_add(
+    *,
+    tournament: Tournament,
+    by: User,
+    player: User | None = None,
+    guest_name: str = "",
+    partner: User | None = None,
+    partner_guest_name: str = "",
+    checked_in: bool = True,
+) -> Entry:
     """A director adds a walk-in (member or guest): confirmed and present at once.
 
     Walk-ins are the director's call: they may go over capacity.
@@ -220,51 +272,77 @@ def walkin_add(*, tournament: Tournament, by: User, player: User | None = None,
         raise TournamentError("tournament_over", _("This tournament is over."))
     guest_name, partner_guest_name = guest_name.strip()[:80], partner_guest_name.strip()[:80]
     if (player is None) == (not guest_name):
-        raise TournamentError("walkin_who", _("Choose a member or type a guest's name "
-                                              "(one of the two)."))
+        raise TournamentError(
+            "walkin_who", _("Choose a member or type a guest's name (one of the two).")
+        )
     has_partner = partner is not None or bool(partner_guest_name)
     if tournament.is_pairs and not has_partner:
         raise TournamentError("partner_required", _("A pair needs two players."))
     if not tournament.is_pairs and has_partner:
-        raise TournamentError("no_partner_individual",
-                              _("Partners are drawn each round in this tournament."))
+        raise TournamentError(
+            "no_partner_individual", _("Partners are drawn each round in this tournament.")
+        )
     if partner is not None and partner_guest_name:
-        raise TournamentError("walkin_who", _("Choose a member or type a guest's name "
-                                              "(one of the two)."))
+        raise TournamentError(
+            "walkin_who", _("Choose a member or type a guest's name (one of the two).")
+        )
     for user in (player, partner):
         if user is not None and _active_entry_of(tournament, user) is not None:
-            raise TournamentError("partner_registered",
-                                  _("%(name)s already has a registration for this "
-                                    "tournament.") % {"name": user.public_name})
+            raise TournamentError(
+                "partner_registered",
+                _("%(name)s already has a registration for this tournament.")
+                % {"name": user.public_name},
+            )
     if player is not None and partner is not None and player.pk == partner.pk:
         raise TournamentError("partner_self", _("A pair needs two different players."))
     now = timezone.now()
     entry = Entry.objects.create(
-        tournament=tournament, player=player, guest_name=guest_name, partner=partner,
-        partner_guest_name=partner_guest_name, status=EntryStatus.CONFIRMED,
-        is_walk_in=True, checked_in=checked_in, checked_in_at=now if checked_in else None)
-    activity_record(actor=by, kind="tournament.walk_in",
-                    params={"entry": entry.name, "tournament": tournament.name},
-                    subject=tournament, data={"entry": entry.pk})
+        tournament=tournament,
+        player=player,
+        guest_name=guest_name,
+        partner=partner,
+        partner_guest_name=partner_guest_name,
+        status=EntryStatus.CONFIRMED,
+        is_walk_in=True,
+        checked_in=checked_in,
+        checked_in_at=now if checked_in else None,
+    )
+    activity_record(
+        actor=by,
+        kind="tournament.walk_in",
+        params={"entry": entry.name, "tournament": tournament.name},
+        subject=tournament,
+        data={"entry": entry.pk},
+    )
     tournament_touch(tournament=tournament)
     return entry
 
 
 @transaction.atomic
-def looking_for_partner_set(*, tournament: Tournament, member: User, looking: bool,
-                            note: str = "", share_contact: bool = False) -> bool:
+def looking_for_partner_set(
+    *,
+    tournament: Tournament,
+    member: User,
+    looking: bool,
+    note: str = "",
+    share_contact: bool = False,
+) -> bool:
     """Put a member on the tournament's list of players looking for a partner (with a
     note, and their email and phone shown to members if they agree), or off it."""
     if looking:
         if not tournament.is_pairs:
-            raise TournamentError("no_partner_individual",
-                                  _("Partners are drawn each round in this tournament."))
+            raise TournamentError(
+                "no_partner_individual", _("Partners are drawn each round in this tournament.")
+            )
         if _active_entry_of(tournament, member) is not None:
-            raise TournamentError("already_registered",
-                                  _("You are already registered for this tournament."))
+            raise TournamentError(
+                "already_registered", _("You are already registered for this tournament.")
+            )
         LookingForPartner.objects.update_or_create(
-            tournament=tournament, member=member,
-            defaults={"note": note.strip()[:140], "share_contact": bool(share_contact)})
+            tournament=tournament,
+            member=member,
+            defaults={"note": note.strip()[:140], "share_contact": bool(share_contact)},
+        )
     else:
         LookingForPartner.objects.filter(tournament=tournament, member=member).delete()
     return looking

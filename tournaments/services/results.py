@@ -54,8 +54,10 @@ from tournaments.services.events import tournament_touch
 
 SEATS = ("N", "E", "S", "W")
 SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
-CANDIDATE_CONTRACTS = [f"{n}{s}" for n in range(6, 11) for s in ("S", "C", "D", "H", "NT")
-                       ] + ["MIS", "OMIS"]
+CANDIDATE_CONTRACTS = [f"{n}{s}" for n in range(6, 11) for s in ("S", "C", "D", "H", "NT")] + [
+    "MIS",
+    "OMIS",
+]
 PIN_FAILURES = 5  # wrong codes per member at one table, in PIN_LOCK_SECONDS
 PIN_TABLE_FAILURES = 15  # wrong codes at one table, whoever typed them
 PIN_LOCK_SECONDS = 300
@@ -115,7 +117,8 @@ def table_people(rnd: Round, table: int) -> dict[str, TablePerson]:
     seats P1 .. P6, one player each)."""
     out: dict[str, TablePerson] = {}
     for seat in Seat.objects.filter(round=rnd, table=table).select_related(
-            "entry__player", "entry__partner"):
+        "entry__player", "entry__partner"
+    ):
         e = seat.entry
         if seat.position not in SIDE_OF.values():
             out[seat.position] = TablePerson(seat.position, e.pk, e.player_id, e.name, "p")
@@ -155,11 +158,11 @@ def _engine_message(error: EngineError, tournament: Tournament) -> str:
     if field == "declarer" or code == "unknown_seat":
         return _("Choose the declarer (N, E, S or W).")
     if field == "contract" or code == "bad_contract":
-        return _("This contract is not allowed in this tournament's rules. Allowed: "
-                 "%(list)s.") % {"list": ", ".join(allowed_contracts(tournament))}
+        return _("This contract is not allowed in this tournament's rules. Allowed: %(list)s.") % {
+            "list": ", ".join(allowed_contracts(tournament))
+        }
     if field == "tricks":
-        return _("The tricks taken must be a whole number from 0 to 10 (0 or 1 in a "
-                 "misère).")
+        return _("The tricks taken must be a whole number from 0 to 10 (0 or 1 in a misère).")
     return _("This hand cannot be scored: %(error)s") % {"error": str(error)}
 
 
@@ -170,21 +173,26 @@ def hand_score(tournament: Tournament, *, declarer: Any, contract: Any, tricks: 
     try:
         tricks = int(tricks)
     except (TypeError, ValueError):
-        raise TournamentError("tricks", _("The tricks taken must be a whole number from 0 "
-                                          "to 10 (0 or 1 in a misère).")) from None
+        raise TournamentError(
+            "tricks",
+            _("The tricks taken must be a whole number from 0 to 10 (0 or 1 in a misère)."),
+        ) from None
     contract = (contract or "").strip().upper()
     try:
-        return score_sheet_hand(tournament.variant, declarer, contract, tricks,
-                                rules_options(tournament))
+        return score_sheet_hand(
+            tournament.variant, declarer, contract, tricks, rules_options(tournament)
+        )
     except EngineError as error:
-        raise TournamentError(getattr(error, "field", None) or "invalid",
-                              _engine_message(error, tournament)) from None
+        raise TournamentError(
+            getattr(error, "field", None) or "invalid", _engine_message(error, tournament)
+        ) from None
 
 
 def replay(tournament: Tournament, hands) -> Game:
     """The table's game rebuilt from its sheet rows (in seq order): dealer, totals, end."""
-    game = Game(tournament.variant, rules_options(tournament),
-                first_dealer=seating.FIRST_DEALER_SEAT)
+    game = Game(
+        tournament.variant, rules_options(tournament), first_dealer=seating.FIRST_DEALER_SEAT
+    )
     for h in hands:
         if h.redeal:
             game.add_redeal()
@@ -198,8 +206,12 @@ def next_hand(tournament: Tournament, hands) -> dict:
     game = replay(tournament, hands)
     if game.is_over:
         return {"over": True, "seq": len(hands) + 1, "hand": None, "dealer": None}
-    return {"over": False, "seq": len(hands) + 1, "hand": game.hands_played + 1,
-            "dealer": game.dealer}
+    return {
+        "over": False,
+        "seq": len(hands) + 1,
+        "hand": game.hands_played + 1,
+        "dealer": game.dealer,
+    }
 
 
 # ----------------------------------------------------------------- the table's game
@@ -210,24 +222,28 @@ def table_game(rnd: Round, table: int) -> TableGame:
     if not Seat.objects.filter(round=rnd, table=table).exclude(position=Position.BYE).exists():
         raise TournamentError("no_table", _("There is no table %(n)s.") % {"n": table})
     game, _created = TableGame.objects.get_or_create(
-        round=rnd, table=table, defaults={"mode": round_play(rnd).mode})
+        round=rnd, table=table, defaults={"mode": round_play(rnd).mode}
+    )
     return game
 
 
 def _lock(game: TableGame) -> TableGame:
-    locked = (TableGame.objects.select_for_update()
-              .select_related("round__tournament").get(pk=game.pk))
+    locked = (
+        TableGame.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    )
     return locked
 
 
 def _check_open(game: TableGame) -> None:
     rnd = game.round
     if rnd.tournament.status != Status.RUNNING:
-        raise TournamentError("not_running", _("The tournament is not running: results "
-                                               "can no longer be entered."))
+        raise TournamentError(
+            "not_running", _("The tournament is not running: results can no longer be entered.")
+        )
     if RoundPlay.objects.filter(round=rnd, closed_at__isnull=False).exists():
-        raise TournamentError("round_closed", _("This round is closed: ask the director "
-                                                "to correct a hand."))
+        raise TournamentError(
+            "round_closed", _("This round is closed: ask the director to correct a hand.")
+        )
 
 
 def _recompute(game: TableGame) -> None:
@@ -254,8 +270,7 @@ def _renumber(game: TableGame) -> None:
     tournament = game.round.tournament
     hands = list(game.hands.order_by("seq"))
     HandScore.objects.filter(game=game).update(hand=F("hand") + 1000)
-    g = Game(tournament.variant, rules_options(tournament),
-             first_dealer=seating.FIRST_DEALER_SEAT)
+    g = Game(tournament.variant, rules_options(tournament), first_dealer=seating.FIRST_DEALER_SEAT)
     for h in hands:
         h.dealer = g.dealer
         h.hand = g.hands_played + 1
@@ -265,18 +280,40 @@ def _renumber(game: TableGame) -> None:
 
 def _values(tournament: Tournament, *, redeal: bool, declarer, contract, tricks) -> dict:
     if redeal:
-        return {"redeal": True, "declarer": "", "contract": "", "tricks": None,
-                "ns_score": 0, "ew_score": 0, "made": None}
+        return {
+            "redeal": True,
+            "declarer": "",
+            "contract": "",
+            "tricks": None,
+            "ns_score": 0,
+            "ew_score": 0,
+            "made": None,
+        }
     result = hand_score(tournament, declarer=declarer, contract=contract, tricks=tricks)
-    return {"redeal": False, "declarer": result.declarer, "contract": result.contract,
-            "tricks": int(tricks), "ns_score": result.score.get("NS", 0),
-            "ew_score": result.score.get("EW", 0), "made": result.made}
+    return {
+        "redeal": False,
+        "declarer": result.declarer,
+        "contract": result.contract,
+        "tricks": int(tricks),
+        "ns_score": result.score.get("NS", 0),
+        "ew_score": result.score.get("EW", 0),
+        "made": result.made,
+    }
 
 
 def hand_snapshot(h: HandScore) -> dict:
-    return {"seq": h.seq, "hand": h.hand, "dealer": h.dealer, "redeal": h.redeal,
-            "declarer": h.declarer, "contract": h.contract, "tricks": h.tricks,
-            "NS": h.ns_score, "EW": h.ew_score, "confirmed": h.confirmed}
+    return {
+        "seq": h.seq,
+        "hand": h.hand,
+        "dealer": h.dealer,
+        "redeal": h.redeal,
+        "declarer": h.declarer,
+        "contract": h.contract,
+        "tricks": h.tricks,
+        "NS": h.ns_score,
+        "EW": h.ew_score,
+        "confirmed": h.confirmed,
+    }
 
 
 def _who(user) -> str:
@@ -284,41 +321,64 @@ def _who(user) -> str:
 
 
 @transaction.atomic
-def hand_enter(*, game: TableGame, user, seq: Any, declarer: Any = "", contract: Any = "",
-               tricks: Any = None, redeal: bool = False) -> HandScore:
+def hand_enter(
+    *,
+    game: TableGame,
+    user,
+    seq: Any,
+    declarer: Any = "",
+    contract: Any = "",
+    tricks: Any = None,
+    redeal: bool = False,
+) -> HandScore:
     """A player of the table enters the next hand of the sheet (pending until the other
     side confirms). ``seq``: the deal number the phone showed (a stale phone is told)."""
     game = _lock(game)
     _check_open(game)
     tournament = game.round.tournament
     if game.mode == PlayMode.ONLINE:
-        raise TournamentError("online", _("This table plays online: its hands are "
-                                          "recorded by themselves."))
+        raise TournamentError(
+            "online", _("This table plays online: its hands are recorded by themselves.")
+        )
     if game.status == GameStatus.ADJUSTED:
-        raise TournamentError("adjusted", _("The director awarded this game a score: no "
-                                            "more hands can be entered."))
+        raise TournamentError(
+            "adjusted", _("The director awarded this game a score: no more hands can be entered.")
+        )
     people = table_people(game.round, game.table)
     side = side_of(people, user)
     if side is None:
-        raise TournamentError("not_at_table", _("Only the players of this table can enter "
-                                                "its hands."))
+        raise TournamentError(
+            "not_at_table", _("Only the players of this table can enter its hands.")
+        )
     hands = list(game.hands.order_by("seq"))
     nxt = next_hand(tournament, hands)
-    seq = expect_seq(seq, nxt["seq"], hands, by=_("This hand was already entered by "
-                                                  "%(name)s. The sheet now shows it."),
-                     plain=_("This hand was already entered. The sheet now shows it."))
+    seq = expect_seq(
+        seq,
+        nxt["seq"],
+        hands,
+        by=_("This hand was already entered by %(name)s. The sheet now shows it."),
+        plain=_("This hand was already entered. The sheet now shows it."),
+    )
     if nxt["over"]:
         raise TournamentError("game_over", _("Every hand of this game is entered."))
-    values = _values(tournament, redeal=bool(redeal), declarer=declarer,
-                     contract=contract, tricks=tricks)
+    values = _values(
+        tournament, redeal=bool(redeal), declarer=declarer, contract=contract, tricks=tricks
+    )
     try:
         with transaction.atomic():
-            row = HandScore.objects.create(game=game, seq=seq, hand=nxt["hand"],
-                                           dealer=nxt["dealer"], entered_side=side,
-                                           entered_by=user, **values)
+            row = HandScore.objects.create(
+                game=game,
+                seq=seq,
+                hand=nxt["hand"],
+                dealer=nxt["dealer"],
+                entered_side=side,
+                entered_by=user,
+                **values,
+            )
     except IntegrityError:
-        raise ConflictError("already_entered", _("This hand was already entered. The "
-                                                 "sheet now shows it.")) from None
+        raise ConflictError(
+            "already_entered", _("This hand was already entered. The sheet now shows it.")
+        ) from None
     _recompute(game)
     tournament_touch(tournament=tournament)
     return row
@@ -355,15 +415,26 @@ def _pin_failed(key: str) -> None:
 
 def _check_pin_locks(member_key: str, table_key: str) -> None:
     if (cache.get(member_key) or 0) >= PIN_FAILURES:
-        raise TournamentError("pin_locked", _("Too many wrong codes: wait 5 minutes or "
-                                              "ask the director."))
+        raise TournamentError(
+            "pin_locked", _("Too many wrong codes: wait 5 minutes or ask the director.")
+        )
     if (cache.get(table_key) or 0) >= PIN_TABLE_FAILURES:
-        raise TournamentError("pin_locked", _("Too many wrong codes at this table: wait 5 "
-                                              "minutes or ask the director."))
+        raise TournamentError(
+            "pin_locked",
+            _("Too many wrong codes at this table: wait 5 minutes or ask the director."),
+        )
 
 
-def sign_off(game: TableGame, people: dict[str, TablePerson], user, pin: str, *,
-             signs, entered, messages: dict[str, str]) -> str:
+def sign_off(
+    game: TableGame,
+    people: dict[str, TablePerson],
+    user,
+    pin: str,
+    *,
+    signs,
+    entered,
+    messages: dict[str, str],
+) -> str:
     """Who signs an entry off: a player of a seat that ``signs`` (logged in here, or
     whose code ``pin`` is), or a director. ``entered``: the seats that entered it (their
     codes are refused as such). A code is taken only from a player of this table or a
@@ -385,8 +456,9 @@ def sign_off(game: TableGame, people: dict[str, TablePerson], user, pin: str, *,
                 return p.name
         _pin_failed(member_key)
         _pin_failed(table_key)
-        if any(entered(p.seat) and player_pin(tid, p.entry_id, p.who) == pin
-               for p in people.values()):
+        if any(
+            entered(p.seat) and player_pin(tid, p.entry_id, p.who) == pin for p in people.values()
+        ):
             raise TournamentError("same_side", messages["same_pin"])
         raise TournamentError("bad_pin", messages["bad_pin"])
     if seat is not None and signs(seat):
@@ -409,19 +481,26 @@ def hand_confirm(*, hand: HandScore, user, pin: str = "") -> HandScore:
         raise TournamentError("already_confirmed", _("This hand is already confirmed."))
     people = table_people(game.round, game.table)
     other = "EW" if hand.entered_side == "NS" else "NS"
-    signer = sign_off(game, people, user, pin,
-                      signs=lambda seat: SIDE_OF[seat] == other,
-                      entered=lambda seat: SIDE_OF[seat] == hand.entered_side,
-                      messages={
-                          "same_pin": _("This code belongs to the side that entered the "
-                                        "hand: the other side must confirm it."),
-                          "bad_pin": _("Wrong code: type the code of a player of the other "
-                                       "side."),
-                          "same": _("The other side must confirm this hand (from their "
-                                    "phone, or with one of their codes on this one)."),
-                          "not_at_table": _("Only the players of this table can confirm "
-                                            "its hands."),
-                      })
+    signer = sign_off(
+        game,
+        people,
+        user,
+        pin,
+        signs=lambda seat: SIDE_OF[seat] == other,
+        entered=lambda seat: SIDE_OF[seat] == hand.entered_side,
+        messages={
+            "same_pin": _(
+                "This code belongs to the side that entered the "
+                "hand: the other side must confirm it."
+            ),
+            "bad_pin": _("Wrong code: type the code of a player of the other side."),
+            "same": _(
+                "The other side must confirm this hand (from their "
+                "phone, or with one of their codes on this one)."
+            ),
+            "not_at_table": _("Only the players of this table can confirm its hands."),
+        },
+    )
     mark_confirmed(hand, user, signer)
     _recompute(game)
     tournament_touch(tournament=game.round.tournament)
@@ -434,8 +513,7 @@ def mark_confirmed(row, user, signer: str) -> None:
     row.confirmed_by = user if user is not None and user.is_authenticated else None
     row.confirmed_by_name = signer[:120]
     row.confirmed_at = timezone.now()
-    row.save(update_fields=["confirmed", "confirmed_by", "confirmed_by_name",
-                            "confirmed_at"])
+    row.save(update_fields=["confirmed", "confirmed_by", "confirmed_by_name", "confirmed_at"])
 
 
 def take_back(row, *, mine: bool, later: bool, messages: dict[str, str]) -> None:
@@ -459,11 +537,15 @@ def hand_withdraw(*, hand: HandScore, user) -> None:
     if hand is None:
         return
     people = table_people(game.round, game.table)
-    take_back(hand, mine=side_of(people, user) == hand.entered_side,
-              later=game.hands.filter(seq__gt=hand.seq).exists(), messages={
-                  "not_yours": _("Only the side that entered this hand can take it back."),
-                  "already_confirmed": _("This hand is confirmed: ask the director to "
-                                         "correct it."),
-                  "not_last": _("Only the last hand can be taken back.")})
+    take_back(
+        hand,
+        mine=side_of(people, user) == hand.entered_side,
+        later=game.hands.filter(seq__gt=hand.seq).exists(),
+        messages={
+            "not_yours": _("Only the side that entered this hand can take it back."),
+            "already_confirmed": _("This hand is confirmed: ask the director to correct it."),
+            "not_last": _("Only the last hand can be taken back."),
+        },
+    )
     _recompute(game)
     tournament_touch(tournament=game.round.tournament)

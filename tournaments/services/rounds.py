@@ -49,12 +49,25 @@ from tournaments.services.seating_rows import (  # noqa: F401  (round_to_seating
 def _report(rnd: Round, current: seating.Round) -> dict[str, Any]:
     tournament = rnd.tournament
     rounds = history_for(tournament, rnd.number) + [current]
-    report = seating.evaluate(rounds, constraints=constraints_for(tournament),
-                              fmt=tournament.format, only_round=len(rounds))
+    report = seating.evaluate(
+        rounds,
+        constraints=constraints_for(tournament),
+        fmt=tournament.format,
+        only_round=len(rounds),
+    )
     data = report.to_dict()
-    keep = ("partner_repeats", "opponent_repeats", "bye_repeats", "violations", "problems",
-            "partner_repeat_count", "opponent_repeat_count", "seat_spread", "side_spread",
-            "dealer_spread")
+    keep = (
+        "partner_repeats",
+        "opponent_repeats",
+        "bye_repeats",
+        "violations",
+        "problems",
+        "partner_repeat_count",
+        "opponent_repeat_count",
+        "seat_spread",
+        "side_spread",
+        "dealer_spread",
+    )
     return {k: data[k] for k in keep}
 
 
@@ -82,40 +95,47 @@ def _bye_score(tournament: Tournament) -> int | None:
 
 def _seating_error(exc: seating.SeatingError, pairs: bool) -> TournamentError:
     messages = {
-        "too_few_players": (_("Too few pairs are checked in for a draw: at least 2 are "
-                              "needed.") if pairs else
-                            _("Too few players are checked in for a draw: at least 4 are "
-                              "needed.")),
+        "too_few_players": (
+            _("Too few pairs are checked in for a draw: at least 2 are needed.")
+            if pairs
+            else _("Too few players are checked in for a draw: at least 4 are needed.")
+        ),
     }
-    return TournamentError(exc.code, messages.get(exc.code, _("The draw failed: %(error)s")
-                                                  % {"error": exc.message}))
+    return TournamentError(
+        exc.code, messages.get(exc.code, _("The draw failed: %(error)s") % {"error": exc.message})
+    )
 
 
 def _lock_round(rnd: Round, version: Any) -> Round:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
     if rnd.status == RoundStatus.PLAYING:
-        raise TournamentError("play_started", _("Play has started in this round: its seating "
-                                                "can no longer change."))
+        raise TournamentError(
+            "play_started", _("Play has started in this round: its seating can no longer change.")
+        )
     try:
         version = int(version)
     except (TypeError, ValueError):
-        raise ConflictError("conflict", _("This page is out of date: reload it and try "
-                                          "again."))
+        raise ConflictError("conflict", _("This page is out of date: reload it and try again."))
     if version != rnd.version:
-        raise ConflictError("conflict", _("Another director changed this round in the "
-                                          "meantime. The page now shows the current "
-                                          "draw; check it and try again."))
+        raise ConflictError(
+            "conflict",
+            _(
+                "Another director changed this round in the "
+                "meantime. The page now shows the current "
+                "draw; check it and try again."
+            ),
+        )
     return rnd
 
 
 @transaction.atomic
-def round_draw(*, tournament: Tournament, by: User, seed: int | None = None,
-               version: Any = None) -> Round:
+def round_draw(
+    *, tournament: Tournament, by: User, seed: int | None = None, version: Any = None
+) -> Round:
     """Draw the next round (a draft) from the checked-in players; redraws a draft."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Status.RUNNING:
-        raise TournamentError("not_running", _("Start the tournament before drawing a "
-                                               "round."))
+        raise TournamentError("not_running", _("Start the tournament before drawing a round."))
     last = tournament.rounds.order_by("-number").first()
     if last is not None and last.status == RoundStatus.DRAFT:
         rnd = _lock_round(last, last.version if version is None else version)
@@ -135,8 +155,13 @@ def round_draw(*, tournament: Tournament, by: User, seed: int | None = None,
         draw = draw450.draw(tournament, number=number, seed=seed, players=players)
     else:
         try:
-            draw, plan, change = plan_draw(tournament=tournament, number=number,
-                                           players=players, seed=seed, redraw=rnd is not None)
+            draw, plan, change = plan_draw(
+                tournament=tournament,
+                number=number,
+                players=players,
+                seed=seed,
+                redraw=rnd is not None,
+            )
         except seating.SeatingError as exc:
             raise _seating_error(exc, tournament.is_pairs) from exc
         seed = plan.seed
@@ -153,36 +178,59 @@ def round_draw(*, tournament: Tournament, by: User, seed: int | None = None,
     if tournament.is_450:
         rows = draw450.seat_rows(rnd, draw)
     else:
-        rows = [Seat(round=rnd, entry_id=eid, table=n, position=pos)
-                for n, table in enumerate(draw.tables, start=1)
-                for pos, eid in table.items()]
-    rows += [Seat(round=rnd, entry_id=eid, position=Position.BYE, bye_score=bye)
-             for eid in draw.byes]
+        rows = [
+            Seat(round=rnd, entry_id=eid, table=n, position=pos)
+            for n, table in enumerate(draw.tables, start=1)
+            for pos, eid in table.items()
+        ]
+    rows += [
+        Seat(round=rnd, entry_id=eid, position=Position.BYE, bye_score=bye) for eid in draw.byes
+    ]
     Seat.objects.bulk_create(rows)
     rnd.tournament = tournament
     rnd.report = _draft_report(rnd)
     rnd.save()
-    activity_record(actor=by, kind="round.drawn",
-                    params={"round": number, "tournament": tournament.name, "seed": seed},
-                    subject=rnd, data={"round": number, "seed": seed, "before": before,
-                                       "after": draw.to_dict(), "players": sorted(players),
-                                       "source": getattr(draw, "source", ""),
-                                       "plan_change": change})
+    activity_record(
+        actor=by,
+        kind="round.drawn",
+        params={"round": number, "tournament": tournament.name, "seed": seed},
+        subject=rnd,
+        data={
+            "round": number,
+            "seed": seed,
+            "before": before,
+            "after": draw.to_dict(),
+            "players": sorted(players),
+            "source": getattr(draw, "source", ""),
+            "plan_change": change,
+        },
+    )
     tournament_touch(tournament=tournament)
     return rnd
 
 
-def _after_edit(rnd: Round, by: User, kind: str, params: dict, before: dict,
-                extra: dict, reason: dict) -> Round:
+def _after_edit(
+    rnd: Round, by: User, kind: str, params: dict, before: dict, extra: dict, reason: dict
+) -> Round:
     """Recompute the round's report, plan the later rounds again around it (the change
     shows its effect on the whole tournament), log."""
     rnd.report = _draft_report(rnd)
     rnd.version += 1
     rnd.save(update_fields=["report", "version"])
     change = plan_after_edit(rnd=rnd, reason=reason)
-    activity_record(actor=by, kind=kind, params={"round": rnd.number, **params}, subject=rnd,
-                    data={"round": rnd.number, "before": before, "after": _seating_dict(rnd),
-                          "plan_change": change, **extra})
+    activity_record(
+        actor=by,
+        kind=kind,
+        params={"round": rnd.number, **params},
+        subject=rnd,
+        data={
+            "round": rnd.number,
+            "before": before,
+            "after": _seating_dict(rnd),
+            "plan_change": change,
+            **extra,
+        },
+    )
     tournament_touch(tournament=rnd.tournament)
     return rnd
 
@@ -207,18 +255,34 @@ def round_swap(*, round: Round, by: User, a: Any, b: Any, version: Any) -> Round
     place_a = (seat_a.table, seat_a.position, seat_a.bye_score)
     place_b = (seat_b.table, seat_b.position, seat_b.bye_score)
     Seat.objects.filter(pk=seat_a.pk).update(table=None, position=Position.BYE)
-    Seat.objects.filter(pk=seat_b.pk).update(table=place_a[0], position=place_a[1],
-                                             bye_score=place_a[2])
-    Seat.objects.filter(pk=seat_a.pk).update(table=place_b[0], position=place_b[1],
-                                             bye_score=place_b[2])
+    Seat.objects.filter(pk=seat_b.pk).update(
+        table=place_a[0], position=place_a[1], bye_score=place_a[2]
+    )
+    Seat.objects.filter(pk=seat_a.pk).update(
+        table=place_b[0], position=place_b[1], bye_score=place_b[2]
+    )
     names = {"a": seat_a.entry.name, "b": seat_b.entry.name}
-    return _after_edit(rnd, by, "round.swapped", names, before,
-                       {"a": seat_a.entry_id, "b": seat_b.entry_id}, {"kind": "swap", **names})
+    return _after_edit(
+        rnd,
+        by,
+        "round.swapped",
+        names,
+        before,
+        {"a": seat_a.entry_id, "b": seat_b.entry_id},
+        {"kind": "swap", **names},
+    )
 
 
 @transaction.atomic
-def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
-                   table: Any = None, position: str | None = None) -> Round:
+def round_move_bye(
+    *,
+    round: Round,
+    by: User,
+    entry: Any,
+    version: Any,
+    table: Any = None,
+    position: str | None = None,
+) -> Round:
     """Move a seated entry to the byes, or a bye (or a late arrival) into an empty seat."""
     rnd = _lock_round(round, version)
     tournament = rnd.tournament
@@ -230,24 +294,37 @@ def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
     except Seat.DoesNotExist:
         seat = None
     if seat is not None and not seat.is_bye:
-        Seat.objects.filter(pk=seat.pk).update(table=None, position=Position.BYE,
-                                               bye_score=_bye_score(tournament))
-        return _after_edit(rnd, by, "round.bye_moved",
-                           {"entry": seat.entry.name, "to": "bye"}, before,
-                           {"entry": seat.entry_id, "to": "bye"},
-                           {"kind": "bye_move", "name": seat.entry.name, "to": "bye"})
+        Seat.objects.filter(pk=seat.pk).update(
+            table=None, position=Position.BYE, bye_score=_bye_score(tournament)
+        )
+        return _after_edit(
+            rnd,
+            by,
+            "round.bye_moved",
+            {"entry": seat.entry.name, "to": "bye"},
+            before,
+            {"entry": seat.entry_id, "to": "bye"},
+            {"kind": "bye_move", "name": seat.entry.name, "to": "bye"},
+        )
     if seat is None:
-        late = Entry.objects.filter(pk=int(entry), tournament=tournament,
-                                    status=EntryStatus.CONFIRMED, checked_in=True).first()
+        late = Entry.objects.filter(
+            pk=int(entry), tournament=tournament, status=EntryStatus.CONFIRMED, checked_in=True
+        ).first()
         if late is None:
             raise TournamentError("not_in_round", _("This player is not in this round."))
-        seat = Seat.objects.create(round=rnd, entry=late, position=Position.BYE,
-                                   bye_score=_bye_score(tournament))
+        seat = Seat.objects.create(
+            round=rnd, entry=late, position=Position.BYE, bye_score=_bye_score(tournament)
+        )
         if table in (None, ""):
-            return _after_edit(rnd, by, "round.bye_moved",
-                               {"entry": late.name, "to": "late_bye"}, before,
-                               {"entry": late.pk, "to": "bye"},
-                               {"kind": "bye_move", "name": late.name, "to": "bye"})
+            return _after_edit(
+                rnd,
+                by,
+                "round.bye_moved",
+                {"entry": late.name, "to": "late_bye"},
+                before,
+                {"entry": late.pk, "to": "bye"},
+                {"kind": "bye_move", "name": late.name, "to": "bye"},
+            )
     if position not in seat_positions(tournament):
         raise TournamentError("bad_seat", _("Choose a table and a seat."))
     try:
@@ -258,15 +335,23 @@ def round_move_bye(*, round: Round, by: User, entry: Any, version: Any,
     if not 1 <= table <= max(tables, default=0) + 1:
         raise TournamentError("bad_seat", _("There is no table %(n)s.") % {"n": table})
     if rnd.seats.filter(table=table, position=position).exists():
-        raise TournamentError("seat_taken", _("This seat is taken: swap the two players "
-                                              "instead."))
+        raise TournamentError("seat_taken", _("This seat is taken: swap the two players instead."))
     Seat.objects.filter(pk=seat.pk).update(table=table, position=position, bye_score=None)
-    return _after_edit(rnd, by, "round.bye_moved",
-                       {"entry": seat.entry.name, "to": "seat", "table": table,
-                        "seat": position}, before,
-                       {"entry": seat.entry_id, "to": f"{table}{position}"},
-                       {"kind": "bye_move", "name": seat.entry.name, "to": "seat",
-                        "table": table, "seat": position})
+    return _after_edit(
+        rnd,
+        by,
+        "round.bye_moved",
+        {"entry": seat.entry.name, "to": "seat", "table": table, "seat": position},
+        before,
+        {"entry": seat.entry_id, "to": f"{table}{position}"},
+        {
+            "kind": "bye_move",
+            "name": seat.entry.name,
+            "to": "seat",
+            "table": table,
+            "seat": position,
+        },
+    )
 
 
 def _online_hook(rnd: Round, by: User, *, start: bool) -> None:
@@ -290,20 +375,25 @@ def round_publish(*, round: Round, by: User, version: Any) -> Round:
         raise TournamentError("already_published", _("This round is already published."))
     report = _draft_report(rnd)
     if report["problems"] or not rnd.seats.exclude(position=Position.BYE).exists():
-        raise TournamentError("incomplete", _(
-            "Every table needs from 3 to 6 players, seats filled from 1 up, before "
-            "publishing.") if rnd.tournament.is_450 else _(
-            "Every table needs all its seats filled before publishing."))
+        raise TournamentError(
+            "incomplete",
+            _("Every table needs from 3 to 6 players, seats filled from 1 up, before publishing.")
+            if rnd.tournament.is_450
+            else _("Every table needs all its seats filled before publishing."),
+        )
     rnd.status = RoundStatus.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.report = report
     rnd.version += 1
     rnd.save(update_fields=["status", "published_at", "report", "version"])
     _online_hook(rnd, by, start=False)
-    activity_record(actor=by, kind="round.published",
-                    params={"round": rnd.number, "tournament": rnd.tournament.name},
-                    subject=rnd, data={"round": rnd.number, "seed": rnd.seed,
-                                       "after": _seating_dict(rnd)})
+    activity_record(
+        actor=by,
+        kind="round.published",
+        params={"round": rnd.number, "tournament": rnd.tournament.name},
+        subject=rnd,
+        data={"round": rnd.number, "seed": rnd.seed, "after": _seating_dict(rnd)},
+    )
     tournament_touch(tournament=rnd.tournament)
     return rnd
 
@@ -321,16 +411,21 @@ def round_start_play(*, round: Round, by: User, version: Any) -> Round:
     from tournaments.services.clock import clock_start_with_play
 
     clock_start_with_play(rnd)
-    activity_record(actor=by, kind="round.play_started",
-                    params={"round": rnd.number},
-                    subject=rnd, data={"round": rnd.number})
+    activity_record(
+        actor=by,
+        kind="round.play_started",
+        params={"round": rnd.number},
+        subject=rnd,
+        data={"round": rnd.number},
+    )
     tournament_touch(tournament=rnd.tournament)
     return rnd
 
 
 @transaction.atomic
-def constraint_add(*, tournament: Tournament, by: User, kind: str, a: Any, b: Any
-                   ) -> SeatingConstraint:
+def constraint_add(
+    *, tournament: Tournament, by: User, kind: str, a: Any, b: Any
+) -> SeatingConstraint:
     if kind not in ConstraintKind.values:
         raise TournamentError("bad_constraint", _("Choose a kind of constraint."))
     try:
@@ -343,20 +438,28 @@ def constraint_add(*, tournament: Tournament, by: User, kind: str, a: Any, b: An
     if len(entries) != 2:
         raise TournamentError("bad_constraint", _("Choose two players of this tournament."))
     row, created = SeatingConstraint.objects.get_or_create(
-        tournament=tournament, kind=kind, a_id=ids[0], b_id=ids[1])
+        tournament=tournament, kind=kind, a_id=ids[0], b_id=ids[1]
+    )
     if created:
         names = " / ".join(e.name for e in entries)
-        activity_record(actor=by, kind="tournament.constraint_added",
-                        params={"rule": kind, "names": names},
-                        subject=tournament, data={"kind": kind, "a": ids[0], "b": ids[1]})
+        activity_record(
+            actor=by,
+            kind="tournament.constraint_added",
+            params={"rule": kind, "names": names},
+            subject=tournament,
+            data={"kind": kind, "a": ids[0], "b": ids[1]},
+        )
     return row
 
 
 @transaction.atomic
 def constraint_remove(*, constraint: SeatingConstraint, by: User) -> None:
     names = " / ".join(e.name for e in (constraint.a, constraint.b))
-    activity_record(actor=by, kind="tournament.constraint_removed",
-                    params={"rule": constraint.kind, "names": names},
-                    subject=constraint.tournament,
-                    data={"kind": constraint.kind, "a": constraint.a_id, "b": constraint.b_id})
+    activity_record(
+        actor=by,
+        kind="tournament.constraint_removed",
+        params={"rule": constraint.kind, "names": names},
+        subject=constraint.tournament,
+        data={"kind": constraint.kind, "a": constraint.a_id, "b": constraint.b_id},
+    )
     constraint.delete()

@@ -13,8 +13,9 @@ from tournaments.models import Season, Tournament
 
 
 @transaction.atomic
-def season_save(*, season: Season | None, by, name: Any, tournament_ids, scoring: Any,
-                best_of: Any = None) -> Season:
+def season_save(
+    *, season: Season | None, by, name: Any, tournament_ids, scoring: Any, best_of: Any = None
+) -> Season:
     name = (name or "").strip()[:120]
     if not name:
         raise TournamentError("name", _("Give the season a name."))
@@ -36,8 +37,11 @@ def season_save(*, season: Season | None, by, name: Any, tournament_ids, scoring
     season.name, season.scoring, season.best_of = name, scoring, best
     season.save()
     season.tournaments.set(chosen)
-    activity_record(actor=by, kind="results.season_saved", subject=season,
-                    params={"season": name, "created": created},
-                    data={"tournaments": sorted(t.pk for t in chosen), "scoring": scoring,
-                          "best_of": best})
+    activity_record(
+        actor=by,
+        kind="results.season_saved",
+        subject=season,
+        params={"season": name, "created": created},
+        data={"tournaments": sorted(t.pk for t in chosen), "scoring": scoring, "best_of": best},
+    )
     return season

@@ -41,8 +41,11 @@ def round_to_seating(seats) -> seating.Round:
 
 def history_for(tournament: Tournament, before: int) -> list[seating.Round]:
     """The published rounds before round ``before``, as played (with every edit)."""
-    rounds = (Round.objects.filter(tournament=tournament, number__lt=before, status__in=PLAYED)
-              .order_by("number").prefetch_related("seats"))
+    rounds = (
+        Round.objects.filter(tournament=tournament, number__lt=before, status__in=PLAYED)
+        .order_by("number")
+        .prefetch_related("seats")
+    )
     return [round_to_seating(r.seats.all()) for r in rounds]
 
 
@@ -51,12 +54,17 @@ def constraints_for(tournament: Tournament) -> seating.Constraints:
     fixed = FixedSeat.objects.filter(tournament=tournament).order_by("id")
     return seating.Constraints(
         never_partners=[(c.a_id, c.b_id) for c in rows if c.kind == ConstraintKind.NEVER_PARTNERS],
-        never_same_table=[(c.a_id, c.b_id) for c in rows
-                          if c.kind == ConstraintKind.NEVER_SAME_TABLE],
-        fixed_seats=[(f.entry_id, f.position, f.table) for f in fixed])
+        never_same_table=[
+            (c.a_id, c.b_id) for c in rows if c.kind == ConstraintKind.NEVER_SAME_TABLE
+        ],
+        fixed_seats=[(f.entry_id, f.position, f.table) for f in fixed],
+    )
 
 
 def present_players(tournament: Tournament) -> list[int]:
     """Entry ids of the checked-in, confirmed entries: the field of the next draw."""
-    return sorted(Entry.objects.filter(tournament=tournament, status=EntryStatus.CONFIRMED,
-                                       checked_in=True).values_list("id", flat=True))
+    return sorted(
+        Entry.objects.filter(
+            tournament=tournament, status=EntryStatus.CONFIRMED, checked_in=True
+        ).values_list("id", flat=True)
+    )

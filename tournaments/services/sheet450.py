@@ -61,9 +61,16 @@ def next_line(tournament: Tournament, players: int, lines) -> dict[str, Any]:
     """The next line of the sheet: its number, dealer, lanceur, the double-faced card in
     force (None: a new one is drawn), or ``over`` once the game has ended."""
     game = replay_lines(tournament, players, lines)
-    return {"over": game.is_over, "seq": len(lines) + 1, "dealer": game.dealer,
-            "lanceur": game.lanceur, "double_face": game.double_face,
-            "totals": game.totals, "winners": game.winners, "rules": game.rules}
+    return {
+        "over": game.is_over,
+        "seq": len(lines) + 1,
+        "dealer": game.dealer,
+        "lanceur": game.lanceur,
+        "double_face": game.double_face,
+        "totals": game.totals,
+        "winners": game.winners,
+        "rules": game.rules,
+    }
 
 
 # ----------------------------------------------------------------- reading the form
@@ -88,8 +95,11 @@ def entry_kwargs(rules, data: Mapping, *, entry: str) -> dict[str, Any]:
                     points[s] = int(raw)
                 except ValueError:
                     points[s] = raw
-        return {"points": points, "master": master,
-                "majors": [s for s in seats if _value(data, f"major_{s}")]}
+        return {
+            "points": points,
+            "master": master,
+            "majors": [s for s in seats if _value(data, f"major_{s}")],
+        }
     hands, pot, majors = {}, {}, {}
     for s in seats:
         cards = [c for c in (_value(data, f"c1_{s}"), _value(data, f"c2_{s}")) if c]
@@ -102,8 +112,14 @@ def entry_kwargs(rules, data: Mapping, *, entry: str) -> dict[str, Any]:
             c = CARD_OF.get(start)
             majors[s] = [CODE[x] for x in major_from(rules, c)] if c is not None else [start]
     aside = _value(data, "aside")
-    return {"hands": hands, "pot": pot, "majors": majors, "master": master,
-            "aside": [aside] if aside else [], "double_face": _value(data, "double_face")}
+    return {
+        "hands": hands,
+        "pot": pot,
+        "majors": majors,
+        "master": master,
+        "aside": [aside] if aside else [],
+        "double_face": _value(data, "double_face"),
+    }
 
 
 def _names(people: Mapping[str, TablePerson], seats) -> str:
@@ -120,13 +136,16 @@ def _message(error: EngineError, people: Mapping[str, TablePerson], kwargs) -> s
     if code == "duplicate_card":
         who = [_("set aside") if s == "aside" else _names(people, [s]) for s in p["seats"]]
         return _("%(card)s is entered twice: %(first)s and %(second)s.") % {
-            "card": card_label(p["card"]), "first": who[0], "second": who[1]}
+            "card": card_label(p["card"]),
+            "first": who[0],
+            "second": who[1],
+        }
     if code == "missing_player":
         if "points" in kwargs:
-            return _("Enter the points of %(names)s.") % {
-                "names": _names(people, p["seats"])}
-        return _("No cards are entered for %(names)s: every player of the table is on "
-                 "the sheet.") % {"names": _names(people, p["seats"])}
+            return _("Enter the points of %(names)s.") % {"names": _names(people, p["seats"])}
+        return _(
+            "No cards are entered for %(names)s: every player of the table is on the sheet."
+        ) % {"names": _names(people, p["seats"])}
     if code == "wrong_card_count":
         if field == "aside":
             return _("Five players: enter the card set aside (or eliminated).")
@@ -134,8 +153,9 @@ def _message(error: EngineError, people: Mapping[str, TablePerson], kwargs) -> s
             return _("%(name)s: enter the pot card he received.") % {"name": name}
         if p.get("count", 0) == 0:
             return _("%(name)s: enter his last two cards.") % {"name": name}
-        return _("%(name)s: %(count)s card entered in his hand; his last two cards make "
-                 "the base hand.") % {"name": name, "count": p.get("count")}
+        return _(
+            "%(name)s: %(count)s card entered in his hand; his last two cards make the base hand."
+        ) % {"name": name, "count": p.get("count")}
     if code == "unknown_card":
         if field == "double_face":
             return _("Enter the double-faced card (drawn before this round).")
@@ -145,9 +165,9 @@ def _message(error: EngineError, people: Mapping[str, TablePerson], kwargs) -> s
     if code == "wrong_master":
         return _master_message(people, kwargs)
     if code == "impossible_points":
-        return _("%(name)s: no hand counts %(points)s points (a hand counts 0, or "
-                 "%(low)s to %(high)s).") % {"name": name, "points": p.get("points"),
-                                            "low": p.get("low"), "high": p.get("high")}
+        return _(
+            "%(name)s: no hand counts %(points)s points (a hand counts 0, or %(low)s to %(high)s)."
+        ) % {"name": name, "points": p.get("points"), "low": p.get("low"), "high": p.get("high")}
     if code == "bad_points":
         return _("%(name)s: the points are a whole number.") % {"name": name}
     if field.endswith("double_face"):
@@ -164,13 +184,21 @@ def _master_message(people, kwargs) -> str:
         return _("No player has a base hand in his last two cards: there is no master.")
     name = _names(people, [rules.seats[result.master]])
     if result.master_reason == "valet_de_pique":
-        return _("%(name)s is the master: he holds the jack of spades in his last two "
-                 "cards.") % {"name": name}
+        return _("%(name)s is the master: he holds the jack of spades in his last two cards.") % {
+            "name": name
+        }
     return _("%(name)s is the master: his base hand is the best.") % {"name": name}
 
 
-def score_line(tournament: Tournament, *, people: Mapping[str, TablePerson], rules,
-               dealer: str, double_face: str | None, data: Mapping):
+def score_line(
+    tournament: Tournament,
+    *,
+    people: Mapping[str, TablePerson],
+    rules,
+    dealer: str,
+    double_face: str | None,
+    data: Mapping,
+):
     """Score one round from the form (a SheetRound); TournamentError if it cannot be."""
     entry = tournament.sheet_entry
     kwargs = entry_kwargs(rules, data, entry=entry)
@@ -182,8 +210,9 @@ def score_line(tournament: Tournament, *, people: Mapping[str, TablePerson], rul
             kwargs["double_face"] = double_face
         return score_cards(rules, dealer=d, **kwargs)
     except EngineError as error:
-        raise TournamentError(error.code, _message(
-            error, people, {**kwargs, "_rules": rules, "_dealer": d})) from None
+        raise TournamentError(
+            error.code, _message(error, people, {**kwargs, "_rules": rules, "_dealer": d})
+        ) from None
 
 
 def preview(tournament: Tournament, *, game: TableGame, data: Mapping) -> dict[str, Any]:
@@ -191,8 +220,14 @@ def preview(tournament: Tournament, *, game: TableGame, data: Mapping) -> dict[s
     people = table_people(game.round, game.table)
     lines = list(game.sheet_lines.order_by("seq"))
     nxt = next_line(tournament, len(people), lines)
-    line = score_line(tournament, people=people, rules=nxt["rules"], dealer=nxt["dealer"],
-                      double_face=nxt["double_face"], data=data)
+    line = score_line(
+        tournament,
+        people=people,
+        rules=nxt["rules"],
+        dealer=nxt["dealer"],
+        double_face=nxt["double_face"],
+        data=data,
+    )
     return {"sheet": line, "result": line.result().to_dict()}
 
 
@@ -231,31 +266,43 @@ def line_enter(*, game: TableGame, user, seq: Any, data: Mapping) -> SheetLine:
     _check_open(game)
     tournament = game.round.tournament
     if game.status == GameStatus.ADJUSTED:
-        raise TournamentError("adjusted", _("The director awarded this game a score: no "
-                                            "more rounds can be entered."))
+        raise TournamentError(
+            "adjusted", _("The director awarded this game a score: no more rounds can be entered.")
+        )
     people = table_people(game.round, game.table)
     seat = seat_of(people, user)
     if seat is None:
-        raise TournamentError("not_at_table", _("Only the players of this table can enter "
-                                                "its rounds."))
+        raise TournamentError(
+            "not_at_table", _("Only the players of this table can enter its rounds.")
+        )
     lines = list(game.sheet_lines.order_by("seq"))
     nxt = next_line(tournament, len(people), lines)
-    seq = expect_seq(seq, nxt["seq"], lines, by=_("This round was already entered by "
-                                                  "%(name)s. The sheet now shows it."),
-                     plain=_("This round was already entered. The sheet now shows it."))
+    seq = expect_seq(
+        seq,
+        nxt["seq"],
+        lines,
+        by=_("This round was already entered by %(name)s. The sheet now shows it."),
+        plain=_("This round was already entered. The sheet now shows it."),
+    )
     if nxt["over"]:
         raise TournamentError("game_over", _("The game is over: every round is entered."))
-    sheet = score_line(tournament, people=people, rules=nxt["rules"], dealer=nxt["dealer"],
-                       double_face=nxt["double_face"], data=data)
-    line = SheetLine(game=game, seq=seq, dealer=nxt["dealer"], entered_seat=seat,
-                     entered_by=user)
+    sheet = score_line(
+        tournament,
+        people=people,
+        rules=nxt["rules"],
+        dealer=nxt["dealer"],
+        double_face=nxt["double_face"],
+        data=data,
+    )
+    line = SheetLine(game=game, seq=seq, dealer=nxt["dealer"], entered_seat=seat, entered_by=user)
     _fill(line, sheet)
     try:
         with transaction.atomic():
             line.save()
     except IntegrityError:
-        raise ConflictError("already_entered", _("This round was already entered. The "
-                                                 "sheet now shows it.")) from None
+        raise ConflictError(
+            "already_entered", _("This round was already entered. The sheet now shows it.")
+        ) from None
     recompute(game)
     tournament_touch(tournament=tournament)
     return line
@@ -272,19 +319,26 @@ def line_confirm(*, line: SheetLine, user, pin: str = "") -> SheetLine:
         raise TournamentError("already_confirmed", _("This round is already confirmed."))
     people = table_people(game.round, game.table)
     entered = line.entered_seat
-    signer = sign_off(game, people, user, pin,
-                      signs=lambda seat: seat != entered,
-                      entered=lambda seat: seat == entered,
-                      messages={
-                          "same_pin": _("This is the code of the player who entered the "
-                                        "round: another player must confirm it."),
-                          "bad_pin": _("Wrong code: type the code of another player of "
-                                       "the table."),
-                          "same": _("Another player of the table must confirm this round "
-                                    "(from his phone, or with his code on this one)."),
-                          "not_at_table": _("Only the players of this table can confirm "
-                                            "its rounds."),
-                      })
+    signer = sign_off(
+        game,
+        people,
+        user,
+        pin,
+        signs=lambda seat: seat != entered,
+        entered=lambda seat: seat == entered,
+        messages={
+            "same_pin": _(
+                "This is the code of the player who entered the "
+                "round: another player must confirm it."
+            ),
+            "bad_pin": _("Wrong code: type the code of another player of the table."),
+            "same": _(
+                "Another player of the table must confirm this round "
+                "(from his phone, or with his code on this one)."
+            ),
+            "not_at_table": _("Only the players of this table can confirm its rounds."),
+        },
+    )
     mark_confirmed(line, user, signer)
     recompute(game)
     tournament_touch(tournament=game.round.tournament)
@@ -300,20 +354,28 @@ def line_withdraw(*, line: SheetLine, user) -> None:
     if line is None:
         return
     people = table_people(game.round, game.table)
-    take_back(line, mine=seat_of(people, user) == line.entered_seat,
-              later=game.sheet_lines.filter(seq__gt=line.seq).exists(), messages={
-                  "not_yours": _("Only the player who entered this round can take it "
-                                 "back."),
-                  "already_confirmed": _("This round is confirmed: ask the director to "
-                                         "correct it."),
-                  "not_last": _("Only the last round can be taken back.")})
+    take_back(
+        line,
+        mine=seat_of(people, user) == line.entered_seat,
+        later=game.sheet_lines.filter(seq__gt=line.seq).exists(),
+        messages={
+            "not_yours": _("Only the player who entered this round can take it back."),
+            "already_confirmed": _("This round is confirmed: ask the director to correct it."),
+            "not_last": _("Only the last round can be taken back."),
+        },
+    )
     recompute(game)
     tournament_touch(tournament=game.round.tournament)
 
 
 def line_snapshot(line: SheetLine) -> dict[str, Any]:
-    return {"seq": line.seq, "dealer": line.dealer, "record": line.record,
-            "points": line.points, "confirmed": line.confirmed}
+    return {
+        "seq": line.seq,
+        "dealer": line.dealer,
+        "record": line.record,
+        "points": line.points,
+        "confirmed": line.confirmed,
+    }
 
 
 def rescore_after(tournament: Tournament, people, lines, *, after: int) -> None:
@@ -341,9 +403,11 @@ def rescore_after(tournament: Tournament, people, lines, *, after: int) -> None:
                 scored = read_sheet(record)
             sheet.add_sheet(scored)
         except EngineError as error:
-            raise TournamentError("correction_breaks", _(
-                "With this correction round %(n)s no longer adds up (%(error)s): correct "
-                "it too.") % {"n": line.seq, "error": _message(error, people, {})}) from None
+            raise TournamentError(
+                "correction_breaks",
+                _("With this correction round %(n)s no longer adds up (%(error)s): correct it too.")
+                % {"n": line.seq, "error": _message(error, people, {})},
+            ) from None
         if record != line.record:
             line.dealer = record["dealer"]
             _fill(line, scored)

@@ -53,8 +53,9 @@ def _is_int(v: Any) -> bool:
 
 def _check_id(c: Any, where: str) -> None:
     if isinstance(c, bool) or not isinstance(c, (int, str)):
-        raise StandingsError("bad_competitor_id",
-                             f"{where}: competitor ids must be ints or strings, not {c!r}.")
+        raise StandingsError(
+            "bad_competitor_id", f"{where}: competitor ids must be ints or strings, not {c!r}."
+        )
 
 
 def _check_round(r: Any, where: str) -> None:
@@ -67,21 +68,30 @@ def check_settings(*, fmt: str, tie_rule: str, bye_rule: str, bye_points: Any) -
     tie rule outside the pairs format, or a fixed bye rule without an integer
     ``bye_points``. A settings form can call this on its own."""
     if fmt not in FORMATS:
-        raise StandingsError("unknown_format",
-                             f"Unknown format {fmt!r}: expected one of {', '.join(FORMATS)}.")
+        raise StandingsError(
+            "unknown_format", f"Unknown format {fmt!r}: expected one of {', '.join(FORMATS)}."
+        )
     if tie_rule not in TIE_RULES:
-        raise StandingsError("unknown_tie_rule",
-                             f"Unknown tie rule {tie_rule!r}: expected one of {', '.join(TIE_RULES)}.")
+        raise StandingsError(
+            "unknown_tie_rule",
+            f"Unknown tie rule {tie_rule!r}: expected one of {', '.join(TIE_RULES)}.",
+        )
     if bye_rule not in BYE_RULES:
-        raise StandingsError("unknown_bye_rule",
-                             f"Unknown bye rule {bye_rule!r}: expected one of {', '.join(BYE_RULES)}.")
+        raise StandingsError(
+            "unknown_bye_rule",
+            f"Unknown bye rule {bye_rule!r}: expected one of {', '.join(BYE_RULES)}.",
+        )
     if tie_rule == TIE_HEAD_TO_HEAD and fmt != PAIRS:
-        raise StandingsError("tie_rule_needs_pairs",
-                             "The head-to-head tie rule needs the pairs format (in the "
-                             "individual format partners change every round).")
+        raise StandingsError(
+            "tie_rule_needs_pairs",
+            "The head-to-head tie rule needs the pairs format (in the "
+            "individual format partners change every round).",
+        )
     if bye_rule == BYE_FIXED and not _is_int(bye_points):
-        raise StandingsError("bye_points_missing",
-                             f"The fixed bye rule needs an integer number of points, not {bye_points!r}.")
+        raise StandingsError(
+            "bye_points_missing",
+            f"The fixed bye rule needs an integer number of points, not {bye_points!r}.",
+        )
 
 
 def compute_standings(
@@ -134,13 +144,15 @@ def compute_standings(
             _check_round(r, _where(g))
         if type(t) is not int and type(t) is not str:
             if isinstance(t, bool) or not isinstance(t, (int, str)):
-                raise StandingsError("bad_table",
-                                     f"{_where(g)}: the table must be an int or a string.")
+                raise StandingsError(
+                    "bad_table", f"{_where(g)}: the table must be an int or a string."
+                )
         key = (r, t)
         if key in seen_tables:
-            raise StandingsError("duplicate_table",
-                                 f"Round {r}, table {t} is given twice: one result per table "
-                                 f"and round.")
+            raise StandingsError(
+                "duplicate_table",
+                f"Round {r}, table {t} is given twice: one result per table and round.",
+            )
         seen_tables.add(key)
         if r > max_round:
             max_round = r
@@ -149,15 +161,18 @@ def compute_standings(
         if len(sides) < 2:
             raise StandingsError("too_few_sides", f"{_where(g)}: a game needs at least two sides.")
         if sides.keys() != totals.keys():
-            raise StandingsError("sides_totals_mismatch",
-                                 f"{_where(g)}: the sides {sorted(sides)} and the totals "
-                                 f"{sorted(totals)} must name the same sides.")
+            raise StandingsError(
+                "sides_totals_mismatch",
+                f"{_where(g)}: the sides {sorted(sides)} and the totals "
+                f"{sorted(totals)} must name the same sides.",
+            )
         tvals = list(totals.values())
         for v in tvals:
             if type(v) is not int and not _is_int(v):
                 side = next(s for s, x in totals.items() if x is v)
-                raise StandingsError("bad_total", f"{_where(g)}: side {side}'s total must be an "
-                                     f"integer, not {v!r}.")
+                raise StandingsError(
+                    "bad_total", f"{_where(g)}: side {side}'s total must be an integer, not {v!r}."
+                )
         best = max(tvals)
         sole_best = tvals.count(best) == 1
         roster = in_round.get(r)
@@ -171,9 +186,11 @@ def compute_standings(
             if not n_side:
                 raise StandingsError("empty_side", f"{_where(g)}: side {s} credits nobody.")
             if pairs and n_side != 1:
-                raise StandingsError("pairs_side_size",
-                                     f"{_where(g)}: in the pairs format side {s} must list "
-                                     f"exactly one pair, not {n_side}.")
+                raise StandingsError(
+                    "pairs_side_size",
+                    f"{_where(g)}: in the pairs format side {s} must list "
+                    f"exactly one pair, not {n_side}.",
+                )
             n_credits += n_side
         before = len(roster)
         try:
@@ -216,9 +233,10 @@ def compute_standings(
             raise StandingsError("bad_bye_points", f"{where}: points must be an integer or None.")
         roster = in_round.setdefault(r, set())
         if b.competitor in roster:
-            raise StandingsError("competitor_twice_in_round",
-                                 f"{where}: competitor {b.competitor!r} already has a game or "
-                                 f"a bye in round {r}.")
+            raise StandingsError(
+                "competitor_twice_in_round",
+                f"{where}: competitor {b.competitor!r} already has a game or a bye in round {r}.",
+            )
         roster.add(b.competitor)
         if r > max_round:
             max_round = r
@@ -226,8 +244,9 @@ def compute_standings(
 
     if rounds is not None:
         if not _is_int(rounds) or rounds < max_round:
-            raise StandingsError("bad_rounds", f"rounds={rounds!r} is below the highest round "
-                                 f"played ({max_round}).")
+            raise StandingsError(
+                "bad_rounds", f"rounds={rounds!r} is below the highest round played ({max_round})."
+            )
         n_rounds = rounds
     else:
         n_rounds = max_round
@@ -292,8 +311,9 @@ def compute_standings(
         if need_wins:
             win_rows.append(list(accumulate([o == WIN for o in oc])))
         if need_best:
-            best_rows.append(list(accumulate(
-                [NO_GAME if o is None else p for o, p in zip(oc, sz)], max)))
+            best_rows.append(
+                list(accumulate([NO_GAME if o is None else p for o, p in zip(oc, sz)], max))
+            )
     cum_rows = [list(accumulate(sz)) for sz in zero_rows]
     # columns: one tuple per round, indexed by competitor
     cum_cols = list(zip(*cum_rows)) if n else [()] * R
@@ -303,8 +323,9 @@ def compute_standings(
     best_cols = list(zip(*best_rows)) if need_best and n else None
 
     elig_set = None if eligible is None else set(eligible)
-    ranked = list(range(n)) if elig_set is None else [
-        k for k, c in enumerate(everyone) if c in elig_set]
+    ranked = (
+        list(range(n)) if elig_set is None else [k for k, c in enumerate(everyone) if c in elig_set]
+    )
 
     place_cols = []
     shared_cols = []
@@ -323,9 +344,17 @@ def compute_standings(
         shared_cols.append(sh)
     if R == 0:
         # nobody played: all tied at 0; 0 wins, no best game, never met
-        tbv = None if tie_rule == TIE_SHARED else (
-            [0] * n if need_wins else [NO_GAME] * n if need_best else
-            _h2h_values(everyone, meetings, 0))
+        tbv = (
+            None
+            if tie_rule == TIE_SHARED
+            else (
+                [0] * n
+                if need_wins
+                else [NO_GAME] * n
+                if need_best
+                else _h2h_values(everyone, meetings, 0)
+            )
+        )
         final_places, final_shared, used = rank_places(ranked, [0] * n, n, tbv, tie_rule)
     else:
         final_places, final_shared = place_cols[-1], shared_cols[-1]
@@ -345,19 +374,39 @@ def compute_standings(
         n_t = oc.count(TIE)
         n_l = oc.count(LOSS)
         p = final_places[k]
-        lines.append(_new_line(
-            c, p, final_shared[k],
-            MEDALS[p - 1] if final and p is not None and p <= 3 else None,
-            cum_rows[k][-1] if R else 0, tuple(score_rows[k]), n_w + n_t + n_l, n_byes[k],
-            n_w, n_l, n_t, used.get(k, {}), tuple(cum_rows[k]), places_after[k],
-            shared_after[k], tuple(table_rows[k]),
-            dict(flag_counts.get(c, ())), elig_set is None or c in elig_set,
-            tuple(members.get(c, ())),
-        ))
+        lines.append(
+            _new_line(
+                c,
+                p,
+                final_shared[k],
+                MEDALS[p - 1] if final and p is not None and p <= 3 else None,
+                cum_rows[k][-1] if R else 0,
+                tuple(score_rows[k]),
+                n_w + n_t + n_l,
+                n_byes[k],
+                n_w,
+                n_l,
+                n_t,
+                used.get(k, {}),
+                tuple(cum_rows[k]),
+                places_after[k],
+                shared_after[k],
+                tuple(table_rows[k]),
+                dict(flag_counts.get(c, ())),
+                elig_set is None or c in elig_set,
+                tuple(members.get(c, ())),
+            )
+        )
     lines.sort(key=lambda ln: _order_key(ln.place, ln.total, ln.competitor))
     return Standings(
-        fmt=fmt, tie_rule=tie_rule, bye_rule=bye_rule, bye_points=bye_points, final=final,
-        rounds=n_rounds, lines=tuple(lines), bye_scores=tuple(bye_scores),
+        fmt=fmt,
+        tie_rule=tie_rule,
+        bye_rule=bye_rule,
+        bye_points=bye_points,
+        final=final,
+        rounds=n_rounds,
+        lines=tuple(lines),
+        bye_scores=tuple(bye_scores),
         _index={ln.competitor: k for k, ln in enumerate(lines)},
     )
 
@@ -381,8 +430,9 @@ def _ids(g: Any) -> list:
 def _bad_ids(g: Any, ids: list) -> None:
     for c in ids:
         _check_id(c, _where(g))
-    raise StandingsError("bad_competitor_id", f"{_where(g)}: competitor ids must be ints or "
-                         f"strings: {ids!r}.")
+    raise StandingsError(
+        "bad_competitor_id", f"{_where(g)}: competitor ids must be ints or strings: {ids!r}."
+    )
 
 
 def _twice(g: Any, credits: Mapping) -> None:
@@ -390,17 +440,20 @@ def _twice(g: Any, credits: Mapping) -> None:
     ids = _ids(g)
     for c in ids:
         if ids.count(c) > 1:
-            raise StandingsError("competitor_twice_in_game",
-                                 f"{_where(g)}: competitor {c!r} is listed twice (on both "
-                                 f"sides, or twice on one side).")
+            raise StandingsError(
+                "competitor_twice_in_game",
+                f"{_where(g)}: competitor {c!r} is listed twice (on both "
+                f"sides, or twice on one side).",
+            )
     for c in ids:
         if any(x[0] == g.round for x in credits.get(c, ())):
             break
     else:  # pragma: no cover - the roster only holds credited competitors
         c = ids[0]
-    raise StandingsError("competitor_twice_in_round",
-                         f"{_where(g)}: competitor {c!r} already has a game or a bye in "
-                         f"round {g.round}.")
+    raise StandingsError(
+        "competitor_twice_in_round",
+        f"{_where(g)}: competitor {c!r} already has a game or a bye in round {g.round}.",
+    )
 
 
 def _where(g: Any) -> str:
@@ -414,9 +467,11 @@ NO_GAME = float("-inf")  # "best game" of a competitor without a game: below eve
 
 def _h2h_values(everyone: list, meetings: Mapping, upto: int) -> Callable:
     """Tie-break values for the head-to-head rule: a function of the tied group."""
+
     def values(group: list) -> dict:
         vals = head_to_head([everyone[k] for k in group], meetings, upto)
         return {k: vals[everyone[k]] for k in group}
+
     return values
 
 

@@ -8,8 +8,9 @@ from collections import Counter
 from typing import Any, Sequence
 
 
-def rank_places(ranked: list, totals: Sequence, n: int, tb: Any, tie_rule: str,
-          want_used: bool = True) -> tuple[list, list, dict]:
+def rank_places(
+    ranked: list, totals: Sequence, n: int, tb: Any, tie_rule: str, want_used: bool = True
+) -> tuple[list, list, dict]:
     """Places of the competitor indexes ``ranked`` (ascending = ``sort_key`` order) by
     ``totals[k]``, highest first.
 

@@ -63,13 +63,19 @@ def season_ranking(
     (fractions) and shown as an int, or a float rounded to 2 places.
     """
     if scoring not in SCORINGS:
-        raise StandingsError("unknown_scoring",
-                             f"Unknown season scoring {scoring!r}: expected one of {', '.join(SCORINGS)}.")
+        raise StandingsError(
+            "unknown_scoring",
+            f"Unknown season scoring {scoring!r}: expected one of {', '.join(SCORINGS)}.",
+        )
     scale = tuple(scale)
     if any(not _is_int(x) or x < 0 for x in scale):
-        raise StandingsError("bad_scale", f"The points scale must list non-negative integers: {scale!r}.")
+        raise StandingsError(
+            "bad_scale", f"The points scale must list non-negative integers: {scale!r}."
+        )
     if best_of is not None and (not _is_int(best_of) or best_of < 1):
-        raise StandingsError("bad_best_of", f"best_of must be a positive integer or None, not {best_of!r}.")
+        raise StandingsError(
+            "bad_best_of", f"best_of must be a positive integer or None, not {best_of!r}."
+        )
     n_t = len(tournament_standings)
     results: dict[CompetitorId, list] = {}
     for i, st in enumerate(tournament_standings):
@@ -90,8 +96,10 @@ def season_ranking(
                 if row is None:
                     results[player] = row = [None] * n_t
                 if row[i] is not None:
-                    raise StandingsError("player_twice_in_tournament",
-                                         f"Player {player!r} is credited twice in tournament #{i + 1}.")
+                    raise StandingsError(
+                        "player_twice_in_tournament",
+                        f"Player {player!r} is credited twice in tournament #{i + 1}.",
+                    )
                 row[i] = value
 
     players = sorted(results, key=sort_key)
@@ -108,13 +116,18 @@ def season_ranking(
     tot_col = [totals[p] for p in players]
     places, shared, _ = rank_places(ranked, tot_col, len(players), None, TIE_SHARED)
     lines = [
-        SeasonLine(player=p, place=places[k], shared=shared[k],
-                   total=_num(totals[p]),
-                   played=sum(1 for v in results[p] if v is not None),
-                   results=tuple(None if v is None else _num(v) for v in results[p]),
-                   counted=counted[p])
+        SeasonLine(
+            player=p,
+            place=places[k],
+            shared=shared[k],
+            total=_num(totals[p]),
+            played=sum(1 for v in results[p] if v is not None),
+            results=tuple(None if v is None else _num(v) for v in results[p]),
+            counted=counted[p],
+        )
         for k, p in enumerate(players)
     ]
     lines.sort(key=lambda ln: _order_key(ln.place, totals[ln.player], ln.player))
-    return SeasonRanking(scoring=scoring, scale=scale, best_of=best_of, tournaments=n_t,
-                         lines=tuple(lines))
+    return SeasonRanking(
+        scoring=scoring, scale=scale, best_of=best_of, tournaments=n_t, lines=tuple(lines)
+    )

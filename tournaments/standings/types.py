@@ -18,23 +18,23 @@ PAIRS = "pairs"
 FORMATS = (INDIVIDUAL, PAIRS)
 
 #: Tie rules (a tournament setting). Only competitors with equal totals are compared.
-TIE_SHARED = "shared"            # equal totals share the place: 1, 2, 2, 4
-TIE_WINS = "wins"                # then more games won, then shared
+TIE_SHARED = "shared"  # equal totals share the place: 1, 2, 2, 4
+TIE_WINS = "wins"  # then more games won, then shared
 TIE_HEAD_TO_HEAD = "head_to_head"  # pairs format: then points scored in direct meetings
-TIE_BEST_GAME = "best_game"      # then the best single game total, then shared
+TIE_BEST_GAME = "best_game"  # then the best single game total, then shared
 TIE_RULES = (TIE_SHARED, TIE_WINS, TIE_HEAD_TO_HEAD, TIE_BEST_GAME)
 
 #: Bye rules (a tournament setting).
-BYE_AVERAGE = "average"          # the round's average competitor score, rounded half away from 0
-BYE_FIXED = "fixed"              # a given number of points (``bye_points``)
-BYE_ZERO = "zero"                # nothing
+BYE_AVERAGE = "average"  # the round's average competitor score, rounded half away from 0
+BYE_FIXED = "fixed"  # a given number of points (``bye_points``)
+BYE_ZERO = "zero"  # nothing
 BYE_RULES = (BYE_AVERAGE, BYE_FIXED, BYE_ZERO)
 
 MEDALS = ("gold", "silver", "bronze")  # for places 1, 2, 3
 
 #: Season ranking modes.
-SCORING_POINTS = "points"        # sum of tournament totals
-SCORING_PLACES = "places"        # sum of points per place (``scale``)
+SCORING_POINTS = "points"  # sum of tournament totals
+SCORING_PLACES = "places"  # sum of points per place (``scale``)
 SCORINGS = (SCORING_POINTS, SCORING_PLACES)
 #: Default points for places 1..8 in a "places" season ranking; later places score 0.
 DEFAULT_SCALE = (10, 8, 6, 5, 4, 3, 2, 1)
@@ -70,6 +70,7 @@ def _side_tuple(v: Any) -> tuple:
 
 # --- input rows -------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class GameResult:
     """One game (*partie*: the 8 hands played at one table in one round).
@@ -102,19 +103,28 @@ class GameResult:
             object.__setattr__(self, "flags", dict(self.flags or {}))
         except (AttributeError, TypeError) as e:
             raise StandingsError(
-                "bad_game", f"Game {self.round}/{self.table}: sides, totals and flags must "
-                f"be mappings ({e})."
+                "bad_game",
+                f"Game {self.round}/{self.table}: sides, totals and flags must be mappings ({e}).",
             ) from None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "table": self.table,
-                "sides": {k: list(v) for k, v in self.sides.items()},
-                "totals": dict(self.totals), "flags": dict(self.flags)}
+        return {
+            "round": self.round,
+            "table": self.table,
+            "sides": {k: list(v) for k, v in self.sides.items()},
+            "totals": dict(self.totals),
+            "flags": dict(self.flags),
+        }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "GameResult":
-        return cls(round=d["round"], table=d["table"], sides=d["sides"],
-                   totals=d["totals"], flags=d.get("flags") or {})
+        return cls(
+            round=d["round"],
+            table=d["table"],
+            sides=d["sides"],
+            totals=d["totals"],
+            flags=d.get("flags") or {},
+        )
 
 
 @dataclass(frozen=True)
@@ -135,6 +145,7 @@ class Bye:
 
 
 # --- results ----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class StandingLine:
@@ -180,14 +191,25 @@ class StandingLine:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "competitor": self.competitor, "place": self.place, "shared": self.shared,
-            "medal": self.medal, "total": self.total, "scores": list(self.scores),
-            "games": self.games, "byes": self.byes, "wins": self.wins,
-            "losses": self.losses, "ties": self.ties, "tiebreak": dict(self.tiebreak),
-            "cumulative": list(self.cumulative), "places_after": list(self.places_after),
+            "competitor": self.competitor,
+            "place": self.place,
+            "shared": self.shared,
+            "medal": self.medal,
+            "total": self.total,
+            "scores": list(self.scores),
+            "games": self.games,
+            "byes": self.byes,
+            "wins": self.wins,
+            "losses": self.losses,
+            "ties": self.ties,
+            "tiebreak": dict(self.tiebreak),
+            "cumulative": list(self.cumulative),
+            "places_after": list(self.places_after),
             "shared_after": list(self.shared_after),
             "tables": list(self.tables),
-            "flags": dict(self.flags), "eligible": self.eligible, "members": list(self.members),
+            "flags": dict(self.flags),
+            "eligible": self.eligible,
+            "members": list(self.members),
         }
 
 
@@ -198,12 +220,17 @@ class ProgressRow:
     competitor: CompetitorId
     place: Optional[int]
     shared: bool
-    total: int        # cumulative total after the round
+    total: int  # cumulative total after the round
     score: Optional[int]  # that round's score (game or bye), None if not played
 
     def to_dict(self) -> dict[str, Any]:
-        return {"competitor": self.competitor, "place": self.place, "shared": self.shared,
-                "total": self.total, "score": self.score}
+        return {
+            "competitor": self.competitor,
+            "place": self.place,
+            "shared": self.shared,
+            "total": self.total,
+            "score": self.score,
+        }
 
 
 @dataclass(frozen=True)
@@ -217,8 +244,13 @@ class GameRow:
     table: Union[int, str]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"competitor": self.competitor, "place": self.place, "shared": self.shared,
-                "score": self.score, "table": self.table}
+        return {
+            "competitor": self.competitor,
+            "place": self.place,
+            "shared": self.shared,
+            "score": self.score,
+            "table": self.table,
+        }
 
 
 @dataclass(frozen=True)
@@ -236,9 +268,15 @@ class SeasonLine:
     counted: tuple[int, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "place": self.place, "shared": self.shared,
-                "total": self.total, "played": self.played, "results": list(self.results),
-                "counted": list(self.counted)}
+        return {
+            "player": self.player,
+            "place": self.place,
+            "shared": self.shared,
+            "total": self.total,
+            "played": self.played,
+            "results": list(self.results),
+            "counted": list(self.counted),
+        }
 
 
 def _order_key(place: Optional[int], total, c: CompetitorId) -> tuple:
@@ -275,8 +313,16 @@ class Standings:
     def after(self, round: int) -> list[ProgressRow]:
         """The standings after round ``round`` (cumulative), in order: the progression."""
         i = self._round_index(round)
-        rows = [ProgressRow(ln.competitor, ln.places_after[i], ln.shared_after[i],
-                            ln.cumulative[i], ln.scores[i]) for ln in self.lines]
+        rows = [
+            ProgressRow(
+                ln.competitor,
+                ln.places_after[i],
+                ln.shared_after[i],
+                ln.cumulative[i],
+                ln.scores[i],
+            )
+            for ln in self.lines
+        ]
         rows.sort(key=lambda r: _order_key(r.place, r.total, r.competitor))
         return rows
 
@@ -288,8 +334,10 @@ class Standings:
         scores = [ln.scores[i] for ln in played]
         ranked = [k for k, ln in enumerate(played) if ln.eligible]
         places, shared, _ = rank_places(ranked, scores, len(played), None, "shared")
-        rows = [GameRow(ln.competitor, places[k], shared[k], ln.scores[i], ln.tables[i])
-                for k, ln in enumerate(played)]
+        rows = [
+            GameRow(ln.competitor, places[k], shared[k], ln.scores[i], ln.tables[i])
+            for k, ln in enumerate(played)
+        ]
         rows.sort(key=lambda r: _order_key(r.place, r.score, r.competitor))
         return rows
 
@@ -302,13 +350,20 @@ class Standings:
         """JSON-friendly: settings, lines, and per round the order after it, the order of
         its game ranking and the bye score."""
         return {
-            "fmt": self.fmt, "tie_rule": self.tie_rule, "bye_rule": self.bye_rule,
-            "bye_points": self.bye_points, "final": self.final, "rounds": self.rounds,
+            "fmt": self.fmt,
+            "tie_rule": self.tie_rule,
+            "bye_rule": self.bye_rule,
+            "bye_points": self.bye_points,
+            "final": self.final,
+            "rounds": self.rounds,
             "lines": [ln.to_dict() for ln in self.lines],
             "progression": [
-                {"round": r, "bye_score": self.bye_scores[r - 1],
-                 "order": [row.competitor for row in self.after(r)],
-                 "game_ranking": [row.competitor for row in self.round_ranking(r)]}
+                {
+                    "round": r,
+                    "bye_score": self.bye_scores[r - 1],
+                    "order": [row.competitor for row in self.after(r)],
+                    "game_ranking": [row.competitor for row in self.round_ranking(r)],
+                }
                 for r in range(1, self.rounds + 1)
             ],
         }
@@ -326,5 +381,10 @@ class SeasonRanking:
     lines: tuple[SeasonLine, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"scoring": self.scoring, "scale": list(self.scale), "best_of": self.best_of,
-                "tournaments": self.tournaments, "lines": [ln.to_dict() for ln in self.lines]}
+        return {
+            "scoring": self.scoring,
+            "scale": list(self.scale),
+            "best_of": self.best_of,
+            "tournaments": self.tournaments,
+            "lines": [ln.to_dict() for ln in self.lines],
+        }

@@ -36,7 +36,22 @@ from .types import (
 )
 
 __all__ = [
-    "EVEN", "MAX_TABLE", "MIN_TABLE", "SIZES", "PlayerId", "Repeat", "Report", "Round",
-    "TablesDraw", "TablesError", "as_round", "draw_tables", "evaluate", "random_tables",
-    "repeat_meetings", "schedule", "seat_name", "table_sizes",
+    "EVEN",
+    "MAX_TABLE",
+    "MIN_TABLE",
+    "SIZES",
+    "PlayerId",
+    "Repeat",
+    "Report",
+    "Round",
+    "TablesDraw",
+    "TablesError",
+    "as_round",
+    "draw_tables",
+    "evaluate",
+    "random_tables",
+    "repeat_meetings",
+    "schedule",
+    "seat_name",
+    "table_sizes",
 ]

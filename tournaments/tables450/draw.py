@@ -38,8 +38,9 @@ def _bounds(sizes: Sequence[int]) -> list[tuple[int, int]]:
     return out
 
 
-def _repair(hint: Round, present: list[int], index: dict, rng: random.Random,
-            slots: int) -> list[int]:
+def _repair(
+    hint: Round, present: list[int], index: dict, rng: random.Random, slots: int
+) -> list[int]:
     """A hinted game as a slot list over exactly ``present`` (tables in hint order,
     absentees' slots filled by newcomers, then the rest appended)."""
     want = set(present)
@@ -57,11 +58,18 @@ def _repair(hint: Round, present: list[int], index: dict, rng: random.Random,
     return out[:slots]
 
 
-def draw_tables(players: Sequence[PlayerId], history: Sequence[Any] = (), *,
-                size: int = EVEN, seed: int = 0, games_total: int | None = None,
-                game_number: int | None = None, plan_hint: Sequence[Any] = (),
-                never_same_table: Sequence[Sequence[PlayerId]] = (),
-                effort: float = 1.0) -> TablesDraw:
+def draw_tables(
+    players: Sequence[PlayerId],
+    history: Sequence[Any] = (),
+    *,
+    size: int = EVEN,
+    seed: int = 0,
+    games_total: int | None = None,
+    game_number: int | None = None,
+    plan_hint: Sequence[Any] = (),
+    never_same_table: Sequence[Sequence[PlayerId]] = (),
+    effort: float = 1.0,
+) -> TablesDraw:
     """Draw the next game's tables for the ``players`` present.
 
     ``history``: the games played (rounds whose tables list player ids in seat order;
@@ -86,8 +94,7 @@ def draw_tables(players: Sequence[PlayerId], history: Sequence[Any] = (), *,
 
     index: dict = {p: i for i, p in enumerate(ordered)}
     m = len(ordered)
-    for p in sorted({p for r in history for p in r.players() if p not in index},
-                    key=player_key):
+    for p in sorted({p for r in history for p in r.players() if p not in index}, key=player_key):
         index[p] = len(index)
     ids = list(index)
     n = len(ids)
@@ -103,7 +110,7 @@ def draw_tables(players: Sequence[PlayerId], history: Sequence[Any] = (), *,
                 nxt = xs[(k + 1) % len(xs)]
                 if nxt != x:
                     neighbours[(x, nxt)] = neighbours.get((x, nxt), 0) + 1
-                for y in xs[k + 1:]:
+                for y in xs[k + 1 :]:
                     if y != x:
                         M[x][y] += 1
                         M[y][x] += 1
@@ -125,8 +132,9 @@ def draw_tables(players: Sequence[PlayerId], history: Sequence[Any] = (), *,
             arr = present[:]
             rng.shuffle(arr)
             arrs.append(arr)
-    bound = search.lower_bound(present, horizon * (sizes[-1] - 1),
-                               horizon * sum(s * (s - 1) // 2 for s in sizes), M)
+    bound = search.lower_bound(
+        present, horizon * (sizes[-1] - 1), horizon * sum(s * (s - 1) // 2 for s in sizes), M
+    )
     per_slot = HINTED_ITERS_PER_SLOT if hint else ITERS_PER_SLOT
     iters = min(MAX_ITERS, int(effort * per_slot * m * horizon))
     arrs, _cost = search.anneal(arrs, bounds, M, rng, iters, bound)
@@ -134,20 +142,25 @@ def draw_tables(players: Sequence[PlayerId], history: Sequence[Any] = (), *,
     tables = []
     for s, e in bounds:
         members = sorted(arrs[0][s:e])
-        tables.append(tuple(ids[x] for x in seat_order(members, seat_counts, neighbours,
-                                                       rng)))
+        tables.append(tuple(ids[x] for x in seat_order(members, seat_counts, neighbours, rng)))
     this = Round(tables)
-    plan = tuple(Round([tuple(ids[x] for x in arr[s:e]) for s, e in bounds])
-                 for arr in arrs[1:])
+    plan = tuple(Round([tuple(ids[x] for x in arr[s:e]) for s, e in bounds]) for arr in arrs[1:])
     everything = history + [this]
-    return TablesDraw(tables=this.tables, byes=(), sizes=tuple(sizes),
-                      report=evaluate(everything, only_round=len(everything)),
-                      schedule=evaluate(everything), plan=plan, seed=seed,
-                      game_number=game_number)
+    return TablesDraw(
+        tables=this.tables,
+        byes=(),
+        sizes=tuple(sizes),
+        report=evaluate(everything, only_round=len(everything)),
+        schedule=evaluate(everything),
+        plan=plan,
+        seed=seed,
+        game_number=game_number,
+    )
 
 
-def schedule(n_players: int, games: int, *, size: int = EVEN, seed: int = 0,
-             effort: float = 1.0) -> list[TablesDraw]:
+def schedule(
+    n_players: int, games: int, *, size: int = EVEN, seed: int = 0, effort: float = 1.0
+) -> list[TablesDraw]:
     """A whole evening for players 1..n_players, drawn game by game as the site does
     (the history of the games drawn, the previous plan passed back as a hint)."""
     if isinstance(n_players, bool) or not isinstance(n_players, int):
@@ -158,8 +171,16 @@ def schedule(n_players: int, games: int, *, size: int = EVEN, seed: int = 0,
     out: list[TablesDraw] = []
     plan: tuple = ()
     for g in range(1, games + 1):
-        d = draw_tables(players, [x.as_round() for x in out], size=size, seed=seed,
-                        games_total=games, game_number=g, plan_hint=plan, effort=effort)
+        d = draw_tables(
+            players,
+            [x.as_round() for x in out],
+            size=size,
+            seed=seed,
+            games_total=games,
+            game_number=g,
+            plan_hint=plan,
+            effort=effort,
+        )
         out.append(d)
         plan = d.plan
     return out
@@ -171,6 +192,6 @@ def random_tables(players: Sequence[PlayerId], size: int, rng: random.Random) ->
     rng.shuffle(order)
     out, start = [], 0
     for s in table_sizes(len(order), size):
-        out.append(tuple(order[start:start + s]))
+        out.append(tuple(order[start : start + s]))
         start += s
     return Round(out)

@@ -19,8 +19,10 @@ def evaluate(rounds: Sequence[Any], *, only_round: int | None = None) -> Report:
         seen: set = set()
         for t, table in enumerate(rnd.tables, start=1):
             if not MIN_TABLE <= len(table) <= MAX_TABLE:
-                problems.append(f"Game {n}, table {t}: {len(table)} players (a 450 table"
-                                f" seats {MIN_TABLE} to {MAX_TABLE}).")
+                problems.append(
+                    f"Game {n}, table {t}: {len(table)} players (a 450 table"
+                    f" seats {MIN_TABLE} to {MAX_TABLE})."
+                )
             for k, p in enumerate(table):
                 if p in seen:
                     problems.append(f"Game {n}: player {p!r} is seated twice.")
@@ -29,7 +31,7 @@ def evaluate(rounds: Sequence[Any], *, only_round: int | None = None) -> Report:
                 counts[k] = counts.get(k, 0) + 1
             members = sorted(table, key=player_key)
             for u, a in enumerate(members):
-                for b in members[u + 1:]:
+                for b in members[u + 1 :]:
                     meetings.setdefault((a, b), []).append(n)
         for p in rnd.byes:
             if p in seen:
@@ -37,22 +39,30 @@ def evaluate(rounds: Sequence[Any], *, only_round: int | None = None) -> Report:
             seen.add(p)
     repeats = []
     count = 0
-    for (a, b), when in sorted(meetings.items(),
-                               key=lambda kv: (player_key(kv[0][0]), player_key(kv[0][1]))):
+    for (a, b), when in sorted(
+        meetings.items(), key=lambda kv: (player_key(kv[0][0]), player_key(kv[0][1]))
+    ):
         if only_round is not None:
             if only_round not in when or len(when) < 2:
                 continue
             count += 1
-            repeats.append(Repeat(a, b, len([r for r in when if r <= only_round]),
-                                  tuple(when)))
+            repeats.append(Repeat(a, b, len([r for r in when if r <= only_round]), tuple(when)))
         elif len(when) > 1:
             count += len(when) - 1
             repeats.append(Repeat(a, b, len(when), tuple(when)))
-    spread = max((max(c.values()) - min(c.get(k, 0) for k in range(max(c) + 1))
-                  for c in seats.values()), default=0)
+    spread = max(
+        (max(c.values()) - min(c.get(k, 0) for k in range(max(c) + 1)) for c in seats.values()),
+        default=0,
+    )
     firsts = [c.get(0, 0) for c in seats.values()]
-    return Report(tuple(repeats), count, tuple(problems), spread,
-                  (max(firsts) - min(firsts)) if firsts else 0, len(rounds))
+    return Report(
+        tuple(repeats),
+        count,
+        tuple(problems),
+        spread,
+        (max(firsts) - min(firsts)) if firsts else 0,
+        len(rounds),
+    )
 
 
 def repeat_meetings(rounds: Sequence[Any]) -> int:

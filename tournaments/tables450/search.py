@@ -74,9 +74,8 @@ def lower_bound(present: list[int], meets_per_player: int, meetings: int, M) -> 
         Mi = M[i]
         others = [Mi[j] for j in present if j != i]
         new = sum(1 for c in others if not c)
-        each += (REPEAT * max(0, meets_per_player - new)
-                 + waterfill(others, meets_per_player))
-    pairs = [M[i][j] for k, i in enumerate(present) for j in present[k + 1:]]
+        each += REPEAT * max(0, meets_per_player - new) + waterfill(others, meets_per_player)
+    pairs = [M[i][j] for k, i in enumerate(present) for j in present[k + 1 :]]
     new = sum(1 for c in pairs if not c)
     whole = REPEAT * max(0, meetings - new) + waterfill(pairs, meetings)
     return max((each + 1) // 2, whole)
@@ -96,9 +95,16 @@ def _conflicts(arrs, bounds, tab, M) -> list[tuple[int, int]]:
     return out
 
 
-def anneal(arrs: list[list[int]], bounds: list[tuple[int, int]], M, rng: random.Random,
-           iters: int, bound: int, t0: float = 1.2, t1: float = 0.05
-           ) -> tuple[list[list[int]], int]:
+def anneal(
+    arrs: list[list[int]],
+    bounds: list[tuple[int, int]],
+    M,
+    rng: random.Random,
+    iters: int,
+    bound: int,
+    t0: float = 1.2,
+    t1: float = 0.05,
+) -> tuple[list[list[int]], int]:
     """Improve ``arrs``; return (best arrangement, its added cost). ``M`` holds the
     history's counts on entry and history + the returned plan on return."""
     cur = add_plan(arrs, bounds, M)

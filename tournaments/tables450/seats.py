@@ -20,8 +20,12 @@ NEIGHBOUR_WEIGHT = 2
 SECRETARY_WEIGHT = 3
 
 
-def seat_order(members: list[int], seat_counts: list[list[int]],
-               neighbours: dict[tuple[int, int], int], rng: random.Random) -> list[int]:
+def seat_order(
+    members: list[int],
+    seat_counts: list[list[int]],
+    neighbours: dict[tuple[int, int], int],
+    rng: random.Random,
+) -> list[int]:
     """The members of one table in seat order (1, 2, ...); updates the counts."""
     k = len(members)
     best = None

@@ -25,11 +25,14 @@ def table_sizes(players: int, size: int = EVEN) -> tuple[int, ...]:
     if isinstance(players, bool) or not isinstance(players, int):
         raise TablesError("bad_players", "The number of players must be an integer.")
     if isinstance(size, bool) or size not in SIZES:
-        raise TablesError("bad_size", f"The table size is 3, 4, 5, 6 or {EVEN} (as even as"
-                          f" possible), not {size!r}.")
+        raise TablesError(
+            "bad_size",
+            f"The table size is 3, 4, 5, 6 or {EVEN} (as even as possible), not {size!r}.",
+        )
     if players < MIN_TABLE:
-        raise TablesError("too_few_players", f"A 450 table needs at least {MIN_TABLE}"
-                          f" players; {players} present.")
+        raise TablesError(
+            "too_few_players", f"A 450 table needs at least {MIN_TABLE} players; {players} present."
+        )
     if size == EVEN:
         low = -(-players // MAX_TABLE)
         best = None

@@ -40,8 +40,7 @@ class Round:
     tables: tuple[tuple[PlayerId, ...], ...]
     byes: tuple[PlayerId, ...] = ()
 
-    def __init__(self, tables: Sequence[Sequence[PlayerId]] = (),
-                 byes: Sequence[PlayerId] = ()):
+    def __init__(self, tables: Sequence[Sequence[PlayerId]] = (), byes: Sequence[PlayerId] = ()):
         object.__setattr__(self, "tables", tuple(tuple(t) for t in tables))
         object.__setattr__(self, "byes", tuple(byes))
 
@@ -104,10 +103,14 @@ class Report:
     rounds: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"repeats": [r.to_dict() for r in self.repeats],
-                "repeat_count": self.repeat_count, "problems": list(self.problems),
-                "seat_spread": self.seat_spread, "secretary_spread": self.secretary_spread,
-                "rounds": self.rounds}
+        return {
+            "repeats": [r.to_dict() for r in self.repeats],
+            "repeat_count": self.repeat_count,
+            "problems": list(self.problems),
+            "seat_spread": self.seat_spread,
+            "secretary_spread": self.secretary_spread,
+            "rounds": self.rounds,
+        }
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,11 @@ class TablesDraw:
         return Round(self.tables, self.byes)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tables": [list(t) for t in self.tables], "byes": list(self.byes),
-                "sizes": list(self.sizes), "report": self.report.to_dict(),
-                "seed": self.seed, "game_number": self.game_number}
+        return {
+            "tables": [list(t) for t in self.tables],
+            "byes": list(self.byes),
+            "sizes": list(self.sizes),
+            "report": self.report.to_dict(),
+            "seed": self.seed,
+            "game_number": self.game_number,
+        }

@@ -27,5 +27,10 @@ def entry_result(entry):
         return None
     if not line.played:
         return None
-    return {"place": line.place, "total": line.total, "medal": line.medal,
-            "shared": line.shared, "games": line.games}
+    return {
+        "place": line.place,
+        "total": line.total,
+        "medal": line.medal,
+        "shared": line.shared,
+        "games": line.games,
+    }

@@ -42,12 +42,17 @@ def live_table_tournament(context, table):
     user = context.get("user")
     if user is None or not user.is_authenticated:
         return None
-    game = (TableGame.objects.filter(live_table_id=table.pk)
-            .select_related("round__tournament").first())
+    game = (
+        TableGame.objects.filter(live_table_id=table.pk).select_related("round__tournament").first()
+    )
     if game is None or game.round.tournament.status != Status.RUNNING:
         return None
-    return {"tournament": game.round.tournament, "round": game.round, "table": game.table,
-            "call": open_call(game.round, game.table)}
+    return {
+        "tournament": game.round.tournament,
+        "round": game.round,
+        "table": game.table,
+        "call": open_call(game.round, game.table),
+    }
 
 
 @register.filter

@@ -44,8 +44,9 @@ def back(request, fallback):
     from django.utils.http import url_has_allowed_host_and_scheme
 
     target = request.POST.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()},
-                                                  require_https=request.is_secure()):
+    if target and url_has_allowed_host_and_scheme(
+        target, {request.get_host()}, require_https=request.is_secure()
+    ):
         return redirect(target)
     return redirect(fallback)
 

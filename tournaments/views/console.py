@@ -49,17 +49,20 @@ def _console_context(request, pk):
         rnd.tournament = tournament
     fix = request.GET.get("fix")
     context = sr.console(tournament, rnd, fix=fix)
-    context["rounds"] = list(Round.objects.filter(tournament=tournament)
-                             .exclude(status=RoundStatus.DRAFT).values_list("number",
-                                                                            flat=True))
+    context["rounds"] = list(
+        Round.objects.filter(tournament=tournament)
+        .exclude(status=RoundStatus.DRAFT)
+        .values_list("number", flat=True)
+    )
     return context
 
 
 @director_required
 def console(request, pk: int):
     context = _console_context(request, pk)
-    template = ("tournaments/results/_console.html" if request.htmx
-                else "tournaments/results/console.html")
+    template = (
+        "tournaments/results/_console.html" if request.htmx else "tournaments/results/console.html"
+    )
     return render(request, template, context)
 
 
@@ -88,7 +91,8 @@ def _console_game(request, pk) -> TableGame:
     tournament = get_tournament(request, pk)
     try:
         return TableGame.objects.select_related("round").get(
-            pk=int(request.POST.get("game")), round__tournament=tournament)
+            pk=int(request.POST.get("game")), round__tournament=tournament
+        )
     except (TypeError, ValueError, TableGame.DoesNotExist):
         raise Http404 from None
 
@@ -121,17 +125,32 @@ def correct(request, pk: int):
     game = _console_game(request, pk)
     if "line" in request.POST:  # 450: a round of the secretary's sheet
         line = _line(game, request.POST.get("line"))
-        return _director_action(request, pk, lambda: director450.line_correct(
-            line=line, by=request.user, reason=request.POST.get("reason"),
-            data=request.POST), _("Round corrected; the standings are updated."),
-            table=game.table)
+        return _director_action(
+            request,
+            pk,
+            lambda: director450.line_correct(
+                line=line, by=request.user, reason=request.POST.get("reason"), data=request.POST
+            ),
+            _("Round corrected; the standings are updated."),
+            table=game.table,
+        )
     hand = _hand(game, request.POST.get("hand"))
     post = request.POST
-    return _director_action(request, pk, lambda: director.hand_correct(
-        hand=hand, by=request.user, reason=post.get("reason"),
-        declarer=post.get("declarer", ""), contract=post.get("contract", ""),
-        tricks=post.get("tricks"), redeal=post.get("redeal") == "1"),
-        _("Hand corrected; the standings are updated."), table=game.table)
+    return _director_action(
+        request,
+        pk,
+        lambda: director.hand_correct(
+            hand=hand,
+            by=request.user,
+            reason=post.get("reason"),
+            declarer=post.get("declarer", ""),
+            contract=post.get("contract", ""),
+            tricks=post.get("tricks"),
+            redeal=post.get("redeal") == "1",
+        ),
+        _("Hand corrected; the standings are updated."),
+        table=game.table,
+    )
 
 
 @director_required
@@ -140,11 +159,21 @@ def confirm_director(request, pk: int):
     game = _console_game(request, pk)
     if "line" in request.POST:  # 450
         line = _line(game, request.POST.get("line"))
-        return _director_action(request, pk, lambda: sheet450.line_confirm(
-            line=line, user=request.user), _("Round confirmed."), table=game.table)
+        return _director_action(
+            request,
+            pk,
+            lambda: sheet450.line_confirm(line=line, user=request.user),
+            _("Round confirmed."),
+            table=game.table,
+        )
     hand = _hand(game, request.POST.get("hand"))
-    return _director_action(request, pk, lambda: rs.hand_confirm(hand=hand, user=request.user),
-                            _("Hand confirmed."), table=game.table)
+    return _director_action(
+        request,
+        pk,
+        lambda: rs.hand_confirm(hand=hand, user=request.user),
+        _("Hand confirmed."),
+        table=game.table,
+    )
 
 
 @director_required
@@ -158,13 +187,27 @@ def adjust(request, pk: int):
     except (TypeError, ValueError, TournamentError):
         raise Http404 from None
     if tournament.is_450:
-        totals = {k[len("total_"):]: v for k, v in post.items() if k.startswith("total_")}
-        return _director_action(request, pk, lambda: director450.game_adjust_450(
-            game=game, by=request.user, totals=totals, reason=post.get("reason")),
-            _("Score awarded; the standings are updated."))
-    return _director_action(request, pk, lambda: director.game_adjust(
-        game=game, by=request.user, ns=post.get("ns"), ew=post.get("ew"),
-        reason=post.get("reason")), _("Score awarded; the standings are updated."))
+        totals = {k[len("total_") :]: v for k, v in post.items() if k.startswith("total_")}
+        return _director_action(
+            request,
+            pk,
+            lambda: director450.game_adjust_450(
+                game=game, by=request.user, totals=totals, reason=post.get("reason")
+            ),
+            _("Score awarded; the standings are updated."),
+        )
+    return _director_action(
+        request,
+        pk,
+        lambda: director.game_adjust(
+            game=game,
+            by=request.user,
+            ns=post.get("ns"),
+            ew=post.get("ew"),
+            reason=post.get("reason"),
+        ),
+        _("Score awarded; the standings are updated."),
+    )
 
 
 @director_required
@@ -172,54 +215,86 @@ def adjust(request, pk: int):
 def substitute(request, pk: int):
     rnd = _round(request, pk)
     post = request.POST
-    return _director_action(request, pk, lambda: director.seat_substitute(
-        round=rnd, by=request.user, table=post.get("table"), position=post.get("position"),
-        entry=post.get("entry"), guest_name=post.get("guest_name", ""),
-        reason=post.get("reason")), _("Player replaced."))
+    return _director_action(
+        request,
+        pk,
+        lambda: director.seat_substitute(
+            round=rnd,
+            by=request.user,
+            table=post.get("table"),
+            position=post.get("position"),
+            entry=post.get("entry"),
+            guest_name=post.get("guest_name", ""),
+            reason=post.get("reason"),
+        ),
+        _("Player replaced."),
+    )
 
 
 @director_required
 @require_POST
 def close_round(request, pk: int):
     rnd = _round(request, pk)
-    return _director_action(request, pk, lambda: director.round_close(round=rnd,
-                                                                     by=request.user),
-                            _("Round closed: its results are locked."))
+    return _director_action(
+        request,
+        pk,
+        lambda: director.round_close(round=rnd, by=request.user),
+        _("Round closed: its results are locked."),
+    )
 
 
 @director_required
 @require_POST
 def reopen_round(request, pk: int):
     rnd = _round(request, pk)
-    return _director_action(request, pk, lambda: director.round_reopen(
-        round=rnd, by=request.user, reason=request.POST.get("reason")),
-        _("Round reopened: its results can be corrected. Close it again when done."))
+    return _director_action(
+        request,
+        pk,
+        lambda: director.round_reopen(
+            round=rnd, by=request.user, reason=request.POST.get("reason")
+        ),
+        _("Round reopened: its results can be corrected. Close it again when done."),
+    )
 
 
 @director_required
 @require_POST
 def round_mode(request, pk: int):
     rnd = _round(request, pk)
-    return _director_action(request, pk, lambda: director.round_set_mode(
-        round=rnd, by=request.user, mode=request.POST.get("mode")), _("Saved."))
+    return _director_action(
+        request,
+        pk,
+        lambda: director.round_set_mode(round=rnd, by=request.user, mode=request.POST.get("mode")),
+        _("Saved."),
+    )
 
 
 @director_required
 @require_POST
 def grace(request, pk: int):
     tournament = get_tournament(request, pk)
-    return _director_action(request, pk, lambda: director.grace_set(
-        tournament=tournament, by=request.user, seconds=request.POST.get("seconds")),
-        _("Saved."))
+    return _director_action(
+        request,
+        pk,
+        lambda: director.grace_set(
+            tournament=tournament, by=request.user, seconds=request.POST.get("seconds")
+        ),
+        _("Saved."),
+    )
 
 
 @director_required
 @require_POST
 def table_chat(request, pk: int):
     tournament = get_tournament(request, pk)
-    return _director_action(request, pk, lambda: director.table_chat_set(
-        tournament=tournament, by=request.user, allowed=request.POST.get("allowed") == "1"),
-        _("Saved."))
+    return _director_action(
+        request,
+        pk,
+        lambda: director.table_chat_set(
+            tournament=tournament, by=request.user, allowed=request.POST.get("allowed") == "1"
+        ),
+        _("Saved."),
+    )
 
 
 @director_required
@@ -227,19 +302,28 @@ def table_chat(request, pk: int):
 def round_clock(request, pk: int):
     rnd = _round(request, pk)
     action = request.POST.get("action")
-    success = {"start": _("Clock started."), "pause": _("Clock paused."),
-               "resume": _("Clock restarted.")}.get(action, _("Saved."))
-    return _director_action(request, pk, lambda: clock.round_clock(
-        round=rnd, by=request.user, action=action), success)
+    success = {
+        "start": _("Clock started."),
+        "pause": _("Clock paused."),
+        "resume": _("Clock restarted."),
+    }.get(action, _("Saved."))
+    return _director_action(
+        request, pk, lambda: clock.round_clock(round=rnd, by=request.user, action=action), success
+    )
 
 
 @director_required
 @require_POST
 def round_minutes(request, pk: int):
     tournament = get_tournament(request, pk)
-    return _director_action(request, pk, lambda: clock.round_minutes_set(
-        tournament=tournament, by=request.user, minutes=request.POST.get("minutes")),
-        _("Saved: the next rounds' clocks use this time."))
+    return _director_action(
+        request,
+        pk,
+        lambda: clock.round_minutes_set(
+            tournament=tournament, by=request.user, minutes=request.POST.get("minutes")
+        ),
+        _("Saved: the next rounds' clocks use this time."),
+    )
 
 
 @director_required

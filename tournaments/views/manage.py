@@ -44,8 +44,9 @@ def create(request):
         except TournamentError as exc:
             _form_error(form, exc)
         else:
-            messages.success(request, _("Tournament created (draft). Open registration "
-                                        "when it is ready."))
+            messages.success(
+                request, _("Tournament created (draft). Open registration when it is ready.")
+            )
             return redirect(tournament)
     return render(request, "tournaments/form.html", {"form": form, "tournament": None})
 
@@ -56,8 +57,7 @@ def edit(request, pk: int):
     form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=pk))
     if request.method == "POST" and form.is_valid():
         try:
-            services.tournament_update(tournament=tournament, by=request.user,
-                                       **form.settings())
+            services.tournament_update(tournament=tournament, by=request.user, **form.settings())
         except TournamentError as exc:
             _form_error(form, exc)
         else:
@@ -72,10 +72,16 @@ def copy(request, pk: int):
     start = timezone.localtime(source.starts_at) + timezone.timedelta(days=7)
     form = CopyForm(request.POST or None, initial={"name": source.name, "starts_at": start})
     if request.method == "POST" and form.is_valid():
-        ok, tournament = run(request, lambda: services.tournament_copy(
-            source=source, by=request.user, starts_at=form.cleaned_data["starts_at"],
-            name=form.cleaned_data["name"]),
-            success=_("The next tournament is scheduled (draft)."))
+        ok, tournament = run(
+            request,
+            lambda: services.tournament_copy(
+                source=source,
+                by=request.user,
+                starts_at=form.cleaned_data["starts_at"],
+                name=form.cleaned_data["name"],
+            ),
+            success=_("The next tournament is scheduled (draft)."),
+        )
         if ok:
             return redirect(tournament)
     return render(request, "tournaments/copy.html", {"form": form, "tournament": source})
@@ -86,12 +92,17 @@ def copy(request, pk: int):
 def transition(request, pk: int):
     tournament = get_tournament(request, pk)
     target = request.POST.get("to", "")
-    ok, result = run(request, lambda: services.tournament_transition(
-        tournament=tournament, by=request.user, to=target,
-        reason=request.POST.get("reason", "")))
+    ok, result = run(
+        request,
+        lambda: services.tournament_transition(
+            tournament=tournament, by=request.user, to=target, reason=request.POST.get("reason", "")
+        ),
+    )
     if ok:
-        messages.success(request, _("The tournament is now: %(status)s.")
-                         % {"status": result.get_status_display()})
+        messages.success(
+            request,
+            _("The tournament is now: %(status)s.") % {"status": result.get_status_display()},
+        )
     return back(request, tournament.get_absolute_url())
 
 
@@ -99,8 +110,9 @@ def transition(request, pk: int):
 def entries(request, pk: int):
     tournament = get_tournament(request, pk)
     rows = selectors.entries_sorted(tournament, statuses=list(EntryStatus))
-    waiting = sorted((e for e in rows if e.status == EntryStatus.WAITING),
-                     key=lambda e: (e.queued_at, e.pk))
+    waiting = sorted(
+        (e for e in rows if e.status == EntryStatus.WAITING), key=lambda e: (e.queued_at, e.pk)
+    )
     context = {
         "tournament": tournament,
         "confirmed": [e for e in rows if e.status == EntryStatus.CONFIRMED],
@@ -109,9 +121,9 @@ def entries(request, pk: int):
         "inactive": [e for e in rows if not e.is_active],
         "walkin_form": WalkInForm(tournament=tournament),
         "director": selectors_director.director_steps(tournament),
-        "log": ActivityLog.objects.filter(subject_type="tournaments.tournament",
-                                          subject_id=str(tournament.pk))
-        .select_related("actor")[:30],
+        "log": ActivityLog.objects.filter(
+            subject_type="tournaments.tournament", subject_id=str(tournament.pk)
+        ).select_related("actor")[:30],
     }
     return render(request, "tournaments/entries.html", context)
 
@@ -121,8 +133,11 @@ def entries(request, pk: int):
 def entry_remove(request, pk: int, entry_id: int):
     tournament = get_tournament(request, pk)
     entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
-    run(request, lambda: services.registration_remove(entry=entry, by=request.user),
-        success=_("%(name)s removed.") % {"name": entry.name})
+    run(
+        request,
+        lambda: services.registration_remove(entry=entry, by=request.user),
+        success=_("%(name)s removed.") % {"name": entry.name},
+    )
     return back(request, reverse("tournaments:entries", args=[pk]))
 
 
@@ -135,11 +150,18 @@ def walkin(request, pk: int):
         messages.error(request, _("Check the walk-in's name."))
     else:
         data = form.cleaned_data
-        run(request, lambda: services.walkin_add(
-            tournament=tournament, by=request.user, player=data["player"],
-            guest_name=data["guest_name"], partner=data["partner"],
-            partner_guest_name=data["partner_guest_name"]),
-            success=_("Walk-in added and checked in."))
+        run(
+            request,
+            lambda: services.walkin_add(
+                tournament=tournament,
+                by=request.user,
+                player=data["player"],
+                guest_name=data["guest_name"],
+                partner=data["partner"],
+                partner_guest_name=data["partner_guest_name"],
+            ),
+            success=_("Walk-in added and checked in."),
+        )
     return back(request, reverse("tournaments:entries", args=[pk]))
 
 
@@ -147,11 +169,16 @@ def walkin(request, pk: int):
 def checkin(request, pk: int):
     tournament = get_tournament(request, pk)
     query = request.GET.get("q", "")
-    rows = selectors.entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED,
-                                                          EntryStatus.WAITING], query=query)
-    context = {"tournament": tournament, "rows": rows, "query": query,
-               **selectors.presence_counts(tournament),
-               "walkin_form": WalkInForm(tournament=tournament)}
+    rows = selectors.entries_sorted(
+        tournament, statuses=[EntryStatus.CONFIRMED, EntryStatus.WAITING], query=query
+    )
+    context = {
+        "tournament": tournament,
+        "rows": rows,
+        "query": query,
+        **selectors.presence_counts(tournament),
+        "walkin_form": WalkInForm(tournament=tournament),
+    }
     if request.htmx and request.htmx.target == "checkin-rows":
         return render(request, "tournaments/_checkin_rows.html", context)
     return render(request, "tournaments/checkin.html", context)
@@ -161,12 +188,13 @@ def checkin(request, pk: int):
 @require_POST
 def checkin_all(request, pk: int):
     tournament = get_tournament(request, pk)
-    ok, count = run(request, lambda: services.checkin_all(tournament=tournament,
-                                                           by=request.user))
+    ok, count = run(request, lambda: services.checkin_all(tournament=tournament, by=request.user))
     if ok:
-        messages.success(request, ngettext("%(n)s player marked present.",
-                                           "%(n)s players marked present.", count)
-                         % {"n": count})
+        messages.success(
+            request,
+            ngettext("%(n)s player marked present.", "%(n)s players marked present.", count)
+            % {"n": count},
+        )
     return redirect("tournaments:checkin", pk=pk)
 
 
@@ -174,8 +202,9 @@ def checkin_all(request, pk: int):
 @require_POST
 def checkin_toggle(request, pk: int, entry_id: int):
     tournament = get_tournament(request, pk)
-    entry = get_object_or_404(Entry.objects.select_related("player", "partner"),
-                              tournament=tournament, pk=entry_id)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player", "partner"), tournament=tournament, pk=entry_id
+    )
     present = request.POST.get("present") == "1"
     error = None
     try:
@@ -184,9 +213,17 @@ def checkin_toggle(request, pk: int, entry_id: int):
         error = exc.message
     if request.htmx:
         entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
-        return render(request, "tournaments/_checkin_row.html",
-                      {"tournament": tournament, "entry": entry, "error": error, "oob": True,
-                       **selectors.presence_counts(tournament)})
+        return render(
+            request,
+            "tournaments/_checkin_row.html",
+            {
+                "tournament": tournament,
+                "entry": entry,
+                "error": error,
+                "oob": True,
+                **selectors.presence_counts(tournament),
+            },
+        )
     if error:
         messages.error(request, error)
     return redirect("tournaments:checkin", pk=pk)
@@ -195,16 +232,24 @@ def checkin_toggle(request, pk: int, entry_id: int):
 @director_required
 def constraints(request, pk: int):
     tournament = get_tournament(request, pk)
-    active = selectors.entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED,
-                                                            EntryStatus.WAITING])
-    form = ConstraintForm(request.POST or None, entries=active,
-                          tables_only=tournament.is_450)
+    active = selectors.entries_sorted(
+        tournament, statuses=[EntryStatus.CONFIRMED, EntryStatus.WAITING]
+    )
+    form = ConstraintForm(request.POST or None, entries=active, tables_only=tournament.is_450)
     if request.method == "POST":
         if form.is_valid():
             data = form.cleaned_data
-            ok, _row = run(request, lambda: services.constraint_add(
-                tournament=tournament, by=request.user, kind=data["kind"], a=data["a"],
-                b=data["b"]), success=_("Constraint added."))
+            ok, _row = run(
+                request,
+                lambda: services.constraint_add(
+                    tournament=tournament,
+                    by=request.user,
+                    kind=data["kind"],
+                    a=data["a"],
+                    b=data["b"],
+                ),
+                success=_("Constraint added."),
+            )
             if ok:
                 return redirect("tournaments:constraints", pk=pk)
         else:
@@ -213,13 +258,15 @@ def constraints(request, pk: int):
 
 
 def _constraints_page(request, tournament, active, *, form=None, fixed_form=None):
-    context = {"tournament": tournament,
-               "form": form or ConstraintForm(entries=active),
-               "fixed_form": fixed_form or FixedSeatForm(entries=active,
-                                                         pairs=tournament.is_pairs),
-               "rows": selectors.constraints(tournament),
-               "fixed_rows": FixedSeat.objects.filter(tournament=tournament)
-               .select_related("entry__player", "entry__partner")}
+    context = {
+        "tournament": tournament,
+        "form": form or ConstraintForm(entries=active),
+        "fixed_form": fixed_form or FixedSeatForm(entries=active, pairs=tournament.is_pairs),
+        "rows": selectors.constraints(tournament),
+        "fixed_rows": FixedSeat.objects.filter(tournament=tournament).select_related(
+            "entry__player", "entry__partner"
+        ),
+    }
     return render(request, "tournaments/constraints.html", context)
 
 
@@ -227,14 +274,23 @@ def _constraints_page(request, tournament, active, *, form=None, fixed_form=None
 @require_POST
 def fixed_seat(request, pk: int):
     tournament = get_tournament(request, pk)
-    active = selectors.entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED,
-                                                            EntryStatus.WAITING])
+    active = selectors.entries_sorted(
+        tournament, statuses=[EntryStatus.CONFIRMED, EntryStatus.WAITING]
+    )
     form = FixedSeatForm(request.POST, entries=active, pairs=tournament.is_pairs)
     if form.is_valid():
         data = form.cleaned_data
-        ok, _row = run(request, lambda: services.fixed_seat_set(
-            tournament=tournament, by=request.user, entry=data["entry"],
-            position=data["position"], table=data["table"]), success=_("Seat fixed."))
+        ok, _row = run(
+            request,
+            lambda: services.fixed_seat_set(
+                tournament=tournament,
+                by=request.user,
+                entry=data["entry"],
+                position=data["position"],
+                table=data["table"],
+            ),
+            success=_("Seat fixed."),
+        )
         if ok:
             return redirect("tournaments:constraints", pk=pk)
     else:
@@ -246,8 +302,11 @@ def fixed_seat(request, pk: int):
 @require_POST
 def fixed_seat_remove(request, pk: int, fixed_id: int):
     tournament = get_tournament(request, pk)
-    row = get_object_or_404(FixedSeat.objects.select_related("entry__player", "entry__partner"),
-                            tournament=tournament, pk=fixed_id)
+    row = get_object_or_404(
+        FixedSeat.objects.select_related("entry__player", "entry__partner"),
+        tournament=tournament,
+        pk=fixed_id,
+    )
     services.fixed_seat_remove(fixed=row, by=request.user)
     messages.success(request, _("Fixed seat removed."))
     return redirect("tournaments:constraints", pk=pk)

@@ -39,16 +39,21 @@ def detail(request, pk: int):
 def draws(request, pk: int):
     """Every published round's tables (players and visitors)."""
     tournament = get_tournament(request, pk)
-    return render(request, "tournaments/draws.html",
-                  {"tournament": tournament, "rounds": selectors.published_draws(tournament)})
+    return render(
+        request,
+        "tournaments/draws.html",
+        {"tournament": tournament, "rounds": selectors.published_draws(tournament)},
+    )
 
 
 @public_or_login
 def my_seat(request, pk: int):
     """The live fragment: re-fetched by htmx when the tournament's socket says so."""
     tournament = get_tournament(request, pk)
-    context = {"tournament": tournament,
-               "seat": selectors_results.my_seat(tournament, request.user)}
+    context = {
+        "tournament": tournament,
+        "seat": selectors_results.my_seat(tournament, request.user),
+    }
     return render(request, "tournaments/_my_seat.html", context)
 
 
@@ -60,15 +65,27 @@ def register(request, pk: int):
     if not form.is_valid():
         messages.error(request, _("Choose a partner from the list."))
         return back(request, tournament.get_absolute_url())
-    ok, entry = run(request, lambda: services.registration_create(
-        tournament=tournament, member=request.user, partner=form.cleaned_data["partner"]))
+    ok, entry = run(
+        request,
+        lambda: services.registration_create(
+            tournament=tournament, member=request.user, partner=form.cleaned_data["partner"]
+        ),
+    )
     if ok:
         if entry.status == EntryStatus.WAITING:
-            messages.warning(request, _("The tournament is full: you are on the waiting "
-                                        "list. You will get an email if a place opens up."))
+            messages.warning(
+                request,
+                _(
+                    "The tournament is full: you are on the waiting "
+                    "list. You will get an email if a place opens up."
+                ),
+            )
         elif entry.status == EntryStatus.PENDING:
-            messages.success(request, _("Registered: %(name)s must now confirm the "
-                                        "partnership.") % {"name": entry.partner_name})
+            messages.success(
+                request,
+                _("Registered: %(name)s must now confirm the partnership.")
+                % {"name": entry.partner_name},
+            )
         else:
             messages.success(request, _("You are registered."))
     return back(request, tournament.get_absolute_url())
@@ -90,9 +107,11 @@ def withdraw(request, pk: int):
     if entry is None:
         messages.error(request, _("This is not your registration."))
     else:
-        run(request, lambda: services.registration_withdraw(entry=entry,
-                                                            member=request.user),
-            success=_("Your registration is withdrawn."))
+        run(
+            request,
+            lambda: services.registration_withdraw(entry=entry, member=request.user),
+            success=_("Your registration is withdrawn."),
+        )
     return back(request, tournament.get_absolute_url())
 
 
@@ -105,12 +124,21 @@ def partner_answer(request, pk: int):
     if entry is None or answer not in ("accept", "decline"):
         messages.error(request, _("Answer with accept or decline."))
         return back(request, tournament.get_absolute_url())
-    ok, entry = run(request, lambda: services.partner_confirm(
-        entry=entry, member=request.user, accept=answer == "accept"))
+    ok, entry = run(
+        request,
+        lambda: services.partner_confirm(
+            entry=entry, member=request.user, accept=answer == "accept"
+        ),
+    )
     if ok:
         if entry.status == EntryStatus.WAITING:
-            messages.warning(request, _("Partnership confirmed, but the tournament is "
-                                        "full: your pair is on the waiting list."))
+            messages.warning(
+                request,
+                _(
+                    "Partnership confirmed, but the tournament is "
+                    "full: your pair is on the waiting list."
+                ),
+            )
         elif entry.status == EntryStatus.CONFIRMED:
             messages.success(request, _("Partnership confirmed: your pair is registered."))
         else:
@@ -126,11 +154,19 @@ def looking(request, pk: int):
     form = LookingForm(request.POST)
     form.is_valid()
     data = form.cleaned_data
-    run(request, lambda: services.looking_for_partner_set(
-        tournament=tournament, member=request.user, looking=flag,
-        note=data.get("note") or "", share_contact=bool(data.get("share_contact"))),
-        success=_("You are on the list of players looking for a partner.") if flag
-        else _("You are off the list of players looking for a partner."))
+    run(
+        request,
+        lambda: services.looking_for_partner_set(
+            tournament=tournament,
+            member=request.user,
+            looking=flag,
+            note=data.get("note") or "",
+            share_contact=bool(data.get("share_contact")),
+        ),
+        success=_("You are on the list of players looking for a partner.")
+        if flag
+        else _("You are off the list of players looking for a partner."),
+    )
     return back(request, tournament.get_absolute_url())
 
 
@@ -142,11 +178,13 @@ def checkin_code(request, pk: int):
     if not form.is_valid():
         messages.error(request, _("Type the code shown by the director."))
     else:
-        run(request, lambda: services.checkin_self(tournament=tournament,
-                                                   member=request.user,
-                                                   code=form.cleaned_data["code"]),
-            success=_("You are checked in. Your table will show here once the round "
-                      "is published."))
+        run(
+            request,
+            lambda: services.checkin_self(
+                tournament=tournament, member=request.user, code=form.cleaned_data["code"]
+            ),
+            success=_("You are checked in. Your table will show here once the round is published."),
+        )
     return back(request, tournament.get_absolute_url())
 
 
@@ -159,12 +197,16 @@ def projector(request, pk: int):
 @public_or_login
 def projector_tables(request, pk: int):
     tournament = get_tournament(request, pk)
-    return render(request, "tournaments/_projector_tables.html",
-                  _projector_context(tournament))
+    return render(request, "tournaments/_projector_tables.html", _projector_context(tournament))
 
 
 def _projector_context(tournament):
     rnd = selectors.current_round(tournament)
     tables, byes = selectors.round_tables(rnd) if rnd else ([], [])
-    return {"tournament": tournament, "round": rnd, "tables": tables, "byes": byes,
-            "clock": selectors.round_clock(rnd)}
+    return {
+        "tournament": tournament,
+        "round": rnd,
+        "tables": tables,
+        "byes": byes,
+        "clock": selectors.round_clock(rnd),
+    }

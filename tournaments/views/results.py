@@ -65,8 +65,9 @@ def sheet(request, pk: int, number: int, table: int):
     if rnd is not None:
         return sheet450_views.page(request, rnd, table)
     context = _sheet_context(request, pk, number, table)
-    template = ("tournaments/results/_sheet.html" if request.htmx
-                else "tournaments/results/sheet.html")
+    template = (
+        "tournaments/results/_sheet.html" if request.htmx else "tournaments/results/sheet.html"
+    )
     return render(request, template, context)
 
 
@@ -83,9 +84,12 @@ def preview(request, pk: int, number: int, table: int):
         context["redeal"] = True
     elif data.get("declarer") and data.get("contract") and data.get("tricks") not in (None, ""):
         try:
-            context["result"] = rs.hand_score(tournament, declarer=data.get("declarer"),
-                                              contract=data.get("contract"),
-                                              tricks=data.get("tricks"))
+            context["result"] = rs.hand_score(
+                tournament,
+                declarer=data.get("declarer"),
+                contract=data.get("contract"),
+                tricks=data.get("tricks"),
+            )
         except TournamentError as exc:
             context["error"] = exc.message
     return render(request, "tournaments/results/_preview.html", context)
@@ -109,9 +113,15 @@ def enter(request, pk: int, number: int, table: int):
     game = _game(request, pk, number, table)
     post = request.POST
     try:
-        rs.hand_enter(game=game, user=request.user, seq=post.get("seq"),
-                      declarer=post.get("declarer", ""), contract=post.get("contract", ""),
-                      tricks=post.get("tricks"), redeal=post.get("redeal") == "1")
+        rs.hand_enter(
+            game=game,
+            user=request.user,
+            seq=post.get("seq"),
+            declarer=post.get("declarer", ""),
+            contract=post.get("contract", ""),
+            tricks=post.get("tricks"),
+            redeal=post.get("redeal") == "1",
+        )
     except TournamentError as exc:
         return _sheet_response(request, pk, number, table, error=exc.message)
     if not request.htmx:
@@ -154,9 +164,17 @@ def call_director(request, pk: int, number: int, table: int):
     else:
         error = None
     if request.htmx:
-        return render(request, "tournaments/results/_call.html",
-                      {"tournament": tournament, "round": rnd, "table": table,
-                       "call": sr.open_call(rnd, table), "error": error})
+        return render(
+            request,
+            "tournaments/results/_call.html",
+            {
+                "tournament": tournament,
+                "round": rnd,
+                "table": table,
+                "call": sr.open_call(rnd, table),
+                "error": error,
+            },
+        )
     if error:
         messages.error(request, error)
     else:
@@ -183,18 +201,23 @@ def withdraw_hand(request, pk: int, number: int, table: int):
 @public_or_login
 def standings(request, pk: int):
     tournament = get_tournament(request, pk)
-    context = {"tournament": tournament, **sr.standings_page_cached(tournament),
-               **sr.corrections(tournament)}
-    template = ("tournaments/results/_standings.html" if request.htmx
-                else "tournaments/results/standings.html")
+    context = {
+        "tournament": tournament,
+        **sr.standings_page_cached(tournament),
+        **sr.corrections(tournament),
+    }
+    template = (
+        "tournaments/results/_standings.html"
+        if request.htmx
+        else "tournaments/results/standings.html"
+    )
     return render(request, template, context)
 
 
 @public_or_login
 def projector_standings(request, pk: int):
     tournament = get_tournament(request, pk)
-    context = {"tournament": tournament, **sr.standings_page_cached(tournament),
-               "projector": True}
+    context = {"tournament": tournament, **sr.standings_page_cached(tournament), "projector": True}
     return render(request, "tournaments/results/_projector_standings.html", context)
 
 
@@ -202,8 +225,11 @@ def projector_standings(request, pk: int):
 def final(request, pk: int):
     """The printable results page (print CSS)."""
     tournament = get_tournament(request, pk)
-    context = {"tournament": tournament, **sr.standings_page(tournament),
-               **sr.corrections(tournament)}
+    context = {
+        "tournament": tournament,
+        **sr.standings_page(tournament),
+        **sr.corrections(tournament),
+    }
     return render(request, "tournaments/results/final.html", context)
 
 
@@ -212,15 +238,22 @@ def standings_csv(request, pk: int):
     tournament = get_tournament(request, pk)
     page = sr.standings_page(tournament)
     rounds = page["round_numbers"]
-    header = [_("Rank"), _("Name"), _("Total")] + [
-        _("Game %(n)s") % {"n": r} for r in rounds] + [_("Games"), _("Won"), _("Byes"),
-                                                      _("Medal")]
+    header = (
+        [_("Rank"), _("Name"), _("Total")]
+        + [_("Game %(n)s") % {"n": r} for r in rounds]
+        + [_("Games"), _("Won"), _("Byes"), _("Medal")]
+    )
     medal_names = {"gold": _("Gold"), "silver": _("Silver"), "bronze": _("Bronze")}
-    rows = [[(f"{r['place']}=" if r["shared"] else r["place"]) if r["place"] else "",
-             r["name"], r["total"]]
-            + ["" if s is None else s for s in r["scores"]]
-            + [r["games"], r["wins"], r["byes"], medal_names.get(r["medal"], "")]
-            for r in page["rows"]]
+    rows = [
+        [
+            (f"{r['place']}=" if r["shared"] else r["place"]) if r["place"] else "",
+            r["name"],
+            r["total"],
+        ]
+        + ["" if s is None else s for s in r["scores"]]
+        + [r["games"], r["wins"], r["byes"], medal_names.get(r["medal"], "")]
+        for r in page["rows"]
+    ]
     return csv_response(f"standings-{tournament.pk}.csv", header, rows)
 
 
@@ -229,29 +262,62 @@ def _results_csv_450(tournament):
     from tournaments.labels450 import seat_number
     from tournaments.selectors450 import every_line
 
-    header = [_("Round"), _("Table"), pgettext("450 round", "Round of the game"), _("Dealer"), _("Seat"), _("Name"),
-              _("Points"), _("Master"), _("Confirmed"), _("Corrected"), _("Note")]
+    header = [
+        _("Round"),
+        _("Table"),
+        pgettext("450 round", "Round of the game"),
+        _("Dealer"),
+        _("Seat"),
+        _("Name"),
+        _("Points"),
+        _("Master"),
+        _("Confirmed"),
+        _("Corrected"),
+        _("Note"),
+    ]
     rows = []
     names: dict = {}
     for line in every_line(tournament):
         game = line.game
         key = (game.round_id, game.table)
         if key not in names:
-            names[key] = {p.seat: p.name for p in rs.table_people(game.round, game.table)
-                          .values()}
+            names[key] = {p.seat: p.name for p in rs.table_people(game.round, game.table).values()}
         for seat, points in sorted(line.points.items()):
-            rows.append([game.round.number, game.table, line.seq, seat_number(line.dealer),
-                         seat_number(seat), names[key].get(seat, ""), points,
-                         _("yes") if line.master == seat else "",
-                         _("yes") if line.confirmed else _("no"),
-                         _("yes") if line.corrected else "", ""])
-    for game in TableGame.objects.filter(round__tournament=tournament,
-                                         status="adjusted").select_related("round"):
+            rows.append(
+                [
+                    game.round.number,
+                    game.table,
+                    line.seq,
+                    seat_number(line.dealer),
+                    seat_number(seat),
+                    names[key].get(seat, ""),
+                    points,
+                    _("yes") if line.master == seat else "",
+                    _("yes") if line.confirmed else _("no"),
+                    _("yes") if line.corrected else "",
+                    "",
+                ]
+            )
+    for game in TableGame.objects.filter(
+        round__tournament=tournament, status="adjusted"
+    ).select_related("round"):
         people = rs.table_people(game.round, game.table)
         for seat, total in sorted((game.totals or {}).items()):
-            rows.append([game.round.number, game.table, "", "", seat_number(seat),
-                         people[seat].name if seat in people else "", total, "", "", "",
-                         _("Adjusted score: %(reason)s") % {"reason": game.adjusted_reason}])
+            rows.append(
+                [
+                    game.round.number,
+                    game.table,
+                    "",
+                    "",
+                    seat_number(seat),
+                    people[seat].name if seat in people else "",
+                    total,
+                    "",
+                    "",
+                    "",
+                    _("Adjusted score: %(reason)s") % {"reason": game.adjusted_reason},
+                ]
+            )
     return csv_response(f"results-{tournament.pk}.csv", header, rows)
 
 
@@ -261,25 +327,61 @@ def results_csv(request, pk: int):
     tournament = get_tournament(request, pk)
     if tournament.is_450:
         return _results_csv_450(tournament)
-    header = [_("Round"), _("Table"), _("Hand"), _("Dealer"), _("Declarer"), _("Contract"),
-              _("Tricks"), _("Score %(side)s") % {"side": side_label("NS")},
-              _("Score %(side)s") % {"side": side_label("EW")}, _("Confirmed"),
-              _("Corrected"), _("Played by a bot"), _("Note")]
+    header = [
+        _("Round"),
+        _("Table"),
+        _("Hand"),
+        _("Dealer"),
+        _("Declarer"),
+        _("Contract"),
+        _("Tricks"),
+        _("Score %(side)s") % {"side": side_label("NS")},
+        _("Score %(side)s") % {"side": side_label("EW")},
+        _("Confirmed"),
+        _("Corrected"),
+        _("Played by a bot"),
+        _("Note"),
+    ]
     rows = []
     for line in sr.every_hand(tournament):
         h = line.get("hand")
         if h is None:  # an adjusted game: its awarded totals
             game = line["game"]
-            rows.append([game.round.number, game.table, "", "", "", "", "", game.ns_total,
-                         game.ew_total, "", "", "",
-                         _("Adjusted score: %(reason)s") % {"reason": game.adjusted_reason}])
+            rows.append(
+                [
+                    game.round.number,
+                    game.table,
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    game.ns_total,
+                    game.ew_total,
+                    "",
+                    "",
+                    "",
+                    _("Adjusted score: %(reason)s") % {"reason": game.adjusted_reason},
+                ]
+            )
             continue
-        rows.append([h.game.round.number, h.game.table, h.hand, seat_label(h.dealer),
-                     seat_label(h.declarer) if h.declarer else "",
-                     _("Re-deal") if h.redeal else contract_label(h.contract),
-                     "" if h.tricks is None else h.tricks, h.ns_score, h.ew_score,
-                     _("yes") if h.confirmed else _("no"), _("yes") if h.corrected else "",
-                     _("yes") if h.by_bot else "", ""])
+        rows.append(
+            [
+                h.game.round.number,
+                h.game.table,
+                h.hand,
+                seat_label(h.dealer),
+                seat_label(h.declarer) if h.declarer else "",
+                _("Re-deal") if h.redeal else contract_label(h.contract),
+                "" if h.tricks is None else h.tricks,
+                h.ns_score,
+                h.ew_score,
+                _("yes") if h.confirmed else _("no"),
+                _("yes") if h.corrected else "",
+                _("yes") if h.by_bot else "",
+                "",
+            ]
+        )
     return csv_response(f"results-{tournament.pk}.csv", header, rows)
 
 
@@ -294,8 +396,9 @@ def records(request, pk: int):
         data = game_records(tournament)
     else:
         options = rs.rules_options(tournament)
-        hands = (HandScore.objects.filter(game__round__tournament=tournament, redeal=False)
-                 .order_by("game__round__number", "game__table", "seq"))
+        hands = HandScore.objects.filter(game__round__tournament=tournament, redeal=False).order_by(
+            "game__round__number", "game__table", "seq"
+        )
         data = [h.record(tournament.variant, options) for h in hands]
     response = JsonResponse(data, safe=False, json_dumps_params={"indent": 0})
     response["Content-Disposition"] = f'attachment; filename="records-{tournament.pk}.json"'
@@ -312,8 +415,9 @@ def seasons(request):
 @login_required
 def season(request, season_id: int):
     row = get_object_or_404(Season, pk=season_id)
-    tournaments = list(row.tournaments.exclude(status__in=["draft", "cancelled"])
-                       .order_by("starts_at"))
+    tournaments = list(
+        row.tournaments.exclude(status__in=["draft", "cancelled"]).order_by("starts_at")
+    )
     context = {"season": row, **sr.season_page(tournaments, row.scoring, row.best_of)}
     return render(request, "tournaments/results/season.html", context)
 
@@ -323,20 +427,27 @@ def season_edit(request, season_id: int | None = None):
     from tournaments.services.seasons import season_save
 
     row = get_object_or_404(Season, pk=season_id) if season_id else None
-    choices = list(Tournament.objects.filter(status__in=["running", "finished"])
-                   .order_by("-starts_at"))
+    choices = list(
+        Tournament.objects.filter(status__in=["running", "finished"]).order_by("-starts_at")
+    )
     if request.method == "POST":
         try:
-            row = season_save(season=row, by=request.user, name=request.POST.get("name"),
-                              tournament_ids=request.POST.getlist("tournaments"),
-                              scoring=request.POST.get("scoring"),
-                              best_of=request.POST.get("best_of"))
+            row = season_save(
+                season=row,
+                by=request.user,
+                name=request.POST.get("name"),
+                tournament_ids=request.POST.getlist("tournaments"),
+                scoring=request.POST.get("scoring"),
+                best_of=request.POST.get("best_of"),
+            )
         except TournamentError as exc:
             messages.error(request, exc.message)
         else:
             messages.success(request, _("Saved."))
             return redirect("tournaments:season", row.pk)
     chosen = set(row.tournaments.values_list("pk", flat=True)) if row else set()
-    return render(request, "tournaments/results/season_form.html",
-                  {"season": row, "choices": choices, "chosen": chosen,
-                   "scorings": Season.Scoring.choices})
+    return render(
+        request,
+        "tournaments/results/season_form.html",
+        {"season": row, "choices": choices, "chosen": chosen, "scorings": Season.Scoring.choices},
+    )

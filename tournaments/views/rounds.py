@@ -19,13 +19,25 @@ from tournaments.views.common import get_round, get_tournament
 def index(request, pk: int):
     tournament = get_tournament(request, pk)
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    present = selectors.entries(tournament, statuses=[EntryStatus.CONFIRMED]).filter(
-        checked_in=True).count()
+    present = (
+        selectors.entries(tournament, statuses=[EntryStatus.CONFIRMED])
+        .filter(checked_in=True)
+        .count()
+    )
     can_draw = not rounds or rounds[-1].status != "draft"
-    notice = (selectors_plan.next_draw_notice(tournament, len(rounds) + 1)
-              if can_draw and rounds else None)
-    context = {"tournament": tournament, "rounds": rounds, "present": present,
-               "draw_form": DrawForm(), "can_draw": can_draw, "plan_notice": notice}
+    notice = (
+        selectors_plan.next_draw_notice(tournament, len(rounds) + 1)
+        if can_draw and rounds
+        else None
+    )
+    context = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "present": present,
+        "draw_form": DrawForm(),
+        "can_draw": can_draw,
+        "plan_notice": notice,
+    }
     return render(request, "tournaments/rounds.html", context)
 
 
@@ -38,23 +50,33 @@ def draw(request, pk: int):
         messages.error(request, _("The seed must be a whole number."))
         return redirect("tournaments:rounds", pk=pk)
     try:
-        rnd = services.round_draw(tournament=tournament, by=request.user,
-                                  seed=form.cleaned_data["seed"],
-                                  version=request.POST.get("version") or None)
+        rnd = services.round_draw(
+            tournament=tournament,
+            by=request.user,
+            seed=form.cleaned_data["seed"],
+            version=request.POST.get("version") or None,
+        )
     except TournamentError as exc:
         messages.error(request, exc.message)
         return redirect("tournaments:rounds", pk=pk)
-    messages.success(request, _("Round %(n)s drawn (draft): check it, edit it, then "
-                                "publish it.") % {"n": rnd.number})
+    messages.success(
+        request,
+        _("Round %(n)s drawn (draft): check it, edit it, then publish it.") % {"n": rnd.number},
+    )
     return redirect("tournaments:round", pk=pk, number=rnd.number)
 
 
 def _editor(request, tournament, rnd, *, error=None, conflict=False, status=200):
     rnd = Round.objects.get(pk=rnd.pk)
     rnd.tournament = tournament
-    context = {"tournament": tournament, **selectors.round_editor(rnd), "error": error,
-               "conflict": conflict, "draw_form": DrawForm(),
-               "plan": selectors_plan.plan_panel(rnd)}
+    context = {
+        "tournament": tournament,
+        **selectors.round_editor(rnd),
+        "error": error,
+        "conflict": conflict,
+        "draw_form": DrawForm(),
+        "plan": selectors_plan.plan_panel(rnd),
+    }
     template = "tournaments/_round_editor.html" if request.htmx else "tournaments/round.html"
     return render(request, template, context, status=status)
 
@@ -89,9 +111,19 @@ def _edit(request, pk: int, number: int, action, success: str):
 @require_POST
 def swap(request, pk: int, number: int):
     post = request.POST
-    return _edit(request, pk, number, lambda rnd: services.round_swap(
-        round=rnd, by=request.user, a=post.get("a"), b=post.get("b"),
-        version=post.get("version")), _("Players swapped."))
+    return _edit(
+        request,
+        pk,
+        number,
+        lambda rnd: services.round_swap(
+            round=rnd,
+            by=request.user,
+            a=post.get("a"),
+            b=post.get("b"),
+            version=post.get("version"),
+        ),
+        _("Players swapped."),
+    )
 
 
 @director_required
@@ -111,8 +143,11 @@ def swap_effect(request, pk: int, number: int):
     elif a == b:
         error = _("Choose two different players to swap.")
     change = None if error else services.edit_preview(rnd=rnd, a=a, b=b)
-    return render(request, "tournaments/_plan_effect.html",
-                  {"c": selectors_plan.describe(change) if change else None, "error": error})
+    return render(
+        request,
+        "tournaments/_plan_effect.html",
+        {"c": selectors_plan.describe(change) if change else None, "error": error},
+    )
 
 
 @director_required
@@ -123,27 +158,48 @@ def move_bye(request, pk: int, number: int):
     seat = post.get("seat", "")
     if seat:
         table, _sep, position = seat.partition(":")
-    return _edit(request, pk, number, lambda rnd: services.round_move_bye(
-        round=rnd, by=request.user, entry=post.get("entry"), version=post.get("version"),
-        table=table, position=position), _("Draw updated."))
+    return _edit(
+        request,
+        pk,
+        number,
+        lambda rnd: services.round_move_bye(
+            round=rnd,
+            by=request.user,
+            entry=post.get("entry"),
+            version=post.get("version"),
+            table=table,
+            position=position,
+        ),
+        _("Draw updated."),
+    )
 
 
 @director_required
 @require_POST
 def publish(request, pk: int, number: int):
     post = request.POST
-    return _edit(request, pk, number, lambda rnd: services.round_publish(
-        round=rnd, by=request.user, version=post.get("version")),
-        _("Round published: players see their tables."))
+    return _edit(
+        request,
+        pk,
+        number,
+        lambda rnd: services.round_publish(round=rnd, by=request.user, version=post.get("version")),
+        _("Round published: players see their tables."),
+    )
 
 
 @director_required
 @require_POST
 def start_play(request, pk: int, number: int):
     post = request.POST
-    return _edit(request, pk, number, lambda rnd: services.round_start_play(
-        round=rnd, by=request.user, version=post.get("version")),
-        _("Play started: the seating of this round is final."))
+    return _edit(
+        request,
+        pk,
+        number,
+        lambda rnd: services.round_start_play(
+            round=rnd, by=request.user, version=post.get("version")
+        ),
+        _("Play started: the seating of this round is final."),
+    )
 
 
 def _print_context(request, pk, number):
@@ -152,9 +208,14 @@ def _print_context(request, pk, number):
     tables, byes = selectors.round_tables(rnd)
     from tournaments.selectors_results import table_pins
 
-    context = {"tournament": tournament, "round": rnd, "tables": tables, "byes": byes,
-               "hands": selectors.dealer_rotation(tournament.hands_per_game),
-               "pins": table_pins(rnd)}
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "tables": tables,
+        "byes": byes,
+        "hands": selectors.dealer_rotation(tournament.hands_per_game),
+        "pins": table_pins(rnd),
+    }
     if tournament.is_450:
         context.update(selectors.sheet450_blank(tournament))
     return context

@@ -34,8 +34,11 @@ def _context(request, rnd, table, *, data=None, error=None):
 
 def page(request, rnd, table, *, data=None, error=None):
     context = _context(request, rnd, table, data=data, error=error)
-    template = ("tournaments/results/_sheet450.html" if request.htmx
-                else "tournaments/results/sheet450.html")
+    template = (
+        "tournaments/results/_sheet450.html"
+        if request.htmx
+        else "tournaments/results/sheet450.html"
+    )
     return render(request, template, context)
 
 
@@ -76,13 +79,15 @@ def preview(request, rnd, table):
 def enter(request, rnd, table):
     game = _game(rnd, table)
     try:
-        sheet450.line_enter(game=game, user=request.user, seq=request.POST.get("seq"),
-                            data=request.POST)
+        sheet450.line_enter(
+            game=game, user=request.user, seq=request.POST.get("seq"), data=request.POST
+        )
     except TournamentError as exc:
         return _respond(request, rnd, table, data=request.POST, error=exc.message)
     if not request.htmx:
-        messages.success(request, _("Round entered: another player of the table must now "
-                                    "confirm it."))
+        messages.success(
+            request, _("Round entered: another player of the table must now confirm it.")
+        )
     return _respond(request, rnd, table)
 
 

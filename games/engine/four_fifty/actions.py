@@ -82,8 +82,7 @@ def parse_action(rules: Rules, action: Any) -> int:
                     params={"action": action, "length": rules.major_length},
                 )
     raise MalformedError(
-        f"unknown action {action!r} (a card like 9C, major:..., hide, aside:<card>,"
-        " pot:<seat>)",
+        f"unknown action {action!r} (a card like 9C, major:..., hide, aside:<card>, pot:<seat>)",
         code="unknown_action",
         params={"action": action},
     )

@@ -98,9 +98,7 @@ class _Knowledge:
             known.add(self.pot_top)
         self.unknown = [c for c in PACK if c not in known]
         self.df = CARD_OF[view["double_face"]]
-        self.jack_master = (
-            view["options"].get("jack_of_spades", "any_hand") == "any_hand"
-        )
+        self.jack_master = view["options"].get("jack_of_spades", "any_hand") == "any_hand"
 
 
 def _pair_values(k: _Knowledge, hand: list[int]) -> dict[tuple[int, int], float]:
@@ -129,9 +127,7 @@ def _pair_values(k: _Knowledge, hand: list[int]) -> dict[tuple[int, int], float]
     return out
 
 
-def _discard(
-    view: dict[str, Any], seat: str, shown: dict[str, Any], legal: list[str]
-) -> str:
+def _discard(view: dict[str, Any], seat: str, shown: dict[str, Any], legal: list[str]) -> str:
     k = _Knowledge(view, seat, shown)
     hand = k.hand
     pairs = _pair_values(k, hand)
@@ -140,11 +136,7 @@ def _discard(
     for action in legal:
         c = CARD_OF[action]
         values = sorted((v for p, v in pairs.items() if c not in p), reverse=True)
-        score = (
-            values[0] + 0.25 * values[1]
-            if len(values) > 1
-            else values[0] if values else 0
-        )
+        score = values[0] + 0.25 * values[1] if len(values) > 1 else values[0] if values else 0
         # keep followers: a card alone in its suit is easy to lose later anyway
         score -= 0.02 * VALUE[c]
         if first_lead and IS_SPADE[c]:
@@ -155,9 +147,7 @@ def _discard(
     return best_action
 
 
-def _pot_choice(
-    view: dict[str, Any], seat: str, shown: dict[str, Any], legal: list[str]
-) -> str:
+def _pot_choice(view: dict[str, Any], seat: str, shown: dict[str, Any], legal: list[str]) -> str:
     k = _Knowledge(view, seat, shown)
     v3 = value3_table()
     top = k.pot_top

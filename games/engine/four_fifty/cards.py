@@ -31,8 +31,7 @@ RANK: tuple[int, ...] = tuple(c % 9 for c in PACK)
 CODE: tuple[str, ...] = tuple(RANKS[c % 9] + SUITS[c // 9] for c in PACK)
 CARD_OF: dict[str, int] = {code: c for c, code in enumerate(CODE)}
 VALUE: tuple[int, ...] = tuple(
-    (7, 8, 9, 10, 11, 13, 15, 17, 20)[c % 9] + (10 if c == THREE_OF_SPADES else 0)
-    for c in PACK
+    (7, 8, 9, 10, 11, 13, 15, 17, 20)[c % 9] + (10 if c == THREE_OF_SPADES else 0) for c in PACK
 )
 POWER: tuple[int, ...] = tuple(c % 9 + (1 if c == THREE_OF_SPADES else 0) for c in PACK)
 IS_SPADE: tuple[bool, ...] = tuple(c // 9 == SPADES for c in PACK)

@@ -129,9 +129,7 @@ def apply_discard(r: "Round", kind: str, card: int) -> None:
         if spade:
             r.last_spade = card
         if kind == "tour_a_pique_cut":
-            r.events.append(
-                {"type": "tour_a_pique_coupe", "seat": seat, "card": CODE[card]}
-            )
+            r.events.append({"type": "tour_a_pique_coupe", "seat": seat, "card": CODE[card]})
             r.spade_left = 0
         else:
             r.spade_left -= 1
@@ -159,9 +157,7 @@ def apply_discard(r: "Round", kind: str, card: int) -> None:
             }
         )
     if r.streak_len == COULEUR_RUN:
-        r.events.append(
-            {"type": "couleur", "seat": seat, "suit": "SCDH"[r.streak_suit]}
-        )
+        r.events.append({"type": "couleur", "seat": seat, "suit": "SCDH"[r.streak_suit]})
 
 
 def _suit(s: int) -> str:
@@ -199,9 +195,7 @@ def explain(r: "Round", kind: str, legal: list[int], card: int) -> IllegalAction
             )
         return err(by, "must_follow")
     if kind == "cut":
-        return err(
-            f"{seat} cannot follow {P(top)} and must cut with {P(legal[0])}", "must_cut"
-        )
+        return err(f"{seat} cannot follow {P(top)} and must cut with {P(legal[0])}", "must_cut")
     if kind == "free":
         return err(
             f"{seat} may not discard {P(card)}: nothing follows {P(top)}, and a spade"
@@ -216,8 +210,7 @@ def explain(r: "Round", kind: str, legal: list[int], card: int) -> IllegalAction
     x = r.streak_suit
     if kind == "couleur":
         return err(
-            f"Couleur: five {_suit(x)} in a row, {seat} must discard a"
-            f" {_others(x)}",
+            f"Couleur: five {_suit(x)} in a row, {seat} must discard a {_others(x)}",
             "couleur",
             suit="SCDH"[x],
         )
@@ -254,8 +247,7 @@ def explain(r: "Round", kind: str, legal: list[int], card: int) -> IllegalAction
         )
     if kind == "tour_a_pique_follow":
         return err(
-            f"{seat} has no spade and must follow {P(top)} by rank or by"
-            f" {_suit(SUIT[top])}",
+            f"{seat} has no spade and must follow {P(top)} by rank or by {_suit(SUIT[top])}",
             "must_follow",
         )
     return err(f"{seat} may not discard {P(card)} now", "illegal_discard")

@@ -52,9 +52,7 @@ class RoundResult:
                 "points": self.points[i],
             }
         return {
-            "first_count": {
-                s: self.first_count[i].to_dict() for i, s in enumerate(seats)
-            },
+            "first_count": {s: self.first_count[i].to_dict() for i, s in enumerate(seats)},
             "master": name(self.master),
             "master_reason": self.master_reason,
             "transformed": (

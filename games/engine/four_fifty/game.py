@@ -44,9 +44,7 @@ class Game:
         options: dict[str, Any] | None = None,
         secretary: str | int = "P1",
     ) -> None:
-        self.rules = (
-            players if isinstance(players, Rules) else get_rules(players, options)
-        )
+        self.rules = players if isinstance(players, Rules) else get_rules(players, options)
         self.secretary = seat_arg(self.rules, secretary, "secretary")
         self.rounds: list[Round] = []
 
@@ -98,9 +96,7 @@ class Game:
         """Points of each finished round, by seat."""
         seats = self.rules.seats
         return [
-            {s: r.result().points[i] for i, s in enumerate(seats)}
-            for r in self.rounds
-            if r.is_done
+            {s: r.result().points[i] for i, s in enumerate(seats)} for r in self.rounds if r.is_done
         ]
 
     @property
@@ -155,9 +151,7 @@ class Game:
         if self.is_over:
             raise IllegalActionError("the game is over", code="game_over")
         if self.current is not None:
-            raise IllegalActionError(
-                "the current round is not finished", code="round_in_progress"
-            )
+            raise IllegalActionError("the current round is not finished", code="round_in_progress")
 
     def next_round(self, seed: int) -> Round:
         """Deal the next round from ``seed`` (drawing a double-faced card when due)."""
@@ -195,9 +189,7 @@ class Game:
                 "secretary",
             )
         if seats[rnd.dealer] != self.dealer:
-            raise bad(
-                f"{self.dealer} deals this round, not {seats[rnd.dealer]}", "dealer"
-            )
+            raise bad(f"{self.dealer} deals this round, not {seats[rnd.dealer]}", "dealer")
         if not self.double_face_due and rnd.double_face != self.rounds[-1].double_face:
             raise bad(
                 f"the double-faced card is still {CODE[self.rounds[-1].double_face]}",
@@ -223,17 +215,29 @@ class Game:
         rules = self.rules
         seats = rules.seats
         if sheet.rules != rules or sheet.rules.overrides != rules.overrides:
-            raise MalformedError("the round's players and options are not the game's",
-                                 code="wrong_round", field=f"{where}.options")
+            raise MalformedError(
+                "the round's players and options are not the game's",
+                code="wrong_round",
+                field=f"{where}.options",
+            )
         if seats[sheet.dealer] != self.dealer:
-            raise MalformedError(f"{self.dealer} deals this round, not"
-                                 f" {seats[sheet.dealer]}", code="wrong_round",
-                                 field=f"{where}.dealer")
+            raise MalformedError(
+                f"{self.dealer} deals this round, not {seats[sheet.dealer]}",
+                code="wrong_round",
+                field=f"{where}.dealer",
+            )
         before = self.rounds[-1].double_face if self.rounds else -1
-        if (sheet.double_face >= 0 and before >= 0 and not self.double_face_due
-                and sheet.double_face != before):
-            raise MalformedError(f"the double-faced card is still {CODE[before]}",
-                                 code="wrong_round", field=f"{where}.double_face")
+        if (
+            sheet.double_face >= 0
+            and before >= 0
+            and not self.double_face_due
+            and sheet.double_face != before
+        ):
+            raise MalformedError(
+                f"the double-faced card is still {CODE[before]}",
+                code="wrong_round",
+                field=f"{where}.double_face",
+            )
         self.rounds.append(sheet)
         return sheet
 
@@ -246,14 +250,14 @@ class Game:
             "players": self.rules.players,
             "options": self.rules.as_dict(),
             # how the game ends, defaults resolved (``options`` holds what was chosen)
-            "end": {"by": self.rules.end, "target": self.rules.target,
-                    "rounds": self.rules.rounds},
+            "end": {"by": self.rules.end, "target": self.rules.target, "rounds": self.rules.rounds},
             "seats": list(self.rules.seats),
             "secretary": self.rules.seats[self.secretary],
             "rounds_played": self.rounds_played,
             "points": self.points(),
-            "double_faces": [CODE[r.double_face] if r.double_face >= 0 else None
-                             for r in self.rounds],
+            "double_faces": [
+                CODE[r.double_face] if r.double_face >= 0 else None for r in self.rounds
+            ],
             "totals": self.totals,
             "is_over": reason is not None,
             "end_reason": reason,
@@ -290,14 +294,10 @@ def replay_game(record: Any) -> Game:
         )
     for key in record:
         if key not in GAME_FIELDS:
-            raise MalformedError(
-                f"unknown field {key!r}", code="unknown_field", field=str(key)
-            )
+            raise MalformedError(f"unknown field {key!r}", code="unknown_field", field=str(key))
     rules = rules_of(record)
     if "secretary" not in record:
-        raise MalformedError(
-            "secretary is missing", code="missing_field", field="secretary"
-        )
+        raise MalformedError("secretary is missing", code="missing_field", field="secretary")
     game = Game(rules, secretary=seat_arg(rules, record["secretary"], "secretary"))
     rounds = record.get("rounds")
     if not isinstance(rounds, list):
@@ -340,10 +340,7 @@ def check_game(record: Any) -> dict[str, Any]:
     summary = game.summary()
     out = {"ok": True, "complete": summary["is_over"]}
     out.update(
-        {
-            k: summary[k]
-            for k in ("rounds_played", "points", "totals", "end_reason", "winners")
-        }
+        {k: summary[k] for k in ("rounds_played", "points", "totals", "end_reason", "winners")}
     )
     current = game.current
     if current is not None:

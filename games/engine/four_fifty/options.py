@@ -82,8 +82,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "visible_cards",
         int,
         (1, 2),
-        "Cards of each player's last packet dealt face up (the article allows 1 at six"
-        " players).",
+        "Cards of each player's last packet dealt face up (the article allows 1 at six players).",
         2,
     ),
 )

@@ -39,9 +39,7 @@ def to_record(r: Round) -> dict[str, Any]:
         if r.eliminated >= 0:
             rec["eliminated"] = CODE[r.eliminated]
     if r.hidden:
-        rec["discards"] = [
-            r.action_str(a) for a in r.actions if a < HIDE or a >= MAJOR0
-        ]
+        rec["discards"] = [r.action_str(a) for a in r.actions if a < HIDE or a >= MAJOR0]
     chosen = [a for a in r.actions if POT0 <= a < MAJOR0]
     if chosen:
         rec["pot_to"] = seats[chosen[0] - POT0]

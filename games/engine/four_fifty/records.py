@@ -40,9 +40,7 @@ FIELDS = (
 )
 
 
-def _err(
-    msg: str, field: str, code: str = "malformed", **params: Any
-) -> MalformedError:
+def _err(msg: str, field: str, code: str = "malformed", **params: Any) -> MalformedError:
     return MalformedError(msg, code=code, params=params, field=field)
 
 
@@ -64,9 +62,7 @@ def rules_of(record: dict[str, Any]) -> Rules:
         raise
 
 
-def _cards(
-    value: Any, field: str, count: int, seen: dict[int, str] | None
-) -> list[int]:
+def _cards(value: Any, field: str, count: int, seen: dict[int, str] | None) -> list[int]:
     if not isinstance(value, list):
         raise _err(f"{field} must be a list of card codes", field)
     out = []
@@ -74,8 +70,7 @@ def _cards(
         c = CARD_OF.get(code) if isinstance(code, str) else None
         if c is None:
             raise _err(
-                f"{field}: unknown card {code!r} (450 cards: 7 8 9 10 J Q K A 3 then"
-                " S C D H)",
+                f"{field}: unknown card {code!r} (450 cards: 7 8 9 10 J Q K A 3 then S C D H)",
                 field,
                 "unknown_card",
                 card=code,
@@ -207,9 +202,7 @@ def replay(record: Any) -> Round:
     for k in later:
         gap = [m for m in needed[: needed.index(k)] if m not in record]
         if gap:
-            raise _err(
-                f"{gap[0]} is missing but {k} is present", gap[0], "missing_field"
-            )
+            raise _err(f"{gap[0]} is missing but {k} is present", gap[0], "missing_field")
     r = Round(rules, dealer, secretary, df, deal)
     if "eliminated" in record:
         _apply(r, "eliminated", _action(record["eliminated"], "aside:"))

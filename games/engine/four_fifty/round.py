@@ -202,11 +202,7 @@ class Round:
         if seat != self.to_act:
             raise IllegalActionError(
                 f"it is not {seat}'s turn"
-                + (
-                    f" ({self.to_act} to act)"
-                    if self.to_act
-                    else " (the round is over)"
-                ),
+                + (f" ({self.to_act} to act)" if self.to_act else " (the round is over)"),
                 code="not_your_turn",
                 params={"seat": seat, "to_act": self.to_act},
             )
@@ -253,8 +249,7 @@ class Round:
             f" left ({' or '.join(pretty(c) for c in self.deal.leftover)})",
             Phase.SHOW: f"the dealer {seat} must first hide the cards dealt face up",
             Phase.DISCARD: f"{seat} must discard",
-            Phase.POT: f"{seat}, the master (maître), must name who receives the first"
-            " pot card",
+            Phase.POT: f"{seat}, the master (maître), must name who receives the first pot card",
         }
         kind_ok = {
             Phase.ASIDE: ASIDE0 <= action < POT0,
@@ -331,9 +326,7 @@ class Round:
 
     def _hide(self) -> None:
         self.hidden = True
-        self.events.append(
-            {"type": "cards_hidden", "seat": self.rules.seats[self.dealer]}
-        )
+        self.events.append({"type": "cards_hidden", "seat": self.rules.seats[self.dealer]})
         self._phase = Phase.DISCARD
         self.to_act_i = self.lanceur
 
@@ -430,11 +423,7 @@ def new_round(
     """
     rules = players if isinstance(players, Rules) else get_rules(players, options)
     d = seat_arg(rules, dealer, "dealer")
-    s = (
-        (d - 1) % rules.players
-        if secretary is None
-        else seat_arg(rules, secretary, "secretary")
-    )
+    s = (d - 1) % rules.players if secretary is None else seat_arg(rules, secretary, "secretary")
     if double_face is None:
         df = draw_double_face(seed)
     elif isinstance(double_face, int):
@@ -447,11 +436,7 @@ def new_round(
 
 def seat_arg(rules: Rules, seat: str | int, field: str) -> int:
     """A seat index from a name or index; MalformedError (field) otherwise."""
-    if (
-        isinstance(seat, int)
-        and not isinstance(seat, bool)
-        and 0 <= seat < rules.players
-    ):
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < rules.players:
         return seat
     if isinstance(seat, str) and seat in rules.seat_index:
         return rules.seat_index[seat]

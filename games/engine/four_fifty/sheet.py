@@ -60,8 +60,7 @@ class PointsResult:
         return {
             "master": seats[self.master] if self.master >= 0 else None,
             "final": {
-                s: {"value": self.hand_points[i], "bonus": self.bonus[i],
-                    "points": self.points[i]}
+                s: {"value": self.hand_points[i], "bonus": self.bonus[i], "points": self.points[i]}
                 for i, s in enumerate(seats)
             },
             "points": {s: self.points[i] for i, s in enumerate(seats)},
@@ -103,9 +102,15 @@ class _Table:
     """The end of a round as the sheet sees it: the state ``end.first_count`` and
     ``end.settle`` read and write (the attributes of a Round they use)."""
 
-    def __init__(self, rules: Rules, dealer: int, double_face: int,
-                 hands: list[list[int]], pile: list[int],
-                 announced: dict[int, tuple[int, ...]]) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        double_face: int,
+        hands: list[list[int]],
+        pile: list[int],
+        announced: dict[int, tuple[int, ...]],
+    ) -> None:
         self.rules = rules
         self.n = rules.players
         self.lanceur = (dealer + 1) % self.n
@@ -130,16 +135,24 @@ def _bad(msg: str, field: str, code: str = "malformed", **params: Any) -> Malfor
 def _card(code: Any, field: str) -> int:
     c = CARD_OF.get(code) if isinstance(code, str) else None
     if c is None:
-        raise _bad(f"{field}: unknown card {code!r} (450 cards: 7 8 9 10 J Q K A 3 then"
-                   " S C D H)", field, "unknown_card", card=code)
+        raise _bad(
+            f"{field}: unknown card {code!r} (450 cards: 7 8 9 10 J Q K A 3 then S C D H)",
+            field,
+            "unknown_card",
+            card=code,
+        )
     return c
 
 
 def _seat(rules: Rules, value: Any, field: str) -> int:
     idx = rules.seat_index.get(value) if isinstance(value, str) else None
     if idx is None:
-        raise _bad(f"{field}: unknown seat {value!r} (seats: {', '.join(rules.seats)})",
-                   field, "unknown_seat", seat=value)
+        raise _bad(
+            f"{field}: unknown seat {value!r} (seats: {', '.join(rules.seats)})",
+            field,
+            "unknown_seat",
+            seat=value,
+        )
     return idx
 
 
@@ -162,9 +175,18 @@ def major_from(rules: Rules, start: int) -> tuple[int, ...]:
     return tuple(range(start, start + rules.major_length))
 
 
-def score_cards(rules: Rules, *, dealer: int, double_face: Any, hands: Any, pot: Any,
-                aside: Any = None, majors: Any = None, master: Any = None,
-                record: Mapping[str, Any] | None = None) -> SheetRound:
+def score_cards(
+    rules: Rules,
+    *,
+    dealer: int,
+    double_face: Any,
+    hands: Any,
+    pot: Any,
+    aside: Any = None,
+    majors: Any = None,
+    master: Any = None,
+    record: Mapping[str, Any] | None = None,
+) -> SheetRound:
     """Score a round from the cards on the table at its end (see the module doc).
 
     ``hands``: seat -> its last two cards; ``pot``: seat -> the pot card it received;
@@ -187,26 +209,44 @@ def score_cards(rules: Rules, *, dealer: int, double_face: Any, hands: Any, pot:
 
     def take(c: int, field: str, owner: str) -> None:
         if c in seen:
-            raise _bad(f"{pretty(c)} is entered twice ({seen[c]} and {owner})", field,
-                       "duplicate_card", card=CODE[c], seats=[seen[c], owner])
+            raise _bad(
+                f"{pretty(c)} is entered twice ({seen[c]} and {owner})",
+                field,
+                "duplicate_card",
+                card=CODE[c],
+                seats=[seen[c], owner],
+            )
         seen[c] = owner
 
     missing = [s for s in seats if not hands.get(s) and pot.get(s) in (None, "")]
     if missing:
-        raise _bad(f"{', '.join(missing)}: no cards entered (each player has two cards"
-                   " and a pot card)", f"hands.{missing[0]}", "missing_player",
-                   seats=missing)
+        raise _bad(
+            f"{', '.join(missing)}: no cards entered (each player has two cards and a pot card)",
+            f"hands.{missing[0]}",
+            "missing_player",
+            seats=missing,
+        )
     base: list[list[int]] = []
     given: list[int] = []
     for s in seats:
         cards = hands.get(s)
         if not isinstance(cards, (list, tuple)):
-            raise _bad(f"{s}: his last two cards are missing", f"hands.{s}",
-                       "wrong_card_count", seat=s, count=0)
+            raise _bad(
+                f"{s}: his last two cards are missing",
+                f"hands.{s}",
+                "wrong_card_count",
+                seat=s,
+                count=0,
+            )
         if len(cards) != 2:
-            raise _bad(f"{s} has {len(cards)} card{'s' if len(cards) != 1 else ''} in his"
-                       " hand: the last two cards (the base hand) are two", f"hands.{s}",
-                       "wrong_card_count", seat=s, count=len(cards))
+            raise _bad(
+                f"{s} has {len(cards)} card{'s' if len(cards) != 1 else ''} in his"
+                " hand: the last two cards (the base hand) are two",
+                f"hands.{s}",
+                "wrong_card_count",
+                seat=s,
+                count=len(cards),
+            )
         held = [_card(c, f"hands.{s}") for c in cards]
         for c in held:
             take(c, f"hands.{s}", s)
@@ -214,11 +254,21 @@ def score_cards(rules: Rules, *, dealer: int, double_face: Any, hands: Any, pot:
     for s in seats:
         code = pot.get(s)
         if code in (None, ""):
-            raise _bad(f"{s}: the pot card he received is missing", f"pot.{s}",
-                       "wrong_card_count", seat=s, count=0)
+            raise _bad(
+                f"{s}: the pot card he received is missing",
+                f"pot.{s}",
+                "wrong_card_count",
+                seat=s,
+                count=0,
+            )
         if isinstance(code, (list, tuple)):
-            raise _bad(f"{s} received {len(code)} pot cards: each player receives one",
-                       f"pot.{s}", "wrong_card_count", seat=s, count=len(code))
+            raise _bad(
+                f"{s} received {len(code)} pot cards: each player receives one",
+                f"pot.{s}",
+                "wrong_card_count",
+                seat=s,
+                count=len(code),
+            )
         c = _card(code, f"pot.{s}")
         take(c, f"pot.{s}", s)
         given.append(c)
@@ -229,8 +279,11 @@ def score_cards(rules: Rules, *, dealer: int, double_face: Any, hands: Any, pot:
         raise _bad("aside must be a list of card codes", "aside")
     want_aside = 1 if n == 5 else 0
     if len(aside_cards) != want_aside:
-        msg = ("five players: the card set aside (or eliminated) is needed" if want_aside
-               else f"only five players set a card aside, not {n}")
+        msg = (
+            "five players: the card set aside (or eliminated) is needed"
+            if want_aside
+            else f"only five players set a card aside, not {n}"
+        )
         raise _bad(msg, "aside", "wrong_card_count", count=len(aside_cards))
     for c in (_card(x, "aside") for x in aside_cards):
         take(c, "aside", "aside")
@@ -242,37 +295,55 @@ def score_cards(rules: Rules, *, dealer: int, double_face: Any, hands: Any, pot:
             raise _bad(f"{s}'s major sequence must be a list of card codes", field)
         run = [_card(c, field) for c in cards]
         if not major_run(rules, run):
-            raise _bad(f"{', '.join(pretty(c) for c in sorted(run, key=sort_key))} is not a"
-                       f" major sequence (suite majeure): {rules.major_length} cards of"
-                       f" one suit that follow, at {n} players", field,
-                       "not_a_major_sequence", seat=s)
+            raise _bad(
+                f"{', '.join(pretty(c) for c in sorted(run, key=sort_key))} is not a"
+                f" major sequence (suite majeure): {rules.major_length} cards of"
+                f" one suit that follow, at {n} players",
+                field,
+                "not_a_major_sequence",
+                seat=s,
+            )
         for c in run:
             if c in seen and seen[c] != s:
-                raise _bad(f"{pretty(c)} of {s}'s major sequence is entered for"
-                           f" {seen[c]} too", field, "duplicate_card", card=CODE[c],
-                           seats=[s, seen[c]])
+                raise _bad(
+                    f"{pretty(c)} of {s}'s major sequence is entered for {seen[c]} too",
+                    field,
+                    "duplicate_card",
+                    card=CODE[c],
+                    seats=[s, seen[c]],
+                )
         announced[i] = tuple(sorted(run))
     pile = [THREE_OF_SPADES] if THREE_OF_SPADES not in seen else []
-    table = _Table(rules, dealer, df, [sorted(h, key=sort_key) for h in base], pile,
-                   announced)
+    table = _Table(rules, dealer, df, [sorted(h, key=sort_key) for h in base], pile, announced)
     first_count(table)
     if master not in (None, ""):
         said = _seat(rules, master, "master")
         if said != table.master:
-            raise IllegalActionError(_master_message(rules, table, said),
-                                     code="wrong_master",
-                                     params={"seat": seats[said],
-                                             "master": seats[table.master]
-                                             if table.master >= 0 else None},
-                                     field="master")
+            raise IllegalActionError(
+                _master_message(rules, table, said),
+                code="wrong_master",
+                params={
+                    "seat": seats[said],
+                    "master": seats[table.master] if table.master >= 0 else None,
+                },
+                field="master",
+            )
     result = settle(table, given, -1)
-    rec = dict(record) if record is not None else sheet_record(
-        rules, dealer=dealer, entry=ENTRY_CARDS, double_face=CODE[df],
-        hands={s: [CODE[c] for c in base[i]] for i, s in enumerate(seats)},
-        pot={s: CODE[given[i]] for i, s in enumerate(seats)},
-        aside=[CODE[_card(x, "aside")] for x in aside_cards],
-        majors={seats[i]: [CODE[c] for c in run] for i, run in sorted(announced.items())},
-        master=seats[table.master] if table.master >= 0 else None)
+    rec = (
+        dict(record)
+        if record is not None
+        else sheet_record(
+            rules,
+            dealer=dealer,
+            entry=ENTRY_CARDS,
+            double_face=CODE[df],
+            hands={s: [CODE[c] for c in base[i]] for i, s in enumerate(seats)},
+            pot={s: CODE[given[i]] for i, s in enumerate(seats)},
+            aside=[CODE[_card(x, "aside")] for x in aside_cards],
+            majors={seats[i]: [CODE[c] for c in run] for i, run in sorted(announced.items())},
+            master=seats[table.master] if table.master >= 0 else None,
+        )
+    )
     return SheetRound(rules, ENTRY_CARDS, dealer, df, rec, result)
 
 
@@ -282,12 +353,16 @@ def _master_message(rules: Rules, table: _Table, said: int) -> str:
         return f"no player has a base hand: there is no master, not {seats[said]}"
     who = seats[table.master]
     if table.master_reason == "valet_de_pique":
-        return (f"{who} is the master, not {seats[said]}: he holds the jack of spades"
-                f" ({pretty(JACK_OF_SPADES)}, valet de pique) in his last two cards")
+        return (
+            f"{who} is the master, not {seats[said]}: he holds the jack of spades"
+            f" ({pretty(JACK_OF_SPADES)}, valet de pique) in his last two cards"
+        )
     count = table.first_count[table.master]
     cards = " ".join(pretty(c) for c in count.cards)
-    return (f"{who} is the master, not {seats[said]}: his base hand {cards} is the best"
-            f" ({count.hand}, {count.value})")
+    return (
+        f"{who} is the master, not {seats[said]}: his base hand {cards} is the best"
+        f" ({count.hand}, {count.value})"
+    )
 
 
 @lru_cache(maxsize=1)
@@ -296,9 +371,15 @@ def hand_values() -> frozenset[int]:
     return frozenset(count_hand(c).value for c in combinations(PACK, 3))
 
 
-def score_points(rules: Rules, *, dealer: int, points: Any, majors: Any = (),
-                 master: Any = None, record: Mapping[str, Any] | None = None
-                 ) -> SheetRound:
+def score_points(
+    rules: Rules,
+    *,
+    dealer: int,
+    points: Any,
+    majors: Any = (),
+    master: Any = None,
+    record: Mapping[str, Any] | None = None,
+) -> SheetRound:
     """Score a round entered as points: ``points`` seat -> his hand's count (a value
     three cards make: 0, or 16 to 210), ``majors``: the seats that announced a major sequence
     (+50 each), ``master``: recorded as written (the cards are not known)."""
@@ -310,20 +391,34 @@ def score_points(rules: Rules, *, dealer: int, points: Any, majors: Any = (),
         _seat(rules, key, f"points.{key}")
     missing = [s for s in seats if points.get(s) in (None, "")]
     if missing:
-        raise _bad(f"{', '.join(missing)}: no points entered", f"points.{missing[0]}",
-                   "missing_player", seats=missing)
+        raise _bad(
+            f"{', '.join(missing)}: no points entered",
+            f"points.{missing[0]}",
+            "missing_player",
+            seats=missing,
+        )
     values = []
     for s in seats:
         v = points[s]
         if isinstance(v, bool) or not isinstance(v, int):
-            raise _bad(f"{s}: points must be a whole number, not {v!r}", f"points.{s}",
-                       "bad_points", seat=s)
+            raise _bad(
+                f"{s}: points must be a whole number, not {v!r}",
+                f"points.{s}",
+                "bad_points",
+                seat=s,
+            )
         if v not in hand_values():
             low = min(x for x in hand_values() if x)
-            raise _bad(f"{s}: no hand of three cards counts {v} (a hand counts 0, or"
-                       f" {low} to {max(hand_values())})", f"points.{s}",
-                       "impossible_points", seat=s, points=v, low=low,
-                       high=max(hand_values()))
+            raise _bad(
+                f"{s}: no hand of three cards counts {v} (a hand counts 0, or"
+                f" {low} to {max(hand_values())})",
+                f"points.{s}",
+                "impossible_points",
+                seat=s,
+                points=v,
+                low=low,
+                high=max(hand_values()),
+            )
         values.append(v)
     if isinstance(majors, Mapping):
         majors = [s for s, v in majors.items() if v]
@@ -334,29 +429,53 @@ def score_points(rules: Rules, *, dealer: int, points: Any, majors: Any = (),
     total = [v + b for v, b in zip(values, bonus)]
     lanceur = (dealer + 1) % n
     winner = max(range(n), key=lambda i: (total[i], -((i - lanceur) % n)))
-    result = PointsResult(seats, tuple(values), tuple(bonus), tuple(total), said, winner,
-                          (winner - 1) % n)
-    rec = dict(record) if record is not None else sheet_record(
-        rules, dealer=dealer, entry=ENTRY_POINTS,
-        points={s: values[i] for i, s in enumerate(seats)},
-        majors=[s for i, s in enumerate(seats) if bonus[i]],
-        master=seats[said] if said >= 0 else None)
+    result = PointsResult(
+        seats, tuple(values), tuple(bonus), tuple(total), said, winner, (winner - 1) % n
+    )
+    rec = (
+        dict(record)
+        if record is not None
+        else sheet_record(
+            rules,
+            dealer=dealer,
+            entry=ENTRY_POINTS,
+            points={s: values[i] for i, s in enumerate(seats)},
+            majors=[s for i, s in enumerate(seats) if bonus[i]],
+            master=seats[said] if said >= 0 else None,
+        )
+    )
     return SheetRound(rules, ENTRY_POINTS, dealer, -1, rec, result)
 
 
 def sheet_record(rules: Rules, *, dealer: int, entry: str, **fields: Any) -> dict:
     """A ``club450-sheet/1`` record (fields without a value are left out)."""
-    rec: dict[str, Any] = {"format": SHEET_FORMAT, "players": rules.players,
-                           "options": rules.as_dict(), "dealer": rules.seats[dealer],
-                           "entry": entry}
+    rec: dict[str, Any] = {
+        "format": SHEET_FORMAT,
+        "players": rules.players,
+        "options": rules.as_dict(),
+        "dealer": rules.seats[dealer],
+        "entry": entry,
+    }
     for key, value in fields.items():
         if value not in (None, [], {}):
             rec[key] = value
     return rec
 
 
-SHEET_FIELDS = ("format", "players", "options", "dealer", "entry", "double_face", "hands",
-                "pot", "aside", "majors", "master", "points")
+SHEET_FIELDS = (
+    "format",
+    "players",
+    "options",
+    "dealer",
+    "entry",
+    "double_face",
+    "hands",
+    "pot",
+    "aside",
+    "majors",
+    "master",
+    "points",
+)
 
 
 def read_sheet(record: Any) -> SheetRound:
@@ -364,8 +483,9 @@ def read_sheet(record: Any) -> SheetRound:
     if not isinstance(record, dict):
         raise _bad("a sheet record must be a JSON object", "record")
     if record.get("format") != SHEET_FORMAT:
-        raise _bad(f"format must be {SHEET_FORMAT!r}, got {record.get('format')!r}",
-                   "format", "bad_format")
+        raise _bad(
+            f"format must be {SHEET_FORMAT!r}, got {record.get('format')!r}", "format", "bad_format"
+        )
     for key in record:
         if key not in SHEET_FIELDS:
             raise _bad(f"unknown field {key!r}", str(key), "unknown_field")
@@ -375,9 +495,14 @@ def read_sheet(record: Any) -> SheetRound:
     dealer = _seat(rules, record["dealer"], "dealer")
     entry = record.get("entry", ENTRY_CARDS)
     if entry == ENTRY_POINTS:
-        return score_points(rules, dealer=dealer, points=record.get("points"),
-                            majors=record.get("majors") or (),
-                            master=record.get("master"), record=record)
+        return score_points(
+            rules,
+            dealer=dealer,
+            points=record.get("points"),
+            majors=record.get("majors") or (),
+            master=record.get("master"),
+            record=record,
+        )
     if entry != ENTRY_CARDS:
         raise _bad(f"entry must be 'cards' or 'points', not {entry!r}", "entry")
     for key in ("double_face", "hands", "pot"):
@@ -386,9 +511,17 @@ def read_sheet(record: Any) -> SheetRound:
     majors = record.get("majors") or {}
     if not isinstance(majors, dict):
         raise _bad("majors must map a seat to its major sequence's cards", "majors")
-    return score_cards(rules, dealer=dealer, double_face=record["double_face"],
-                       hands=record["hands"], pot=record["pot"], aside=record.get("aside"),
-                       majors=majors, master=record.get("master"), record=record)
+    return score_cards(
+        rules,
+        dealer=dealer,
+        double_face=record["double_face"],
+        hands=record["hands"],
+        pot=record["pot"],
+        aside=record.get("aside"),
+        majors=majors,
+        master=record.get("master"),
+        record=record,
+    )
 
 
 def check_sheet(record: Any) -> dict[str, Any]:
@@ -397,5 +530,4 @@ def check_sheet(record: Any) -> dict[str, Any]:
         sheet = read_sheet(record)
     except EngineError as e:
         return error_output(e, record)
-    return {"ok": True, "complete": True, "entry": sheet.entry,
-            **sheet.result().to_dict()}
+    return {"ok": True, "complete": True, "entry": sheet.entry, **sheet.result().to_dict()}

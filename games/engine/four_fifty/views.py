@@ -107,13 +107,10 @@ def public_view(r: "Round") -> dict[str, Any]:
         "leftover": [CODE[c] for c in r.deal.leftover] if phase is Phase.ASIDE else [],
         "aside": [CODE[c] for c in r.aside],
         "pile": [
-            {"seat": seats[(r.lanceur + k) % r.n], "card": CODE[c]}
-            for k, c in enumerate(r.pile)
+            {"seat": seats[(r.lanceur + k) % r.n], "card": CODE[c]} for k, c in enumerate(r.pile)
         ],
         "follow": _follow(r),
-        "announced": {
-            seats[i]: [CODE[c] for c in cards] for i, cards in r.announced.items()
-        },
+        "announced": {seats[i]: [CODE[c] for c in cards] for i, cards in r.announced.items()},
         "first_count": (
             {s: r.first_count[i].to_dict() for i, s in enumerate(seats)}
             if r.first_count is not None

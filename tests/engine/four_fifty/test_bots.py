@@ -49,9 +49,7 @@ def test_a_bot_among_random_players_scores_more_per_round(players):
         while not rnd.is_done:
             seat = rnd.to_act
             legal = rnd.legal_actions()
-            rnd.apply(
-                choose_action(rnd, seat, rng) if seat == bot else rng.choice(legal)
-            )
+            rnd.apply(choose_action(rnd, seat, rng) if seat == bot else rng.choice(legal))
         points = rnd.result().to_dict()["points"]
         bot_points.append(points.pop(bot))
         random_points += points.values()

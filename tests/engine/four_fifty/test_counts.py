@@ -29,9 +29,7 @@ def test_the_articles_score_examples(cards, kind, value):
 
 
 def test_card_values_and_the_three_of_spades_above_all():
-    values = {
-        c: VALUE[CARD_OF[c]] for c in "7H 8H 9H 10H JH QH KH AH 3H 3C 3D 3S".split()
-    }
+    values = {c: VALUE[CARD_OF[c]] for c in "7H 8H 9H 10H JH QH KH AH 3H 3C 3D 3S".split()}
     assert values == {
         "7H": 7, "8H": 8, "9H": 9, "10H": 10, "JH": 11, "QH": 13, "KH": 15, "AH": 17,
         "3H": 20, "3C": 20, "3D": 20, "3S": 30,

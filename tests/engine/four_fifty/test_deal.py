@@ -9,9 +9,7 @@ from games.engine.four_fifty.cards import CODE, PACK, codes
 from games.engine.four_fifty.deal import deal_cards, draw_double_face, shuffled_pack
 
 
-@pytest.mark.parametrize(
-    "players, each, pot", [(3, 11, 3), (4, 8, 4), (5, 6, 5), (6, 5, 6)]
-)
+@pytest.mark.parametrize("players, each, pot", [(3, 11, 3), (4, 8, 4), (5, 6, 5), (6, 5, 6)])
 def test_every_card_is_dealt_by_player_count(players, each, pot):
     for seed in range(20):
         rnd = new_round(players, "P1", seed=seed)
@@ -47,9 +45,7 @@ def test_six_players_deal_2_1_2_and_the_pot_after_every_third_packet():
 
 def test_one_visible_card_per_player_as_an_option():
     rnd = new_round(6, "P1", seed=3, options={"visible_cards": 1})
-    assert all(
-        len(v) == 1 and v[0] == h[-2] for v, h in zip(rnd.deal.visible, rnd.deal.hands)
-    )
+    assert all(len(v) == 1 and v[0] == h[-2] for v, h in zip(rnd.deal.visible, rnd.deal.hands))
     assert all(len(cards) == 1 for cards in rnd.view_for(None)["shown"].values())
 
 
@@ -94,9 +90,7 @@ def test_the_dealer_chooses_when_the_visible_cards_are_hidden():
     assert rnd.legal_actions() == ["hide"]
     view = rnd.view_for("P2")
     # every face-up card is on the table; players have not yet picked up the rest
-    assert view["shown"] == {
-        s: codes(rnd.deal.visible[i]) for i, s in enumerate(rnd.rules.seats)
-    }
+    assert view["shown"] == {s: codes(rnd.deal.visible[i]) for i, s in enumerate(rnd.rules.seats)}
     assert view["hand"] == view["shown"]["P2"]
     assert view["pot_shown"] == CODE[rnd.pot[0]]
     with pytest.raises(IllegalActionError) as e:
@@ -105,9 +99,7 @@ def test_the_dealer_chooses_when_the_visible_cards_are_hidden():
     with pytest.raises(IllegalActionError) as e:
         rnd.apply(CODE[rnd.hands[0][0]])
     assert e.value.code == "wrong_phase"
-    assert str(e.value).startswith(
-        "the dealer P4 must first hide the cards dealt face up"
-    )
+    assert str(e.value).startswith("the dealer P4 must first hide the cards dealt face up")
     rnd.apply_as("P4", "hide")
     view = rnd.view_for("P2")
     assert view["shown"] == {} and view["pot_shown"] is None and len(view["hand"]) == 8

@@ -65,8 +65,7 @@ def test_not_following_when_one_can_names_the_rule():
 def test_the_spade_of_the_rank_may_not_cut_while_another_card_follows():
     illegal(
         "discards[1]",
-        "P2 must follow 9♣ by rank or by clubs: P2 may cut with 9♠ only when nothing"
-        " follows",
+        "P2 must follow 9♣ by rank or by clubs: P2 may cut with 9♠ only when nothing follows",
         hands={"P1": ["9C"], "P2": "9S 7C KD 8D 10D QD KH 7H".split()},
         discards=["9C", "9S"],
     )
@@ -194,8 +193,7 @@ def test_without_spades_he_must_cut_the_round_with_the_rank_of_the_last_spade():
     assert rnd.legal_actions() == ["10C"]
     illegal(
         "discards[2]",
-        "P3 has no spade and must cut the spade round (tour à pique) with a 10, the"
-        " rank of 10♠",
+        "P3 has no spade and must cut the spade round (tour à pique) with a 10, the rank of 10♠",
         hands=SPADE_ROUND,
         discards=["8S", "10S", "9D"],
     )
@@ -373,8 +371,7 @@ def test_a_major_sequence_after_the_first_discard_is_refused():
         "ok": False,
         "at": "discards[4]",
         "action": "major:9H,10H,JH,QH,KH",
-        "error": "P1 must announce a major sequence (suite majeure) before his first"
-        " discard",
+        "error": "P1 must announce a major sequence (suite majeure) before his first discard",
     }
 
 
@@ -396,9 +393,7 @@ def test_the_length_of_a_major_sequence_by_player_count():
         (6, "7D 8D 9D 7C 8C".split()),
     ):
         dealer = f"P{players}"
-        rnd = make_round(
-            players=players, dealer=dealer, hands={"P1": hand}, discards=[]
-        )
+        rnd = make_round(players=players, dealer=dealer, hands={"P1": hand}, discards=[])
         majors = [a for a in rnd.legal_actions() if a.startswith("major:")]
         length = {3: 6, 5: 4, 6: 3}[players]
         assert majors and all(len(a.split(",")) == length for a in majors)

@@ -37,9 +37,7 @@ def cards(codes):
     return [CARD_OF[c] for c in codes]
 
 
-ROUND_FILES = sorted(
-    p.name for p in GOLDEN.glob("*.json") if not p.name.startswith("cli_")
-)
+ROUND_FILES = sorted(p.name for p in GOLDEN.glob("*.json") if not p.name.startswith("cli_"))
 
 
 @pytest.mark.parametrize("name", ROUND_FILES)
@@ -140,18 +138,14 @@ def test_no_transformation_while_the_three_of_spades_is_not_in_the_pile():
     rec = load("no_transformation_three_not_out.json")
     out = check_record(rec)
     assert "3S" not in rec["discards"] and out["transformed"] is None
-    holder = next(
-        s for s, c in out["first_count"].items() if rec["double_face"] in c["cards"]
-    )
+    holder = next(s for s, c in out["first_count"].items() if rec["double_face"] in c["cards"])
     assert out["first_count"][holder]["value"] > 0
 
 
 def test_no_transformation_without_a_base_hand():
     rec = load("no_transformation_no_base_hand.json")
     out = check_record(rec)
-    holder = next(
-        s for s, c in out["first_count"].items() if rec["double_face"] in c["cards"]
-    )
+    holder = next(s for s, c in out["first_count"].items() if rec["double_face"] in c["cards"])
     assert "3S" in rec["discards"] and out["first_count"][holder]["value"] == 0
     assert out["transformed"] is None
 
@@ -193,9 +187,7 @@ def test_equal_best_points_the_better_hand_leads_the_next_round():
 def test_five_players_the_lanceur_eliminates_a_leftover_card_the_other_tops_the_pot():
     rec = load("five_players_leftover.json")
     assert len(rec["leftover"]) == 2 and len(rec["pot"]) == 4 and "aside" not in rec
-    rnd = replay(
-        {k: v for k, v in rec.items() if k not in ("eliminated", "discards", "pot_to")}
-    )
+    rnd = replay({k: v for k, v in rec.items() if k not in ("eliminated", "discards", "pot_to")})
     assert rnd.phase.value == "aside" and rnd.to_act == lanceur(rec)
     assert sorted(rnd.legal_actions()) == sorted(f"aside:{c}" for c in rec["leftover"])
     out = check_record(rec)

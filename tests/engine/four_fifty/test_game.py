@@ -98,9 +98,7 @@ def test_equal_best_totals_play_on_or_share_the_win(monkeypatch):
     assert not game.is_over and game.winners == []
     shared = Game(3, {"target": 100, "game_tie": "shared"})
     assert shared.is_over and shared.winners == ["P1", "P2"] and shared.winner is None
-    _with_points(
-        monkeypatch, game, [{"P1": 120, "P2": 120, "P3": 0}, {"P1": 0, "P2": 5}]
-    )
+    _with_points(monkeypatch, game, [{"P1": 120, "P2": 120, "P3": 0}, {"P1": 0, "P2": 5}])
     assert game.is_over and game.winner == "P2"
 
 
@@ -147,18 +145,14 @@ def test_a_game_record_with_an_illegal_discard_names_it():
     rec = game.to_record()
     discards = rec["rounds"][0]["discards"]
     first_card = next(i for i, d in enumerate(discards) if not d.startswith("major:"))
-    holder = next(
-        s for s, h in rec["rounds"][0]["hands"].items() if discards[first_card + 1] in h
-    )
+    holder = next(s for s, h in rec["rounds"][0]["hands"].items() if discards[first_card + 1] in h)
     discards[first_card], discards[first_card + 1] = (
         discards[first_card + 1],
         discards[first_card],
     )
     out = check_record(rec)
     assert out["ok"] is False and out["at"] == f"rounds[0].discards[{first_card}]"
-    assert (
-        out["action"] == discards[first_card] and f"({holder} holds it)" in out["error"]
-    )
+    assert out["action"] == discards[first_card] and f"({holder} holds it)" in out["error"]
 
 
 def test_a_game_in_progress_answers_the_current_round():
@@ -170,11 +164,14 @@ def test_a_game_in_progress_answers_the_current_round():
     assert out["phase"] == "show" and out["legal"] == ["hide"]
 
 
-@pytest.mark.parametrize(("options", "end"), [
-    ({}, {"by": "target", "target": 350, "rounds": 10}),
-    ({"end": "rounds", "rounds": 4}, {"by": "rounds", "target": 350, "rounds": 4}),
-    ({"target": 500}, {"by": "target", "target": 500, "rounds": 10}),
-])
+@pytest.mark.parametrize(
+    ("options", "end"),
+    [
+        ({}, {"by": "target", "target": 350, "rounds": 10}),
+        ({"end": "rounds", "rounds": 4}, {"by": "rounds", "target": 350, "rounds": 4}),
+        ({"target": 500}, {"by": "target", "target": 500, "rounds": 10}),
+    ],
+)
 def test_the_summary_says_how_the_game_ends_with_the_defaults_resolved(options, end):
     """A page shows "at 350 points" for a game left at the default end: the summary
     carries the end itself, not only the options chosen."""

@@ -61,11 +61,7 @@ def oracle(hand, pile, n):
     if IS_SPADE[top]:
         return spades | {c for c in hand if RANK[c] == RANK[top]} or set(hand)
     return (
-        {
-            c
-            for c in hand
-            if not IS_SPADE[c] and (RANK[c] == RANK[top] or SUIT[c] == SUIT[top])
-        }
+        {c for c in hand if not IS_SPADE[c] and (RANK[c] == RANK[top] or SUIT[c] == SUIT[top])}
         or {c for c in spades if RANK[c] == RANK[top]}
         or (set(hand) - spades)
         or set(hand)
@@ -97,9 +93,7 @@ def conserved(rnd):
 def test_random_rounds_keep_every_invariant(players):
     kinds = set()
     for seed in range(ROUNDS):
-        rnd = new_round(
-            players, f"P{seed % players + 1}", seed=seed, set_aside=seed % 3 != 0
-        )
+        rnd = new_round(players, f"P{seed % players + 1}", seed=seed, set_aside=seed % 3 != 0)
         rng = random.Random(seed)
         n = rnd.n
         steps = 0
@@ -133,11 +127,7 @@ def test_random_rounds_keep_every_invariant(players):
         for i in range(n):
             final = count_hand(rnd.hands[i])
             assert res.final[i] == final and len(final.cards) == 3
-            bonus = (
-                50
-                if any(a >= MAJOR0 for a in rnd.actions) and i in rnd.announced
-                else 0
-            )
+            bonus = 50 if any(a >= MAJOR0 for a in rnd.actions) and i in rnd.announced else 0
             assert res.points[i] == final.value + bonus
         assert res.points[res.next_lanceur] == max(res.points)
         assert conserved(rnd)

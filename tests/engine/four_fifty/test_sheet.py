@@ -23,10 +23,12 @@ R4 = get_rules(4)
 
 def four(**over):
     """A 4-player end of round (dealer P2, so P3 leads): P1 a pair of queens."""
-    args = {"dealer": 1, "double_face": "9D",
-            "hands": {"P1": ["QH", "QC"], "P2": ["8H", "JH"], "P3": ["10D", "JD"],
-                      "P4": ["9D", "7S"]},
-            "pot": {"P1": "QD", "P2": "KC", "P3": "AS", "P4": "AD"}}
+    args = {
+        "dealer": 1,
+        "double_face": "9D",
+        "hands": {"P1": ["QH", "QC"], "P2": ["8H", "JH"], "P3": ["10D", "JD"], "P4": ["9D", "7S"]},
+        "pot": {"P1": "QD", "P2": "KC", "P3": "AS", "P4": "AD"},
+    }
     args.update(over)
     return args
 
@@ -34,9 +36,9 @@ def four(**over):
 def test_cards_are_counted_with_the_articles_values():
     sheet = score_cards(R4, **four())
     result = sheet.result().to_dict()
-    assert result["first_count"]["P1"]["value"] == 52      # D♥ D♣ = 52
-    assert result["first_count"]["P2"]["value"] == 19      # 8♥ V♥ = 19
-    assert result["first_count"]["P3"]["value"] == 32      # 10♦ V♦ = 32
+    assert result["first_count"]["P1"]["value"] == 52  # D♥ D♣ = 52
+    assert result["first_count"]["P2"]["value"] == 19  # 8♥ V♥ = 19
+    assert result["first_count"]["P3"]["value"] == 32  # 10♦ V♦ = 32
     assert result["master"] == "P1" and result["master_reason"] == "main"
     assert result["points"] == {"P1": 117, "P2": 19, "P3": 32, "P4": 26}  # brelan of Qs
     assert result["next_lanceur"] == "P1" and result["next_dealer"] == "P4"
@@ -52,20 +54,21 @@ def test_a_major_sequence_adds_fifty_to_the_points_even_when_they_are_nil():
 
 def test_the_double_faced_card_becomes_the_three_of_spades_when_both_conditions_hold():
     # 9♦ is in P4's base hand 9♦ 10♦ (a small sequence) and the 3♠ was discarded.
-    args = four(hands={"P1": ["QH", "QC"], "P2": ["8H", "JH"], "P3": ["7D", "JD"],
-                       "P4": ["9D", "10D"]})
+    args = four(
+        hands={"P1": ["QH", "QC"], "P2": ["8H", "JH"], "P3": ["7D", "JD"], "P4": ["9D", "10D"]}
+    )
     result = score_cards(R4, **args).result().to_dict()
     assert result["transformed"] == {"seat": "P4", "card": "9D"}
     assert "3S" in result["final"]["P4"]["cards"]
     # The 3♠ in a pot card: it is not in the discard pile, no transformation.
-    result = score_cards(R4, **{**args, "pot": {**args["pot"], "P3": "3S"}}
-                         ).result().to_dict()
+    result = score_cards(R4, **{**args, "pot": {**args["pot"], "P3": "3S"}}).result().to_dict()
     assert result["transformed"] is None
 
 
 def test_the_jack_of_spades_in_a_base_hand_takes_the_masters_place():
-    args = four(hands={"P1": ["QH", "QC"], "P2": ["8H", "JS"], "P3": ["10D", "JD"],
-                       "P4": ["9D", "7S"]})
+    args = four(
+        hands={"P1": ["QH", "QC"], "P2": ["8H", "JS"], "P3": ["10D", "JD"], "P4": ["9D", "7S"]}
+    )
     result = score_cards(R4, **args).result().to_dict()
     assert result["master"] == "P2" and result["master_reason"] == "valet_de_pique"
 
@@ -78,21 +81,53 @@ def test_a_master_other_than_the_cards_one_is_refused_with_the_reason():
     assert score_cards(R4, **four(master="P1")).record["master"] == "P1"
 
 
-@pytest.mark.parametrize("change, code, field", [
-    ({"pot": {"P1": "QD", "P2": "KC", "P3": "AS", "P4": "QH"}}, "duplicate_card", "pot.P4"),
-    ({"hands": {"P1": ["QH", "QC", "KH"], "P2": ["8H", "JH"], "P3": ["10D", "JD"],
-                "P4": ["9D", "7S"]}}, "wrong_card_count", "hands.P1"),
-    ({"hands": {"P1": ["QH"], "P2": ["8H", "JH"], "P3": ["10D", "JD"],
-                "P4": ["9D", "7S"]}}, "wrong_card_count", "hands.P1"),
-    ({"hands": {"P1": ["QH", "QC"], "P2": ["8H", "JH"], "P3": ["10D", "JD"]},
-      "pot": {"P1": "QD", "P2": "KC", "P3": "AS"}}, "missing_player", "hands.P4"),
-    ({"pot": {"P1": "QD", "P2": "KC", "P3": "AS"}}, "wrong_card_count", "pot.P4"),
-    ({"pot": {"P1": "QD", "P2": "KC", "P3": "AS", "P4": "2D"}}, "unknown_card", "pot.P4"),
-    ({"aside": ["KS"]}, "wrong_card_count", "aside"),
-    ({"majors": {"P2": ["7H", "8H", "9H", "10H", "JH"]}, "hands": {
-        "P1": ["QH", "9H"], "P2": ["8H", "JH"], "P3": ["10D", "JD"], "P4": ["9D", "7S"]}},
-     "duplicate_card", "majors.P2"),
-])
+@pytest.mark.parametrize(
+    "change, code, field",
+    [
+        ({"pot": {"P1": "QD", "P2": "KC", "P3": "AS", "P4": "QH"}}, "duplicate_card", "pot.P4"),
+        (
+            {
+                "hands": {
+                    "P1": ["QH", "QC", "KH"],
+                    "P2": ["8H", "JH"],
+                    "P3": ["10D", "JD"],
+                    "P4": ["9D", "7S"],
+                }
+            },
+            "wrong_card_count",
+            "hands.P1",
+        ),
+        (
+            {"hands": {"P1": ["QH"], "P2": ["8H", "JH"], "P3": ["10D", "JD"], "P4": ["9D", "7S"]}},
+            "wrong_card_count",
+            "hands.P1",
+        ),
+        (
+            {
+                "hands": {"P1": ["QH", "QC"], "P2": ["8H", "JH"], "P3": ["10D", "JD"]},
+                "pot": {"P1": "QD", "P2": "KC", "P3": "AS"},
+            },
+            "missing_player",
+            "hands.P4",
+        ),
+        ({"pot": {"P1": "QD", "P2": "KC", "P3": "AS"}}, "wrong_card_count", "pot.P4"),
+        ({"pot": {"P1": "QD", "P2": "KC", "P3": "AS", "P4": "2D"}}, "unknown_card", "pot.P4"),
+        ({"aside": ["KS"]}, "wrong_card_count", "aside"),
+        (
+            {
+                "majors": {"P2": ["7H", "8H", "9H", "10H", "JH"]},
+                "hands": {
+                    "P1": ["QH", "9H"],
+                    "P2": ["8H", "JH"],
+                    "P3": ["10D", "JD"],
+                    "P4": ["9D", "7S"],
+                },
+            },
+            "duplicate_card",
+            "majors.P2",
+        ),
+    ],
+)
 def test_bad_sheets_are_refused_naming_the_field(change, code, field):
     with pytest.raises(MalformedError) as err:
         score_cards(R4, **four(**change))
@@ -101,8 +136,13 @@ def test_bad_sheets_are_refused_naming_the_field(change, code, field):
 
 def test_five_players_need_the_card_set_aside():
     r5 = get_rules(5)
-    hands = {"P1": ["QH", "QC"], "P2": ["8H", "JH"], "P3": ["10D", "JD"],
-             "P4": ["9D", "7S"], "P5": ["KS", "AS"]}
+    hands = {
+        "P1": ["QH", "QC"],
+        "P2": ["8H", "JH"],
+        "P3": ["10D", "JD"],
+        "P4": ["9D", "7S"],
+        "P5": ["KS", "AS"],
+    }
     pot = {"P1": "QD", "P2": "KC", "P3": "3S", "P4": "AD", "P5": "7C"}
     with pytest.raises(MalformedError) as err:
         score_cards(r5, dealer=0, double_face="8S", hands=hands, pot=pot)
@@ -112,8 +152,9 @@ def test_five_players_need_the_card_set_aside():
 
 
 def test_points_entry_checks_each_value_and_adds_the_majors():
-    sheet = score_points(R4, dealer=1, points={"P1": 52, "P2": 19, "P3": 0, "P4": 30},
-                         majors=["P3"], master="P1")
+    sheet = score_points(
+        R4, dealer=1, points={"P1": 52, "P2": 19, "P3": 0, "P4": 30}, majors=["P3"], master="P1"
+    )
     assert sheet.points() == {"P1": 52, "P2": 19, "P3": 50, "P4": 30}
     assert sheet.result().next_lanceur == 0
     with pytest.raises(MalformedError) as err:
@@ -141,8 +182,7 @@ def test_a_game_of_sheet_rounds_follows_dealers_and_the_double_faced_card():
     assert err.value.field == "round.double_face"
     with pytest.raises(MalformedError):
         game.add_sheet(score_cards(game.rules, **four(dealer=0)))
-    game.add_sheet(score_points(game.rules, dealer=3,
-                                points={"P1": 0, "P2": 0, "P3": 0, "P4": 63}))
+    game.add_sheet(score_points(game.rules, dealer=3, points={"P1": 0, "P2": 0, "P3": 0, "P4": 63}))
     assert game.is_over and game.totals == {"P1": 117, "P2": 19, "P3": 32, "P4": 89}
     answer = check_any(game.to_record())
     assert answer["ok"] and answer["totals"] == game.totals and answer["complete"]
@@ -166,22 +206,23 @@ def test_the_sheet_of_a_played_round_scores_what_the_engine_scored(players):
     rules = get_rules(players)
     for seed in range(150):
         rng = random.Random(seed)
-        rnd = new_round(players, dealer=seed % players, seed=seed,
-                        double_face=CODE[seed % 36])
+        rnd = new_round(players, dealer=seed % players, seed=seed, double_face=CODE[seed % 36])
         while not rnd.is_done:
             rnd.apply(choose_action(rnd, rnd.to_act, rng))
         result = rnd.result()
         seats = rules.seats
         # the first count's cards: the real ones (the double-faced card, not the 3♠)
-        base = {s: [CODE[c] for c in result.first_count[i].cards]
-                for i, s in enumerate(seats)}
+        base = {s: [CODE[c] for c in result.first_count[i].cards] for i, s in enumerate(seats)}
         sheet = score_cards(
-            rules, dealer=rnd.dealer, double_face=CODE[rnd.double_face], hands=base,
+            rules,
+            dealer=rnd.dealer,
+            double_face=CODE[rnd.double_face],
+            hands=base,
             pot={s: CODE[result.pot_cards[i]] for i, s in enumerate(seats)},
             aside=[CODE[c] for c in rnd.aside],
-            majors={seats[i]: [CODE[c] for c in cards]
-                    for i, cards in rnd.announced.items()},
-            master=seats[result.master] if result.master >= 0 else None)
+            majors={seats[i]: [CODE[c] for c in cards] for i, cards in rnd.announced.items()},
+            master=seats[result.master] if result.master >= 0 else None,
+        )
         assert sheet.points() == {s: result.points[i] for i, s in enumerate(seats)}, seed
         assert sheet.result().next_lanceur == result.next_lanceur
         assert read_sheet(sheet.to_record()).points() == sheet.points()

@@ -52,8 +52,7 @@ def make_record(
         "dealer": dealer,
         "double_face": double_face,
         "hands": hands,
-        "visible": visible
-        or {s: cards[-rules.visible_cards :] for s, cards in hands.items()},
+        "visible": visible or {s: cards[-rules.visible_cards :] for s, cards in hands.items()},
         "pot": pot,
     }
     if aside:

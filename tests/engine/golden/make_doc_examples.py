@@ -20,8 +20,7 @@ EXAMPLES = [
     ("Three players", "australian", {"players": 3}, "P3", None),
     ("Five players (partner call)", "quebec", {"players": 5}, "P2", "partner"),
     ("Six players (teams 2x3)", "quebec", {"players": 6}, "P6", None),
-    ("Breach (four players)", "quebec", {"breach": True, "auction": "pass_final"},
-     "W", "breach"),
+    ("Breach (four players)", "quebec", {"breach": True, "auction": "pass_final"}, "W", "breach"),
 ]
 
 
