@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
+from django.conf import settings
 
 NO_SKIP = os.environ.get("CLUB500_NO_SKIP", "").lower() in ("1", "true", "yes")
 # A skip whose reason contains this text is allowed even in CI (the SQLite run of
@@ -44,8 +46,6 @@ def _no_runner_in_the_test_process():
     """Tests drive tables explicitly (``drive_until``); the live servers they start
     run their own runner. A runner started by the first socket test of the process
     would sweep the database in the background, into the next test's flush."""
-    from django.conf import settings
-
     settings.GAMES_RUNNER = False
     settings.GC_PACING = False  # nor collects on a clock (club.gc_policy)
     yield
@@ -57,7 +57,6 @@ def _close_fast_path_connection():
     a test's event loop: close them after the test, or the test database cannot be
     dropped."""
     yield
-    import sys
 
     loopdb = sys.modules.get("games.live.loopdb")
     if loopdb is not None:

@@ -3,7 +3,8 @@
 Runs in a worker process (``multiprocessing`` spawn: no Django here), driven by the
 bench process through a pipe:
 
-1. ``spec`` in: the ports (one per daphne process), the tables (id and one session cookie per seat), the pace;
+1. ``spec`` in: the ports (one per daphne process), the tables (id and one session cookie per
+   seat), the pace;
 2. the worker connects every socket (in batches), then reports ``connected``;
 3. ``go`` in (a start and an end time on the shared monotonic clock): every player
    plays when a ``state`` frame says it is its turn (at once at full speed, after an
@@ -26,6 +27,8 @@ import random
 import resource
 import time
 from collections import Counter
+
+from websockets.asyncio.client import connect
 
 STALL_SECONDS = 5.0
 HEARTBEAT_SECONDS = 20.0
@@ -129,8 +132,6 @@ class Worker:
 
     # ------------------------------------------------------------------ sockets
     async def connect_all(self) -> dict:
-        from websockets.asyncio.client import connect
-
         limit = asyncio.Semaphore(int(self.spec.get("connect_batch", 50)))
         clients = [c for t in self.tables for c in t.clients.values()]
         times: list[float] = []

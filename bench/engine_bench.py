@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import VARIANTS, get_variant, new_hand  # noqa: E402
+from games.engine import VARIANTS, get_variant, new_hand, replay  # noqa: E402
 from games.engine.bots import choose_action  # noqa: E402
 
 COUNTS = (2, 3, 4, 5, 6)
@@ -105,8 +105,6 @@ def legal_actions_us(variant, n_hands: int) -> tuple[float, int]:
 
 
 def _copy_after(hand, action):
-    from games.engine import replay
-
     rec = hand.to_record()
     nxt = replay(rec)
     nxt.apply(action)
@@ -298,7 +296,8 @@ def main() -> None:
             r = bots_vs_random(name, n_bots)
             pm, pn = bots_vs_passive(name, n_bots // 4)
             print(
-                f"{name:16} margin {r['margin']:+7.1f} pts/hand | made: bots {pct(*r['made']['bots'])},"
+                f"{name:16} margin {r['margin']:+7.1f} pts/hand |"
+                f" made: bots {pct(*r['made']['bots'])},"
                 f" random {pct(*r['made']['random'])} | vs passing random: bots make {pct(pm, pn)}"
                 f" | decision {r['ms_mean']:.3f} ms mean, {r['ms_max']:.1f} ms max"
             )

@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import psycopg
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -123,8 +125,6 @@ def main(argv: list[str]) -> int:
         initdb, pg_ctl = find_program("initdb"), find_program("pg_ctl")
         if initdb and pg_ctl:
             url = stack.enter_context(postgres_cluster(initdb, pg_ctl))
-            import psycopg
-
             with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as c:
                 c.execute("CREATE DATABASE club500")
             label = "PostgreSQL (throwaway)"
@@ -153,7 +153,8 @@ def main(argv: list[str]) -> int:
             cold.append((time.perf_counter() - start) * 1000)
         cold.sort()
         print(
-            f"standings page, {rows} lines: cold (first request after a change): median {statistics.median(cold):.1f} ms, "
+            f"standings page, {rows} lines: cold (first request after a change): "
+            f"median {statistics.median(cold):.1f} ms, "
             f"max {cold[-1]:.1f} ms"
         )
         times = []

@@ -111,7 +111,8 @@ def cell(n: int, r: int, seeds: list[int]) -> tuple[str, bool]:
         miss.append("time")
     line = (
         f"{n:>4} {r:>3} | {'-' if best is None else best:>4} | "
-        f"{' '.join(f'{o:>3}' for o in opp):<19} | {max(x.partner_repeat_count for x in reps):>3} | "
+        f"{' '.join(f'{o:>3}' for o in opp):<19} | "
+        f"{max(x.partner_repeat_count for x in reps):>3} | "
         f"{max(x.bye_spread for x in reps):>3} {max(x.side_spread for x in reps):>4} "
         f"{max(x.seat_spread for x in reps):>4} {max(x.dealer_spread for x in reps):>3} | "
         f"{'/'.join(sorted(sources)):<8} | {statistics.median(t1):>7.1f} {max(t1):>7.1f} "

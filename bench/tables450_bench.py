@@ -10,8 +10,8 @@ the draw's mean and max over the seeds); the counting lower bound
 max(games x pairs met per game - C(N, 2), sum_i max(0, g(s_min - 1) - (N - 1)) / 2);
 a uniformly random draw of the same sizes (mean over the seeds); the most meetings of
 one pair (draw / random); seat spread and secretary (seat 1) spread; the time per game
-drawn (median and max, ms of CPU time: the machine is shared). The last column flags a missed target: not below random
-where random repeats, or a game over 1 s.
+drawn (median and max, ms of CPU time: the machine is shared). The last column flags a
+missed target: not below random where random repeats, or a game over 1 s.
 """
 
 from __future__ import annotations
@@ -25,8 +25,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tournaments.tables450 import draw_tables, evaluate, random_tables  # noqa: E402
-from tournaments.tables450 import table_sizes  # noqa: E402
+from tournaments.tables450 import (  # noqa: E402
+    draw_tables,
+    evaluate,
+    random_tables,
+    table_sizes,
+)
 
 FULL_FIELDS = [8, 10, 12, 14, 17, 20, 24, 30, 36, 44, 50, 60]
 FULL_GAMES = [4, 6, 8]

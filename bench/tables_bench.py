@@ -42,12 +42,15 @@ import os
 import secrets
 import shutil
 import signal
-import statistics
+import socket
 import subprocess
 import sys
 import tempfile
 import time
+from datetime import timedelta
 from pathlib import Path
+
+import psycopg
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -59,6 +62,7 @@ from _tables_client import (  # noqa: E402
     raise_fd_limit,
     worker_main,
 )
+
 from tools.testenv import find_program, free_port, postgres_cluster, redis_server  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -118,8 +122,6 @@ def postgres_cpu(port: int | None) -> float:
 
 # ---------------------------------------------------------------------- database
 def create_database(url: str) -> None:
-    import psycopg
-
     admin = url.rsplit("/", 1)[0] + "/postgres"
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute("CREATE DATABASE club500")
@@ -151,8 +153,6 @@ def django_setup(env: dict) -> None:
 
 def create_members(n: int) -> list[tuple[int, str]]:
     """``n`` members, each with a logged-in session: [(user id, session key)]."""
-    from datetime import timedelta
-
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
@@ -261,8 +261,6 @@ class Daphne:
             stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 60
-        import socket
-
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"daphne exited early:\n{self.tail()}")
@@ -418,7 +416,8 @@ def run_phase(
             conn.send((start_at, go_at, end_at))
         if warmup:
             say(
-                f"   playing: {warmup:.0f} s of warm-up (not measured), then {seconds:.0f} s measured"
+                f"   playing: {warmup:.0f} s of warm-up (not measured), "
+                f"then {seconds:.0f} s measured"
             )
         time.sleep(max(0.0, go_at - time.monotonic()))
         cpu0, pg0 = sum(d.cpu() for d in daphnes), postgres_cpu(pg_port)

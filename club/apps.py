@@ -1,5 +1,10 @@
 from django.apps import AppConfig
+from django.db.backends.signals import connection_created
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
+
+from club.names import register_sqlite_collation
+from club.translations import compile_stale_catalogs, reset_translation_caches
 
 
 class ClubConfig(AppConfig):
@@ -8,12 +13,7 @@ class ClubConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.db.backends.signals import connection_created
-        from django.db.models.signals import post_migrate
-
-        from club.names import register_sqlite_collation
-        from club.roles import ensure_director_group
-        from club.translations import compile_stale_catalogs, reset_translation_caches
+        from club.roles import ensure_director_group  # noqa: PLC0415 (imports auth models: app registry must be ready)
 
         if compile_stale_catalogs():
             reset_translation_caches()

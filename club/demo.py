@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
@@ -41,8 +43,6 @@ ADMIN = ("Admin", "Club 500", "admin@club500.example")
 
 
 def _email(first: str, last: str) -> str:
-    import unicodedata
-
     def plain(text: str) -> str:
         ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
         return ascii_text.lower().replace(" ", "").replace("'", "")

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth import password_validation
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.utils.translation import gettext_lazy as _
 
 from club import throttle
 from club.auth import was_throttled
 from club.models import Language, User
+from club.phones import normalize_phone
 
 
 class SignupForm(forms.Form):
@@ -126,8 +127,6 @@ class ProfileForm(forms.ModelForm):
         return (self.cleaned_data.get("member_number") or "").strip() or None
 
     def clean_phone(self):
-        from club.phones import normalize_phone
-
         return normalize_phone(self.cleaned_data.get("phone") or "")
 
 

@@ -42,6 +42,8 @@ import logging
 import os
 import time
 
+from django.conf import settings
+
 logger = logging.getLogger(__name__)
 
 DEFAULT_THRESHOLDS = (20_000, 50, 100)
@@ -77,8 +79,6 @@ _pacing: set[asyncio.Task] = set()
 def start_pacing() -> None:
     """Collect on a clock on the running event loop (idempotent per loop), unless
     ``settings.GC_PACING`` is off."""
-    from django.conf import settings
-
     if not getattr(settings, "GC_PACING", True):
         return
     loop = asyncio.get_running_loop()

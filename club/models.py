@@ -9,6 +9,8 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from club.activity import kind_label, render
+
 
 class Language(models.TextChoices):
     FRENCH = "fr", _("French")
@@ -195,14 +197,10 @@ class ActivityLog(models.Model):
     @property
     def text(self) -> str:
         """What happened, in the active language (``club.activity``)."""
-        from club.activity import render
-
         return render(self.kind, self.params) or self.summary
 
     @property
     def kind_label(self) -> str:
-        from club.activity import kind_label
-
         return kind_label(self.kind)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
 
@@ -31,8 +32,6 @@ def ensure_director_group(**_kwargs):
 
     Connected to ``post_migrate`` so that a fresh database always has the group.
     """
-    from django.contrib.auth.models import Group, Permission
-
     group, _created = Group.objects.get_or_create(name=DIRECTORS_GROUP)
     wanted = []
     for dotted in DIRECTOR_PERMISSIONS:

@@ -6,6 +6,7 @@ from django.db.models import Q, QuerySet
 
 from club.models import SignupRequest, User
 from club.names import collated
+from club.services import signup_oldest_valid, signup_token_hash
 
 
 def member_directory(*, query: str = "") -> QuerySet[User]:
@@ -35,8 +36,6 @@ def members_pending_approval() -> QuerySet[User]:
 
 def signup_link_is_valid(token: str) -> bool:
     """Whether a sign-up link can still create its account (``member_signup_confirm``)."""
-    from club.services import signup_oldest_valid, signup_token_hash
-
     return SignupRequest.objects.filter(
         token_hash=signup_token_hash(token), created_at__gte=signup_oldest_valid()
     ).exists()

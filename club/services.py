@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from club.activity import render_english
 from club.models import ActivityLog, SignupRequest, User
 
 
@@ -32,8 +33,6 @@ def activity_record(
     ``params`` are what the kind's sentence names (``club.activity``): the entry is
     shown in the reader's language; ``summary`` (English) is derived from them.
     """
-    from club.activity import render_english
-
     subject_type = subject_id = ""
     if subject is not None:
         subject_type = subject._meta.label_lower

@@ -8,8 +8,13 @@ are (re)built whenever the ``.po`` file is newer, at start-up and by
 
 from __future__ import annotations
 
+import gettext
 import logging
 from pathlib import Path
+
+import polib
+from asgiref.local import Local
+from django.utils.translation import trans_real
 
 logger = logging.getLogger(__name__)
 
@@ -21,8 +26,6 @@ def compile_stale_catalogs(locale_dir: Path = LOCALE_DIR, *, force: bool = False
 
     Returns the ``.mo`` files written. A read-only tree is logged, not fatal.
     """
-    import polib
-
     written = []
     for po_path in sorted(locale_dir.glob("*/LC_MESSAGES/*.po")):
         mo_path = po_path.with_suffix(".mo")
@@ -39,11 +42,6 @@ def compile_stale_catalogs(locale_dir: Path = LOCALE_DIR, *, force: bool = False
 
 def reset_translation_caches() -> None:
     """Forget catalogs loaded before a fresh compile (as Django's autoreloader does)."""
-    import gettext
-
-    from asgiref.local import Local
-    from django.utils.translation import trans_real
-
     gettext._translations = {}
     trans_real._translations = {}
     trans_real._default = None

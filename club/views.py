@@ -25,7 +25,7 @@ from club.forms import (
     SignupForm,
     ThrottledPasswordChangeForm,
 )
-from club.models import User
+from club.models import ClubSettings, User
 from club.roles import permission_required_or_403
 
 
@@ -125,7 +125,6 @@ def approvals(request):
         services.member_approve(member=member, by=request.user)
         messages.success(request, _("%(name)s is approved.") % {"name": member.public_name})
         return redirect("approvals")
-    from club.models import ClubSettings
 
     return render(
         request,

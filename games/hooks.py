@@ -3,7 +3,8 @@
 ``on_hand_finished(callback, watches=...)`` registers ``callback(table_id, hand_row)``;
 the move pipeline calls every callback when a hand at a table is done, inside the
 transaction that writes the move (``games.live.writers``; the table row is locked), so
-a callback's writes commit or roll back with the hand. A callback must be quick and must not touch the table's
+a callback's writes commit or roll back with the hand. A callback must be quick and must not touch
+the table's
 own rows. The tournaments app registers one in its ``AppConfig.ready`` (results of
 online rounds).
 

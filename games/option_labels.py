@@ -8,9 +8,9 @@ notation (HAND-RECORD.md).
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 VARIANT_LABELS = {
     "quebec": _("Quebec (club tournament rules)"),
@@ -24,50 +24,58 @@ OPTIONS = {
     "players": (
         _("Players"),
         _(
-            "Number of players: 4 in two teams; 2 (with a dead hand) and 3 each for himself; 5 each for himself, the declarer calling a partner; 6 in teams."
+            "Number of players: 4 in two teams; 2 (with a dead hand) and 3 each for himself; 5 "
+            "each for himself, the declarer calling a partner; 6 in teams."
         ),
     ),
     "deck": (
         _("Deck"),
         _(
-            "43 cards (one joker, no black 4s), 45 (one joker) or 46 (two jokers) for 4 players; 33 (7 to ace) for 2 and 3; 53 for 5; 63 (with the 11s, 12s and red 13s) for 6."
+            "43 cards (one joker, no black 4s), 45 (one joker) or 46 (two jokers) for 4 players; "
+            "33 (7 to ace) for 2 and 3; 53 for 5; 63 (with the 11s, 12s and red 13s) for 6."
         ),
     ),
     "jokers": (
         _("Jokers"),
         _(
-            "Two in the 46-card deck, one in the others; the 63-card deck may take the low joker too (kitty 4)."
+            "Two in the 46-card deck, one in the others; the 63-card deck may take the low joker "
+            "too (kitty 4)."
         ),
     ),
     "teams": (
         _("Six-handed teams"),
         _(
-            "Two teams of three (P1 P3 P5 against P2 P4 P6) or three teams of two (P1+P4, P2+P5, P3+P6)."
+            "Two teams of three (P1 P3 P5 against P2 P4 P6) or three teams of two (P1+P4, P2+P5, "
+            "P3+P6)."
         ),
     ),
     "partner_reveal": (
         _("Partner shown"),
         _(
-            "Five players: the holder of the partner card is shown at once, or when the card is played."
+            "Five players: the holder of the partner card is shown at once, or when the card is "
+            "played."
         ),
     ),
     "partner_points": (
         _("Partner's points"),
         _(
-            "Five players: the declarer and his partner each score (or lose) the full value, or half of it."
+            "Five players: the declarer and his partner each score (or lose) the full value, or "
+            "half of it."
         ),
     ),
     "kitty_size": (_("Kitty size"), _("Cards in the kitty.")),
     "deal_packets": (
         _("Deal packets"),
         _(
-            "Deal plan from the dealer's left: n = n cards to each player, Kn = n cards to the kitty."
+            "Deal plan from the dealer's left: n = n cards to each player, Kn = n cards to the "
+            "kitty."
         ),
     ),
     "auction": (
         _("Auction"),
         _(
-            "How the bidding goes round: each player calls once; or round and round until a pass is final; or as the latter, but a bidder changing suit lets passed players back in."
+            "How the bidding goes round: each player calls once; or round and round until a pass "
+            "is final; or as the latter, but a bidder changing suit lets passed players back in."
         ),
     ),
     "winner_may_raise": (
@@ -117,7 +125,8 @@ OPTIONS = {
     "kitty_joker_disclosure": (
         _("Kitty joker shown"),
         _(
-            "At a 6- or 7-level contract, a joker in the kitty is shown when the declarer holds the other one."
+            "At a 6- or 7-level contract, a joker in the kitty is shown when the declarer holds "
+            "the other one."
         ),
     ),
     "score_table": (
@@ -139,13 +148,15 @@ OPTIONS = {
     "set_rule": (
         _("Set rule"),
         _(
-            "A declarer whose opponents take 12 minus the level in tricks (misère: who takes 3 tricks) must pass in the next hand."
+            "A declarer whose opponents take 12 minus the level in tricks (misère: who takes 3 "
+            "tricks) must pass in the next hand."
         ),
     ),
     "breach": (
         _("Breach"),
         _(
-            "Against a contract of 7 or more or a misère, a defender may call breach: a bet that the defence takes 12 minus the level in tricks."
+            "Against a contract of 7 or more or a misère, a defender may call breach: a bet that "
+            "the defence takes 12 minus the level in tricks."
         ),
     ),
     "breach_value": (
@@ -173,13 +184,15 @@ OPTIONS = {
     "exact_target": (
         _("Exact target (Walker)"),
         _(
-            "A side wins only on reaching the target exactly by making a contract; at twice the target, or at minus the target, it loses."
+            "A side wins only on reaching the target exactly by making a contract; at twice the "
+            "target, or at minus the target, it loses."
         ),
     ),
     "point_difference": (
         _("Point difference"),
         _(
-            "The game ends when one side is negative, the other positive, and they differ by this much (0: off)."
+            "The game ends when one side is negative, the other positive, and they differ by this "
+            "much (0: off)."
         ),
     ),
 }
@@ -327,8 +340,6 @@ def option_choices(option: dict) -> list[tuple[str, str]]:
 
 def option_help(option: dict) -> str:
     """The translated help, followed by each preset's default."""
-    from django.utils.text import format_lazy
-
     name = option["name"]
     help_text = OPTIONS.get(name, ("", option["help"]))[1]
     defaults = "; ".join(

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine import PRESETS, get_variant, option_catalogue
+from games.engine.actions import bid_action
 from games.engine.cards import SUITS, WJ, suit_ranks
 from games.option_labels import (
     OPTIONS,
@@ -245,8 +246,6 @@ def _end(o) -> list[str]:
 
 
 def _score_table(v) -> list[dict]:
-    from games.engine.actions import bid_action
-
     rows = []
     for level in range(6, 11):
         rows.append(

@@ -15,12 +15,14 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.models import User
+from games import hooks
 from games.engine import EngineError
 from games.errors import TableError, no_table_error
 from games.live import pipeline, sql, wakeups
+from games.live.abandon import tables_close_abandoned  # noqa: F401 (a service here too)
 from games.live.hub import hub
 from games.live.kinds import kind_of
-from games.live.abandon import tables_close_abandoned  # noqa: F401 (a service here too)
 from games.live.presence import TABLE_SEEN_RESOLUTION, present_users
 from games.live.tablestate import hand_seed, new_game
 from games.models import GameHand, Presence, Seat, Table
@@ -256,8 +258,6 @@ def table_start(*, table_id: int, user=None) -> Table:
 
 def member_table_found(*, user) -> None:
     """The member opened the table that was waiting for them (``User.table_ready``)."""
-    from club.models import User
-
     User.objects.filter(pk=user.pk).update(table_ready=None)
     user.table_ready = None
 
@@ -269,8 +269,6 @@ def table_rematch(*, table_id: int, user) -> Table:
     options and settings, where every member who played is seated again and accepts
     (the proposer and the bots at once). Once a rematch is proposed, this accepts it.
     It starts as soon as every seat has accepted. Returns the rematch's table."""
-    from games import hooks
-
     table = _locked(table_id)
     if table.status != Table.Status.FINISHED:
         raise TableError("not_finished", _("The game is not over."))

@@ -54,9 +54,8 @@ def leaks(text: str) -> list[str]:
     found = []
     for name, pattern in LEAK_PATTERNS.items():
         for match in re.finditer(pattern, text):
-            found.append(
-                f"{name}: {match.group(0)!r} in …{text[max(0, match.start() - 40) : match.end() + 40]}…"
-            )
+            around = text[max(0, match.start() - 40) : match.end() + 40]
+            found.append(f"{name}: {match.group(0)!r} in …{around}…")
     return found
 
 

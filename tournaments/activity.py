@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from club.activity import register
+from tournaments.models import ConstraintKind, EntryStatus, Position, Status, Tournament
 
 
 def _label(choices):
@@ -25,14 +26,10 @@ def _label(choices):
 
 
 def _seat(code):
-    from tournaments.models import Position
-
     return _label(Position)(code)
 
 
 def _fields(names):
-    from tournaments.models import Tournament
-
     out = []
     for name in names or ():
         try:
@@ -126,8 +123,6 @@ def _clock(params):
 
 
 def register_kinds() -> None:
-    from tournaments.models import ConstraintKind, EntryStatus, Status
-
     status, entry_status = _label(Status), _label(EntryStatus)
     rule = _label(ConstraintKind)
     register(

@@ -1,15 +1,17 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from games import hooks
+
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from games import hooks
-        from tournaments.activity import register_kinds
-        from tournaments.services.online import live_hand_finished, plays_online
+        # Both import tournaments.models: the app registry must be ready first.
+        from tournaments.activity import register_kinds  # noqa: PLC0415 (needs the app registry)
+        from tournaments.services.online import live_hand_finished, plays_online  # noqa: PLC0415 (needs the app registry)
 
         register_kinds()
         hooks.on_hand_finished(live_hand_finished, watches=plays_online)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from club.models import ClubSettings
 from club.sockets import JsonFrames, NoHopDispatch
-
 from tournaments.models import Status, Tournament
 
 
@@ -29,8 +29,6 @@ def _visible_version(tournament_id: int, user) -> int | None:
 
 @database_sync_to_async
 def _public_pages() -> bool:
-    from club.models import ClubSettings
-
     return ClubSettings.load().public_pages
 
 

@@ -15,7 +15,9 @@ from django.utils import timezone
 from club import demo as club_demo
 from club.models import User
 from tournaments import services
-from tournaments.models import Entry, EntryStatus, Round, Status, Tournament
+from tournaments.models import Entry, EntryStatus, Round, Status, TableGame, Tournament
+from tournaments.services import director as director_actions
+from tournaments.services import results as rs
 
 UPCOMING = "Tournoi du jeudi (démo)"
 TODAY = "Tournoi de la semaine (démo)"
@@ -103,8 +105,6 @@ DEMO_CONTRACTS = ["7S", "8H", "6NT", "9D", "7C", "8NT", "10S", "6H"]
 
 def _demo_hand(game, i: int, *, confirm: bool = True):
     """Enter the next hand of a table's sheet (as the NS player), confirmed by EW."""
-    from tournaments.services import results as rs
-
     people = rs.table_people(game.round, game.table)
     users = {s: User.objects.get(pk=p.user_id) for s, p in people.items() if p.user_id}
     seq = game.hands.count() + 1
@@ -123,9 +123,6 @@ def _demo_hand(game, i: int, *, confirm: bool = True):
 @transaction.atomic
 def seed_finished(director: User, members: list[User]) -> Tournament:
     """A finished tournament (8 players, 2 games of 8 hands) with results and medals."""
-    from tournaments.services import director as director_actions
-    from tournaments.services import results as rs
-
     tournament = Tournament.objects.filter(name=FINISHED).first()
     if tournament is not None:
         return tournament
@@ -163,9 +160,6 @@ def seed_finished(director: User, members: list[User]) -> Tournament:
 @transaction.atomic
 def seed_today_results(director: User, tournament: Tournament) -> None:
     """Round 1 of today's tournament (published): some hands entered, one pending."""
-    from tournaments.models import TableGame
-    from tournaments.services import results as rs
-
     rnd = Round.objects.filter(tournament=tournament, number=1).first()
     if rnd is None or TableGame.objects.filter(round=rnd).exists():
         return

@@ -11,7 +11,7 @@ from games.engine import VARIANTS, option_catalogue
 from games.engine.four_fifty import option_catalogue as option_catalogue_450
 from games.option_labels import option_choices, option_help, option_label, variant_label
 from tournaments import labels450
-from tournaments.models import ACTIVE_ENTRY, ConstraintKind, Entry, GameKind, Tournament
+from tournaments.models import ACTIVE_ENTRY, ConstraintKind, Entry, GameKind, Position, Tournament
 
 #: Options set elsewhere (the tournament's own fields) or not yet playable.
 HIDDEN_OPTIONS = {"players", "hands_per_game"}
@@ -287,8 +287,6 @@ class FixedSeatForm(forms.Form):
     )
 
     def __init__(self, *args, entries=(), pairs=False, **kwargs):
-        from tournaments.models import Position
-
         super().__init__(*args, **kwargs)
         self.fields["entry"].choices = [(e.pk, e.name) for e in entries]
         codes = ("NS", "EW") if pairs else ("N", "E", "S", "W")

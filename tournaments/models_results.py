@@ -13,6 +13,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.clock import Clock
+
 __all__ = [
     "PlayMode",
     "ResultsSettings",
@@ -102,8 +104,6 @@ class RoundPlay(models.Model):
 
     @property
     def clock(self):
-        from tournaments.clock import Clock
-
         return Clock(
             minutes=self.clock_minutes,
             started_at=self.clock_started_at,

@@ -6,24 +6,33 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from django.db.models import Count, Q
+from django.urls import reverse
 from django.utils import timezone
 
 from club.names import sort_key
-from tournaments import seating
+from games.engine.four_fifty import get_rules
+from games.option_labels import option_label, option_value_label, variant_label
+from tournaments import labels450, seating
+from tournaments.clock import WARNING_SECONDS
 from tournaments.models import (
     ACTIVE_ENTRY,
     DirectorCall,
     Entry,
     EntryStatus,
     LookingForPartner,
+    Place,
+    PlayMode,
     Position,
     Round,
+    RoundPlay,
     RoundStatus,
     Seat,
     SeatingConstraint,
     Status,
+    TableGame,
     Tournament,
 )
+from tournaments.services.draw450 import SEATS as SEATS_450
 from tournaments.services.registration import registration_is_open
 
 SEAT_ORDER = ("N", "E", "S", "W")
@@ -219,8 +228,6 @@ def current_round(tournament: Tournament, *, published_only: bool = True) -> Rou
 
 def _online_table(rnd: Round, table: int) -> tuple[bool, object]:
     """(played online?, its live table or None) for a table of a round."""
-    from tournaments.models import PlayMode, RoundPlay, TableGame
-
     game = TableGame.objects.filter(round=rnd, table=table).select_related("live_table").first()
     if game is not None:
         return game.mode == PlayMode.ONLINE, game.live_table
@@ -231,8 +238,6 @@ def _online_table(rnd: Round, table: int) -> tuple[bool, object]:
 
 
 def tournament_is_online(tournament: Tournament) -> bool:
-    from tournaments.models import Place
-
     return tournament.place == Place.ONLINE
 
 
@@ -324,8 +329,6 @@ def round_editor(rnd: Round) -> dict:
     ]
     empty = []
     if tournament.is_450:  # the first free seat of each table with room, a new table
-        from tournaments.services.draw450 import SEATS as SEATS_450
-
         for t in tables:
             free = [pos for pos in SEATS_450 if pos not in t.entries]
             if free:
@@ -365,8 +368,6 @@ def dealer_rotation(hands: int) -> list[tuple[int, str]]:
 
 def game450(tournament: Tournament) -> dict:
     """A 450 tournament's games in words: the target or the rounds, the tables."""
-    from games.engine.four_fifty import get_rules
-
     rules = get_rules(4, dict(tournament.variant_options or {}))
     return {
         "target": rules.target if rules.end == "target" else None,
@@ -377,8 +378,6 @@ def game450(tournament: Tournament) -> dict:
 def sheet450_blank(tournament: Tournament) -> dict:
     """What a blank secretary's sheet prints: its round rows (a game to a target gets
     room for a long game), the target or the number of rounds."""
-    from games.engine.four_fifty import get_rules
-
     rules = get_rules(4, dict(tournament.variant_options or {}))
     if rules.end == "rounds":
         return {
@@ -400,13 +399,7 @@ def sheet450_blank(tournament: Tournament) -> dict:
 
 def rules_summary(tournament: Tournament) -> dict:
     """The tournament's rules as players read them: the variant and what differs."""
-    from django.urls import reverse
-
-    from games.option_labels import option_label, option_value_label, variant_label
-
     if tournament.is_450:
-        from tournaments import labels450
-
         changes = [
             (labels450.OPTIONS[name][0], labels450.option_value_label(name, value))
             for name, value in sorted((tournament.variant_options or {}).items())
@@ -441,9 +434,6 @@ def published_draws(tournament: Tournament) -> list[dict]:
 
 def round_clock(rnd: Round | None, *, now=None) -> dict | None:
     """The round clock as the projector shows it (None before a round is playing)."""
-    from tournaments.clock import WARNING_SECONDS
-    from tournaments.models import RoundPlay
-
     if rnd is None:
         return None
     play = RoundPlay.objects.filter(round=rnd).first()

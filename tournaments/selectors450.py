@@ -13,6 +13,7 @@ from tournaments.models import GameStatus, SheetLine, Status, TableGame, Tournam
 from tournaments.selectors import open_call, round_clock
 from tournaments.services import results as rs
 from tournaments.services import sheet450
+from tournaments.services.sheet450 import SECRETARY
 
 
 def _people(rnd, table) -> list[dict[str, Any]]:
@@ -214,8 +215,6 @@ def every_line(tournament: Tournament) -> list[SheetLine]:
 def game_records(tournament: Tournament) -> list[dict[str, Any]]:
     """One ``club450-game/1`` record per table's game (its sheet's rounds in order):
     ``python -m games.engine check`` re-scores every round and the totals."""
-    from tournaments.services.sheet450 import SECRETARY
-
     out = []
     games = (
         TableGame.objects.filter(round__tournament=tournament)

@@ -3,6 +3,8 @@ whole tournament against the best known for its size, and why the plan changed."
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from tournaments.models import Round, Tournament
 from tournaments.services.plans import EDITS, pending_changes, plan_of
 
@@ -11,8 +13,6 @@ SHOWN_CHANGES = 3
 
 
 def _source_label(source: str) -> str:
-    from django.utils.translation import gettext as _
-
     return {
         "library": _("a precomputed movement (relabelled with the draw number)"),
         "round_robin": _("a round robin (relabelled with the draw number)"),

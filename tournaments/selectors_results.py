@@ -10,17 +10,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db.models import Q
+from django.utils.safestring import mark_safe
 
+from club.models import User
+from games.models import Seat as LiveSeat
+from games.selectors import present_users
 from tournaments import selectors450
 from tournaments import standings as st
+from tournaments.labels450 import card_choices
 from tournaments.models import (
+    ACTIVE_ENTRY,
+    DirectorCall,
     Entry,
     EntryStatus,
     GameStatus,
     HandScore,
     PlayMode,
     Position,
+    ResultsSettings,
     Round,
     RoundPlay,
     RoundStatus,
@@ -38,6 +47,7 @@ from tournaments.selectors import (
     seat_in_current_round,
 )
 from tournaments.services import results as rs
+from tournaments.services.director import adjusted_limits
 
 PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
 TIE_RULES = {TieRule.SHARED: st.TIE_SHARED, TieRule.GAMES_WON: st.TIE_WINS}
@@ -136,8 +146,6 @@ def compute(tournament: Tournament, inputs: Inputs | None = None, *, final=None)
 def _cells(scores) -> str:
     """The per-round score cells, pre-rendered (integers only: nothing to escape); a
     200-line table renders in a fraction of the time of a template loop."""
-    from django.utils.safestring import mark_safe
-
     return mark_safe(
         "".join(
             '<td class="r-round">·</td>' if v is None else f'<td class="r-round">{int(v)}</td>'
@@ -184,8 +192,6 @@ def standings_page_cached(tournament: Tournament) -> dict:
     """``standings_page`` cached per tournament version: every write that changes
     results, seats or settings bumps the version (``tournament_touch``), so a cached page
     is never stale; the projector, phones and the standings page share one computation."""
-    from django.core.cache import cache
-
     key = f"t500:standings:{tournament.pk}:{tournament.version}:{tournament.status}"
     page = cache.get(key)
     if page is None:
@@ -288,8 +294,6 @@ def viewer_table(tournament: Tournament, viewer) -> tuple[Round, int] | None:
 
 
 def my_pin(tournament: Tournament, viewer) -> str | None:
-    from tournaments.models import ACTIVE_ENTRY
-
     if not viewer.is_authenticated:
         return None
     e = (
@@ -307,11 +311,6 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
     """Everything the console shows for one round: per table its players (and their
     connection online), score, hands, sign-off codes; the round's clock, calls, lock.
     ``fix``: a hand id whose correction form opens filled in."""
-    from games.models import Seat as LiveSeat
-    from games.selectors import present_users
-    from tournaments.models import DirectorCall
-    from tournaments.services.director import adjusted_limits
-
     settings_row = rs.results_settings(tournament)
     base = {
         "tournament": tournament,
@@ -391,8 +390,6 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
     done = sum(1 for r in rows if r["game"] is not None and r["game"].counts)
     pending = sum(r["game"].hands_pending for r in rows if r["game"] is not None)
     if tournament.is_450:
-        from tournaments.labels450 import card_choices
-
         extra = {"card_choices": card_choices(), "contracts": [], "limits": None}
     else:
         extra = {
@@ -444,7 +441,6 @@ def corrections(tournament: Tournament) -> dict:
         .select_related("round")
         .order_by("round__number")
     )
-    from tournaments.models import ResultsSettings
 
     settings_row = ResultsSettings.objects.filter(tournament=tournament).first() or ResultsSettings(
         tournament=tournament
@@ -489,8 +485,6 @@ def season_page(
     tournaments: list[Tournament], scoring: str = "points", best_of: int | None = None
 ) -> dict:
     """A season ranking over the given tournaments, players as members."""
-    from club.models import User
-
     stands, names = [], {}
     for t in tournaments:
         inputs = standings_inputs(t)

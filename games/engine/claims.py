@@ -28,6 +28,7 @@ from .actions import ACCEPT, CLAIM, LEAD_JOKER, NAME_JOKER, REFUSE
 from .cards import WJ
 from .errors import IllegalActionError
 from .phases import PLAY
+from .play import legal_plays
 
 if TYPE_CHECKING:  # pragma: no cover
     from .hand import Hand
@@ -173,8 +174,6 @@ def claim_is_certain(h: "Hand", seat: int) -> bool:
     """Whether ``seat``'s side wins every remaining trick however the other seats
     play, the claimer choosing his own plays (False when more than
     ``EXACT_TRICKS`` tricks remain: not checked). ``seat`` is to act."""
-    from .play import legal_plays
-
     if len(h.hands[seat]) > EXACT_TRICKS:
         return False
     v = h.variant

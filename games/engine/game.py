@@ -39,7 +39,7 @@ from typing import Any
 from .cards import CODE, draw_rank
 from .errors import IllegalActionError
 from .hand import Hand, new_hand, shuffled_deck
-from .scoring import HandResult, result_from_dict, score_sheet_hand
+from .scoring import HandResult, redeal_result, result_from_dict, score_sheet_hand
 from .variants import Variant, get_variant
 
 
@@ -268,8 +268,6 @@ class Game:
 
     def add_redeal(self) -> HandResult:
         """Enter an all-pass deal played with real cards."""
-        from .scoring import redeal_result
-
         self._check_can_deal()
         result = redeal_result(self.variant)
         self.entries.append(result)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import claims
 from .actions import (
     ACTION_STR,
     BID0,
@@ -47,7 +48,6 @@ from .auction import (
     legal_calls_notation,
     start_auction,
 )
-from . import claims
 from .cards import BJ, CODE, N_CARDS, WJ, codes
 from .errors import IllegalActionError, MalformedError
 from .phases import AUCTION, BREACH, DONE, KITTY, PARTNER, PHASES, PLAY, Phase
@@ -56,7 +56,7 @@ from .record_write import to_record
 from .scoring import HandResult, breachable, redeal_result, score_hand
 from .shuffle import seeded_shuffle
 from .variants import Variant, get_variant
-
+from .views import view_for
 
 # a list's __getitem__ is a plain builtin method: map() calls it much faster than
 # a tuple's (a slot wrapper)
@@ -528,8 +528,6 @@ class Hand:
 
     def view_for(self, seat: str | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see; see games/engine/README.md."""
-        from .views import view_for
-
         return view_for(self, seat)
 
     def to_record(self) -> dict[str, Any]:

@@ -75,21 +75,26 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "players",
         int,
         (2, 3, 4, 5, 6),
-        "Number of players: 4 in two teams; 2 (with a dead hand) and 3 each for himself; 5 each for himself, the declarer calling a partner; 6 in teams (see teams). Seats P1..Pn for other counts than 4; the deck, kitty and deal follow the count.",
+        "Number of players: 4 in two teams; 2 (with a dead hand) and 3 each for himself; 5 each "
+        "for himself, the declarer calling a partner; 6 in teams (see teams). Seats P1..Pn for "
+        "other counts than 4; the deck, kitty and deal follow the count.",
         _d(4, 4, 4, 4),
     ),
     OptionSpec(
         "deck",
         int,
         (33, 43, 45, 46, 53, 63),
-        "Deck: 43 (one joker, no black 4s), 45 (one joker), 46 (two jokers) for 4 players; 33 (7 to A, one joker) for 2 and 3; 53 (52 and a joker) for 5; 63 (52, the 11s and 12s, the red 13s, a joker) for 6.",
+        "Deck: 43 (one joker, no black 4s), 45 (one joker), 46 (two jokers) for 4 players; 33 (7 "
+        "to A, one joker) for 2 and 3; 53 (52 and a joker) for 5; 63 (52, the 11s and 12s, the red "
+        "13s, a joker) for 6.",
         _d(46, 43, 43, 46),
     ),
     OptionSpec(
         "jokers",
         int,
         (1, 2),
-        "Jokers in the deck: two in the 46-card deck, one in the others; the six-handed 63-card deck may add the low joker BJ (kitty 4).",
+        "Jokers in the deck: two in the 46-card deck, one in the others; the six-handed 63-card "
+        "deck may add the low joker BJ (kitty 4).",
         _d(2, 1, 1, 2),
     ),
     OptionSpec(
@@ -103,14 +108,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "partner_reveal",
         str,
         ("announce", "on_play"),
-        "Five players: the partner card's holder is shown at once (announce) or when the card is played (on_play).",
+        "Five players: the partner card's holder is shown at once (announce) or when the card is "
+        "played (on_play).",
         _d("announce", "announce", "announce", "announce"),
     ),
     OptionSpec(
         "partner_points",
         str,
         ("full", "half"),
-        "Five players: the declarer and his partner each score (or lose) the contract's full value, or half of it.",
+        "Five players: the declarer and his partner each score (or lose) the contract's full "
+        "value, or half of it.",
         _d("full", "full", "full", "full"),
     ),
     OptionSpec(
@@ -131,7 +138,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "auction",
         str,
         ("one_call", "pass_final", "reopen"),
-        "one_call: each player calls once; pass_final: round and round, a pass is final; reopen: as pass_final, but a bidder changing strain lets passed players back in.",
+        "one_call: each player calls once; pass_final: round and round, a pass is final; reopen: "
+        "as pass_final, but a bidder changing strain lets passed players back in.",
         _d("one_call", "pass_final", "one_call", "pass_final"),
     ),
     OptionSpec(
@@ -146,14 +154,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "inkles",
         bool,
         None,
-        "The first two callers may bid at level 6 (an inkle) below the minimum; an inkle never wins (redeal).",
+        "The first two callers may bid at level 6 (an inkle) below the minimum; an inkle never "
+        "wins (redeal).",
         _d(False, False, True, False),
     ),
     OptionSpec(
         "both_jokers_forced_level",
         int,
         (0, 8),
-        "A player dealt both jokers must bid at least this level (0: no rule); he passes only when no such bid remains.",
+        "A player dealt both jokers must bid at least this level (0: no rule); he passes only when "
+        "no such bid remains.",
         _d(8, 0, 0, 0),
     ),
     OptionSpec(
@@ -229,7 +239,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "joker_nt_lead",
         str,
         ("any", "already_led", "not_yet_led"),
-        "Suit a joker led in no trump may name: any; one already led this hand; one not yet led (then the joker is led only to the last trick once all four were led).",
+        "Suit a joker led in no trump may name: any; one already led this hand; one not yet led "
+        "(then the joker is led only to the last trick once all four were led).",
         _d("already_led", "not_yet_led", "any", "any"),
     ),
     OptionSpec(
@@ -243,14 +254,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "joker_prenaming",
         bool,
         None,
-        "In no trump and misère the declarer holding a joker may name its suit before the first lead (name:WJ:H).",
+        "In no trump and misère the declarer holding a joker may name its suit before the first "
+        "lead (name:WJ:H).",
         _d(False, True, False, False),
     ),
     OptionSpec(
         "kitty_joker_disclosure",
         bool,
         None,
-        "At a 6- or 7-level contract, a kitty joker is shown when the declarer holds the other joker.",
+        "At a 6- or 7-level contract, a kitty joker is shown when the declarer holds the other "
+        "joker.",
         _d(True, False, False, False),
     ),
     OptionSpec(
@@ -285,14 +298,17 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "set_rule",
         bool,
         None,
-        "Set rule: a declarer whose opponents take 12 minus the level in tricks (misère: who takes 3 tricks) is set and must pass in the next hand; scores are unchanged.",
+        "Set rule: a declarer whose opponents take 12 minus the level in tricks (misère: who takes "
+        "3 tricks) is set and must pass in the next hand; scores are unchanged.",
         _d(False, False, False, False),
     ),
     OptionSpec(
         "breach",
         bool,
         None,
-        "Breach: against a contract of 7 or more (or misère) each defender in turn may call breach, a bet that the defence takes 12 minus the level in tricks (misère: the declarer takes 3).",
+        "Breach: against a contract of 7 or more (or misère) each defender in turn may call "
+        "breach, a bet that the defence takes 12 minus the level in tricks (misère: the declarer "
+        "takes 3).",
         _d(False, False, False, False),
     ),
     OptionSpec(
@@ -308,7 +324,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "all_pass",
         str,
         ("redeal_same_dealer", "next_dealer"),
-        "When every player passes: the same dealer deals again (not a new hand), or the deal passes on.",
+        "When every player passes: the same dealer deals again (not a new hand), or the deal "
+        "passes on.",
         _d(
             "redeal_same_dealer",
             "next_dealer",
@@ -359,14 +376,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "exact_target",
         bool,
         None,
-        "Walker: a side wins only on reaching exactly the target by making a contract; at twice the target or more, or at minus the target or less, it loses.",
+        "Walker: a side wins only on reaching exactly the target by making a contract; at twice "
+        "the target or more, or at minus the target or less, it loses.",
         _d(False, False, False, False),
     ),
     OptionSpec(
         "point_difference",
         int,
         (0, 500, 1000),
-        "The game also ends when one side is negative, another positive, and they differ by this much; the side above wins (0: off).",
+        "The game also ends when one side is negative, another positive, and they differ by this "
+        "much; the side above wins (0: off).",
         _d(0, 0, 0, 0),
     ),
 )

@@ -117,7 +117,8 @@ def explain_bad_play(h: "Hand", action: int) -> IllegalActionError:
     if action >= NAME_JOKER:
         return IllegalActionError(
             f"only the declarer may name a joker he holds, before the first lead"
-            f" of a no-trump or misère hand{'' if v.joker_prenaming else ' (not in ' + v.name + ')'}",
+            f" of a no-trump or misère hand"
+            f"{'' if v.joker_prenaming else ' (not in ' + v.name + ')'}",
             code="cannot_name_joker",
             params=p,
         )

@@ -36,6 +36,8 @@ import socket
 import ssl
 import uuid
 
+from redis.asyncio.connection import SSLConnection, UnixDomainSocketConnection, parse_url
+
 logger = logging.getLogger(__name__)
 
 RESYNC = "tables.resync"
@@ -143,8 +145,6 @@ class _Connection(asyncio.Protocol):
 
 async def _open(url: str, on_reply, on_lost) -> _Connection:
     """Connect to ``url`` (redis://, rediss://, unix://) and authenticate."""
-    from redis.asyncio.connection import SSLConnection, UnixDomainSocketConnection, parse_url
-
     options = parse_url(url)
     loop = asyncio.get_running_loop()
     hello: asyncio.Future = loop.create_future()

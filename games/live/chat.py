@@ -3,7 +3,8 @@
 Two channels per table, never mixed: a seated member writes to and reads the
 ``players`` channel, any other viewer the ``spectators`` one. A message is free text
 (``MAX_LENGTH`` characters, control characters and direction overrides removed;
-pages show it as text, never as HTML) or a quick phrase (``PHRASES``: a key, shown in each reader's language). A
+pages show it as text, never as HTML) or a quick phrase (``PHRASES``: a key, shown in each reader's
+language). A
 member may post ``RATE_BURST`` messages at once, then one every ``RATE_SECONDS``, at a
 table, over all their sockets (the bucket is in Redis when the site has one). A
 table's chat may be closed (``Table.chat``: a tournament's tables, unless the

@@ -8,6 +8,7 @@ wanted seq; otherwise it owns the state for a moment, caught up with the databas
 from __future__ import annotations
 
 from games.live import cache, presence, render, store
+from games.models import Seat
 
 
 def state_frames(table_id: int, users, *, seq: int | None = None) -> list[tuple[int, str]]:
@@ -29,8 +30,6 @@ def state_frames(table_id: int, users, *, seq: int | None = None) -> list[tuple[
 def presence_frames(table_ids) -> dict[int, str]:
     """The presence notice of each table (who is here, whose seat is left since when):
     two queries for all of them."""
-    from games.models import Seat
-
     away: dict[int, dict[str, str]] = {table_id: {} for table_id in table_ids}
     rows = Seat.objects.filter(table_id__in=list(away), user__isnull=False, left_at__isnull=False)
     for table_id, seat, left in rows.values_list("table_id", "seat", "left_at"):

@@ -26,9 +26,11 @@ import functools
 import logging
 from collections import deque
 
+import psycopg
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connections
+from psycopg.types.json import Jsonb
 
 from games import hooks
 from games.live import cache, sql
@@ -101,8 +103,6 @@ class _Connections:
             self._release(conn)
 
     async def _connect(self):
-        import psycopg
-
         params = connections["default"].get_connection_params()
         for key in ("cursor_factory", "context", "prepare_threshold"):
             params.pop(key, None)
@@ -145,8 +145,6 @@ def _on_postgresql() -> bool:
 async def write(move: Move) -> int | None:
     """Write ``move`` (committed on return); the next hand's id, if it deals one.
     Raises MovedOn (nothing written)."""
-    from psycopg.types.json import Jsonb
-
     statement = sql.move_statement(move, Jsonb)
     async with _db.connection() as conn:
         cursor = await conn.execute(statement.sql, statement.params)

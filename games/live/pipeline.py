@@ -32,8 +32,8 @@ from games.errors import TableError, no_table_error, refusal_error, stale_error
 from games.live import cache, loopdb, moves, presence, store, wakeups, writers
 from games.live.hub import hub, send_frames
 from games.live.moves import Move, Refused
-from games.live.tally import Tally
 from games.live.tablestate import TableState
+from games.live.tally import Tally
 from games.models import Table
 
 logger = logging.getLogger(__name__)

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 
 from django.db import connections
 
+from club.models import User
 from games.live.moves import Move
 from games.live.tablestate import FINISHED, PLAYING
+from games.models import Action, ChatMessage, GameHand, Presence, Seat, Table
 
 
 @dataclass(frozen=True)
@@ -40,9 +42,6 @@ class _Cols:
 
 @functools.cache
 def _models():
-    from club.models import User
-    from games.models import Action, GameHand, Presence, Seat, Table
-
     return (_Cols(Table), _Cols(Action), _Cols(GameHand), _Cols(Seat), _Cols(User), _Cols(Presence))
 
 
@@ -255,8 +254,6 @@ def chat_statement() -> str:
     channel (``players`` when seated, else ``spectators``). Parameters: table id,
     table id, author id, author id, name, text, phrase, now, table id. Returns (id,
     channel, seat, the seated members' ids) or no row (no table, or the chat is closed)."""
-    from games.models import ChatMessage
-
     t, s = _models()[0], _models()[3]
     c = _Cols(ChatMessage)
     return f"""

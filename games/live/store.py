@@ -20,7 +20,6 @@ from datetime import datetime
 from django.db import connection, transaction
 
 from club.models import User
-
 from games import hooks
 from games.live import cache
 from games.live.catchup import CatchUpError, LoggedAction, Snapshot, catch_up, request_for
@@ -33,6 +32,7 @@ from games.live.sql import (
     snapshot_statement,
 )
 from games.live.tablestate import HandRow, SeatInfo, TableInfo, TableState
+from games.models import Action, GameHand, Seat, Table
 
 
 class NoTable(Exception):
@@ -149,8 +149,6 @@ def _public_name(*values) -> str:
 
 
 def _read_with_queries(table_id: int, after_seq: int, from_hand: int) -> Snapshot:
-    from games.models import Action, GameHand, Seat, Table
-
     row = Table.objects.filter(pk=table_id).values_list(*TABLE_FIELDS).first()
     if row is None:
         raise NoTable(table_id)

@@ -12,8 +12,8 @@ page must carry the policy.
 from __future__ import annotations
 
 import time
-from urllib.parse import urlsplit
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlsplit
 
 import pytest
 from django.core.management import call_command

@@ -57,7 +57,8 @@ def shot(page, name: str) -> None:
 
 
 def test_director_draws_a_450_evening_two_phones_enter_and_confirm_projector_follows(
-    open_context, make_member
+    open_context,  # noqa: F811 (the imported fixture, by name)
+    make_member,
 ):
     def setup():
         from tournaments import services

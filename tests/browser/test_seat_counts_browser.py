@@ -148,7 +148,8 @@ def test_a_member_and_bots_play_a_hand_at_each_count_and_the_sheet_equals_check(
     headers = page.locator("#sheet thead th.num").all_inner_texts()
     assert len(headers) == len(score)
     assert page.evaluate(
-        "() => { const w = document.querySelector('.sheet-wrap'); return w.scrollWidth <= w.clientWidth + 1; }"
+        "() => { const w = document.querySelector('.sheet-wrap'); return w.scrollWidth <= "
+        "w.clientWidth + 1; }"
     )
     records = page.request.get(f"/tables/{table_id}/records.json").json()
     assert len(records) >= 1 and set(records[0]["hands"]) == set(seats)

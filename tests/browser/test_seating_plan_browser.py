@@ -75,7 +75,10 @@ def two_players_at_different_tables(t, number):
 
 @pytest.mark.parametrize("viewport,size", [(LAPTOP, "laptop"), (PHONE, "phone")])
 def test_the_draw_editor_shows_the_plan_and_the_effect_of_a_swap(
-    make_member, open_context, viewport, size
+    make_member,
+    open_context,  # noqa: F811 (the imported fixture, by name)
+    viewport,
+    size,
 ):
     director, t = in_thread(lambda: setup_day(make_member))
     page = open_context(viewport)
@@ -146,7 +149,10 @@ def test_the_draw_editor_shows_the_plan_and_the_effect_of_a_swap(
     fits(page, f"plan-{size}-replanned")
 
 
-def test_fixed_seats_on_the_constraints_page_fit_a_phone(make_member, open_context):
+def test_fixed_seats_on_the_constraints_page_fit_a_phone(
+    make_member,
+    open_context,  # noqa: F811 (the imported fixture, by name)
+):
     director, t = in_thread(lambda: setup_day(make_member))
     page = open_context(PHONE)
     log_in(page, director)

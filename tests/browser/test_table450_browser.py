@@ -30,7 +30,8 @@ LAYOUT = """() => {
   let overlaps = 0;
   for (let i = 0; i < boxes.length; i += 1) for (let j = i + 1; j < boxes.length; j += 1) {
     const a = boxes[i], b = boxes[j];
-    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) overlaps += 1;
+    if (a.left < b.right - 1 && b.left < a.right - 1
+        && a.top < b.bottom - 1 && b.top < a.bottom - 1) overlaps += 1;
   }
   return { wide, overlaps, width };
 }"""

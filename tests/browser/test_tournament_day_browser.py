@@ -317,7 +317,8 @@ def test_4_no_page_of_a_tournament_day_overflows_a_phone(make_member, open_conte
     laptop.locator("#t1-hands > summary").click()
     widths = laptop.evaluate("""() => [...document.querySelectorAll('.r-console-table')]
       .map(card => [card.getBoundingClientRect().right,
-                    card.querySelector('.r-hands') ? card.querySelector('.r-hands').getBoundingClientRect().right : 0])""")
+                    card.querySelector('.r-hands')
+                      ? card.querySelector('.r-hands').getBoundingClientRect().right : 0])""")
     for card, hands in widths:
         assert hands <= card
     assert len(measured) == len(DAY_PAGES)
@@ -572,7 +573,6 @@ def test_9_clock_calls_codes_and_everyone_present(make_member, open_context):
 def test_10_the_admin_in_french(make_member, open_context):
     def setup():
         from club.models import User
-        from tournaments import services
         from tournaments.services import director as ds
 
         director, people, t, rnd = make_day(make_member)

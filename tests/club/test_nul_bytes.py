@@ -29,7 +29,11 @@ def _refused(response, message=FR_MESSAGE):
 
 
 @pytest.fixture
-def tournament_round(make_tournament, add_present, director):
+def tournament_round(
+    make_tournament,  # noqa: F811 (the imported fixture, by name)
+    add_present,  # noqa: F811 (the imported fixture, by name)
+    director,
+):
     t = make_tournament(status="running", rounds_total=2, hands_per_game=2)
     add_present(t, 8)
     return t, play_round(t, director)

@@ -37,7 +37,11 @@ def _until(check, timeout=30):
 
 
 def test_login_and_standings_say_busy_while_redis_is_down_then_recover(
-    deployment, make_tournament, add_present, director, member
+    deployment,
+    make_tournament,  # noqa: F811 (the imported fixture, by name)
+    add_present,  # noqa: F811 (the imported fixture, by name)
+    director,
+    member,
 ):  # noqa: F811
     t = make_tournament(status="running", rounds_total=2, hands_per_game=2)
     add_present(t, 8)

@@ -26,7 +26,10 @@ def check(*args, stdin=None):
     return proc.returncode, proc.stdout.splitlines()
 
 
-DOC_COMPLETE = '{"ok": true, "complete": true, "contract": "8S", "declarer": "W", "made": false, "tricks": {"NS": 3, "EW": 7}, "score": {"NS": 30, "EW": -240}}'
+DOC_COMPLETE = (
+    '{"ok": true, "complete": true, "contract": "8S", "declarer": "W", "made": false, '
+    '"tricks": {"NS": 3, "EW": 7}, "score": {"NS": 30, "EW": -240}}'
+)
 DOC_REDEAL = '{"ok": true, "complete": true, "redeal": true, "score": {"NS": 0, "EW": 0}}'
 DOC_PROGRESS = (
     '{"ok": true, "complete": false, "phase": "play", "to_act": "E", "legal": ["AS", "KS"]}'

@@ -5,9 +5,9 @@ import pytest
 from games.engine import IllegalActionError, get_variant, score_sheet_hand
 from games.engine.cards import CARD_OF, CODE, NT, WJ, strain_tables
 
-QUEBEC_DECK = get_variant("quebec").deck_cards
-
 from .util import make_hand
+
+QUEBEC_DECK = get_variant("quebec").deck_cards
 
 # A full Quebec deal used by several tests (dealer W, so N calls first).
 NT_DEAL = {

@@ -7,7 +7,6 @@ whatever the length of the log, and applies only the moves it missed.
 
 from __future__ import annotations
 
-import asyncio
 import copy
 
 import pytest

@@ -224,7 +224,8 @@ async def scan_a_hand(table, cookies: dict, make_member) -> list[dict]:
                     allowed |= kitty
             leaked = visible_cards(frame) - allowed
             assert not leaked, (
-                f"{seat} saw {leaked} at seq {frame['seq']}: {json.dumps(frame)[:3000]} dealt {dealt} kitty {kitty}"
+                f"{seat} saw {leaked} at seq {frame['seq']}: {json.dumps(frame)[:3000]}"
+                f" dealt {dealt} kitty {kitty}"
             )
     for comm in [*by_seat.values(), spectator]:
         await comm.disconnect()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
-
-import pytest
 
 from games import history, services
 from games.models import GameHand, Table

@@ -14,8 +14,8 @@ from django.utils import timezone
 from games import selectors, services
 from games.errors import TableError
 from games.live import cache, store, writers
-from games.live.moves import Move
 from games.live.catchup import catch_up, request_for
+from games.live.moves import Move
 from games.models import Action, GameHand, Presence, Table
 from tests.games.conftest import drive_until, far_future, table_state
 

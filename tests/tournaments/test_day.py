@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from club.models import ActivityLog
+from tests.tournaments.day import play_round, play_table
 from tournaments import selectors_results as sr
 from tournaments import services
 from tournaments.errors import TournamentError
@@ -25,7 +26,6 @@ from tournaments.models import (
     Seat,
     TableGame,
 )
-from tests.tournaments.day import play_round, play_table, table_users
 from tournaments.services import director as ds
 from tournaments.services import results as rs
 

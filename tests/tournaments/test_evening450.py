@@ -10,14 +10,6 @@ import sys
 import pytest
 from django.urls import reverse
 
-from tournaments import selectors_results as sr
-from tournaments import services
-from tournaments.errors import ConflictError, TournamentError
-from tournaments.models import GameStatus, Position, Seat, SheetLine
-from tournaments.services import director as ds
-from tournaments.services import director450, sheet450
-from tournaments.services import results as rs
-
 from tests.tournaments.day450 import (
     FOUR,
     FOUR_POINTS,
@@ -27,6 +19,13 @@ from tests.tournaments.day450 import (
     start_round,
     table_users,
 )
+from tournaments import selectors_results as sr
+from tournaments import services
+from tournaments.errors import ConflictError, TournamentError
+from tournaments.models import GameStatus, Position, Seat, SheetLine
+from tournaments.services import director as ds
+from tournaments.services import director450, sheet450
+from tournaments.services import results as rs
 
 
 @pytest.fixture

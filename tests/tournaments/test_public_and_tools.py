@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
 from club.models import ActivityLog, ClubSettings
-from tournaments import selectors
-from tournaments import services
+from tests.tournaments.day import play_round, table_users
+from tournaments import selectors, services
 from tournaments.clock import Clock
 from tournaments.errors import TournamentError
 from tournaments.models import DirectorCall, Entry, EntryStatus, RoundPlay
 from tournaments.services import calls, clock
-from tests.tournaments.day import play_round, table_users
 
 pytestmark = pytest.mark.django_db
 

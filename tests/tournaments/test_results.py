@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.models import ActivityLog
-from tournaments import services
 from tournaments import selectors_results as sr
+from tournaments import services
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.models import (
     GameStatus,
@@ -474,8 +474,8 @@ def test_member_page_and_season(small, director, director_client):
         pp = people(rnd, table)
         enter_and_confirm(rs.table_game(rnd, table), pp["N"], pp["E"])
         enter_and_confirm(rs.table_game(rnd, table), pp["N"], pp["E"])
-    from tournaments.templatetags.results_tags import entry_result
     from tournaments.models import Entry
+    from tournaments.templatetags.results_tags import entry_result
 
     res = entry_result(Entry.objects.get(tournament=t, player=p["N"]))
     assert res["total"] == 480 and res["place"] == 1

@@ -41,6 +41,7 @@ from tournaments.seating.library import (  # noqa: E402
     MAX_ROUNDS,
     MIN_PLAYERS,
     Movement,
+    cells,
     counting_bound,
     encode,
     games_per_player,
@@ -168,8 +169,6 @@ def main(argv: list[str] | None = None) -> int:
     if not args.dry_run:
         keep = {}
         if args.cells and DATA.exists():
-            from tournaments.seating.library import cells
-
             keep = {c: movement(*c) for c in cells()}
         keep.update({(m.n, m.rounds): m for m in found})
         DATA.write_bytes(encode(list(keep.values())))

@@ -2,7 +2,7 @@
 turned into indices and count matrices for the planners.
 
 Players are indexed present first (canonical order), then players seen only in the
-history (withdrawn). ``P`` and ``O`` hold, per pair, the partner and opponent meetings of
+history (withdrawn). ``P`` and ``opponents`` hold, per pair, the partner and opponent meetings of
 the history, plus huge *virtual* counts on forbidden relations so that the search avoids
 them without extra lookups. Every director rule is reduced to pair relations
 (``rules``): ``"P"`` never partners, ``"O"`` never opponents, ``"T"`` never at one table.
@@ -60,7 +60,7 @@ class Field:
     index: dict  # player id -> index
     m: int  # present players: indices 0..m-1
     P: list  # history + virtual partner counts
-    O: list  # history + virtual opponent counts
+    opponents: list  # history + virtual opponent counts
     seat_counts: list  # history seat counts, per index [N, E, S, W] / [NS, EW]
     sitouts: list  # rounds each present player sat out or missed
     rules: list = field(default_factory=list)  # (ia, ib, "P" | "O" | "T")
@@ -122,12 +122,12 @@ class Field:
     def violates(self, arr: list[int]) -> bool:
         """Does this round (a slot list) break a director rule? (virtual counts are huge)"""
         g = self.group
-        P, O = self.P, self.O
+        P, opponents = self.P, self.opponents
         for t in range(0, len(arr), g):
             xs = arr[t : t + g]
             for u in range(g):
                 for v in range(u + 1, g):
-                    if O[xs[u]][xs[v]] >= search.VIRTUAL_O and (g == 2 or (u ^ v) != 2):
+                    if opponents[xs[u]][xs[v]] >= search.VIRTUAL_O and (g == 2 or (u ^ v) != 2):
                         return True
             if g == 4 and (
                 P[xs[0]][xs[2]] >= search.VIRTUAL_P or P[xs[1]][xs[3]] >= search.VIRTUAL_P
@@ -149,7 +149,7 @@ def build_field(players, history: History, fmt: str, constraints: Constraints) -
     ids = ordered + extra
     n = len(ids)
     P = [[0] * n for _ in range(n)]
-    O = [[0] * n for _ in range(n)]
+    opponents = [[0] * n for _ in range(n)]
     seats = SIDES if pairs else SEATS
     seat_counts = [[0] * len(seats) for _ in range(n)]
     sitouts = [0] * m
@@ -162,10 +162,17 @@ def build_field(players, history: History, fmt: str, constraints: Constraints) -
                     seat_counts[x][k] += 1
                     here.add(x)
             if pairs:
-                rel = ((xs[0], xs[1], O),)
+                rel = ((xs[0], xs[1], opponents),)
             else:
                 x0, x1, x2, x3 = xs
-                rel = ((x0, x2, P), (x1, x3, P), (x0, x1, O), (x0, x3, O), (x2, x1, O), (x2, x3, O))
+                rel = (
+                    (x0, x2, P),
+                    (x1, x3, P),
+                    (x0, x1, opponents),
+                    (x0, x3, opponents),
+                    (x2, x1, opponents),
+                    (x2, x3, opponents),
+                )
             for a, b, M in rel:
                 if a is not None and b is not None and a != b:
                     M[a][b] += 1
@@ -173,7 +180,7 @@ def build_field(players, history: History, fmt: str, constraints: Constraints) -
         for i in range(m):
             if i not in here:
                 sitouts[i] += 1  # bye, or absent that round
-    f = Field(fmt, ids, index, m, P, O, seat_counts, sitouts)
+    f = Field(fmt, ids, index, m, P, opponents, seat_counts, sitouts)
     _add_rules(f, constraints)
     return f
 
@@ -229,5 +236,5 @@ def _add_rules(f: Field, constraints: Constraints) -> None:
             f.P[a][b] += search.VIRTUAL_P
             f.P[b][a] += search.VIRTUAL_P
         if kind in ("O", "T"):
-            f.O[a][b] += search.VIRTUAL_O
-            f.O[b][a] += search.VIRTUAL_O
+            f.opponents[a][b] += search.VIRTUAL_O
+            f.opponents[b][a] += search.VIRTUAL_O

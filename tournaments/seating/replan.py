@@ -81,19 +81,19 @@ def search_plan(
                 continue
             start = (*fitted, 0, True)
         byes, arrs, keep, structured = start
-        P, O = [row[:] for row in f.P], [row[:] for row in f.O]
+        P, opponents = [row[:] for row in f.P], [row[:] for row in f.opponents]
         arrs, byes, cost = _improve(
-            f, arrs, byes, P, O, rng, 0 if structured is None else effort, bool(structured)
+            f, arrs, byes, P, opponents, rng, 0 if structured is None else effort, bool(structured)
         )
         if best is None or cost < best[0]:
-            best = (cost, arrs, byes, keep, P, O)
+            best = (cost, arrs, byes, keep, P, opponents)
     if best is None:
         byes, arrs = rule_byes, [_shuffled(s, rng) for s in _seated(f, rule_byes)]
-        P, O = [row[:] for row in f.P], [row[:] for row in f.O]
-        arrs, byes, cost = _improve(f, arrs, byes, P, O, rng, effort, False)
-        best = (cost, arrs, byes, 0, P, O)
-    _, arrs, byes, keep, P, O = best
-    arrs = _keep_rules(f, arrs, byes, P, O, rng)
+        P, opponents = [row[:] for row in f.P], [row[:] for row in f.opponents]
+        arrs, byes, cost = _improve(f, arrs, byes, P, opponents, rng, effort, False)
+        best = (cost, arrs, byes, 0, P, opponents)
+    _, arrs, byes, keep, P, opponents = best
+    arrs = _keep_rules(f, arrs, byes, P, opponents, rng)
     tables = orient.orient_plan(
         arrs, [c[:] for c in f.seat_counts], f.pairs, rng, keep=keep, fixed=f.fixed
     )
@@ -110,46 +110,55 @@ def _shuffled(seated: list[int], rng: random.Random) -> list[int]:
     return arr
 
 
-def _improve(f: Field, arrs, byes, P, O, rng: random.Random, effort: float, structured: bool):
+def _improve(
+    f: Field, arrs, byes, P, opponents, rng: random.Random, effort: float, structured: bool
+):
     """Anneal (shorter from a structured start: a previous plan, a library movement),
     then tabu (individual format, two tables or more); returns (plan, byes, cost). P and
-    O end up holding the plan's meetings."""
+    opponents end up holding the plan's meetings."""
     pairs = f.pairs
     seated_count = [0] * len(f.ids)
     for arr in arrs:
         for i in arr:
             seated_count[i] += 1
-    bound = search.lower_bound(list(range(f.m)), seated_count, P, O, pairs)
+    bound = search.lower_bound(list(range(f.m)), seated_count, P, opponents, pairs)
     slots = sum(len(a) for a in arrs)
     per_slot = HINTED_ITERS_PER_SLOT if structured else ITERS_PER_SLOT
     iters = min(MAX_ITERS, int(effort * per_slot * slots))
     # A quick descent (enough for roomy fields), then annealing for the rest.
     quick = min(iters, QUICK_ITERS_PER_SLOT * slots)
-    arrs, cost = search.anneal(arrs, P, O, rng, quick, bound, pairs=pairs, t0=0.05, t1=0.05)
+    arrs, cost = search.anneal(arrs, P, opponents, rng, quick, bound, pairs=pairs, t0=0.05, t1=0.05)
     if cost > bound and iters > quick:
-        search.add_plan(arrs, P, O, pairs, sign=-1)
-        arrs, cost = search.anneal(arrs, P, O, rng, iters - quick, bound, pairs=pairs)
+        search.add_plan(arrs, P, opponents, pairs, sign=-1)
+        arrs, cost = search.anneal(arrs, P, opponents, rng, iters - quick, bound, pairs=pairs)
     if pairs or not all(len(a) >= 8 for a in arrs):
         return arrs, byes, cost
     width = max(len(a) for a in arrs)
     steps = int(effort * TABU_WORK / width)
-    return tabu.tabu(arrs, byes, P, O, rng, steps, _excess_bound(f, byes))
+    return tabu.tabu(arrs, byes, P, opponents, rng, steps, _excess_bound(f, byes))
 
 
-def _keep_rules(f: Field, arrs, byes, P, O, rng: random.Random):
+def _keep_rules(f: Field, arrs, byes, P, opponents, rng: random.Random):
     """The next round must break no director rule: try harder on it alone, else refuse."""
     if not f.violates(arrs[0]):
         return arrs
     pairs = f.pairs
     seated = _seated(f, byes[:1])[0]
-    search.add_plan(arrs, P, O, pairs, sign=-1)
+    search.add_plan(arrs, P, opponents, pairs, sign=-1)
     for _attempt in range(3):
         sub, _ = search.anneal(
-            [_shuffled(seated, rng)], P, O, rng, 20_000 + 200 * len(seated), 0, pairs=pairs, t0=3.0
+            [_shuffled(seated, rng)],
+            P,
+            opponents,
+            rng,
+            20_000 + 200 * len(seated),
+            0,
+            pairs=pairs,
+            t0=3.0,
         )
         if not f.violates(sub[0]):
             return sub + arrs[1:]
-        search.add_plan(sub, P, O, pairs, sign=-1)
+        search.add_plan(sub, P, opponents, pairs, sign=-1)
     raise SeatingError(
         "constraints_unsatisfiable",
         "The director's constraints (never partners / never at the same table / fixed "
@@ -166,7 +175,7 @@ def _excess_bound(f: Field, byes: list[list[int]]) -> int:
             games[i] -= 1
     partner = opponent = 0
     for i in range(f.m):
-        Pi, Oi = f.P[i], f.O[i]
+        Pi, Oi = f.P[i], f.opponents[i]
         fresh_p = sum(1 for j in range(f.m) if j != i and Pi[j] == 0)
         fresh_o = sum(1 for j in range(f.m) if j != i and Oi[j] == 0)
         partner += max(0, games[i] - fresh_p)
@@ -233,7 +242,7 @@ def _fitted_library(f: Field, horizon: int, seed: int):
         LP,
         LO,
         f.P,
-        f.O,
+        f.opponents,
         lambda u, v: lib_byes[u] == lib_byes[v] or f.sitouts[sigma[u]] == f.sitouts[sigma[v]],
         rng,
         FIT_STEPS,

@@ -48,7 +48,7 @@ def waterfill(values: list[int], k: int) -> int:
     return total
 
 
-def lower_bound(present: list[int], seated_rounds: list[int], P, O, pairs: bool) -> int:
+def lower_bound(present: list[int], seated_rounds: list[int], P, opponents, pairs: bool) -> int:
     """A valid lower bound on the plan's added cost (per-player relaxation)."""
     acc = 0
     for i in present:
@@ -56,7 +56,7 @@ def lower_bound(present: list[int], seated_rounds: list[int], P, O, pairs: bool)
         if not s:
             continue
         Pi = P[i]
-        Oi = O[i]
+        Oi = opponents[i]
         others = [j for j in present if j != i]
         if pairs:
             acc += waterfill([Oi[j] for j in others], s)
@@ -66,7 +66,7 @@ def lower_bound(present: list[int], seated_rounds: list[int], P, O, pairs: bool)
     return (acc + 1) // 2
 
 
-def add_plan(arrs: list[list[int]], P, O, pairs: bool, sign: int = 1) -> int:
+def add_plan(arrs: list[list[int]], P, opponents, pairs: bool, sign: int = 1) -> int:
     """Add (sign=1) or remove (sign=-1) the plan's meetings; return the cost change."""
     cost = 0
     for arr in arrs:
@@ -74,22 +74,22 @@ def add_plan(arrs: list[list[int]], P, O, pairs: bool, sign: int = 1) -> int:
             for t in range(0, len(arr), 2):
                 a, b = arr[t], arr[t + 1]
                 if sign < 0:
-                    O[a][b] -= 1
-                    O[b][a] -= 1
-                cost += sign * O[a][b]
+                    opponents[a][b] -= 1
+                    opponents[b][a] -= 1
+                cost += sign * opponents[a][b]
                 if sign > 0:
-                    O[a][b] += 1
-                    O[b][a] += 1
+                    opponents[a][b] += 1
+                    opponents[b][a] += 1
             continue
         for t in range(0, len(arr), 4):
             x0, x1, x2, x3 = arr[t : t + 4]
             for a, b, M, w in (
                 (x0, x2, P, WP),
                 (x1, x3, P, WP),
-                (x0, x1, O, 1),
-                (x0, x3, O, 1),
-                (x2, x1, O, 1),
-                (x2, x3, O, 1),
+                (x0, x1, opponents, 1),
+                (x0, x3, opponents, 1),
+                (x2, x1, opponents, 1),
+                (x2, x3, opponents, 1),
             ):
                 if sign < 0:
                     M[a][b] -= 1
@@ -101,16 +101,16 @@ def add_plan(arrs: list[list[int]], P, O, pairs: bool, sign: int = 1) -> int:
     return cost
 
 
-def _conflicts(arrs, P, O, pairs: bool) -> list[tuple[int, int]]:
+def _conflicts(arrs, P, opponents, pairs: bool) -> list[tuple[int, int]]:
     out = []
     for r, arr in enumerate(arrs):
         if pairs:
             for i, a in enumerate(arr):
-                if O[a][arr[i ^ 1]] > 1:
+                if opponents[a][arr[i ^ 1]] > 1:
                     out.append((r, i))
             continue
         for i, a in enumerate(arr):
-            Oa = O[a]
+            Oa = opponents[a]
             if P[a][arr[i ^ 2]] > 1 or Oa[arr[i ^ 1]] > 1 or Oa[arr[i ^ 3]] > 1:
                 out.append((r, i))
     return out
@@ -119,7 +119,7 @@ def _conflicts(arrs, P, O, pairs: bool) -> list[tuple[int, int]]:
 def anneal(
     arrs: list[list[int]],
     P,
-    O,
+    opponents,
     rng: random.Random,
     iters: int,
     bound: int,
@@ -129,10 +129,10 @@ def anneal(
 ) -> tuple[list[list[int]], int]:
     """Improve ``arrs`` in place-ish; returns (best arrangement, its added cost).
 
-    ``P`` and ``O`` must hold history + virtual counts on entry; on return they hold
+    ``P`` and ``opponents`` must hold history + virtual counts on entry; on return they hold
     history + virtual + the returned plan.
     """
-    cur = add_plan(arrs, P, O, pairs)
+    cur = add_plan(arrs, P, opponents, pairs)
     best = cur
     best_arrs = [a[:] for a in arrs]
     best_saved = True
@@ -158,7 +158,7 @@ def anneal(
     since = refresh  # force a conflict refresh at start
     while it < iters:
         if since >= refresh:
-            conflicts = _conflicts(arrs, P, O, pairs)
+            conflicts = _conflicts(arrs, P, opponents, pairs)
             nconf = len(conflicts)
             since = 0
         end = min(iters, it + chunk)
@@ -183,19 +183,19 @@ def anneal(
                 b = arr[j]
                 oa = arr[i ^ 1]
                 ob = arr[j ^ 1]
-                Oa = O[a]
-                Ob = O[b]
+                Oa = opponents[a]
+                Ob = opponents[b]
                 delta = Oa[ob] + Ob[oa] - Oa[oa] - Ob[ob] + 2
                 if delta > 0 and rnd() >= exp(-delta * invT):
                     continue
                 Oa[oa] -= 1
-                O[oa][a] -= 1
+                opponents[oa][a] -= 1
                 Ob[ob] -= 1
-                O[ob][b] -= 1
+                opponents[ob][b] -= 1
                 Oa[ob] += 1
-                O[ob][a] += 1
+                opponents[ob][a] += 1
                 Ob[oa] += 1
-                O[oa][b] += 1
+                opponents[oa][b] += 1
                 arr[i] = b
                 arr[j] = a
             else:
@@ -210,13 +210,13 @@ def anneal(
                     d = arr[j ^ 2]
                     Pa = P[a]
                     Pb = P[b]
-                    Oc = O[c]
-                    Ob = O[b]
+                    Oc = opponents[c]
+                    Ob = opponents[b]
                     delta = (
                         WP * (Pb[c] + Pa[d] - Pa[c] - Pb[d] + 2)
                         + Ob[d]
                         + Oc[a]
-                        - O[a][d]
+                        - opponents[a][d]
                         - Oc[b]
                         + 2
                     )
@@ -230,14 +230,14 @@ def anneal(
                     P[c][b] += 1
                     Pa[d] += 1
                     P[d][a] += 1
-                    O[a][d] -= 1
-                    O[d][a] -= 1
+                    opponents[a][d] -= 1
+                    opponents[d][a] -= 1
                     Oc[b] -= 1
                     Ob[c] -= 1
                     Ob[d] += 1
-                    O[d][b] += 1
+                    opponents[d][b] += 1
                     Oc[a] += 1
-                    O[a][c] += 1
+                    opponents[a][c] += 1
                     arr[i] = b
                     arr[j] = a
                 elif rnd() < 0.35:
@@ -250,10 +250,10 @@ def anneal(
                     d = arr[j ^ 2]
                     b1 = arr[j ^ 1]
                     b3 = arr[j ^ 3]
-                    Oa = O[a]
-                    Oc = O[c]
-                    Ob = O[b]
-                    Od = O[d]
+                    Oa = opponents[a]
+                    Oc = opponents[c]
+                    Ob = opponents[b]
+                    Od = opponents[d]
                     delta = (
                         Oa[b1]
                         + Oa[b3]
@@ -277,22 +277,22 @@ def anneal(
                         continue
                     for x, Ox in ((a, Oa), (c, Oc)):
                         Ox[a1] -= 1
-                        O[a1][x] -= 1
+                        opponents[a1][x] -= 1
                         Ox[a3] -= 1
-                        O[a3][x] -= 1
+                        opponents[a3][x] -= 1
                         Ox[b1] += 1
-                        O[b1][x] += 1
+                        opponents[b1][x] += 1
                         Ox[b3] += 1
-                        O[b3][x] += 1
+                        opponents[b3][x] += 1
                     for y, Oy in ((b, Ob), (d, Od)):
                         Oy[b1] -= 1
-                        O[b1][y] -= 1
+                        opponents[b1][y] -= 1
                         Oy[b3] -= 1
-                        O[b3][y] -= 1
+                        opponents[b3][y] -= 1
                         Oy[a1] += 1
-                        O[a1][y] += 1
+                        opponents[a1][y] += 1
                         Oy[a3] += 1
-                        O[a3][y] += 1
+                        opponents[a3][y] += 1
                     if delta > 0 and cur == best and not best_saved:
                         # undo the slots to save the best state, then redo
                         arr[i] = a
@@ -326,8 +326,8 @@ def anneal(
                     b3 = arr[j ^ 3]
                     Pa = P[a]
                     Pb = P[b]
-                    Oa = O[a]
-                    Ob = O[b]
+                    Oa = opponents[a]
+                    Ob = opponents[b]
                     delta = (
                         WP * (Pa[pb] + Pb[pa] - Pa[pa] - Pb[pb] + 2)
                         + Oa[b1]
@@ -351,21 +351,21 @@ def anneal(
                     Pb[pa] += 1
                     P[pa][b] += 1
                     Oa[a1] -= 1
-                    O[a1][a] -= 1
+                    opponents[a1][a] -= 1
                     Oa[a3] -= 1
-                    O[a3][a] -= 1
+                    opponents[a3][a] -= 1
                     Ob[b1] -= 1
-                    O[b1][b] -= 1
+                    opponents[b1][b] -= 1
                     Ob[b3] -= 1
-                    O[b3][b] -= 1
+                    opponents[b3][b] -= 1
                     Oa[b1] += 1
-                    O[b1][a] += 1
+                    opponents[b1][a] += 1
                     Oa[b3] += 1
-                    O[b3][a] += 1
+                    opponents[b3][a] += 1
                     Ob[a1] += 1
-                    O[a1][b] += 1
+                    opponents[a1][b] += 1
                     Ob[a3] += 1
-                    O[a3][b] += 1
+                    opponents[a3][b] += 1
                     arr[i] = b
                     arr[j] = a
             if delta > 0:
@@ -389,6 +389,6 @@ def anneal(
         best_arrs = [a_[:] for a_ in arrs]
     if best_arrs is not arrs:
         # make the matrices reflect the best arrangement
-        add_plan(arrs, P, O, pairs, sign=-1)
-        add_plan(best_arrs, P, O, pairs)
+        add_plan(arrs, P, opponents, pairs, sign=-1)
+        add_plan(best_arrs, P, opponents, pairs)
     return best_arrs, best

@@ -42,17 +42,17 @@ def _local(M, virtual: int) -> list[list[int]]:
     return [[c if c < virtual else SENTINEL + c - virtual for c in row] for row in M]
 
 
-def _table(arr, t, P, O, sign: int) -> int:
+def _table(arr, t, P, opponents, sign: int) -> int:
     """Add (sign 1) or remove (-1) the meetings of table t; returns the cost change."""
     a, b, c, d = arr[4 * t : 4 * t + 4]
     cost = 0
     for x, y, M, inc, dec in (
         (a, c, P, IP, DP),
         (b, d, P, IP, DP),
-        (a, b, O, IO, DO),
-        (a, d, O, IO, DO),
-        (c, b, O, IO, DO),
-        (c, d, O, IO, DO),
+        (a, b, opponents, IO, DO),
+        (a, d, opponents, IO, DO),
+        (c, b, opponents, IO, DO),
+        (c, d, opponents, IO, DO),
     ):
         if sign > 0:
             cost += inc[M[x][y]]
@@ -65,19 +65,19 @@ def _table(arr, t, P, O, sign: int) -> int:
     return cost
 
 
-def cost_of(arrs, P, O) -> int:
+def cost_of(arrs, P, opponents) -> int:
     """Cost added by ``arrs`` (its meetings must already be in P and O, as local
     counts)."""
     total = 0
     for arr in arrs:
         for t in range(len(arr) // 4):
-            total += _table(arr, t, P, O, -1)
+            total += _table(arr, t, P, opponents, -1)
         for t in range(len(arr) // 4):
-            _table(arr, t, P, O, 1)
+            _table(arr, t, P, opponents, 1)
     return -total
 
 
-def _repair_delta(arr, t, k, P, O) -> int:
+def _repair_delta(arr, t, k, P, opponents) -> int:
     """Swap slot 4t+k (k = 0 or 2) with slot 4t+1: partners a-c, b-d become b-c, a-d."""
     a, b, c, d = arr[4 * t + k], arr[4 * t + 1], arr[4 * t + (k ^ 2)], arr[4 * t + 3]
     return (
@@ -85,23 +85,23 @@ def _repair_delta(arr, t, k, P, O) -> int:
         + IP[P[a][d]]
         - DP[P[a][c]]
         - DP[P[b][d]]
-        + IO[O[b][d]]
-        + IO[O[c][a]]
-        - DO[O[a][d]]
-        - DO[O[c][b]]
+        + IO[opponents[b][d]]
+        + IO[opponents[c][a]]
+        - DO[opponents[a][d]]
+        - DO[opponents[c][b]]
     )
 
 
-def _conflicted(arr, i, P, O) -> bool:
+def _conflicted(arr, i, P, opponents) -> bool:
     a = arr[i]
-    return P[a][arr[i ^ 2]] > 1 or O[a][arr[i ^ 1]] > 1 or O[a][arr[i ^ 3]] > 1
+    return P[a][arr[i ^ 2]] > 1 or opponents[a][arr[i ^ 1]] > 1 or opponents[a][arr[i ^ 3]] > 1
 
 
-def _swap(arr, i, j, P, O) -> int:
+def _swap(arr, i, j, P, opponents) -> int:
     """Swap slots i and j (different tables); returns the cost change."""
-    d = _table(arr, i >> 2, P, O, -1) + _table(arr, j >> 2, P, O, -1)
+    d = _table(arr, i >> 2, P, opponents, -1) + _table(arr, j >> 2, P, opponents, -1)
     arr[i], arr[j] = arr[j], arr[i]
-    return d + _table(arr, i >> 2, P, O, 1) + _table(arr, j >> 2, P, O, 1)
+    return d + _table(arr, i >> 2, P, opponents, 1) + _table(arr, j >> 2, P, opponents, 1)
 
 
 class _Choice:
@@ -120,28 +120,34 @@ class _Choice:
             self.move = move
 
 
-def _exchange(arrs, byes, q, s, ka, kb, i, j, P, O) -> int:
+def _exchange(arrs, byes, q, s, ka, kb, i, j, P, opponents) -> int:
     """a (bye ka of round q) takes b's seat i in q and b sits out in q; b (bye kb of
     round s) takes a's seat j in s and a sits out in s. Returns the cost change; the
     same call again undoes it. Nobody's number of byes changes."""
     a, b = byes[q][ka], byes[s][kb]
-    d = _table(arrs[q], i >> 2, P, O, -1) + _table(arrs[s], j >> 2, P, O, -1)
+    d = _table(arrs[q], i >> 2, P, opponents, -1) + _table(arrs[s], j >> 2, P, opponents, -1)
     arrs[q][i], byes[q][ka], arrs[s][j], byes[s][kb] = a, b, b, a
-    return d + _table(arrs[q], i >> 2, P, O, 1) + _table(arrs[s], j >> 2, P, O, 1)
+    return d + _table(arrs[q], i >> 2, P, opponents, 1) + _table(arrs[s], j >> 2, P, opponents, 1)
 
 
 def tabu(
-    arrs: list[list[int]], byes: list[list[int]], P, O, rng: random.Random, steps: int, target: int
+    arrs: list[list[int]],
+    byes: list[list[int]],
+    P,
+    opponents,
+    rng: random.Random,
+    steps: int,
+    target: int,
 ) -> tuple[list[list[int]], list[list[int]], int]:
-    """Improve ``arrs`` (slot lists, tables of four) and ``byes`` (per round); P and O
+    """Improve ``arrs`` (slot lists, tables of four) and ``byes`` (per round); P and opponents
     hold history + virtual counts + the plan on entry, and history + virtual + the
     returned plan on exit. Returns (best plan, its byes, its cost) and stops early at
     ``target``. Byes move only by exchanges that keep everyone's number of byes."""
-    P0, O0 = P, O
-    P, O = _local(P0, VIRTUAL_P), _local(O0, VIRTUAL_O)
+    P0, O0 = P, opponents
+    P, opponents = _local(P0, VIRTUAL_P), _local(O0, VIRTUAL_O)
     byes = [list(b) for b in byes]
     start = [a[:] for a in arrs]
-    cur = cost_of(arrs, P, O)
+    cur = cost_of(arrs, P, opponents)
     best, best_arrs, best_byes = cur, [a[:] for a in arrs], [b[:] for b in byes]
     rounds = len(arrs)
     with_byes = rounds > 1 and any(byes)
@@ -156,7 +162,7 @@ def tabu(
             (q, i)
             for q, arr in enumerate(arrs)
             for i in range(len(arr))
-            if _conflicted(arr, i, P, O)
+            if _conflicted(arr, i, P, opponents)
         ]
         if len(conflicts) > MAX_CONFLICTS:
             conflicts = rng.sample(conflicts, MAX_CONFLICTS)
@@ -168,7 +174,7 @@ def tabu(
                 rows = slots[q] = []
                 for j, b in enumerate(arr):
                     pb, b1, b3 = arr[j ^ 2], arr[j ^ 1], arr[j ^ 3]
-                    Pb, Ob = P[b], O[b]
+                    Pb, Ob = P[b], opponents[b]
                     rows.append((j, b, pb, b1, b3, Pb, Ob, DP[Pb[pb]] + DO[Ob[b1]] + DO[Ob[b3]]))
             _, a, pa, a1, a3, Pa, Oa, out_a = rows[i]
             ti = i >> 2
@@ -193,7 +199,7 @@ def tabu(
                     continue
                 choice.offer(d, (q, i, j, -1))
             for k in (0, 2):
-                d = _repair_delta(arr, ti, k, P, O)
+                d = _repair_delta(arr, ti, k, P, opponents)
                 if choice.delta is not None and d > choice.delta:
                     continue
                 base = 4 * ti
@@ -212,8 +218,8 @@ def tabu(
             if b in byes[q] or a in byes[s_]:
                 continue
             i, j = arrs[q].index(b), arrs[s_].index(a)
-            d = _exchange(arrs, byes, q, s_, ka, kb, i, j, P, O)
-            _exchange(arrs, byes, q, s_, ka, kb, i, j, P, O)
+            d = _exchange(arrs, byes, q, s_, ka, kb, i, j, P, opponents)
+            _exchange(arrs, byes, q, s_, ka, kb, i, j, P, opponents)
             if choice.delta is not None and d > choice.delta:
                 continue
             if tabu_until.get((q, a, b), 0) > it and cur + d >= best:
@@ -228,19 +234,19 @@ def tabu(
         if t == -2:
             s_, ka, kb = move[4:]
             a, b = byes[q][ka], byes[s_][kb]
-            cur += _exchange(arrs, byes, q, s_, ka, kb, i, j, P, O)
+            cur += _exchange(arrs, byes, q, s_, ka, kb, i, j, P, opponents)
             tabu_until[(q, a, b)] = tabu_until[(q, b, a)] = tenure
         elif t < 0:
             a, b, pa, pb = arr[i], arr[j], arr[i ^ 2], arr[j ^ 2]
-            cur += _swap(arr, i, j, P, O)
+            cur += _swap(arr, i, j, P, opponents)
             for x, y in ((a, pa), (b, pb)):
                 tabu_until[(q, x, y)] = tabu_until[(q, y, x)] = tenure
         else:
             base = 4 * t
             a, c, b, d = arr[base + i], arr[base + (i ^ 2)], arr[base + 1], arr[base + 3]
-            cur += _table(arr, t, P, O, -1)
+            cur += _table(arr, t, P, opponents, -1)
             arr[base + i], arr[base + 1] = b, a
-            cur += _table(arr, t, P, O, 1)
+            cur += _table(arr, t, P, opponents, 1)
             for x, y in ((a, c), (b, d)):
                 tabu_until[(q, x, y)] = tabu_until[(q, y, x)] = tenure
         if cur < best:
@@ -257,7 +263,7 @@ def tabu(
                         continue
                     i, j = rng.randrange(len(arr)), rng.randrange(len(arr))
                     if i >> 2 != j >> 2:
-                        cur += _swap(arr, i, j, P, O)
+                        cur += _swap(arr, i, j, P, opponents)
     if best_arrs != start:
         add_plan(start, P0, O0, False, sign=-1)
         add_plan(best_arrs, P0, O0, False)

@@ -27,8 +27,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.models import User
 from club.services import activity_record
+from games import services as games_services
 from games.engine import EngineError, get_variant, score_sheet_hand
+from games.models import Table
+from games.services import table_seat_assign
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Entry,
@@ -47,6 +51,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.events import tournament_touch
+from tournaments.services.online import online_round_publish
 from tournaments.services.results import (
     CANDIDATE_CONTRACTS,
     SEATS,
@@ -357,9 +362,6 @@ def seat_substitute(
     seat.save(update_fields=["entry"])
     game = TableGame.objects.filter(round=rnd, table=seat.table).first()
     if game is not None and game.live_table_id:
-        from club.models import User
-        from games.services import table_seat_assign
-
         people = table_people(rnd, seat.table)
         for letter in (position,) if position in SEATS else (position[0], position[1]):
             uid = people[letter].user_id
@@ -416,8 +418,6 @@ def round_set_mode(*, round: Round, by, mode: str) -> RoundPlay:
         data={"round": rnd.number, "before": before, "after": mode},
     )
     if mode == PlayMode.ONLINE and rnd.status == RoundStatus.PUBLISHED:
-        from tournaments.services.online import online_round_publish
-
         online_round_publish(rnd, by=by)
     tournament_touch(tournament=rnd.tournament)
     return play
@@ -528,8 +528,6 @@ def round_reopen(*, round: Round, by, reason: Any) -> RoundPlay:
 def table_chat_set(*, tournament: Tournament, by, allowed: bool) -> ResultsSettings:
     """Open or close the chat of the tournament's online tables, those already
     playing included."""
-    from games.models import Table
-
     row = results_settings(tournament)
     row.table_chat = bool(allowed)
     row.save(update_fields=["table_chat"])
@@ -561,9 +559,6 @@ def grace_set(*, tournament: Tournament, by, seconds: Any) -> ResultsSettings:
     row.absence_grace_seconds = seconds
     row.save(update_fields=["absence_grace_seconds"])
     # The tables already playing take the new grace at once.
-    from games import services as games_services
-    from games.models import Table
-
     playing = Table.objects.filter(
         tournament_game__round__tournament=tournament,
         status__in=[Table.Status.OPEN, Table.Status.PLAYING],

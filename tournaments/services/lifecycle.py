@@ -27,8 +27,10 @@ from tournaments.models import (
     TieRule,
     Tournament,
 )
+from tournaments.services.director import rounds_close_for_finish
 from tournaments.services.events import tournament_touch
 from tournaments.services.registration import promote_waiting
+from tournaments.services.results import results_settings
 
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"  # no look-alikes (0/O, 1/I/L, 5/S, 8/B, 2/Z)
 
@@ -297,15 +299,11 @@ def tournament_transition(
             game=tournament.game,
         )
     if to == st.FINISHED:
-        from tournaments.services.director import rounds_close_for_finish
-
         rounds_close_for_finish(tournament=tournament, by=by)
     before = tournament.status
     tournament.status = to
     tournament.save(update_fields=["status"])
     if (before, to) in st.REASON_REQUIRED:
-        from tournaments.services.results import results_settings
-
         settings_row = results_settings(tournament)
         settings_row.reopened_at = timezone.now()
         settings_row.reopen_reason = reason

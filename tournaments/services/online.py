@@ -6,7 +6,8 @@ tournament's variant and options (``end=hands``, the tournament's hands per game
 first deal at seat N, the four players in their draw seats and bots for guests without
 an account. A 450 tournament's tables are live 450 tables of the draw's size (3 to 6)
 with its 450 options (target or rounds), seat 1 the secretary and seat 2 the first
-dealer (as on the secretary's sheet), each player in his draw seat. ``online_round_start`` (when the director presses *Play has started*) seats
+dealer (as on the secretary's sheet), each player in his draw seat. ``online_round_start`` (when
+the director presses *Play has started*) seats
 the players again from the final draw and starts the tables. The grace before a bot
 plays for an absent player is the tournament's results setting.
 
@@ -21,11 +22,18 @@ entered round.
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.mail import send_mail
 from django.db import transaction
-from django.utils import timezone
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
 
+from club.models import User
 from games.engine.four_fifty import score_cards
-
+from games.models import Action, Table
+from games.models import Seat as LiveSeat
+from games.services import table_create, table_seat_assign, table_start
 from tournaments.models import (
     GameStatus,
     HandScore,
@@ -36,10 +44,8 @@ from tournaments.models import (
     SheetLine,
     TableGame,
 )
+from tournaments.services import sheet450
 from tournaments.services.events import tournament_touch
-
-# A 450 table: seat 1 is the secretary, seat 2 deals the first round (as on the sheet).
-FIRST_DEALER_450 = "P2"
 from tournaments.services.results import (
     SIDE_OF,
     _recompute,
@@ -48,6 +54,9 @@ from tournaments.services.results import (
     rules_options,
     table_people,
 )
+
+# A 450 table: seat 1 is the secretary, seat 2 deals the first round (as on the sheet).
+FIRST_DEALER_450 = "P2"
 
 
 def _tables(rnd: Round) -> list[int]:
@@ -61,10 +70,6 @@ def _tables(rnd: Round) -> list[int]:
 
 
 def _seat_players(rnd: Round, game: TableGame) -> None:
-    from club.models import User
-    from games.models import Seat as LiveSeat
-    from games.services import table_seat_assign
-
     people = table_people(rnd, game.table)
     users = User.objects.in_bulk([p.user_id for p in people.values() if p.user_id])
     LiveSeat.objects.filter(table_id=game.live_table_id).update(user=None, is_bot=False)
@@ -89,9 +94,6 @@ def _live_game(rnd: Round, table: int) -> tuple[str, dict, str]:
 
 @transaction.atomic
 def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
-    from games.models import Table
-    from games.services import table_create
-
     tournament = rnd.tournament
     settings = results_settings(tournament)
     grace = settings.absence_grace_seconds
@@ -124,9 +126,6 @@ def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
 
 @transaction.atomic
 def online_round_start(rnd: Round) -> None:
-    from games.models import Table
-    from games.services import table_start
-
     games = online_round_publish(rnd)
     for game in games:
         if Table.objects.filter(pk=game.live_table_id, status=Table.Status.OPEN).exists():
@@ -137,9 +136,6 @@ def online_round_start(rnd: Round) -> None:
 def _tell_players_their_table_is_ready(rnd: Round, games: list[TableGame]) -> None:
     """Every seated member: a banner on every page of the site (``User.table_ready``)
     and, once the round's start is committed, an email with the link to their table."""
-    from club.models import User
-    from games.models import Seat as LiveSeat
-
     seated = dict(
         LiveSeat.objects.filter(
             table_id__in=[g.live_table_id for g in games], user__isnull=False
@@ -155,12 +151,6 @@ def _tell_players_their_table_is_ready(rnd: Round, games: list[TableGame]) -> No
 
 
 def _email_table_ready(member, tournament, rnd: Round, table_id: int) -> None:
-    from django.conf import settings
-    from django.core.mail import send_mail
-    from django.template.loader import render_to_string
-    from django.urls import reverse
-    from django.utils import translation
-
     if not member.email:
         return
     context = {
@@ -236,8 +226,6 @@ def live_hand_finished(table_id: int, hand_row) -> None:
 def _live_round_450(game: TableGame, hand_row) -> None:
     """A finished round of a live 450 table: the next line of the table's sheet,
     confirmed (the engine scored it from the cards), its points the live round's."""
-    from tournaments.services import sheet450
-
     if game.sheet_lines.filter(seq=hand_row.number).exists():
         return
     tournament = game.round.tournament
@@ -279,9 +267,6 @@ def _bot_played_for_a_member(hand_row, *, table_id: int, timed=()) -> bool:
     """Whether a bot played a move of this hand for a seated member (an absent one).
     ``timed``: actions the table's clock plays for a member who is there (the 450
     dealer's face-up cards, hidden after 20 s), not a bot's."""
-    from games.models import Action
-    from games.models import Seat as LiveSeat
-
     humans = list(
         LiveSeat.objects.filter(table_id=table_id, user__isnull=False).values_list(
             "seat", flat=True

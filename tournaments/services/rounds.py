@@ -25,6 +25,7 @@ from tournaments.models import (
     ConstraintKind,
     Entry,
     EntryStatus,
+    PlayMode,
     Position,
     Round,
     RoundStatus,
@@ -33,7 +34,8 @@ from tournaments.models import (
     Status,
     Tournament,
 )
-from tournaments.services import draw450
+from tournaments.services import draw450, online, results
+from tournaments.services.clock import clock_start_with_play
 from tournaments.services.events import tournament_touch
 from tournaments.services.plans import plan_after_edit, plan_draw
 from tournaments.services.seating_rows import (  # noqa: F401  (round_to_seating: tests)
@@ -357,9 +359,6 @@ def round_move_bye(
 def _online_hook(rnd: Round, by: User, *, start: bool) -> None:
     """An online round (tournaments.services.online): live tables at publication,
     started when play starts."""
-    from tournaments.models import PlayMode
-    from tournaments.services import online, results
-
     if results.round_play(rnd).mode != PlayMode.ONLINE:
         return
     if start:
@@ -408,7 +407,6 @@ def round_start_play(*, round: Round, by: User, version: Any) -> Round:
     rnd.version += 1
     rnd.save(update_fields=["status", "play_started_at", "version"])
     _online_hook(rnd, by, start=True)
-    from tournaments.services.clock import clock_start_with_play
 
     clock_start_with_play(rnd)
     activity_record(

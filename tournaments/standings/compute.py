@@ -317,8 +317,6 @@ def compute_standings(
     cum_rows = [list(accumulate(sz)) for sz in zero_rows]
     # columns: one tuple per round, indexed by competitor
     cum_cols = list(zip(*cum_rows)) if n else [()] * R
-    score_cols = list(zip(*score_rows)) if n else [()] * R
-    table_cols = list(zip(*table_rows)) if n else [()] * R
     win_cols = list(zip(*win_rows)) if need_wins and n else None
     best_cols = list(zip(*best_rows)) if need_best and n else None
 

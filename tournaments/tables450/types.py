@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence, Union
 
-from tournaments.seating.types import SeatingError
-from tournaments.seating.types import player_key  # noqa: F401  (re-exported: ids' order)
+from tournaments.seating.types import (
+    SeatingError,
+    player_key,  # noqa: F401  (re-exported: ids' order)
+)
 
 PlayerId = Union[int, str]
 

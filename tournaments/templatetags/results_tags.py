@@ -2,13 +2,14 @@
 
 from django import template
 
+from tournaments.models import Status
+from tournaments.selectors_results import compute, my_pin
+
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
 def signoff_pin(context, tournament):
-    from tournaments.selectors_results import my_pin
-
     user = context.get("user")
     return my_pin(tournament, user) if user is not None else None
 
@@ -16,9 +17,6 @@ def signoff_pin(context, tournament):
 @register.simple_tag
 def entry_result(entry):
     """{"place", "total", "medal", "shared", "games"} of an entry, or None."""
-    from tournaments.models import Status
-    from tournaments.selectors_results import compute
-
     if entry.tournament.status not in (Status.RUNNING, Status.FINISHED):
         return None
     try:

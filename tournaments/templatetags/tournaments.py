@@ -2,7 +2,10 @@
 
 from django import template
 
+from games.templatetags.labels import seat_letter as letter
 from tournaments import selectors
+from tournaments.models import Status, TableGame
+from tournaments.selectors import open_call
 
 register = template.Library()
 
@@ -25,8 +28,6 @@ def get_item(mapping, key):
 @register.filter
 def seat_letter(position):
     """N/E/S/W in the page's language (Ouest -> O); NS/EW -> NS/EO; a 450 seat P3 -> 3."""
-    from games.templatetags.labels import seat_letter as letter
-
     if position and position.startswith("P"):
         return position[1:]
     return letter(position)
@@ -36,9 +37,6 @@ def seat_letter(position):
 def live_table_tournament(context, table):
     """On a tournament's live table: what the "call the director" button needs (the
     tournament, round and table number, the open call), else None."""
-    from tournaments.models import Status, TableGame
-    from tournaments.selectors import open_call
-
     user = context.get("user")
     if user is None or not user.is_authenticated:
         return None

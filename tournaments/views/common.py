@@ -7,7 +7,10 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.http import url_has_allowed_host_and_scheme
 
+from club.models import ClubSettings
+from tournaments.errors import TournamentError
 from tournaments.models import Round, Status, Tournament
 
 
@@ -27,8 +30,6 @@ def get_round(tournament: Tournament, number: int) -> Round:
 
 def run(request, action, success: str | None = None):
     """Call a service; show its user-fixable error as a message. Returns (ok, result)."""
-    from tournaments.errors import TournamentError
-
     try:
         result = action()
     except TournamentError as exc:
@@ -41,8 +42,6 @@ def run(request, action, success: str | None = None):
 
 def back(request, fallback):
     """Redirect to the page the form came from (same site only), else ``fallback``."""
-    from django.utils.http import url_has_allowed_host_and_scheme
-
     target = request.POST.get("next") or ""
     if target and url_has_allowed_host_and_scheme(
         target, {request.get_host()}, require_https=request.is_secure()
@@ -57,8 +56,6 @@ def public_or_login(view):
 
     @wraps(view)
     def wrapped(request, *args, **kwargs):
-        from club.models import ClubSettings
-
         if not request.user.is_authenticated and not ClubSettings.load().public_pages:
             return redirect_to_login(request.get_full_path())
         return view(request, *args, **kwargs)

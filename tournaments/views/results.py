@@ -18,9 +18,12 @@ from club.roles import director_required
 from games.option_labels import contract_label, seat_label, side_label
 from tournaments import selectors_results as sr
 from tournaments.errors import TournamentError
+from tournaments.labels450 import seat_number
 from tournaments.models import HandScore, Season, TableGame, Tournament
+from tournaments.selectors450 import every_line, game_records
 from tournaments.services import results as rs
 from tournaments.services.calls import director_call
+from tournaments.services.seasons import season_save
 from tournaments.views import sheet450 as sheet450_views
 from tournaments.views.common import back, get_round, get_tournament, public_or_login
 
@@ -259,9 +262,6 @@ def standings_csv(request, pk: int):
 
 def _results_csv_450(tournament):
     """Every round of every table's secretary's sheet: each player's points."""
-    from tournaments.labels450 import seat_number
-    from tournaments.selectors450 import every_line
-
     header = [
         _("Round"),
         _("Table"),
@@ -391,8 +391,6 @@ def records(request, pk: int):
     (``python -m games.engine check`` reads it)."""
     tournament = get_tournament(request, pk)
     if tournament.is_450:  # a club450-game/1 record per table's game
-        from tournaments.selectors450 import game_records
-
         data = game_records(tournament)
     else:
         options = rs.rules_options(tournament)
@@ -424,8 +422,6 @@ def season(request, season_id: int):
 
 @director_required
 def season_edit(request, season_id: int | None = None):
-    from tournaments.services.seasons import season_save
-
     row = get_object_or_404(Season, pk=season_id) if season_id else None
     choices = list(
         Tournament.objects.filter(status__in=["running", "finished"]).order_by("-starts_at")

@@ -12,6 +12,7 @@ from tournaments import selectors, selectors_plan, services
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.forms import DrawForm
 from tournaments.models import EntryStatus, Round
+from tournaments.selectors_results import table_pins
 from tournaments.views.common import get_round, get_tournament
 
 
@@ -206,7 +207,6 @@ def _print_context(request, pk, number):
     tournament = get_tournament(request, pk)
     rnd = get_round(tournament, number)
     tables, byes = selectors.round_tables(rnd)
-    from tournaments.selectors_results import table_pins
 
     context = {
         "tournament": tournament,

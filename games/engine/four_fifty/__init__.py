@@ -13,9 +13,9 @@ Public API::
     from games.engine.four_fifty.bots import choose_action
 """
 
+from .check import check_record
 from .game import Game, replay_game
 from .options import OPTIONS, Rules, get_rules, option_catalogue
-from .check import check_record
 from .record import FORMAT, FORMATS, GAME_FORMAT, to_record
 from .records import replay
 from .round import Phase, Round, RoundResult, new_round

@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import EngineError, MalformedError
+from ..errors import EngineError, IllegalActionError, MalformedError
+from .actions import HIDE
 from .cards import CARD_OF, CODE, PACK
 from .deal import Deal
 from .options import Rules, check_players, get_rules
-from .actions import HIDE
 from .phase import Phase
 from .record import FORMAT
 from .round import Round, seat_arg
@@ -230,8 +230,6 @@ def _apply(r: Round, field: str, entry: Any) -> None:
     want = _WANT.get(field, Phase.DISCARD)
     try:
         if r.phase is not want:
-            from ..errors import IllegalActionError
-
             if r.phase is Phase.DONE:
                 raise IllegalActionError("the round is over", code="round_over")
             if want is Phase.DISCARD:

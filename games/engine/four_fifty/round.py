@@ -56,8 +56,8 @@ from .end import MAJOR_BONUS, RoundResult, first_count, give_pot
 from .options import Rules, get_rules
 from .phase import Phase
 from .record import to_record
-from .views import view_for
 from .scoring import Count
+from .views import view_for
 
 # event keys holding cards shown at the deal, left out of public events once hidden
 _SHOWN_AT_DEAL = {"cards_shown": ("visible", "pot", "leftover"), "aside": ("pot",)}

@@ -30,8 +30,17 @@ from itertools import combinations
 from typing import Any, Mapping
 
 from ..errors import EngineError, IllegalActionError, MalformedError
-from .cards import CARD_OF, CODE, JACK_OF_SPADES, PACK, RANK, SUIT, THREE_OF_SPADES
-from .cards import pretty, sort_key
+from .cards import (
+    CARD_OF,
+    CODE,
+    JACK_OF_SPADES,
+    PACK,
+    RANK,
+    SUIT,
+    THREE_OF_SPADES,
+    pretty,
+    sort_key,
+)
 from .end import MAJOR_BONUS, RoundResult, first_count, settle
 from .options import Rules
 from .records import error_output, rules_of

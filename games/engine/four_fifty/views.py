@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MalformedError
-from .cards import CODE, RANKS, RANK, SUIT, codes
+from .cards import CODE, RANK, RANKS, SUIT, codes
 from .phase import Phase
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -11,8 +11,8 @@ import pytest
 
 from games.engine.errors import IllegalActionError
 from games.engine.four_fifty import count_hand, new_round, replay
-from games.engine.four_fifty.cards import IS_SPADE, PACK, POWER, RANK, SUIT
 from games.engine.four_fifty.actions import MAJOR0
+from games.engine.four_fifty.cards import IS_SPADE, PACK, POWER, RANK, SUIT
 
 ROUNDS = 1000
 
