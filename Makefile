@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench venv dev-venv migrate seed clean check-python lock
+.PHONY: run test lint bench venv dev-venv migrate seed clean check-python lock
 
 check-python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (found %s)" % sys.version.split()[0])'
@@ -50,6 +50,11 @@ run: seed
 test: dev-venv
 	$(PY) manage.py compile_translations
 	$(PY) tools/testenv.py $(ARGS)
+
+## Lint and format check (ruff, configured in pyproject.toml); `ruff format .` fixes the format.
+lint: dev-venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 ## Benchmarks: prints figures (engine, seating draws, ...).
 bench: dev-venv
