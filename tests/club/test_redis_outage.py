@@ -42,7 +42,7 @@ def test_login_and_standings_say_busy_while_redis_is_down_then_recover(
     add_present,  # noqa: F811 (the imported fixture, by name)
     director,
     member,
-):  # noqa: F811
+):
     t = make_tournament(status="running", rounds_total=2, hands_per_game=2)
     add_present(t, 8)
     rnd = play_round(t, director)
