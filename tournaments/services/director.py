@@ -32,7 +32,6 @@ from club.services import activity_record
 from games import services as games_services
 from games.engine import EngineError, get_variant, score_sheet_hand
 from games.models import Table
-from games.services import table_seat_assign
 from tournaments.errors import TournamentError
 from tournaments.models import (
     Entry,
@@ -366,7 +365,7 @@ def seat_substitute(
         for letter in (position,) if position in SEATS else (position[0], position[1]):
             uid = people[letter].user_id
             user = User.objects.get(pk=uid) if uid is not None else None
-            table_seat_assign(table_id=game.live_table_id, seat=letter, user=user)
+            games_services.table_seat_assign(table_id=game.live_table_id, seat=letter, user=user)
     _stamp_correction(play)
     activity_record(
         actor=by,
