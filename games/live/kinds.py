@@ -137,6 +137,14 @@ class Kind500:
     choose_action = staticmethod(choose_500)
 
     @staticmethod
+    def has_partners(variant: str, options: dict[str, Any]) -> bool:
+        """Whether a player may have a partner: sides of two or three (4 and 6
+        players), or the declarer's partner named by the partner card (5 players);
+        at 2 and 3 players each plays for themselves."""
+        v = get_variant(variant, options)
+        return len(v.seats) == 5 or any(len(team) > 1 for team in v.teams)
+
+    @staticmethod
     def hand_dealer(hand) -> str:
         return hand.variant.seats[hand.dealer]
 
@@ -178,6 +186,11 @@ class Kind450:
     public_view = staticmethod(public_450)
     private_view = staticmethod(private_450)
     choose_action = staticmethod(choose_450)
+
+    @staticmethod
+    def has_partners(variant: str, options: dict[str, Any]) -> bool:
+        """450 is played each for themselves."""
+        return False
 
     @staticmethod
     def hand_dealer(hand) -> str:

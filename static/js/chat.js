@@ -23,12 +23,6 @@ export const PHRASES = {
   good_game: () => _("Good game!"),
   bye: () => _("Goodbye!"),
 };
-// The quick phrases offered, per channel (a spectator has no partner).
-const QUICK = {
-  players: ["well_played_partner", "nice_hand", "good_luck", "thanks", "sorry", "good_game"],
-  spectators: ["hello", "nice_hand", "well_played", "oops", "good_game", "bye"],
-};
-
 let enabled = false;
 let me = null;
 let seen = new Set();
@@ -57,21 +51,23 @@ function add(m) {
   log.scrollTop = log.scrollHeight;
 }
 
-function renderPhrases(channel) {
+// The quick phrases offered come with the chat's history (games.live.chat.quick_phrases:
+// a spectator has no partner, nor a player where each plays for themselves).
+function renderPhrases(keys) {
   const phrases = document.getElementById("chat-phrases");
-  phrases.replaceChildren(...(QUICK[channel] || QUICK.spectators).map((key) => el("button", {
+  phrases.replaceChildren(...keys.filter((key) => PHRASES[key]).map((key) => el("button", {
     type: "button", class: "chat-phrase", "data-phrase": key,
     onclick: () => send({ type: "chat", phrase: key }),
   }, PHRASES[key]())));
 }
 
-function setEnabled(on, channel) {
+function setEnabled(on, channel, phrases) {
   enabled = on;
   box.hidden = false;
   document.getElementById("chat-closed").hidden = on;
   form.hidden = !on;
   document.getElementById("chat-phrases").hidden = !on;
-  renderPhrases(channel);
+  renderPhrases(phrases || []);
   document.getElementById("chat-channel").textContent = channel === "players"
     ? _("Between the players of this table.") : _("Between the spectators of this table (the players do not read it).");
 }
@@ -84,7 +80,7 @@ app.addEventListener("table:frame", (event) => {
     me = frame.me;
     seen = new Set();
     log.replaceChildren();
-    setEnabled(frame.enabled, frame.channel);
+    setEnabled(frame.enabled, frame.channel, frame.phrases);
   }
   for (const m of frame.messages || []) add(m);
 });

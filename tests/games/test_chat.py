@@ -238,3 +238,28 @@ def test_the_site_with_redis_shares_the_limit_and_without_keeps_it_in_the_proces
         }
     }
     assert isinstance(chat.default_limits(), chat.SharedRateLimit)
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "partners"),
+    [
+        ("quebec", {}, True),
+        ("quebec", {"players": 6}, True),
+        ("quebec", {"players": 5}, True),  # the declarer's partner, by the partner card
+        ("australian", {"players": 3}, False),
+        ("australian", {"players": 2}, False),
+        ("450", {"players": 4}, False),
+    ],
+)
+def test_the_quick_phrases_offered_fit_the_table(variant, options, partners, make_member):
+    """No "Well played, partner" where each plays for themselves (2 and 3 players, 450);
+    spectators never have it."""
+    host, watcher = make_member(), make_member()
+    table = services.table_create(host=host, variant=variant, options=options, seed=1)
+    player = chat.history_frame(table.pk, host)
+    spectator = chat.history_frame(table.pk, watcher)
+    assert player["channel"] == "players" and spectator["channel"] == "spectators"
+    assert ("well_played_partner" in player["phrases"]) is partners
+    assert ("well_played" in player["phrases"]) is not partners
+    assert "well_played_partner" not in spectator["phrases"]
+    assert set(player["phrases"]) | set(spectator["phrases"]) <= set(chat.PHRASES)
