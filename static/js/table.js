@@ -48,6 +48,7 @@ function connect() {
     clearInterval(heartbeatTimer);
     heartbeatTimer = setInterval(() => send({ type: "heartbeat" }), 20000);
     app.dataset.connected = "1";
+    render(); // the controls wait for the socket: a move before it opens would be lost
     app.dispatchEvent(new CustomEvent("table:open"));
   });
   socket.addEventListener("message", (event) => {
@@ -64,6 +65,7 @@ function connect() {
     app.dataset.connected = "0";
     clearInterval(heartbeatTimer);
     setPending(false);
+    render();
     if (event.code === 4403) {
       showToast(_("You may not watch this table."));
       return;
@@ -419,7 +421,7 @@ function legalButton(action, label, { ariaLabel = null, cls = "", onPick = null 
   const mine = isMyTurn();
   const button = el("button", {
     type: "button", class: "call " + cls + (legal && mine ? " legal" : ""), "data-action": action,
-    "data-key": "act:" + action, "aria-label": ariaLabel, disabled: !(legal && mine) || pending,
+    "data-key": "act:" + action, "aria-label": ariaLabel, disabled: !(legal && mine) || pending || !connected,
   }, label);
   button.addEventListener("click", () => (onPick ? onPick() : intent(action)));
   return button;
@@ -562,7 +564,7 @@ function renderHand() {
     const legal = actions.length > 0;
     const button = el("button", {
       type: "button", class: "hand-card" + (legal ? " legal" : ""), "data-card": code, "data-key": "card:" + code,
-      "aria-label": cardName(code), disabled: !legal || pending,
+      "aria-label": cardName(code), disabled: !legal || pending || !connected,
     }, cardFace(code));
     button.addEventListener("click", () => {
       if (actions.length === 1 && !actions[0].includes(":")) intent(actions[0]);

@@ -14,6 +14,7 @@ const SHOW_SECONDS = 20;
 
 let state = JSON.parse($("table-state").textContent);
 let socket = null;
+let connected = false;
 let retryDelay = 500;
 let retryTimer = null;
 let heartbeatTimer = null;
@@ -41,6 +42,8 @@ function connect() {
     clearInterval(heartbeatTimer);
     heartbeatTimer = setInterval(() => send({ type: "heartbeat" }), 20000);
     app.dataset.connected = "1";
+    connected = true;
+    render(); // the controls wait for the socket: a move before it opens would be lost
   });
   socket.addEventListener("message", (event) => {
     let frame;
@@ -51,8 +54,10 @@ function connect() {
   });
   socket.addEventListener("close", (event) => {
     app.dataset.connected = "0";
+    connected = false;
     clearInterval(heartbeatTimer);
     setPending(false);
+    render();
     if (event.code === 4403) { showToast(_("You may not watch this table.")); return; }
     $("reconnecting").hidden = false;
     retryTimer = setTimeout(connect, retryDelay * (0.8 + Math.random() * 0.4));
@@ -121,7 +126,7 @@ function legalButton(action, label, { ariaLabel = null, cls = "", testid = null 
   const ok = isMyTurn() && state.view.legal.includes(action);
   return el("button", {
     type: "button", class: "call " + cls + (ok ? " legal" : ""), "data-action": action, "data-key": "act:" + action,
-    "aria-label": ariaLabel, disabled: !ok || pending, "data-testid": testid, onclick: () => intent(action),
+    "aria-label": ariaLabel, disabled: !ok || pending || !connected, "data-testid": testid, onclick: () => intent(action),
   }, label);
 }
 
@@ -351,7 +356,7 @@ function renderHand() {
     const ok = mine && view.legal.includes(code);
     const button = el("button", {
       type: "button", class: "hand-card" + (ok ? " legal" : ""), "data-card": code, "data-key": "card:" + code,
-      "aria-label": cardWords(code), disabled: !ok || pending,
+      "aria-label": cardWords(code), disabled: !ok || pending || !connected,
     }, card(code).firstChild);
     button.addEventListener("click", () => intent(code));
     box.append(button);
