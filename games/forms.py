@@ -5,11 +5,12 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import EngineError, get_variant, option_catalogue
+from games.engine import EngineError, option_catalogue
 from games.engine.player_counts import DECKS_FOR
-from games.live.kinds import DEFAULT_PLAYERS_450, FOUR_FIFTY, PLAYERS_450, kind_of
+from games.kinds import DEFAULT_KIND, KINDS, kind_of
 from games.models import Table
 from games.option_labels import (
+    kind_title,
     option_choices,
     option_help,
     option_label,
@@ -22,13 +23,6 @@ PACES = [
     (1200, _("Normal (1.2 s)")),
     (500, _("Brisk (0.5 s)")),
     (100, _("Fast (0.1 s)")),
-]
-PLAYER_COUNTS = [
-    (2, _("2 players (with a dead hand)")),
-    (3, _("3 players, each for himself")),
-    (4, _("4 players, two teams")),
-    (5, _("5 players, the declarer calls a partner")),
-    (6, _("6 players, in teams")),
 ]
 #: Advanced options that apply to some player counts only (the lobby shows them for
 #: those counts; the engine refuses them for the others).
@@ -48,32 +42,28 @@ def _variant_choices():
     return [(name, variant_label(name)) for name in option_catalogue()[0]["defaults"]]
 
 
-GAMES = [("500", _("500")), (FOUR_FIFTY, _("450 (la piquée)"))]
+def _game_choices():
+    return [(kind.name, kind_title(kind)) for kind in KINDS.values()]
+
+
+#: The kinds whose tables take the engine's advanced options and a rule variant.
+CATALOGUE_KINDS = tuple(kind.name for kind in KINDS.values() if kind.option_catalogue)
+
+
+def players_field(kind) -> str:
+    """The name of the lobby's player-count field of ``kind``."""
+    return f"players_{kind.name}"
 
 
 class TableForm(forms.Form):
-    """A new table: the game (500 or 450, with its player count), the variant, how the
-    game ends, who may join, and advanced options (500's)."""
+    """A new table: the game (``games.kinds``, with its player count), the variant, how
+    the game ends, who may join, and advanced options (where the kind takes them)."""
 
     name = forms.CharField(label=_("Table name"), max_length=80, required=False)
-    game = forms.ChoiceField(label=_("Game"), choices=GAMES, initial="500", required=False)
-    players_450 = forms.TypedChoiceField(
-        label=_("Players (450)"),
-        choices=[(n, str(n)) for n in PLAYERS_450],
-        coerce=int,
-        initial=DEFAULT_PLAYERS_450,
-        required=False,
-        help_text=_("450 is played by 3 to 6 players, each for himself."),
+    game = forms.ChoiceField(
+        label=_("Game"), choices=_game_choices, initial=DEFAULT_KIND, required=False
     )
     variant = forms.ChoiceField(label=_("Rule variant"), choices=_variant_choices, initial="quebec")
-    players = forms.TypedChoiceField(
-        label=_("Players"),
-        choices=PLAYER_COUNTS,
-        coerce=int,
-        initial=4,
-        required=False,
-        empty_value=4,
-    )
     end = forms.ChoiceField(label=_("The game ends after"), choices=END_CHOICES, initial="preset")
     hands_per_game = forms.IntegerField(
         label=_("Number of hands"), min_value=1, max_value=100, required=False
@@ -106,6 +96,17 @@ class TableForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        for kind in KINDS.values():
+            self.fields[players_field(kind)] = forms.TypedChoiceField(
+                label=_("Players"),
+                choices=[(n, _(title)) for n, title in kind.players.items()],
+                coerce=int,
+                initial=kind.default_players,
+                required=False,
+                empty_value=kind.default_players,
+            )
+            if kind.option_catalogue:  # the advanced options that fit the count (lobby.js)
+                self.fields[players_field(kind)].widget.attrs["data-catalogue-players"] = ""
         self.catalogue = [
             o
             for o in option_catalogue()
@@ -146,10 +147,47 @@ class TableForm(forms.Form):
     def advanced_fields(self):
         return [self[self.ADVANCED_PREFIX + o["name"]] for o in self.catalogue]
 
+    catalogue_kinds = " ".join(CATALOGUE_KINDS)
+
+    def kind_parts(self):
+        """(kind name, its fields) for each kind: the lobby shows the chosen kind's."""
+        return [
+            (
+                kind.name,
+                ([self["variant"]] if kind.option_catalogue else []) + [self[players_field(kind)]],
+            )
+            for kind in KINDS.values()
+        ]
+
     def clean(self):
         cleaned = super().clean()
-        if cleaned.get("game") == FOUR_FIFTY:
-            return self._clean_450(cleaned)
+        kind = kind_of(cleaned.get("game") or DEFAULT_KIND)
+        options = self._advanced_options(cleaned) if kind.option_catalogue else {}
+        end = cleaned.get("end")
+        if end == "hands":
+            options["end"], count = kind.rounds_option
+            if cleaned.get("hands_per_game"):
+                options[count] = cleaned["hands_per_game"]
+        elif end == "target":
+            options["end"] = "target"
+            if cleaned.get("target"):
+                options["target"] = cleaned["target"]
+        options["players"] = cleaned.get(players_field(kind)) or kind.default_players
+        variant = cleaned.get("variant") if kind.option_catalogue else kind.default_variant
+        if variant:
+            try:
+                variant, options, _seats = kind.settings(variant, options)
+            except EngineError as error:
+                raise forms.ValidationError(
+                    _("These options do not fit together: %(detail)s"),
+                    params={"detail": options_error_detail(error, options)},
+                    code="bad_options",
+                ) from None
+        cleaned["kind"], cleaned["variant"], cleaned["options"] = kind.name, variant, options
+        return cleaned
+
+    def _advanced_options(self, cleaned) -> dict:
+        """The engine options chosen under "Advanced options"."""
         options = {}
         for option in self.catalogue:
             raw = cleaned.get(self.ADVANCED_PREFIX + option["name"])
@@ -161,54 +199,7 @@ class TableForm(forms.Form):
                 options[option["name"]] = int(raw)
             else:
                 options[option["name"]] = raw
-        end = cleaned.get("end")
-        if end == "hands":
-            options["end"] = "hands"
-            if cleaned.get("hands_per_game"):
-                options["hands_per_game"] = cleaned["hands_per_game"]
-        elif end == "target":
-            options["end"] = "target"
-            if cleaned.get("target"):
-                options["target"] = cleaned["target"]
-        if cleaned.get("players") not in (None, 4):
-            options["players"] = cleaned["players"]
-        variant = cleaned.get("variant")
-        if variant:
-            try:
-                get_variant(variant, options)
-            except EngineError as error:
-                raise forms.ValidationError(
-                    _("These options do not fit together: %(detail)s"),
-                    params={"detail": options_error_detail(error, options)},
-                    code="bad_options",
-                ) from None
-        cleaned["options"] = options
-        return cleaned
-
-    def _clean_450(self, cleaned):
-        """A 450 table: its player count and end (a target, or a number of rounds);
-        the 500 variant and its advanced options do not apply."""
-        options = {"players": cleaned.get("players_450") or DEFAULT_PLAYERS_450}
-        end = cleaned.get("end")
-        if end == "hands":
-            options["end"] = "rounds"
-            if cleaned.get("hands_per_game"):
-                options["rounds"] = cleaned["hands_per_game"]
-        elif end == "target":
-            options["end"] = "target"
-            if cleaned.get("target"):
-                options["target"] = cleaned["target"]
-        try:
-            kind_of(FOUR_FIFTY).settings(FOUR_FIFTY, options)
-        except EngineError as error:
-            raise forms.ValidationError(
-                _("These options do not fit together: %(detail)s"),
-                params={"detail": error},
-                code="bad_options",
-            )
-        cleaned["variant"] = FOUR_FIFTY
-        cleaned["options"] = options
-        return cleaned
+        return options
 
 
 def options_error_detail(error: EngineError, options: dict) -> str:

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import statuses
+from games.kinds import DEFAULT_KIND, KIND_CHOICES
 
 
 def new_token() -> str:
@@ -34,6 +35,9 @@ class Table(models.Model):
         on_delete=models.SET_NULL,
         null=True,
         related_name="hosted_tables",
+    )
+    kind = models.CharField(
+        _("game"), max_length=3, choices=KIND_CHOICES, default=DEFAULT_KIND, editable=False
     )
     variant = models.CharField(_("rule variant"), max_length=30, default="quebec")
     options = models.JSONField(
@@ -91,6 +95,12 @@ class Table(models.Model):
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind__in=[name for name, _label in KIND_CHOICES]),
+                name="table_kind_valid",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name or str(_("Table %(id)s") % {"id": self.pk})

@@ -12,13 +12,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-VARIANT_LABELS = {
-    "quebec": _("Quebec (club tournament rules)"),
-    "australian": _("Australian (Avondale)"),
-    "american": _("American"),
-    "french-canadian": _("French-Canadian"),
-    "450": _("450 (la piquée)"),
-}
+from games.kinds import KINDS, GameKind
 
 OPTIONS = {
     "players": (
@@ -255,7 +249,16 @@ RED_SUITS = {"D", "H"}
 
 
 def variant_label(name: str) -> str:
-    return VARIANT_LABELS.get(name, name)
+    """A rule variant's title (``games.kinds``) in the reader's language."""
+    for kind in KINDS.values():
+        if name in kind.variants:
+            return gettext(kind.variants[name])
+    return name
+
+
+def kind_title(kind: GameKind) -> str:
+    """A game kind as the lobby offers it, in the reader's language."""
+    return gettext(kind.title)
 
 
 def option_label(name: str) -> str:

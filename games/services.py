@@ -19,12 +19,12 @@ from club.models import User
 from games import hooks
 from games.engine import EngineError
 from games.errors import TableError, no_table_error
+from games.kinds import DEFAULT_KIND, UnknownKind, kind_of
 from games.live import pipeline, sql, wakeups
 from games.live.abandon import tables_close_abandoned  # noqa: F401 (a service here too)
 from games.live.hub import hub
-from games.live.kinds import kind_of
 from games.live.presence import TABLE_SEEN_RESOLUTION, present_users
-from games.live.tablestate import hand_seed, new_game
+from games.live.tablestate import game_of, hand_seed
 from games.models import GameHand, Presence, Seat, Table
 
 
@@ -61,7 +61,8 @@ def _require_live(table: Table) -> None:
 def table_create(
     *,
     host,
-    variant: str = "quebec",
+    kind: str = DEFAULT_KIND,
+    variant: str | None = None,
     options: dict | None = None,
     name: str = "",
     visibility: str = Table.Visibility.PUBLIC,
@@ -75,18 +76,21 @@ def table_create(
 ) -> Table:
     """Open a table with the host in a seat (the first one unless ``host_seat``).
 
-    ``variant``: a 500 variant, or ``"450"`` (``games.live.kinds``; ``options`` then
-    hold ``players``, 3 to 6, and the 450 engine's options).
+    ``kind``: the game (``games.kinds``); ``variant``: one of the kind's rule variants
+    (its first by default); ``options``: the kind's options (a 450 table's hold
+    ``players``, 3 to 6).
 
     ``first_dealer``: a seat that deals the first hand (a tournament's seating decides
     it); by default the engine's card draw picks it at the start. ``chat``: whether
     the table chat is open (a tournament's director decides at its tables)."""
     try:
-        variant, options, seats = kind_of(variant).settings(variant, options or {})
-    except EngineError as error:
+        game = kind_of(kind)
+        variant, options, seats = game.settings(variant or game.default_variant, options or {})
+    except (EngineError, UnknownKind) as error:
         raise TableError("bad_variant", str(error)) from None
     table = Table.objects.create(
         host=host,
+        kind=game.name,
         variant=variant,
         options=options,
         name=name.strip()[:80],
@@ -241,7 +245,7 @@ def table_start(*, table_id: int, user=None) -> Table:
         raise TableError("seats_free", _("Every seat needs a player or a bot."))
     if Seat.objects.filter(table=table, accepted=False).exists():
         raise TableError("not_accepted", _("Every player must accept the rematch first."))
-    game = new_game(table.variant, table.options, seed=table.seed, first_dealer=table.first_dealer)
+    game = game_of(table)
     table.first_dealer = game.first_dealer
     table.status = Table.Status.PLAYING
     table.started_at = timezone.now()
@@ -281,6 +285,7 @@ def table_rematch(*, table_id: int, user) -> Table:
         raise TableError("tournament_table", _("A tournament's table has no rematch."))
     new = Table.objects.create(
         host=user,
+        kind=table.kind,
         variant=table.variant,
         options=table.options,
         name=table.name,

@@ -14,11 +14,9 @@ from django.views.decorators.http import require_POST
 from games import hooks, selectors, services
 from games.errors import TableError
 from games.forms import TableForm
-from games.live.kinds import is_450
+from games.kinds import kind_of
 from games.models import Table
 from games.option_labels import variant_label
-from games.replay import replay_steps
-from games.replay450 import replay_steps as replay_steps_450
 
 
 class InviteOnly(PermissionDenied):
@@ -47,6 +45,7 @@ def lobby(request):
         try:
             table = services.table_create(
                 host=request.user,
+                kind=data["kind"],
                 variant=data["variant"],
                 options=data["options"],
                 name=data["name"],
@@ -75,10 +74,9 @@ def table_page(request, table_id: int):
     if request.user.table_ready == table.pk:  # found: no more "your table is ready"
         services.member_table_found(user=request.user)
     snapshot = selectors.table_snapshot(table.pk, request.user)
-    template = "games/table450.html" if is_450(table.variant) else "games/table.html"
     return render(
         request,
-        template,
+        kind_of(table.kind).table_template,
         {
             "table": table,
             "snapshot": snapshot,
@@ -219,25 +217,16 @@ def hand_replay(request, table_id: int, number: int):
     record = selectors.hand_record(table, number)
     if record is None:
         raise Http404
-    if is_450(table.variant):
-        return render(
-            request,
-            "games/replay450.html",
-            {
-                "table": table,
-                "number": number,
-                "hands": selectors.finished_hands(table),
-                "replay": {"steps": replay_steps_450(record), "seats": selectors.seat_names(table)},
-            },
-        )
+    kind = kind_of(table.kind)
     return render(
         request,
-        "games/replay.html",
+        kind.replay_template,
         {
             "table": table,
             "number": number,
+            "variant_label": variant_label(table.variant),
             "record_json": json.dumps(record),
-            "replay": replay_steps(record),
+            "replay": kind.replay_data(record, selectors.seat_names(table)),
             "hands": selectors.finished_hands(table),
         },
     )

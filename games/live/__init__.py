@@ -3,7 +3,6 @@
 Layers, each importing only those above it in this list (a test fails on an import
 circle in the apps, ``tests/test_layers.py``):
 
-* ``kinds`` (pure): the game kinds (500, 450) behind the one interface live play reads;
 * ``tablestate`` (pure): a table's state as plain values around the engine's game;
 * ``moves`` (pure): **the one decision** of what a move writes and what follows it;
 * ``review`` (pure): what a finished hand shows every viewer before the next deal;
@@ -24,5 +23,7 @@ circle in the apps, ``tests/test_layers.py``):
 * ``chat``: the table chat's messages, written then sent like moves;
 * ``seats``: the host's (or a director's) seat changes during a game.
 
-docs/protocol.md draws a move's path through them.
+Below them all, ``games.kinds`` (pure) is the registry of game kinds (500, 450): live
+play reads a game only through a table's kind. docs/protocol.md draws a move's path
+through the layers.
 """

@@ -34,9 +34,9 @@ from django.utils.translation import gettext as _
 from redis.exceptions import RedisError
 
 from games.errors import TableError
+from games.kinds import kind_of
 from games.live import loopdb, sql
 from games.live.hub import hub
-from games.live.kinds import kind_of
 from games.models import ChatMessage, Seat, Table
 
 logger = logging.getLogger(__name__)
@@ -66,11 +66,13 @@ QUICK_ALONE = ("well_played", "nice_hand", "good_luck", "thanks", "sorry", "good
 QUICK_SPECTATORS = ("hello", "nice_hand", "well_played", "oops", "good_game", "bye")
 
 
-def quick_phrases(channel: str, variant: str, options: dict) -> tuple[str, ...]:
-    """The quick phrases a viewer of ``channel`` is offered at a table of this game."""
+def quick_phrases(channel: str, table: dict) -> tuple[str, ...]:
+    """The quick phrases a viewer of ``channel`` is offered at ``table`` (its kind,
+    variant and options)."""
     if channel != ChatMessage.Channel.PLAYERS:
         return QUICK_SPECTATORS
-    return QUICK_PLAYERS if kind_of(variant).has_partners(variant, options) else QUICK_ALONE
+    kind = kind_of(table["kind"])
+    return QUICK_PLAYERS if kind.has_partners(table["variant"], table["options"]) else QUICK_ALONE
 
 
 # Direction overrides and isolates: they would turn the rest of a line around.
@@ -282,7 +284,7 @@ def post_in_thread(*, table_id: int, user, text: str, phrase: str, now) -> Poste
 def history_frame(table_id: int, user) -> dict:
     """What a viewer opening the chat is sent: whether it is open, their channel, the
     quick phrases offered there, and its last messages (three queries)."""
-    table = Table.objects.filter(pk=table_id).values("chat", "variant", "options").first()
+    table = Table.objects.filter(pk=table_id).values("chat", "kind", "variant", "options").first()
     seated = Seat.objects.filter(table_id=table_id, user=user).exists()
     channel = ChatMessage.Channel.PLAYERS if seated else ChatMessage.Channel.SPECTATORS
     rows = list(
@@ -308,9 +310,7 @@ def history_frame(table_id: int, user) -> dict:
         "history": True,
         "enabled": bool(table and table["chat"]),
         "channel": channel,
-        "phrases": list(quick_phrases(channel, table["variant"], table["options"]))
-        if table
-        else [],
+        "phrases": list(quick_phrases(channel, table)) if table else [],
         "me": user.pk,
         "messages": messages,
     }

@@ -77,6 +77,7 @@ def _table_part(st: TableState, you: str | None, is_host: bool, present: set[int
     return {
         "id": table.id,
         "name": table_name(st),
+        "kind": table.kind,
         "variant": table.variant,
         "status": table.status,
         "visibility": table.visibility,

@@ -189,6 +189,7 @@ TABLE_FIELDS = (
     "seq",
     "status",
     "name",
+    "kind",
     "variant",
     "options",
     "visibility",

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from games.engine import Game, Hand
-from games.live.kinds import kind_of
+from games.kinds import kind_of
 from games.statuses import CLOSED, FINISHED, OPEN, PLAYING
 
 __all__ = [
@@ -27,7 +27,6 @@ __all__ = [
     "TableState",
     "game_of",
     "hand_seed",
-    "new_game",
 ]
 
 
@@ -44,6 +43,7 @@ class TableInfo:
     seq: int
     status: str
     name: str
+    kind: str
     variant: str
     options: dict[str, Any]
     visibility: str
@@ -89,7 +89,7 @@ class HandRow:
 class TableState:
     table: TableInfo
     seats: list[SeatInfo]
-    game: Game | Any | None  # a 500 Game, or a 450 one (``games.live.kinds.Game450``)
+    game: Game | Any | None  # a 500 Game, or a 450 one (``games.kinds.four_fifty.Game450``)
     hands: list[HandRow] = field(default_factory=list)
     # When the last accepted change was made (a move, or the start): bots keep their
     # pace from it.
@@ -112,8 +112,8 @@ class TableState:
 
     @property
     def kind(self):
-        """The game kind (``games.live.kinds``): 500 or 450."""
-        return kind_of(self.table.variant)
+        """The game kind (``games.kinds``)."""
+        return kind_of(self.table.kind)
 
     @property
     def hand(self) -> Hand | None:
@@ -128,8 +128,6 @@ class TableState:
     def in_review(self) -> bool:
         """The last hand is over, the game is not, and the next hand is not dealt yet."""
         game, row = self.game, self.hand_row
-        if self.kind.name != "500":  # a 450 round goes on to the next deal at once
-            return False
         return (
             self.table.status == PLAYING
             and game is not None
@@ -160,11 +158,10 @@ class TableState:
         return next(info for info in self.seats if info.seat == seat)
 
 
-def new_game(variant: str, options: dict[str, Any], *, seed: int, first_dealer: str = ""):
-    """A table's game (500 or 450: ``games.live.kinds``): the first dealer drawn from
-    the seed, unless the table was created with one (a tournament table)."""
-    return kind_of(variant).new_game(variant, options, seed=seed, first_dealer=first_dealer)
-
-
-def game_of(table: TableInfo):
-    return new_game(table.variant, table.options, seed=table.seed, first_dealer=table.first_dealer)
+def game_of(table):
+    """A table's game (``TableInfo`` or a ``Table`` row) as its kind makes it: the
+    first dealer drawn from the seed, unless the table was created with one (a
+    tournament table)."""
+    return kind_of(table.kind).new_game(
+        table.variant, table.options, seed=table.seed, first_dealer=table.first_dealer
+    )

@@ -18,6 +18,12 @@ def seat_letter(code):
 
 
 @register.filter
+def variant(name):
+    """A rule variant's title (``games.kinds``) in the reader's language."""
+    return labels.variant_label(name)
+
+
+@register.filter
 def side(code):
     return labels.side_label(code)
 

@@ -42,11 +42,11 @@ function connect() {
   });
 }
 
-// The new-table form shows the fields of the chosen game (500 or 450) only.
+// The new-table form shows the fields of the chosen game kind only.
 const gameField = document.getElementById("id_game");
 function showGameFields() {
   for (const el of document.querySelectorAll("[data-only-game]")) {
-    el.hidden = el.dataset.onlyGame !== gameField.value;
+    el.hidden = !el.dataset.onlyGame.split(" ").includes(gameField.value);
   }
 }
 if (gameField) {
@@ -60,7 +60,7 @@ connect();
 // (data-players on the field), and the decks that count plays (data-decks-for). The
 // server checks the combination anyway (an error names the options).
 function fitOptionsToCount() {
-  const count = document.getElementById("id_players");
+  const count = document.querySelector("[data-catalogue-players]");
   if (!count) return;
   const players = count.value;
   for (const input of document.querySelectorAll("[data-players]")) {
@@ -79,7 +79,7 @@ function fitOptionsToCount() {
     if (deck.value && !allowed.includes(deck.value)) deck.value = "";
   }
 }
-const countField = document.getElementById("id_players");
+const countField = document.querySelector("[data-catalogue-players]");
 if (countField) {
   countField.addEventListener("change", fitOptionsToCount);
   fitOptionsToCount();

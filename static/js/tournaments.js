@@ -10,7 +10,7 @@
  * - Round clocks ([data-clock]) count down every second from the server's deadline.
  * - The standings' "Show each game" button (phones hide the per-game columns).
  * - The console's open calls to the director show in the tab's title.
- * - The tournament form shows the fields of the game chosen (500 or 450). */
+ * - The tournament form shows the fields of the game kind chosen. */
 (function () {
   "use strict";
   var STORE = "club500:open:" + location.pathname;

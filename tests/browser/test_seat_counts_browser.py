@@ -69,7 +69,7 @@ def open_table(page, count: int) -> int:
     page.goto("/tables/")
     form = page.get_by_test_id("table-form")
     form.locator("#id_name").fill(f"Table de {count}")
-    form.locator("#id_players").select_option(str(count))
+    form.locator("#id_players_500").select_option(str(count))
     form.locator("#id_bot_delay_ms").select_option("100")
     form.locator("details.advanced summary").click()
     for field, value in COUNTS[count].items():

@@ -160,7 +160,7 @@ def test_a_players_arrival_leaves_the_hosts_seat_buttons_in_place_at_a_450_table
     free seats' buttons stay the same elements, so the tap is not lost."""
     page = browser_page
     table, guest = host_waits_for_a_player(
-        page, make_member, seat="P2", variant="450", options={"players": 4}
+        page, make_member, seat="P2", kind="450", options={"players": 4}
     )
     seated_player_arrives(
         chromium, live_server_asgi, page, table.pk, guest, "P2", ["bot-P3", "bot-P4"]
@@ -179,7 +179,7 @@ def test_a_450_table_left_at_the_default_end_says_at_350_points(phone_page, make
 
     def setup():
         table = services.table_create(
-            host=member, variant="450", options={"players": 3}, seed=5, bot_delay_ms=3000
+            host=member, kind="450", options={"players": 3}, seed=5, bot_delay_ms=3000
         )
         services.table_fill_with_bots(table_id=table.pk, user=member)
         services.table_start(table_id=table.pk, user=member)

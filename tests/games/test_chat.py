@@ -241,21 +241,21 @@ def test_the_site_with_redis_shares_the_limit_and_without_keeps_it_in_the_proces
 
 
 @pytest.mark.parametrize(
-    ("variant", "options", "partners"),
+    ("kind", "variant", "options", "partners"),
     [
-        ("quebec", {}, True),
-        ("quebec", {"players": 6}, True),
-        ("quebec", {"players": 5}, True),  # the declarer's partner, by the partner card
-        ("australian", {"players": 3}, False),
-        ("australian", {"players": 2}, False),
-        ("450", {"players": 4}, False),
+        ("500", "quebec", {}, True),
+        ("500", "quebec", {"players": 6}, True),
+        ("500", "quebec", {"players": 5}, True),  # the declarer's partner, by the partner card
+        ("500", "australian", {"players": 3}, False),
+        ("500", "australian", {"players": 2}, False),
+        ("450", None, {"players": 4}, False),
     ],
 )
-def test_the_quick_phrases_offered_fit_the_table(variant, options, partners, make_member):
+def test_the_quick_phrases_offered_fit_the_table(kind, variant, options, partners, make_member):
     """No "Well played, partner" where each plays for themselves (2 and 3 players, 450);
     spectators never have it."""
     host, watcher = make_member(), make_member()
-    table = services.table_create(host=host, variant=variant, options=options, seed=1)
+    table = services.table_create(host=host, kind=kind, variant=variant, options=options, seed=1)
     player = chat.history_frame(table.pk, host)
     spectator = chat.history_frame(table.pk, watcher)
     assert player["channel"] == "players" and spectator["channel"] == "spectators"

@@ -1,6 +1,6 @@
 """Live 450 tables through the one pipeline, as pure functions (no database).
 
-A table whose variant is ``"450"`` plays the 450 engine (``games.live.kinds``): the
+A table of kind ``"450"`` plays the 450 engine (``games.kinds.four_fifty``): the
 same ``moves.decide``, the same bot choice through the kind, the same catch-up from
 the log (replay == state), and renders where no frame holds a hidden card.
 """
@@ -15,7 +15,8 @@ import pytest
 
 from games.engine.four_fifty import check_record
 from games.engine.four_fifty.cards import CODE
-from games.live import kinds, moves
+from games.kinds import four_fifty
+from games.live import moves
 from games.live.catchup import LoggedAction, Snapshot, catch_up
 from games.live.moves import Refused, committed, decide
 from games.live.render import frames, score_sheet
@@ -50,6 +51,7 @@ def table_info(players: int, **changes) -> TableInfo:
         seq=3,
         status=PLAYING,
         name="",
+        kind="450",
         variant="450",
         options={"players": players, "end": "rounds", "rounds": 2},
         visibility="public",
@@ -157,7 +159,7 @@ def test_a_450_table_plays_whole_rounds_through_decide_and_replays_to_the_same_s
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_a_finished_rounds_replay_walks_from_the_deal_to_its_points(players):
-    from games.replay450 import replay_steps
+    from games.kinds.four_fifty.replay import replay_steps
 
     st = playing(players)
     play_round(st, {info.user_id for info in st.seats}, [])
@@ -192,9 +194,9 @@ def test_a_refused_450_move_names_the_rule_and_changes_nothing():
 def test_a_present_dealer_keeps_the_face_up_cards_at_most_20_seconds():
     st = playing(4)
     user = st.seat_info(st.hand.to_act).user_id
-    assert moves.due_in_seconds(st, {user}) == kinds.SHOW_SECONDS
+    assert moves.due_in_seconds(st, {user}) == four_fifty.SHOW_SECONDS
     wait = moves.bot_due_in(st, now=T0 + timedelta(seconds=5), present={user}, away_since=None)
-    assert wait == kinds.SHOW_SECONDS - 5
+    assert wait == four_fifty.SHOW_SECONDS - 5
     assert (
         moves.bot_due_in(st, now=T0 + timedelta(seconds=21), present={user}, away_since=None) == 0
     )
@@ -214,7 +216,7 @@ def test_a_bot_dealer_leaves_the_face_up_cards_a_few_paces():
     st = playing(4, bots=("P1", "P2", "P3", "P4"))
     assert (
         moves.bot_due_in(st, now=T0, present=set(), away_since=None)
-        == kinds.BOT_SHOW_MOVES * st.table.bot_delay_ms / 1000
+        == four_fifty.BOT_SHOW_MOVES * st.table.bot_delay_ms / 1000
     )
 
 

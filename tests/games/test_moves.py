@@ -37,6 +37,7 @@ def table_info(**changes) -> TableInfo:
         seq=5,
         status=PLAYING,
         name="",
+        kind="500",
         variant="quebec",
         options={},
         visibility="public",

@@ -67,7 +67,7 @@ def test_a_bad_450_setting_is_a_form_error_in_french_and_creates_nothing(client,
 def test_a_finished_450_table_in_french_shows_its_page_replay_and_records(client, host):
     table = services.table_create(
         host=host,
-        variant="450",
+        kind="450",
         name="Trois à la piquée",
         options={"players": 3, "end": "rounds", "rounds": 1},
         seed=33,
@@ -80,7 +80,7 @@ def test_a_finished_450_table_in_french_shows_its_page_replay_and_records(client
     client.force_login(host)
     page = client.get(table.get_absolute_url())
     html = page.content.decode()
-    assert "js/table450.js" in html and "450 (la piquée)" in html
+    assert "js/kinds/four_fifty/table.js" in html and "450 (la piquée)" in html
     snapshot = page.context["snapshot"]
     assert snapshot["game"]["is_over"] and len(snapshot["sheet"]) == 1
     assert not leaks(visible(html))
@@ -89,7 +89,7 @@ def test_a_finished_450_table_in_french_shows_its_page_replay_and_records(client
     assert check_record(record)["points"] == snapshot["sheet"][0]["points"]
     replay = client.get(reverse("games:hand_replay", args=[table.pk, 1]))
     text = replay.content.decode()
-    assert "Reprise de la manche 1" in text and "js/replay450.js" in text
+    assert "Reprise de la manche 1" in text and "js/kinds/four_fifty/replay.js" in text
     data = replay.context["replay"]
     assert data["steps"][-1]["view"]["result"]["points"] == snapshot["sheet"][0]["points"]
     assert [s["seat"] for s in data["seats"]] == ["P1", "P2", "P3"]
@@ -103,7 +103,7 @@ def test_the_table_hides_a_present_dealers_face_up_cards_after_20_seconds(host):
     from games.models import Action, Presence
 
     table = services.table_create(
-        host=host, variant="450", options={"players": 4}, seed=8, bot_delay_ms=0, first_dealer="P1"
+        host=host, kind="450", options={"players": 4}, seed=8, bot_delay_ms=0, first_dealer="P1"
     )
     services.table_fill_with_bots(table_id=table.pk, user=host)
     services.table_start(table_id=table.pk, user=host)

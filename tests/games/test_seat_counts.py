@@ -108,7 +108,7 @@ def test_the_lobby_opens_a_table_for_the_chosen_count(client, make_member):
     client.force_login(host)
     response = client.post(
         reverse("games:lobby"),
-        {**LOBBY_POST, "name": "Cinq", "players": "5", "opt_partner_reveal": "on_play"},
+        {**LOBBY_POST, "name": "Cinq", "players_500": "5", "opt_partner_reveal": "on_play"},
     )
     table = Table.objects.get(name="Cinq")
     assert response.status_code == 302
@@ -135,11 +135,11 @@ def test_the_lobby_offers_the_counts_and_marks_the_options_of_some_counts(client
     "fields, named",
     [
         (
-            {"players": "5", "opt_teams": "3x2"},
+            {"players_500": "5", "opt_teams": "3x2"},
             ["Équipes à six : trois équipes de deux", "Joueurs : 5"],
         ),
-        ({"players": "3", "opt_deck": "46"}, ["Paquet : 46", "Joueurs : 3"]),
-        ({"players": "4", "opt_partner_reveal": "on_play"}, ["Joueurs : 4"]),
+        ({"players_500": "3", "opt_deck": "46"}, ["Paquet : 46", "Joueurs : 3"]),
+        ({"players_500": "4", "opt_partner_reveal": "on_play"}, ["Joueurs : 4"]),
     ],
 )
 def test_the_lobby_refuses_options_that_do_not_fit_the_count_in_french(

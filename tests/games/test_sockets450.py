@@ -63,7 +63,7 @@ def _start_table(players, seed):
     n = len(players)
     table = services.table_create(
         host=players[0],
-        variant="450",
+        kind="450",
         options={"players": n, "end": "rounds", "rounds": 1},
         seed=seed,
         bot_delay_ms=0,

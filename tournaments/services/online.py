@@ -109,6 +109,7 @@ def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
             variant, options, first_dealer = _live_game(rnd, number)
             live = table_create(
                 host=None,
+                kind=tournament.game,
                 variant=variant,
                 options=options,
                 name=f"{tournament.name} — {rnd.number}/{number}"[:80],

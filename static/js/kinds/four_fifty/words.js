@@ -1,6 +1,6 @@
 // Club 500: the words and cards of 450 (la piquée), shared by the live 450 table
-// (table450.js) and the replay of a 450 round (replay450.js).
-import { el, fmt, gettext as _, cardFace, SUIT_SYMBOL } from "./cards.js";
+// (table.js) and the replay of a 450 round (replay.js).
+import { el, fmt, gettext as _, cardFace, SUIT_SYMBOL } from "../../cards.js";
 
 const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n === 1 ? a : b));
 export const pgettext = (ctx, s) => (window.pgettext ? window.pgettext(ctx, s) : s);

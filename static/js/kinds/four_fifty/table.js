@@ -1,8 +1,8 @@
 // Club 500: a live 450 table. Renders every `state` frame of ws/tables/<id>/ (the 450
 // engine's view: games/engine/four_fifty/README.md) and sends the member's intents
 // (docs/protocol.md): "hide", a card, "major:...", "aside:KC", "pot:P3".
-import { el, fmt, gettext as _, replaceChanged } from "./cards.js";
-import { card, cardShort, cardsShort, cardWords, eventText, followText, handWords, pgettext, seatName, seatNumber } from "./words450.js";
+import { el, fmt, gettext as _, replaceChanged } from "../../cards.js";
+import { card, cardShort, cardsShort, cardWords, eventText, followText, handWords, pgettext, seatName, seatNumber } from "./words.js";
 
 const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);

@@ -1,7 +1,7 @@
-// Club 500: the replay of a finished 450 round, step by step (games/replay450.py
+// Club 500: the replay of a finished 450 round, step by step (games/kinds/four_fifty/replay.py
 // computes the steps: every player's cards, the discards, the counts, the events).
-import { el, fmt, gettext as _ } from "./cards.js";
-import { card, cardsShort, eventText, followText, handWords, seatName } from "./words450.js";
+import { el, fmt, gettext as _ } from "../../cards.js";
+import { card, cardsShort, eventText, followText, handWords, seatName } from "./words.js";
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const steps = data.steps;

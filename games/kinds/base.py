@@ -1,0 +1,128 @@
+"""What a game kind is: the interface every kind implements (pure Python, no Django).
+
+A kind object names everything that differs between games. Live play, the table and
+replay pages, the forms and tournaments read a game only through it; a kind's own
+module (``games.kinds.five_hundred``, ``games.kinds.four_fifty``) fills it in from its
+engine package.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+#: Table features a kind may offer (``GameKind.features``).
+CHAT = "chat"  # the table chat, players and spectators apart
+SEATS = "seats"  # the host gives a seat to a bot, frees it, takes it back
+NOTICES = "notices"  # sound and "notify me" toggles, the turn banner
+REMATCH = "rematch"  # game over offers the same table again
+REVIEW = "review"  # a finished hand is reviewed before the next deal
+CLAIMS = "claims"  # a player claims the rest of the tricks
+
+
+def _(text: str) -> str:
+    """Marks ``text`` for translation (``makemessages`` finds it); pages translate it
+    when they show it (``games.option_labels``)."""
+    return text
+
+
+class UnknownKind(ValueError):
+    """A kind name the registry does not know (``games.kinds.kind_of``)."""
+
+    def __init__(self, name: object, known: tuple[str, ...]):
+        super().__init__(f"unknown game kind {name!r} (known: {', '.join(known)})")
+        self.name = name
+
+
+class GameKind:
+    """The interface of a game kind. Subclasses set every attribute and method.
+
+    Attributes:
+        name: the stored name (``Table.kind``, ``Tournament.game``): ``"500"``.
+        label: the kind's short name (a numeral: the same in French and English).
+        title: the kind as the lobby offers it (English, translated by pages).
+        variants: the rule variants a table of this kind may use, each with its
+            title (English, translated by pages); the first is the default. A
+            variant's name belongs to one kind only.
+        players: the player counts a table may have, each with its title (English,
+            translated by pages); ``default_players`` the lobby's first choice.
+        rounds_option: the options that end a game after a number of hands:
+            (value of ``end``, the option holding the number).
+        option_catalogue: whether the engine's catalogue of advanced options (and
+            the choice of a rule variant) applies (``games.engine.option_catalogue``).
+        features: the table features it offers (``CHAT``, ``SEATS``, ...).
+        reviews: whether a finished hand waits for the review before the next deal.
+        table_template, replay_template: the kind's pages.
+    """
+
+    name: ClassVar[str]
+    label: ClassVar[str]
+    title: ClassVar[str]
+    variants: ClassVar[dict[str, str]]
+    players: ClassVar[dict[int, str]]
+    default_players: ClassVar[int]
+    rounds_option: ClassVar[tuple[str, str]]
+    option_catalogue: ClassVar[bool]
+    features: ClassVar[frozenset[str]]
+    reviews: ClassVar[bool]
+    table_template: ClassVar[str]
+    replay_template: ClassVar[str]
+
+    def __repr__(self) -> str:
+        return f"<game kind {self.name}>"
+
+    @property
+    def default_variant(self) -> str:
+        return next(iter(self.variants))
+
+    def offers(self, feature: str) -> bool:
+        return feature in self.features
+
+    # ------------------------------------------------------------ the game
+    def settings(self, variant: str, options: dict[str, Any]) -> tuple[str, dict, tuple[str, ...]]:
+        """(variant name, options to store, seat names); EngineError when they do not fit."""
+        raise NotImplementedError
+
+    def new_game(self, variant: str, options: dict[str, Any], *, seed: int, first_dealer: str = ""):
+        """The engine's game shaped as live play reads it: ``current``, ``entries``,
+        ``next_hand(seed)``, ``dealer``, ``is_over``, ``first_dealer``, ``teams``,
+        ``summary()``."""
+        raise NotImplementedError
+
+    def public_view(self, hand) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def private_view(self, hand, seat: str) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def choose_action(self, hand, seat: str, rng) -> str:
+        """The bot's action for ``seat``."""
+        raise NotImplementedError
+
+    def has_partners(self, variant: str, options: dict[str, Any]) -> bool:
+        """Whether a player of such a table may have a partner (quick chat phrases)."""
+        raise NotImplementedError
+
+    def hand_dealer(self, hand) -> str:
+        raise NotImplementedError
+
+    def hand_result(self, hand) -> dict[str, Any]:
+        """A finished hand's result as its row keeps it (``GameHand.result``)."""
+        raise NotImplementedError
+
+    def sheet_row(self, result: dict[str, Any], totals: dict[str, int]) -> None:
+        """Add a finished hand's ``result`` to the running ``totals`` per side."""
+        raise NotImplementedError
+
+    def timed_turn(self, hand) -> float | None:
+        """Seconds a present member has for the turn before the table acts (or None)."""
+        raise NotImplementedError
+
+    def bot_moves(self, hand) -> int:
+        """How many of its paces a bot takes for the turn."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ the pages
+    def replay_data(self, record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+        """What the replay page draws of a finished hand's ``record``; ``names``: the
+        seats' player names."""
+        raise NotImplementedError

@@ -1,0 +1,93 @@
+"""500 as a game kind (``games.engine``): 2 to 6 players, every rule variant."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import Game, get_variant
+from games.engine.bots import choose_action
+from games.engine.views import private_view, public_view
+from games.kinds.base import CHAT, CLAIMS, NOTICES, REMATCH, REVIEW, SEATS, GameKind, _
+from games.replay import replay_steps
+
+
+class FiveHundred(GameKind):
+    name = "500"
+    label = "500"
+    title = _("500")
+    variants = {
+        "quebec": _("Quebec (club tournament rules)"),
+        "australian": _("Australian (Avondale)"),
+        "american": _("American"),
+        "french-canadian": _("French-Canadian"),
+    }
+    players = {
+        2: _("2 players (with a dead hand)"),
+        3: _("3 players, each for himself"),
+        4: _("4 players, two teams"),
+        5: _("5 players, the declarer calls a partner"),
+        6: _("6 players, in teams"),
+    }
+    default_players = 4
+    rounds_option = ("hands", "hands_per_game")
+    option_catalogue = True
+    features = frozenset({CHAT, SEATS, NOTICES, REMATCH, REVIEW, CLAIMS})
+    reviews = True  # a finished hand is reviewed before the next deal (games.live.review)
+    table_template = "games/table.html"
+    replay_template = "games/replay.html"
+
+    @staticmethod
+    def new_game(
+        variant: str, options: dict[str, Any], *, seed: int, first_dealer: str = ""
+    ) -> Game:
+        """The engine draws the first dealer from the seed, unless the table was
+        created with one (a tournament table: seat N deals first)."""
+        game = Game(variant, options, seed=seed)
+        if first_dealer and first_dealer != game.first_dealer:
+            game.first_dealer = first_dealer
+            game.draw = None
+        return game
+
+    @staticmethod
+    def settings(variant: str, options: dict[str, Any]) -> tuple[str, dict, tuple[str, ...]]:
+        v = get_variant(variant, options)
+        return v.name, dict(v.overrides), tuple(v.seats)
+
+    public_view = staticmethod(public_view)
+    private_view = staticmethod(private_view)
+    choose_action = staticmethod(choose_action)
+
+    @staticmethod
+    def has_partners(variant: str, options: dict[str, Any]) -> bool:
+        """Sides of two or three (4 and 6 players), or the declarer's partner named by
+        the partner card (5 players); at 2 and 3 players each plays for themselves."""
+        v = get_variant(variant, options)
+        return len(v.seats) == 5 or any(len(team) > 1 for team in v.teams)
+
+    @staticmethod
+    def hand_dealer(hand) -> str:
+        return hand.variant.seats[hand.dealer]
+
+    @staticmethod
+    def hand_result(hand) -> dict:
+        return hand.result().to_dict()
+
+    @staticmethod
+    def sheet_row(result: dict, totals: dict) -> None:
+        for side in totals:
+            totals[side] += result["score"].get(side, 0)
+
+    @staticmethod
+    def timed_turn(hand) -> float | None:
+        return None
+
+    @staticmethod
+    def bot_moves(hand) -> int:
+        return 1
+
+    @staticmethod
+    def replay_data(record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+        return replay_steps(record)
+
+
+FIVE_HUNDRED = FiveHundred()
