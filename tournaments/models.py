@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.kinds import DEFAULT_KIND, KIND_CHOICES
 from tournaments import status as st
 
 
@@ -67,7 +68,7 @@ class TieRule(models.TextChoices):
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120)
     game = models.CharField(
-        _("game"), max_length=3, choices=GameKind.choices, default=GameKind.FIVE_HUNDRED
+        _("game"), max_length=3, choices=KIND_CHOICES, default=DEFAULT_KIND
     )
     starts_at = models.DateTimeField(_("date and start time"))
     place = models.CharField(_("place"), max_length=10, choices=Place.choices, default=Place.HALL)
