@@ -10,7 +10,7 @@ Nothing outside this package and the engines compares a kind's name
 
 A third game is one engine package (``games/engine/<game>/``), one kind module here
 listed in ``KINDS``, its pages (felt template, client renderer) and, for tournaments,
-its entry in ``tournaments``' kinds.
+its draw and score sheet.
 """
 
 from __future__ import annotations

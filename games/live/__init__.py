@@ -21,7 +21,11 @@ circle in the apps, ``tests/test_layers.py``):
   thread) and the runner's bot moves;
 * ``runner``: this process's driver of bots and absent players;
 * ``chat``: the table chat's messages, written then sent like moves;
-* ``seats``: the host's (or a director's) seat changes during a game.
+* ``abandon``: the tables nobody looks at any more, closed by the runner.
+
+Beside the layers: ``bus`` (the table events between processes, over Redis pub/sub,
+used by ``hub``) and ``tally`` (counters a process logs now and then). The host's (or
+a director's) seat changes during a game are services of ``games.services``.
 
 Below them all, ``games.kinds`` (pure) is the registry of game kinds (500, 450): live
 play reads a game only through a table's kind. docs/protocol.md draws a move's path
