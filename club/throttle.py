@@ -70,14 +70,6 @@ def attempt(*, email: str, address: str) -> bool:
     return account <= limits["per_account"] and by_address <= limits["per_address"]
 
 
-def is_blocked(*, email: str, address: str) -> bool:
-    """Whether the next attempt for this account or from this address would be refused."""
-    limits = _limits()
-    return (cache.get(_key("account", email), 0) >= limits["per_account"]) or (
-        cache.get(_key("address", address), 0) >= limits["per_address"]
-    )
-
-
 def record_success(*, email: str, address: str) -> None:
     """The password was right: give this attempt back to the account and the address."""
     for key in (_key("account", email), _key("address", address)):

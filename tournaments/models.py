@@ -67,9 +67,7 @@ class TieRule(models.TextChoices):
 
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120)
-    game = models.CharField(
-        _("game"), max_length=3, choices=KIND_CHOICES, default=DEFAULT_KIND
-    )
+    game = models.CharField(_("game"), max_length=3, choices=KIND_CHOICES, default=DEFAULT_KIND)
     starts_at = models.DateTimeField(_("date and start time"))
     place = models.CharField(_("place"), max_length=10, choices=Place.choices, default=Place.HALL)
     variant = models.CharField(_("rule variant"), max_length=40, default="quebec")

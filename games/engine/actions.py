@@ -47,16 +47,6 @@ def bid_level(action: int) -> int:
     return (action - BID0) // 5 + 6
 
 
-def bid_strain(action: int) -> int:
-    """Strain (0..4) of a bid action int."""
-    return (action - BID0) % 5
-
-
-def is_bid(action: int) -> bool:
-    """True for a level bid (not pass, not misère)."""
-    return BID0 <= action < MIS
-
-
 def _notation() -> tuple[str, ...]:
     out = list(CODE)
     for base, prefix in ((LEAD_JOKER, ""), (NAME_JOKER, "name:")):

@@ -69,11 +69,6 @@ def make_card(rank: str, suit: int) -> int:
     return suit * RANKS_PER_SUIT + 15 - RANK_CODES.index(rank)
 
 
-def card_suit(card: int) -> int:
-    """The printed suit (0..3) of a suited card, :data:`NO_SUIT` for a joker."""
-    return card >> 4 if card < WJ else NO_SUIT
-
-
 def card_rank(card: int) -> int:
     """A card's rank index (2 is 0 ... A is 15); BJ 16, WJ 17 (for draws)."""
     if card == WJ:
@@ -149,11 +144,6 @@ def sort_key(card: int) -> int:
 SORT_KEY: tuple[int, ...] = tuple(sort_key(c) for c in range(N_CARDS))
 
 
-def sort_cards(cards) -> list[int]:
-    """Cards in display order (see :func:`sort_key`)."""
-    return sorted(cards)
-
-
 def codes(cards) -> list[str]:
     """Card codes for ints, in display order."""
     return [CODE[c] for c in sorted(cards)]
@@ -199,21 +189,6 @@ def trick_strengths(strain: int, named: tuple[int, int] = (-1, -1)) -> tuple[lis
     return tuple(
         [p if p >= 100 or e == led else -1 for e, p in zip(eff, power)] for led in range(5)
     )
-
-
-def trick_winner_index(
-    cards: list[int], led: int, eff: tuple[int, ...], power: tuple[int, ...]
-) -> int:
-    """Index in ``cards`` of the winning card, given the suit led."""
-    best_i = 0
-    best = -1
-    for i, c in enumerate(cards):
-        p = power[c]
-        if p < 100 and eff[c] != led:
-            continue
-        if p > best:
-            best, best_i = p, i
-    return best_i
 
 
 def draw_rank(card: int) -> int:

@@ -33,12 +33,4 @@ def kind_of(name: str) -> GameKind:
         raise UnknownKind(name, tuple(KINDS)) from None
 
 
-def kind_of_variant(variant: str) -> GameKind:
-    """The kind a rule variant belongs to; ``UnknownKind`` when none has it."""
-    for kind in KINDS.values():
-        if variant in kind.variants:
-            return kind
-    raise UnknownKind(variant, tuple(KINDS))
-
-
 __all__ = ["DEFAULT_KIND", "KIND_CHOICES", "KINDS", "GameKind", "UnknownKind", "kind_of"]
