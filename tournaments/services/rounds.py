@@ -35,12 +35,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
-from tournaments.selectors_tables import default_mode, round_play
-from tournaments.services import draw450, online, results
-from tournaments.services.clock import clock_start_with_play
-from tournaments.services.events import tournament_touch
-from tournaments.services.plans import plan_after_edit, plan_draw
-from tournaments.services.seating_rows import (  # noqa: F401  (round_to_seating: tests)
+from tournaments.selectors_seating import (  # noqa: F401  (round_to_seating: tests)
     PLAYED,
     constraints_for,
     history_for,
@@ -48,6 +43,11 @@ from tournaments.services.seating_rows import (  # noqa: F401  (round_to_seating
     round_to_seating,
     seat_positions,
 )
+from tournaments.selectors_tables import default_mode, round_play
+from tournaments.services import draw450, online, results
+from tournaments.services.clock import clock_start_with_play
+from tournaments.services.events import tournament_touch
+from tournaments.services.plans import plan_after_edit, plan_draw
 
 
 def _report(rnd: Round, current: seating.Round) -> dict[str, Any]:
