@@ -44,6 +44,7 @@ def tournament_urls(t, rnd, table: int) -> list[str]:
         reverse("tournaments:projector", args=[pk]),
         reverse("tournaments:projector_tables", args=[pk]),
         reverse("tournaments:projector_standings", args=[pk]),
+        reverse("tournaments:final", args=[pk]),
         reverse("tournaments:standings", args=[pk]),
         reverse("tournaments:standings_csv", args=[pk]),
         reverse("tournaments:results_csv", args=[pk]),
@@ -58,6 +59,7 @@ def tournament_urls(t, rnd, table: int) -> list[str]:
         reverse("tournaments:entries", args=[pk]),
         reverse("tournaments:checkin", args=[pk]),
         reverse("tournaments:seasons"),
+        reverse("profile"),
     ]
 
 
