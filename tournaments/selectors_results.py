@@ -30,7 +30,6 @@ from tournaments.models import (
     HandScore,
     PlayMode,
     Position,
-    ResultsSettings,
     Round,
     RoundPlay,
     RoundStatus,
@@ -489,10 +488,7 @@ def corrections(tournament: Tournament) -> dict:
         .select_related("round")
         .order_by("round__number")
     )
-
-    settings_row = ResultsSettings.objects.filter(tournament=tournament).first() or ResultsSettings(
-        tournament=tournament
-    )
+    settings_row = ts.results_settings(tournament)
     return {
         "corrected_rounds": [
             {"round": p.round.number, "at": p.corrected_at, "reason": p.reopen_reason}

@@ -12,6 +12,7 @@ import hmac
 from dataclasses import dataclass
 from functools import lru_cache
 from math import gcd
+from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -139,6 +140,43 @@ def adjusted_limits(tournament: Tournament) -> Limits:
         both=(hands * min(sums), hands * max(sums)),
         step=step or 1,
     )
+
+
+# ----------------------------------------------------------------- one hand, scored
+def _engine_message(error: EngineError, tournament: Tournament) -> str:
+    field = getattr(error, "field", None)
+    code = getattr(error, "code", "")
+    if field == "declarer" or code == "unknown_seat":
+        return _("Choose the declarer (N, E, S or W).")
+    if field == "contract" or code == "bad_contract":
+        return _("This contract is not allowed in this tournament's rules. Allowed: %(list)s.") % {
+            "list": ", ".join(allowed_contracts(tournament))
+        }
+    if field == "tricks":
+        return _("The tricks taken must be a whole number from 0 to 10 (0 or 1 in a misère).")
+    return _("This hand cannot be scored: %(error)s") % {"error": str(error)}
+
+
+def hand_score(tournament: Tournament, *, declarer: Any, contract: Any, tricks: Any):
+    """Score one hand with the engine (``HandResult``); a TournamentError if invalid."""
+    if tricks in (None, ""):
+        raise TournamentError("tricks", _("Enter the tricks taken by the declarer's side."))
+    try:
+        tricks = int(tricks)
+    except (TypeError, ValueError):
+        raise TournamentError(
+            "tricks",
+            _("The tricks taken must be a whole number from 0 to 10 (0 or 1 in a misère)."),
+        ) from None
+    contract = (contract or "").strip().upper()
+    try:
+        return score_sheet_hand(
+            tournament.variant, declarer, contract, tricks, rules_options(tournament)
+        )
+    except EngineError as error:
+        raise TournamentError(
+            getattr(error, "field", None) or "invalid", _engine_message(error, tournament)
+        ) from None
 
 
 # ----------------------------------------------------------------- rows, read only

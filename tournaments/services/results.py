@@ -30,7 +30,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import EngineError, Game, score_sheet_hand
+from games.engine import Game
 from tournaments import seating
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.models import (
@@ -50,8 +50,8 @@ from tournaments.models import (
 from tournaments.selectors_tables import (
     SIDE_OF,
     TablePerson,
-    allowed_contracts,
     default_mode,
+    hand_score,
     next_hand,
     player_pin,
     replay,
@@ -104,43 +104,6 @@ def table_games_create(rnd: Round) -> list[TableGame]:
         [TableGame(round=rnd, table=t, mode=mode) for t in sorted(tables)],
         ignore_conflicts=True,
     )
-
-
-# ----------------------------------------------------------------- engine bridge
-def _engine_message(error: EngineError, tournament: Tournament) -> str:
-    field = getattr(error, "field", None)
-    code = getattr(error, "code", "")
-    if field == "declarer" or code == "unknown_seat":
-        return _("Choose the declarer (N, E, S or W).")
-    if field == "contract" or code == "bad_contract":
-        return _("This contract is not allowed in this tournament's rules. Allowed: %(list)s.") % {
-            "list": ", ".join(allowed_contracts(tournament))
-        }
-    if field == "tricks":
-        return _("The tricks taken must be a whole number from 0 to 10 (0 or 1 in a misère).")
-    return _("This hand cannot be scored: %(error)s") % {"error": str(error)}
-
-
-def hand_score(tournament: Tournament, *, declarer: Any, contract: Any, tricks: Any):
-    """Score one hand with the engine (``HandResult``); a TournamentError if invalid."""
-    if tricks in (None, ""):
-        raise TournamentError("tricks", _("Enter the tricks taken by the declarer's side."))
-    try:
-        tricks = int(tricks)
-    except (TypeError, ValueError):
-        raise TournamentError(
-            "tricks",
-            _("The tricks taken must be a whole number from 0 to 10 (0 or 1 in a misère)."),
-        ) from None
-    contract = (contract or "").strip().upper()
-    try:
-        return score_sheet_hand(
-            tournament.variant, declarer, contract, tricks, rules_options(tournament)
-        )
-    except EngineError as error:
-        raise TournamentError(
-            getattr(error, "field", None) or "invalid", _engine_message(error, tournament)
-        ) from None
 
 
 # ----------------------------------------------------------------- the table's game

@@ -88,7 +88,7 @@ def preview(request, pk: int, number: int, table: int):
         context["redeal"] = True
     elif data.get("declarer") and data.get("contract") and data.get("tricks") not in (None, ""):
         try:
-            context["result"] = rs.hand_score(
+            context["result"] = ts.hand_score(
                 tournament,
                 declarer=data.get("declarer"),
                 contract=data.get("contract"),
