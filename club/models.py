@@ -157,8 +157,9 @@ class ClubSettings(models.Model):
 
     @classmethod
     def load(cls) -> "ClubSettings":
-        obj, _created = cls.objects.get_or_create(pk=1)
-        return obj
+        """The club's settings: the one row, or its defaults (unsaved, pk 1: ``save``
+        creates the row) while nobody has saved them. Reading never writes."""
+        return cls.objects.filter(pk=1).first() or cls(pk=1)
 
 
 class ActivityLog(models.Model):

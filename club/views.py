@@ -16,7 +16,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club import selectors, services
+from club import hooks, selectors, services
 from club.auth import BACKEND
 from club.forms import (
     EmailLoginForm,
@@ -36,7 +36,7 @@ def favicon(request):
 
 
 def home(request):
-    return render(request, "club/home.html")
+    return render(request, "club/home.html", hooks.page_context("home", request))
 
 
 def signup(request):
@@ -110,7 +110,8 @@ def member_list(request):
 @login_required
 def member_detail(request, pk: int):
     member = get_object_or_404(User, pk=pk, is_active=True)
-    return render(request, "club/member_detail.html", {"member": member})
+    context = {"member": member, **hooks.page_context("member", request, member=member)}
+    return render(request, "club/member_detail.html", context)
 
 
 @permission_required_or_403("club.approve_members")

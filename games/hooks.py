@@ -13,6 +13,11 @@ query; it is asked once, when a table's state is built from the database). A tab
 callback watches ends its hands on the event loop's own connection like its other
 moves (``games.live.loopdb``); a callback registered without ``watches`` watches every
 table.
+
+``on_table_page(callback)`` registers ``callback(request, table) -> dict``: what a live
+table's page shows besides the game (the tournaments app: its "call the director"
+button, as ``tournament_table``). The view reads it (``table_page_context``); the
+template only shows it.
 """
 
 from __future__ import annotations
@@ -36,3 +41,20 @@ def watched(table_id: int) -> bool:
 def hand_finished(table_id: int, hand_row) -> None:
     for callback, _ in list(_hand_finished):
         callback(table_id, hand_row)
+
+
+_table_page: list[Callable] = []
+
+
+def on_table_page(callback: Callable) -> Callable:
+    if all(callback is not known for known in _table_page):
+        _table_page.append(callback)
+    return callback
+
+
+def table_page_context(request, table) -> dict:
+    """The context every registered app adds to a live table's page."""
+    out: dict = {}
+    for callback in list(_table_page):
+        out.update(callback(request, table))
+    return out

@@ -1,6 +1,7 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from club import hooks as club_hooks
 from games import hooks
 
 
@@ -9,9 +10,13 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        # Both import tournaments.models: the app registry must be ready first.
+        # They import tournaments.models: the app registry must be ready first.
+        from tournaments import page_hooks  # noqa: PLC0415 (needs the app registry)
         from tournaments.activity import register_kinds  # noqa: PLC0415 (needs the app registry)
         from tournaments.services.online import live_hand_finished, plays_online  # noqa: PLC0415 (needs the app registry)
 
         register_kinds()
         hooks.on_hand_finished(live_hand_finished, watches=plays_online)
+        hooks.on_table_page(page_hooks.table_page)
+        club_hooks.on_page("home", page_hooks.home_page)
+        club_hooks.on_page("member", page_hooks.member_page)

@@ -14,8 +14,9 @@ from django.utils import timezone
 
 from club import demo as club_demo
 from club.models import User
+from tournaments import selectors_tables as ts
 from tournaments import services
-from tournaments.models import Entry, EntryStatus, Round, Status, TableGame, Tournament
+from tournaments.models import Entry, EntryStatus, HandScore, Round, Status, Tournament
 from tournaments.services import director as director_actions
 from tournaments.services import results as rs
 
@@ -105,7 +106,7 @@ DEMO_CONTRACTS = ["7S", "8H", "6NT", "9D", "7C", "8NT", "10S", "6H"]
 
 def _demo_hand(game, i: int, *, confirm: bool = True):
     """Enter the next hand of a table's sheet (as the NS player), confirmed by EW."""
-    people = rs.table_people(game.round, game.table)
+    people = ts.table_people(game.round, game.table)
     users = {s: User.objects.get(pk=p.user_id) for s, p in people.items() if p.user_id}
     seq = game.hands.count() + 1
     contract = DEMO_CONTRACTS[(i + game.table) % len(DEMO_CONTRACTS)]
@@ -149,7 +150,7 @@ def seed_finished(director: User, members: list[User]) -> Tournament:
         rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
         rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
         for table in (1, 2):
-            game = rs.table_game(rnd, table)
+            game = ts.table_game(rnd, table)
             for i in range(tournament.hands_per_game):
                 _demo_hand(game, i + number)
         director_actions.round_close(round=rnd, by=director)
@@ -161,13 +162,13 @@ def seed_finished(director: User, members: list[User]) -> Tournament:
 def seed_today_results(director: User, tournament: Tournament) -> None:
     """Round 1 of today's tournament (published): some hands entered, one pending."""
     rnd = Round.objects.filter(tournament=tournament, number=1).first()
-    if rnd is None or TableGame.objects.filter(round=rnd).exists():
+    if rnd is None or HandScore.objects.filter(game__round=rnd).exists():
         return
     for table, hands in ((1, 3), (2, 2)):
-        game = rs.table_game(rnd, table)
+        game = ts.table_game(rnd, table)
         for i in range(hands):
             _demo_hand(game, i)
-    _demo_hand(rs.table_game(rnd, 1), 3, confirm=False)  # pending: EW must confirm
+    _demo_hand(ts.table_game(rnd, 1), 3, confirm=False)  # pending: EW must confirm
 
 
 def seed(stdout=None) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import groupby
 
 from django.db.models import Count, Q
@@ -32,10 +33,20 @@ from tournaments.models import (
     TableGame,
     Tournament,
 )
-from tournaments.services.draw450 import SEATS as SEATS_450
-from tournaments.services.registration import registration_is_open
+from tournaments.tables450 import SEATS as SEATS_450
 
 SEAT_ORDER = ("N", "E", "S", "W")
+
+
+def registration_is_open(tournament: Tournament, now: datetime | None = None) -> bool:
+    now = now or timezone.now()
+    if tournament.status != Status.REGISTRATION_OPEN:
+        return False
+    if tournament.registration_opens_at and now < tournament.registration_opens_at:
+        return False
+    if tournament.registration_closes_at and now >= tournament.registration_closes_at:
+        return False
+    return True
 
 
 def _visible(viewer) -> Q:

@@ -5,19 +5,47 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from games.engine.four_fifty import read_sheet
+from games.engine.four_fifty import Game, get_rules, read_sheet
 from games.engine.four_fifty.cards import CODE
 from games.engine.four_fifty.sheet import major_starts
+from tournaments import selectors_tables as ts
 from tournaments.labels450 import card_choices, card_label, cards_label, seat_number
 from tournaments.models import GameStatus, SheetLine, Status, TableGame, Tournament
 from tournaments.selectors import open_call, round_clock
-from tournaments.services import results as rs
-from tournaments.services import sheet450
-from tournaments.services.sheet450 import SECRETARY
+
+SECRETARY = "P1"
+
+
+def rules_for(tournament: Tournament, players: int):
+    return get_rules(players, dict(tournament.variant_options or {}))
+
+
+def replay_lines(tournament: Tournament, players: int, lines) -> Game:
+    """The table's game rebuilt from its sheet (lines in seq order)."""
+    game = Game(rules_for(tournament, players), secretary=SECRETARY)
+    for line in lines:
+        game.add_sheet(read_sheet(line.record))
+    return game
+
+
+def next_line(tournament: Tournament, players: int, lines) -> dict[str, Any]:
+    """The next line of the sheet: its number, dealer, lanceur, the double-faced card in
+    force (None: a new one is drawn), or ``over`` once the game has ended."""
+    game = replay_lines(tournament, players, lines)
+    return {
+        "over": game.is_over,
+        "seq": len(lines) + 1,
+        "dealer": game.dealer,
+        "lanceur": game.lanceur,
+        "double_face": game.double_face,
+        "totals": game.totals,
+        "winners": game.winners,
+        "rules": game.rules,
+    }
 
 
 def _people(rnd, table) -> list[dict[str, Any]]:
-    people = rs.table_people(rnd, table)
+    people = ts.table_people(rnd, table)
     return [
         {
             "seat": s,
@@ -94,15 +122,19 @@ def sheet_page(rnd, table: int, viewer, *, data: Mapping | None = None) -> dict[
     points and running totals, the totals to the target in large type, the next round
     (dealer, lanceur, the double-faced card in force) and its entry form."""
     tournament = rnd.tournament
-    game = rs.table_game(rnd, table)
+    game = ts.table_game(rnd, table)
     people = _people(rnd, table)
     seats = [p["seat"] for p in people]
     names = {p["seat"]: p["name"] for p in people}
-    lines = list(SheetLine.objects.filter(game=game).order_by("seq").select_related("entered_by"))
-    nxt = sheet450.next_line(tournament, len(seats), lines)
+    lines = (
+        list(SheetLine.objects.filter(game=game).order_by("seq").select_related("entered_by"))
+        if game.pk is not None
+        else []
+    )
+    nxt = next_line(tournament, len(seats), lines)
     rules = nxt["rules"]
-    play = rs.round_play(rnd)
-    my_seat = rs.seat_of(rs.table_people(rnd, table), viewer)
+    play = ts.round_play(rnd)
+    my_seat = ts.seat_of(ts.table_people(rnd, table), viewer)
     is_director = viewer.is_authenticated and viewer.has_perm("club.run_tournaments")
     totals = game.totals if game.status == GameStatus.ADJUSTED else nxt["totals"]
     target = rules.target if rules.end == "target" else None
@@ -188,7 +220,7 @@ def console_table(rnd, table_number: int, game: TableGame | None, fix=None) -> d
     seats = [p["seat"] for p in people]
     lines = list(game.sheet_lines.order_by("seq")) if game else []
     fixing = next((x for x in lines if x.pk == fix), None)
-    rules = sheet450.rules_for(rnd.tournament, max(3, min(6, len(seats))))
+    rules = rules_for(rnd.tournament, max(3, min(6, len(seats))))
     data = form_data(fixing) if fixing else {}
     for p in people:  # the correction form's values
         p["v"] = {f: data.get(f"{f}_{p['seat']}", "") for f in ("c1", "c2", "pot", "major", "pts")}

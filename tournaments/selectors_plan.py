@@ -5,11 +5,106 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Round, Tournament
-from tournaments.services.plans import EDITS, pending_changes, plan_of
+from tournaments import seating
+from tournaments.models import Entry, Round, SeatingPlan, Tournament
+from tournaments.selectors_seating import constraints_for, history_for, present_players
 
 #: Plan changes shown on a round page (newest first).
 SHOWN_CHANGES = 3
+#: Changes made by editing a round (the rounds after it are planned again).
+EDITS = ("swap", "bye_move", "preview")
+
+
+def plan_of(tournament: Tournament) -> SeatingPlan | None:
+    return SeatingPlan.objects.filter(tournament=tournament).first()
+
+
+def entry_names(ids) -> dict[int, str]:
+    entries = Entry.objects.filter(pk__in=list(ids)).select_related("player", "partner")
+    return {e.pk: e.name for e in entries}
+
+
+def _people(ids, names: dict) -> list[dict]:
+    return [{"id": i, "name": names.get(i, "?")} for i in sorted(ids)]
+
+
+def field_reasons(
+    plan: SeatingPlan,
+    players: list[int],
+    history: list[seating.Round],
+    constraints: seating.Constraints,
+    tournament: Tournament,
+) -> list[dict]:
+    """Why the plan no longer fits: who arrived, left after playing, never came to a
+    table (a no-show), or came in as a substitute; or a rule the plan would break."""
+    before, now = set(plan.players), set(players)
+    played = set()
+    subs = []
+    for k, actual in enumerate(history):
+        seen = set(actual.players())
+        played |= {p for t in actual.tables for p in t.values()}  # at a table, not a bye
+        if k < len(plan.rounds):
+            planned = set(seating.types.as_round(plan.rounds[k]).players())
+            ins, outs = seen - planned, planned - seen
+            if ins or outs:
+                subs.append((k + 1, ins, outs))
+    names = entry_names(before ^ now | {p for _, i, o in subs for p in i | o})
+    reasons: list[dict] = []
+    for number, ins, outs in subs:
+        reasons.append(
+            {
+                "kind": "substitute",
+                "round": number,
+                "in": _people(ins, names),
+                "out": _people(outs, names),
+            }
+        )
+    substituted = {p for _, ins, _ in subs for p in ins}
+    late = [p for p in now - before if p not in substituted]
+    gone = before - now
+    if late:
+        reasons.append({"kind": "late_arrival", "entries": _people(late, names)})
+    left = [p for p in gone if p in played]
+    if left:
+        reasons.append({"kind": "withdrawal", "entries": _people(left, names)})
+    never = [p for p in gone if p not in played]
+    if never:
+        reasons.append({"kind": "no_show", "entries": _people(never, names)})
+    if len(plan.rounds) != tournament.rounds_total:
+        reasons.append(
+            {"kind": "games", "before": len(plan.rounds), "after": tournament.rounds_total}
+        )
+    if not reasons:
+        everything = list(history) + [
+            seating.types.as_round(r) for r in plan.rounds[len(history) :]
+        ]
+        if seating.evaluate(everything, constraints=constraints, fmt=tournament.format).violations:
+            reasons.append({"kind": "rules"})
+        else:
+            reasons.append({"kind": "edited"})
+    return reasons
+
+
+def pending_changes(tournament: Tournament, number: int) -> list[dict]:
+    """Why drawing round ``number`` will plan the rest again (empty when the plan still
+    fits): the field changed since the plan was made."""
+    plan = plan_of(tournament)
+    if plan is None or number == 1:
+        return []
+    players = present_players(tournament)
+    history = history_for(tournament, number)
+    hint = [seating.types.as_round(r) for r in plan.rounds[number - 1 :]]
+    constraints = constraints_for(tournament)
+    if seating.hint_fits(
+        hint,
+        players,
+        tournament.rounds_total - number + 1,
+        history=seating.History(history),
+        constraints=constraints,
+        fmt=tournament.format,
+    ):
+        return []
+    return field_reasons(plan, players, history, constraints, tournament)
 
 
 def _source_label(source: str) -> str:

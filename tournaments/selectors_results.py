@@ -18,6 +18,7 @@ from club.models import User
 from games.models import Seat as LiveSeat
 from games.selectors import present_users
 from tournaments import selectors450
+from tournaments import selectors_tables as ts
 from tournaments import standings as st
 from tournaments.labels450 import card_choices
 from tournaments.models import (
@@ -29,7 +30,6 @@ from tournaments.models import (
     HandScore,
     PlayMode,
     Position,
-    ResultsSettings,
     Round,
     RoundPlay,
     RoundStatus,
@@ -41,13 +41,12 @@ from tournaments.models import (
 )
 from tournaments.selectors import (
     entries_sorted,
+    member_history,
     open_call,
     round_clock,
     round_tables,
     seat_in_current_round,
 )
-from tournaments.services import results as rs
-from tournaments.services.director import adjusted_limits
 
 PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
 TIE_RULES = {TieRule.SHARED: st.TIE_SHARED, TieRule.GAMES_WON: st.TIE_WINS}
@@ -99,7 +98,7 @@ def standings_inputs(tournament: Tournament) -> Inputs:
         if position == Position.BYE:
             out.byes.append(st.Bye(round=n, competitor=eid, points=bye_score))
             continue
-        side = rs.SIDE_OF.get(position, position)
+        side = ts.SIDE_OF.get(position, position)
         sides.setdefault((n, table), {}).setdefault(side, []).append((position, eid))
     for key, g in games.items():
         by_side = sides.get(key)
@@ -232,34 +231,38 @@ def my_seat(tournament: Tournament, user) -> dict | None:
 def table_sheet(rnd: Round, table: int, viewer) -> dict:
 
     tournament = rnd.tournament
-    game = rs.table_game(rnd, table)
-    hands = list(
-        HandScore.objects.filter(game=game)
-        .order_by("seq")
-        .select_related("entered_by", "live_hand")
+    game = ts.table_game(rnd, table)
+    hands = (
+        list(
+            HandScore.objects.filter(game=game)
+            .order_by("seq")
+            .select_related("entered_by", "live_hand")
+        )
+        if game.pk is not None
+        else []
     )
-    people = rs.table_people(rnd, table)
-    side = rs.side_of(people, viewer)
+    people = ts.table_people(rnd, table)
+    side = ts.side_of(people, viewer)
     running = {"NS": 0, "EW": 0}
     lines = []
     for h in hands:
         running = {"NS": running["NS"] + h.ns_score, "EW": running["EW"] + h.ew_score}
         lines.append({"hand": h, "running": running})
-    nxt = rs.next_hand(tournament, hands)
-    play = rs.round_play(rnd)
+    nxt = ts.next_hand(tournament, hands)
+    play = ts.round_play(rnd)
     is_director = viewer.is_authenticated and viewer.has_perm("club.run_tournaments")
     return {
         "tournament": tournament,
         "round": rnd,
         "game": game,
         "table": table,
-        "people": [people.get(s) for s in rs.SEATS],
+        "people": [people.get(s) for s in ts.SEATS],
         "lines": lines,
         "next": nxt,
         "my_side": side,
         "closed": play.is_closed or tournament.status != Status.RUNNING,
-        "contracts": rs.allowed_contracts(tournament),
-        "seats": rs.SEATS,
+        "contracts": ts.allowed_contracts(tournament),
+        "seats": ts.SEATS,
         "can_enter": side is not None
         and game.mode == PlayMode.HALL
         and game.status == GameStatus.PLAYING
@@ -303,7 +306,51 @@ def my_pin(tournament: Tournament, viewer) -> str | None:
     )
     if e is None:
         return None
-    return rs.player_pin(tournament.pk, e.pk, "p" if e.player_id == viewer.pk else "q")
+    return ts.player_pin(tournament.pk, e.pk, "p" if e.player_id == viewer.pk else "q")
+
+
+def entry_result(entry: Entry) -> dict | None:
+    """{"place", "total", "medal", "shared", "games"} of an entry, or None (the
+    tournament is not under way, or the entry has not played)."""
+    if entry.tournament.status not in (Status.RUNNING, Status.FINISHED):
+        return None
+    try:
+        line = compute(entry.tournament).line(entry.pk)
+    except KeyError:
+        return None
+    if not line.played:
+        return None
+    return {
+        "place": line.place,
+        "total": line.total,
+        "medal": line.medal,
+        "shared": line.shared,
+        "games": line.games,
+    }
+
+
+def member_tournaments(member) -> list[dict]:
+    """A member's tournaments, most recent first, each with its result (the member
+    page): [{"entry", "result"}]."""
+    return [{"entry": e, "result": entry_result(e)} for e in member_history(member)]
+
+
+def live_table_call(table_id: int, user) -> dict | None:
+    """On a tournament's live table: what the "call the director" button needs (the
+    tournament, round and table number, the open call), else None."""
+    if user is None or not user.is_authenticated:
+        return None
+    game = (
+        TableGame.objects.filter(live_table_id=table_id).select_related("round__tournament").first()
+    )
+    if game is None or game.round.tournament.status != Status.RUNNING:
+        return None
+    return {
+        "tournament": game.round.tournament,
+        "round": game.round,
+        "table": game.table,
+        "call": open_call(game.round, game.table),
+    }
 
 
 # ----------------------------------------------------------------- director console
@@ -311,7 +358,7 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
     """Everything the console shows for one round: per table its players (and their
     connection online), score, hands, sign-off codes; the round's clock, calls, lock.
     ``fix``: a hand id whose correction form opens filled in."""
-    settings_row = rs.results_settings(tournament)
+    settings_row = ts.results_settings(tournament)
     base = {
         "tournament": tournament,
         "round": rnd,
@@ -328,7 +375,7 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
         fix = None
     tables, byes = round_tables(rnd)
     games = {g.table: g for g in TableGame.objects.filter(round=rnd).select_related("live_table")}
-    play = rs.round_play(rnd)
+    play = ts.round_play(rnd)
     hands_by_game: dict[int, list] = {}
     for h in HandScore.objects.filter(game__round=rnd).select_related("live_hand").order_by("seq"):
         hands_by_game.setdefault(h.game_id, []).append(h)
@@ -346,15 +393,15 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
                 }
                 for s in LiveSeat.objects.filter(table_id=g.live_table_id)
             }
-        people = rs.table_people(rnd, t.number)
+        people = ts.table_people(rnd, t.number)
         players = []
-        for letter in sorted(people) if tournament.is_450 else rs.SEATS:
+        for letter in sorted(people) if tournament.is_450 else ts.SEATS:
             p = people.get(letter)
             players.append(
                 {
                     "seat": letter,
                     "name": p.name if p else "",
-                    "pin": rs.player_pin(tournament.pk, p.entry_id, p.who) if p else "",
+                    "pin": ts.player_pin(tournament.pk, p.entry_id, p.who) if p else "",
                     "live": (live or {}).get(letter),
                 }
             )
@@ -393,8 +440,8 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
         extra = {"card_choices": card_choices(), "contracts": [], "limits": None}
     else:
         extra = {
-            "contracts": rs.allowed_contracts(tournament),
-            "limits": adjusted_limits(tournament),
+            "contracts": ts.allowed_contracts(tournament),
+            "limits": ts.adjusted_limits(tournament),
         }
     return {
         **base,
@@ -403,7 +450,7 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
         "tables": rows,
         "byes": byes,
         "substitutes": subs,
-        "seats": rs.SEATS,
+        "seats": ts.SEATS,
         "grace": settings_row.absence_grace_seconds,
         "table_chat": settings_row.table_chat,
         "any_online": play.mode == "online" or any(r["online"] for r in rows),
@@ -441,10 +488,7 @@ def corrections(tournament: Tournament) -> dict:
         .select_related("round")
         .order_by("round__number")
     )
-
-    settings_row = ResultsSettings.objects.filter(tournament=tournament).first() or ResultsSettings(
-        tournament=tournament
-    )
+    settings_row = ts.results_settings(tournament)
     return {
         "corrected_rounds": [
             {"round": p.round.number, "at": p.corrected_at, "reason": p.reopen_reason}
@@ -527,7 +571,7 @@ def season_page(
 def table_pins(rnd: Round) -> dict[int, list[dict]]:
     """Table number -> each seated player's sign-off code (printed on the table cards).
     An online round needs none (the engine's scores are signed by themselves)."""
-    if rs.round_play(rnd).mode == PlayMode.ONLINE:
+    if ts.round_play(rnd).mode == PlayMode.ONLINE:
         return {}
     out: dict[int, list[dict]] = {}
     tables = sorted(
@@ -538,13 +582,13 @@ def table_pins(rnd: Round) -> dict[int, list[dict]]:
         )
     )
     for table in tables:
-        people = rs.table_people(rnd, table)
-        order = rs.SEATS if any(s in rs.SEATS for s in people) else sorted(people)
+        people = ts.table_people(rnd, table)
+        order = ts.SEATS if any(s in ts.SEATS for s in people) else sorted(people)
         out[table] = [
             {
                 "seat": s,
                 "name": people[s].name,
-                "pin": rs.player_pin(rnd.tournament_id, people[s].entry_id, people[s].who),
+                "pin": ts.player_pin(rnd.tournament_id, people[s].entry_id, people[s].who),
             }
             for s in order
             if s in people

@@ -335,11 +335,12 @@ def _shot(name):
 def test_5_the_console_keeps_its_sections_open_and_shows_labels(make_member, open_context):
     def setup():
         from tests.tournaments.day import table_users
+        from tournaments import selectors_tables as ts
         from tournaments.services import results as rs
 
         director, people, t, rnd = make_day(make_member, hands=3)
         users = table_users(rnd, 1)
-        game = rs.table_game(rnd, 1)
+        game = ts.table_game(rnd, 1)
         for seq in (1, 2):
             rs.hand_enter(
                 game=game, user=users["N"], seq=seq, declarer="N", contract="8S", tricks=9

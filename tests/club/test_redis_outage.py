@@ -12,7 +12,7 @@ import pytest
 from tests.conftest import PASSWORD
 from tests.tournaments.conftest import add_present, make_tournament  # noqa: F401 (fixtures)
 from tests.tournaments.test_results import enter_and_confirm, people, play_round
-from tournaments.services import results as rs
+from tournaments import selectors_tables as ts
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,7 +47,7 @@ def test_login_and_standings_say_busy_while_redis_is_down_then_recover(
     add_present(t, 8)
     rnd = play_round(t, director)
     p = people(rnd)
-    enter_and_confirm(rs.table_game(rnd, 1), p["N"], p["E"])
+    enter_and_confirm(ts.table_game(rnd, 1), p["N"], p["E"])
     standings = f"/tournaments/{t.pk}/standings/"
     viewer = _logged_in(deployment, director)
     assert viewer.get(standings).status == 200

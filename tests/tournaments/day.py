@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tournaments import selectors_tables as ts
 from tournaments import services
 from tournaments.models import PlayMode, RoundPlay
 from tournaments.services import results as rs
@@ -20,14 +21,14 @@ def play_round(tournament, director, *, seed=7, online=False):
 def table_users(rnd, table):
     from club.models import User
 
-    people = rs.table_people(rnd, table)
+    people = ts.table_people(rnd, table)
     users = User.objects.in_bulk([p.user_id for p in people.values()])
     return {s: users.get(p.user_id) for s, p in people.items()}
 
 
 def play_table(rnd, table, hands, contract="8S", tricks=9):
     p = table_users(rnd, table)
-    game = rs.table_game(rnd, table)
+    game = ts.table_game(rnd, table)
     rows = []
     for _ in range(hands):
         seq = game.hands.count() + 1

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.test_results import enter_and_confirm, people, play_round
-from tournaments.services import results as rs
+from tournaments import selectors_tables as ts
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +38,7 @@ def test_names_that_look_like_formulas_are_exported_as_text(
         entry.player.save(update_fields=["display_name"])
     rnd = play_round(t, director)
     p = people(rnd)
-    enter_and_confirm(rs.table_game(rnd, 1), p["N"], p["E"])
+    enter_and_confirm(ts.table_game(rnd, 1), p["N"], p["E"])
     rows = _rows(director_client.get(reverse("tournaments:standings_csv", args=[t.pk])))
     names = [row[1] for row in rows[1:]]
     for name in FORMULAS:

@@ -15,6 +15,7 @@ from django.utils import translation
 from club.models import ActivityLog
 from tests.tournaments.day import play_round, play_table
 from tournaments import selectors_results as sr
+from tournaments import selectors_tables as ts
 from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -27,7 +28,6 @@ from tournaments.models import (
     TableGame,
 )
 from tournaments.services import director as ds
-from tournaments.services import results as rs
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +102,7 @@ def test_adjusted_scores_are_checked_against_what_the_variant_allows(
     t = make_tournament(status="running", rounds_total=1, hands_per_game=2)
     add_present(t, 8)
     rnd = play_round(t, director)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     limits = ds.adjusted_limits(t)
     # Quebec, 2 hands: at most 10 NT made twice (520 each), in steps of 10
     assert limits.side[1] == 1040 and limits.step == 10
@@ -359,7 +359,7 @@ def test_every_hand_export_includes_adjusted_games(
     add_present(t, 8)
     rnd = play_round(t, director)
     play_table(rnd, 1, 2)
-    ds.game_adjust(game=rs.table_game(rnd, 2), by=director, ns=300, ew=40, reason="Joueur malade")
+    ds.game_adjust(game=ts.table_game(rnd, 2), by=director, ns=300, ew=40, reason="Joueur malade")
     body = director_client.get(reverse("tournaments:results_csv", args=[t.pk])).content
     rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
     adjusted = [r for r in rows if r[1] == "2"]

@@ -20,6 +20,7 @@ from tests.tournaments.day450 import (
     table_users,
 )
 from tournaments import selectors_results as sr
+from tournaments import selectors_tables as ts
 from tournaments import services
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.models import GameStatus, Position, Seat, SheetLine
@@ -47,7 +48,7 @@ def at_four(evening, director):
     """Round 1 playing: a table of four (its number, its players by seat, its game)."""
     rnd = start_round(evening, director)
     n = four_table(rnd)
-    return rnd, n, table_users(rnd, n), rs.table_game(rnd, n)
+    return rnd, n, table_users(rnd, n), ts.table_game(rnd, n)
 
 
 # --- settings ------------------------------------------------------------------------
@@ -181,13 +182,13 @@ def test_a_round_can_be_confirmed_with_another_players_code(evening, director):
     rnd = start_round(evening, director)
     n = four_table(rnd)
     p = table_users(rnd, n)
-    people = rs.table_people(rnd, n)
-    line = enter_round(rs.table_game(rnd, n), p["P2"], FOUR)
-    own = rs.player_pin(evening.pk, people["P2"].entry_id, "p")
+    people = ts.table_people(rnd, n)
+    line = enter_round(ts.table_game(rnd, n), p["P2"], FOUR)
+    own = ts.player_pin(evening.pk, people["P2"].entry_id, "p")
     with pytest.raises(TournamentError) as err:
         sheet450.line_confirm(line=line, user=p["P2"], pin=own)
     assert err.value.code == "same_side"
-    other = rs.player_pin(evening.pk, people["P4"].entry_id, "p")
+    other = ts.player_pin(evening.pk, people["P4"].entry_id, "p")
     line = sheet450.line_confirm(line=line, user=p["P2"], pin=other)
     assert line.confirmed and line.confirmed_by_name == people["P4"].name
 
@@ -214,7 +215,7 @@ def test_bad_input_messages_name_players_and_cards(at_four):
     from django.utils import translation
 
     rnd, n, p, game = at_four
-    names = {s: x.name for s, x in rs.table_people(rnd, n).items()}
+    names = {s: x.name for s, x in ts.table_people(rnd, n).items()}
     with translation.override("en"), pytest.raises(TournamentError) as err:
         enter_round(game, p["P1"], {**FOUR, "pot_P4": "QH"})
     assert err.value.message == (f"Q♥ is entered twice: {names['P1']} and {names['P4']}.")
@@ -246,7 +247,7 @@ def test_the_sheet_follows_dealers_lanceurs_and_the_double_faced_card(
     t = make_450(make_tournament, add_present, 8, variant_options={"target": 350})
     rnd = start_round(t, director)
     p = table_users(rnd, 1)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     nxt = sheet450.next_line(t, 4, [])
     assert (nxt["dealer"], nxt["lanceur"], nxt["double_face"]) == ("P2", "P3", None)
     enter_round(game, p["P1"], FOUR, confirm_by=p["P2"])
@@ -266,7 +267,7 @@ def test_a_game_to_the_target_completes_when_a_player_reaches_it(
     t = make_450(make_tournament, add_present, 8, variant_options={"target": 200})
     rnd = start_round(t, director)
     p = table_users(rnd, 1)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     enter_round(game, p["P1"], FOUR, confirm_by=p["P2"])
     enter_round(game, p["P1"], FOUR, confirm_by=p["P2"])
     game.refresh_from_db()
@@ -286,7 +287,7 @@ def test_points_entry_on_the_directors_choice(make_tournament, add_present, dire
     )
     rnd = start_round(t, director)
     p = table_users(rnd, 1)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     with pytest.raises(TournamentError) as err:
         enter_round(game, p["P1"], {"pts_P1": "52", "pts_P2": "14", "pts_P3": "0", "pts_P4": "30"})
     assert err.value.code == "impossible_points"
@@ -326,7 +327,7 @@ def test_a_director_corrects_a_round_and_the_later_rounds_follow(
     t = make_450(make_tournament, add_present, 8)
     rnd = start_round(t, director)
     p = table_users(rnd, 1)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     first = enter_round(game, p["P1"], FOUR, confirm_by=p["P2"])
     second = enter_round(game, p["P1"], FOUR, confirm_by=p["P2"])
     assert second.dealer == "P4"
@@ -353,8 +354,8 @@ def test_a_director_corrects_a_round_and_the_later_rounds_follow(
 
 def test_an_adjusted_score_gives_each_player_a_total(evening, director):
     rnd = start_round(evening, director)
-    game = rs.table_game(rnd, 1)
-    seats = sorted(rs.table_people(rnd, 1))
+    game = ts.table_game(rnd, 1)
+    seats = sorted(ts.table_people(rnd, 1))
     with pytest.raises(TournamentError):
         director450.game_adjust_450(
             game=game, by=director, reason="time", totals={s: "x" for s in seats}
@@ -372,7 +373,7 @@ def test_an_adjusted_score_gives_each_player_a_total(evening, director):
 def play_every_table(rnd):
     for n in sorted(set(Seat.objects.filter(round=rnd).values_list("table", flat=True))):
         p = table_users(rnd, n)
-        enter_round(rs.table_game(rnd, n), p["P1"], form_for(len(p)), confirm_by=p["P2"])
+        enter_round(ts.table_game(rnd, n), p["P1"], form_for(len(p)), confirm_by=p["P2"])
 
 
 def test_standings_rank_players_by_their_game_totals_with_medals_when_finished(evening, director):
@@ -402,11 +403,11 @@ def test_ties_broken_by_games_won(make_tournament, add_present, director):
     )
     rnd = start_round(t, director)
     p1 = table_users(rnd, 1)
-    enter_round(rs.table_game(rnd, 1), p1["P1"], FOUR, confirm_by=p1["P2"])
+    enter_round(ts.table_game(rnd, 1), p1["P1"], FOUR, confirm_by=p1["P2"])
     # table 2: P2 ends on 117 too, and P1 on 117 as well: a tie, nobody wins the game
     both = {**FOUR, "c1_P2": "KH", "c2_P2": "KS", "pot_P2": "KD", "c1_P4": "9D", "c2_P4": "8S"}
     p2 = table_users(rnd, 2)
-    line = enter_round(rs.table_game(rnd, 2), p2["P1"], both, confirm_by=p2["P2"])
+    line = enter_round(ts.table_game(rnd, 2), p2["P1"], both, confirm_by=p2["P2"])
     assert line.points["P2"] == 135 and line.points["P1"] == 117
     page = sr.standings_page(t)
     top = page["rows"][0]
@@ -540,7 +541,7 @@ def test_every_entered_round_agrees_with_check_on_its_record(
     t = make_450(make_tournament, add_present, 8)
     rnd = start_round(t, director)
     p = table_users(rnd, 1)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     first = enter_round(game, p["P1"], FOUR, confirm_by=p["P2"])
     enter_round(game, p["P1"], {**FOUR, "major_P2": "7C"}, confirm_by=p["P3"])
     director450.line_correct(line=first, by=director, reason="typo", data={**FOUR, "c1_P2": "9H"})
@@ -548,7 +549,7 @@ def test_every_entered_round_agrees_with_check_on_its_record(
     rnd2 = start_round(t2, director)
     p2 = table_users(rnd2, 1)
     enter_round(
-        rs.table_game(rnd2, 1),
+        ts.table_game(rnd2, 1),
         p2["P1"],
         {"pts_P1": "63", "pts_P2": "0", "pts_P3": "57", "pts_P4": "19", "major_P4": "1"},
         confirm_by=p2["P2"],

@@ -18,9 +18,9 @@ def test_a_tournament_day_renders_no_english_in_french(
     client, director, make_tournament, add_present
 ):
     from tests.tournaments.day import play_round, play_table
+    from tournaments import selectors_tables as ts
     from tournaments import services
     from tournaments.services import director as ds
-    from tournaments.services import results as rs
 
     t = make_tournament(
         status="running",
@@ -37,7 +37,7 @@ def test_a_tournament_day_renders_no_english_in_french(
     play_table(rnd, 1, 1, contract="6NT", tricks=6)
     play_table(rnd, 1, 1, contract="7H", tricks=8)
     play_table(rnd, 2, 1, contract="10D", tricks=10)
-    ds.game_adjust(game=rs.table_game(rnd, 2), by=director, ns=480, ew=0, reason="malade")
+    ds.game_adjust(game=ts.table_game(rnd, 2), by=director, ns=480, ew=0, reason="malade")
     services.round_draw(tournament=t, by=director, seed=3)
     from tournaments.services.seasons import season_save
 
@@ -94,12 +94,12 @@ def test_a_450_evening_renders_its_words_in_french(client, director, make_tourna
     import re
 
     from tests.tournaments.day450 import FOUR, enter_round, make_450, start_round, table_users
-    from tournaments.services import results as rs
+    from tournaments import selectors_tables as ts
 
     t = make_450(make_tournament, add_present, 8)
     rnd = start_round(t, director)
     p = table_users(rnd, 1)
-    line = enter_round(rs.table_game(rnd, 1), p["P1"], FOUR)
+    line = enter_round(ts.table_game(rnd, 1), p["P1"], FOUR)
     client.force_login(p["P1"])
     pages = [
         reverse("tournaments:sheet", args=[t.pk, 1, 1]),

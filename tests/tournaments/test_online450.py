@@ -14,9 +14,9 @@ from games.services import table_drive
 from tests.tournaments.day import play_round
 from tests.tournaments.day450 import make_450
 from tournaments import selectors_results as sr
+from tournaments import selectors_tables as ts
 from tournaments.models import GameStatus, TableGame
 from tournaments.services import director as ds
-from tournaments.services import results as rs
 
 pytestmark = pytest.mark.django_db
 
@@ -45,13 +45,13 @@ def test_an_online_450_round_plays_at_live_450_tables_seated_from_the_draw_and_f
     )
     assert t.place == "online"
     rnd = play_round(t, director, online=True)
-    assert rs.round_play(rnd).mode == "online"
+    assert ts.round_play(rnd).mode == "online"
     games = list(TableGame.objects.filter(round=rnd).order_by("table"))
-    assert sorted(len(rs.table_people(rnd, g.table)) for g in games) == [3, 4]
+    assert sorted(len(ts.table_people(rnd, g.table)) for g in games) == [3, 4]
     expected = {}
     for game in games:
         live = game.live_table
-        people = rs.table_people(rnd, game.table)
+        people = ts.table_people(rnd, game.table)
         assert live.variant == "450" and live.visibility == "invite"
         assert live.options == {"players": len(people), "end": "rounds", "rounds": 2}
         assert live.status == Table.Status.PLAYING and live.first_dealer == "P2"
@@ -94,7 +94,7 @@ def test_a_450_round_may_switch_to_online_before_play_and_gets_its_live_tables(
     t = make_450(make_tournament, add_present, 8)
     rnd = services.round_draw(tournament=t, by=director, seed=3)
     rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
-    assert rs.round_play(rnd).mode == "hall"
+    assert ts.round_play(rnd).mode == "hall"
     ds.round_set_mode(round=rnd, by=director, mode="online")
     games = TableGame.objects.filter(round=rnd)
     assert games.count() == 2

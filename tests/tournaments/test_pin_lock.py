@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.test_results import people, play_round
+from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
 from tournaments.services import results as rs
 
@@ -35,10 +36,10 @@ def test_a_member_of_another_table_may_not_type_this_tables_codes(small, make_me
     code."""
     t, rnd = small
     p, other_table = people(rnd, 1), people(rnd, 2)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     row = rs.hand_enter(game=game, user=p["N"], seq=1, declarer="N", contract="8S", tricks=9)
-    seats = rs.table_people(rnd, 1)
-    right = rs.player_pin(t.pk, seats["E"].entry_id, "p")
+    seats = ts.table_people(rnd, 1)
+    right = ts.player_pin(t.pk, seats["E"].entry_id, "p")
     for griefer in (other_table["N"], make_member()):
         assert _wrong(row, griefer, 20) == ["not_at_table"] * 20
         with pytest.raises(TournamentError) as error:
@@ -46,7 +47,7 @@ def test_a_member_of_another_table_may_not_type_this_tables_codes(small, make_me
         assert error.value.code == "not_at_table"
     row.refresh_from_db()
     assert not row.confirmed
-    rs.hand_confirm(hand=row, user=p["N"], pin=rs.player_pin(t.pk, seats["E"].entry_id, "p"))
+    rs.hand_confirm(hand=row, user=p["N"], pin=ts.player_pin(t.pk, seats["E"].entry_id, "p"))
     row.refresh_from_db()
     assert row.confirmed and row.confirmed_by_name == seats["E"].name
 
@@ -57,17 +58,17 @@ def test_the_lock_is_per_member_and_table(small, director):
     table is not at another."""
     t, rnd = small
     p = people(rnd, 1)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     row = rs.hand_enter(game=game, user=p["N"], seq=1, declarer="N", contract="8S", tricks=9)
-    seats = rs.table_people(rnd, 1)
-    right = rs.player_pin(t.pk, seats["E"].entry_id, "p")
+    seats = ts.table_people(rnd, 1)
+    right = ts.player_pin(t.pk, seats["E"].entry_id, "p")
     assert _wrong(row, p["N"], 5) == ["bad_pin"] * 5
     with pytest.raises(TournamentError) as error:
         rs.hand_confirm(hand=row, user=p["N"], pin=right)
     assert error.value.code == "pin_locked"
     rs.hand_confirm(hand=row, user=p["S"], pin=right)  # N's partner, same phone or not
     p2 = people(rnd, 2)
-    game2 = rs.table_game(rnd, 2)
+    game2 = ts.table_game(rnd, 2)
     row2 = rs.hand_enter(game=game2, user=p2["N"], seq=1, declarer="N", contract="8S", tricks=9)
     row1b = rs.hand_enter(game=game, user=p["N"], seq=2, declarer="N", contract="8S", tricks=9)
     assert _wrong(row1b, director, 6) == ["bad_pin"] * 5 + ["pin_locked"]
@@ -80,14 +81,14 @@ def test_the_tables_codes_lock_after_fifteen_wrong_ones_whoever_typed_them(small
     director still confirm."""
     t, rnd = small
     p = people(rnd, 1)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     row = rs.hand_enter(game=game, user=p["N"], seq=1, declarer="N", contract="8S", tricks=9)
-    seats = rs.table_people(rnd, 1)
+    seats = ts.table_people(rnd, 1)
     assert rs.PIN_TABLE_FAILURES == 15
     for seat in "NSW":
         assert _wrong(row, p[seat], 5) == ["bad_pin"] * 5
     with pytest.raises(TournamentError) as error:
-        rs.hand_confirm(hand=row, user=p["E"], pin=rs.player_pin(t.pk, seats["W"].entry_id, "p"))
+        rs.hand_confirm(hand=row, user=p["E"], pin=ts.player_pin(t.pk, seats["W"].entry_id, "p"))
     assert error.value.code == "pin_locked"
     assert "cette table" in error.value.message or "this table" in error.value.message
     rs.hand_confirm(hand=row, user=p["E"])  # E's own phone, no code

@@ -11,8 +11,8 @@ from django.utils import timezone
 from tournaments import seating, services
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, EntryStatus, Position, Seat, SeatingPlan
+from tournaments.selectors_seating import round_to_seating
 from tournaments.services import director as ds
-from tournaments.services.seating_rows import round_to_seating
 
 pytestmark = pytest.mark.django_db
 

@@ -176,7 +176,7 @@ def test_the_sheet_has_a_call_button_that_works_without_javascript(
 def test_table_cards_print_each_players_signoff_code(
     make_tournament, add_present, director, director_client
 ):
-    from tournaments.services.results import player_pin
+    from tournaments.selectors_tables import player_pin
 
     t = make_tournament(status="running", rounds_total=1)
     entries = add_present(t, 4)

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from club.models import ActivityLog
 from tournaments import selectors_results as sr
+from tournaments import selectors_tables as ts
 from tournaments import services
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.models import (
@@ -44,7 +45,7 @@ def play_round(tournament, director, *, seed=7, online=False):
 def people(rnd, table=1):
     from club.models import User
 
-    ppl = rs.table_people(rnd, table)
+    ppl = ts.table_people(rnd, table)
     users = User.objects.in_bulk([p.user_id for p in ppl.values()])
     return {s: users.get(p.user_id) for s, p in ppl.items()}
 
@@ -70,7 +71,7 @@ def small(make_tournament, add_present, director):
 def test_entry_confirmation_and_completion(small):
     t, rnd = small
     p = people(rnd)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     row = rs.hand_enter(game=game, user=p["N"], seq=1, declarer="N", contract="8S", tricks=9)
     assert (row.dealer, row.hand, row.ns_score, row.ew_score) == ("N", 1, 240, 10)
     assert not row.confirmed
@@ -103,17 +104,17 @@ def test_entry_confirmation_and_completion(small):
 def test_pin_confirmation_on_one_phone(small):
     t, rnd = small
     p = people(rnd)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     row = rs.hand_enter(game=game, user=p["N"], seq=1, declarer="S", contract="6NT", tricks=6)
     seats = {s.position: s for s in Seat.objects.filter(round=rnd, table=1)}
-    own_pin = rs.player_pin(t.pk, seats["S"].entry_id, "p")
+    own_pin = ts.player_pin(t.pk, seats["S"].entry_id, "p")
     with pytest.raises(TournamentError) as e:
         rs.hand_confirm(hand=row, user=p["N"], pin=own_pin)
     assert e.value.code == "same_side"
     with pytest.raises(TournamentError) as e:
         rs.hand_confirm(hand=row, user=p["N"], pin="abcd")
     assert e.value.code == "bad_pin"
-    pin = rs.player_pin(t.pk, seats["E"].entry_id, "p")
+    pin = ts.player_pin(t.pk, seats["E"].entry_id, "p")
     rs.hand_confirm(hand=row, user=p["N"], pin=pin)
     row.refresh_from_db()
     assert row.confirmed and row.confirmed_by_name == seats["E"].entry.name
@@ -134,7 +135,7 @@ def test_pin_confirmation_on_one_phone(small):
 def test_bad_input_saves_nothing(small, contract, tricks, code):
     t, rnd = small
     p = people(rnd)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     with pytest.raises(TournamentError) as e:
         rs.hand_enter(game=game, user=p["N"], seq=1, declarer="N", contract=contract, tricks=tricks)
     assert e.value.code == code and e.value.message
@@ -143,14 +144,14 @@ def test_bad_input_saves_nothing(small, contract, tricks, code):
 
 def test_misere_only_where_the_variant_has_it(make_tournament, add_present, director):
     t = make_tournament(status="running", rounds_total=1, variant="australian")
-    assert "MIS" in rs.allowed_contracts(t)
-    assert "MIS" not in rs.allowed_contracts(make_tournament(status="running"))
+    assert "MIS" in ts.allowed_contracts(t)
+    assert "MIS" not in ts.allowed_contracts(make_tournament(status="running"))
 
 
 def test_twice_stale_outsider_and_closed(small, make_member, director):
     t, rnd = small
     p = people(rnd)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     rs.hand_enter(game=game, user=p["N"], seq=1, declarer="N", contract="8S", tricks=9)
     with pytest.raises(ConflictError) as e:  # the other phone entered the same hand
         rs.hand_enter(game=game, user=p["E"], seq=1, declarer="E", contract="7S", tricks=7)
@@ -176,7 +177,7 @@ def test_unique_constraint_on_hand():
 def test_correction_adjust_close_and_log(small, director):
     t, rnd = small
     p = people(rnd)
-    game = rs.table_game(rnd, 1)
+    game = ts.table_game(rnd, 1)
     row = enter_and_confirm(game, p["N"], p["E"])
     with pytest.raises(TournamentError) as e:
         ds.hand_correct(hand=row, by=director, reason=" ", declarer="N", contract="8S", tricks=7)
@@ -194,7 +195,7 @@ def test_correction_adjust_close_and_log(small, director):
         ds.round_close(round=rnd, by=director)
     assert e.value.code == "unfinished"
     ds.game_adjust(game=game, by=director, ns=100, ew=50, reason="Player ill")
-    game2 = rs.table_game(rnd, 2)
+    game2 = ts.table_game(rnd, 2)
     ds.game_adjust(game=game2, by=director, ns=0, ew=0, reason="No show")
     assert ActivityLog.objects.filter(kind="results.game_adjusted").count() == 2
     s = sr.compute(t)
@@ -235,7 +236,7 @@ def test_byes_ties_and_medals(make_tournament, add_present, director):
     for table in (1, 2):
         p = people(rnd, table)
         enter_and_confirm(
-            rs.table_game(rnd, table), p["N"], p["E"], contract="6S", tricks=6
+            ts.table_game(rnd, table), p["N"], p["E"], contract="6S", tricks=6
         )  # NS 40, EW 0 at both tables: ties
     s = sr.compute(t)
     bye = Seat.objects.get(round=rnd, position=Position.BYE).entry_id
@@ -256,7 +257,7 @@ def test_average_bye(make_tournament, add_present, director):
     rnd = play_round(t, director)
     for table in (1, 2):
         p = people(rnd, table)
-        enter_and_confirm(rs.table_game(rnd, table), p["N"], p["E"], contract="6S", tricks=6)
+        enter_and_confirm(ts.table_game(rnd, table), p["N"], p["E"], contract="6S", tricks=6)
     s = sr.compute(t)
     bye = Seat.objects.get(round=rnd, position=Position.BYE).entry_id
     assert s.line(bye).total == 40  # the average of the round's 8 scores of 40
@@ -267,7 +268,7 @@ def test_pairs_format(make_tournament, add_present, director):
     add_present(t, 4)
     rnd = play_round(t, director)
     p = people(rnd)
-    enter_and_confirm(rs.table_game(rnd, 1), p["N"], p["E"], contract="7NT", tricks=7)
+    enter_and_confirm(ts.table_game(rnd, 1), p["N"], p["E"], contract="7NT", tricks=7)
     s = sr.compute(t)
     ns = Seat.objects.get(round=rnd, table=1, position="NS").entry_id
     assert s.line(ns).total == 220 and s.line(ns).place == 1
@@ -277,7 +278,7 @@ def test_scores_agree_with_engine_cli(small, client):
     t, rnd = small
     for table in (1, 2):
         p = people(rnd, table)
-        game = rs.table_game(rnd, table)
+        game = ts.table_game(rnd, table)
         enter_and_confirm(game, p["N"], p["E"], contract="8S", tricks=9)
         enter_and_confirm(game, p["N"], p["E"], contract="10NT", tricks=6, declarer="W")
     client.force_login(p["N"])
@@ -313,7 +314,7 @@ def test_online_round_feeds_results(make_tournament, add_present, director):
     assert live.status == Table.Status.PLAYING and live.first_dealer == "N"
     assert live.options.get("hands_per_game") == 2 and live.visibility == "invite"
     seats = {s.seat: s.user_id for s in live.seats.all()}
-    assert seats == {letter: p.user_id for letter, p in rs.table_people(rnd, 1).items()}
+    assert seats == {letter: p.user_id for letter, p in ts.table_people(rnd, 1).items()}
     now = timezone.now() + timedelta(days=1)
     for _i in range(2000):
         live.refresh_from_db()
@@ -402,7 +403,7 @@ def test_sheet_page_flow_and_preview(small, client):
 def test_console_and_exports(small, director_client):
     t, rnd = small
     p = people(rnd)
-    enter_and_confirm(rs.table_game(rnd, 1), p["N"], p["E"], contract="8S", tricks=9)
+    enter_and_confirm(ts.table_game(rnd, 1), p["N"], p["E"], contract="8S", tricks=9)
     r = director_client.get(reverse("tournaments:console", args=[t.pk]))
     assert r.status_code == 200 and r.content.decode().count('data-testid="console-table"') == 2
     r = director_client.get(reverse("tournaments:results_csv", args=[t.pk]))
@@ -472,10 +473,10 @@ def test_member_page_and_season(small, director, director_client):
     p = people(rnd)
     for table in (1, 2):
         pp = people(rnd, table)
-        enter_and_confirm(rs.table_game(rnd, table), pp["N"], pp["E"])
-        enter_and_confirm(rs.table_game(rnd, table), pp["N"], pp["E"])
+        enter_and_confirm(ts.table_game(rnd, table), pp["N"], pp["E"])
+        enter_and_confirm(ts.table_game(rnd, table), pp["N"], pp["E"])
     from tournaments.models import Entry
-    from tournaments.templatetags.results_tags import entry_result
+    from tournaments.selectors_results import entry_result
 
     res = entry_result(Entry.objects.get(tournament=t, player=p["N"]))
     assert res["total"] == 480 and res["place"] == 1

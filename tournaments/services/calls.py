@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from club.services import activity_record
 from tournaments.errors import TournamentError
 from tournaments.models import DirectorCall, Round, RoundStatus, Status
+from tournaments.selectors_tables import table_people
 from tournaments.services.events import tournament_touch
-from tournaments.services.results import table_people
 
 
 @transaction.atomic

@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from club.services import activity_record
 from tournaments.errors import TournamentError
 from tournaments.models import Round, RoundPlay, RoundStatus, Tournament
+from tournaments.selectors_tables import results_settings
 from tournaments.services.events import tournament_touch
-from tournaments.services.results import results_settings, round_play
+from tournaments.services.results import round_play_row
 
 ACTIONS = ("start", "pause", "resume")
 MINUTES_RANGE = (5, 600)
@@ -37,7 +38,7 @@ def _save(play: RoundPlay, clock) -> None:
 
 def clock_start_with_play(rnd: Round, *, now=None) -> None:
     """Play has started: the round's clock starts with the tournament's minutes (once)."""
-    play = round_play(rnd)
+    play = round_play_row(rnd)
     if play.clock_started_at is None:
         minutes = results_settings(rnd.tournament).round_minutes
         _save(play, play.clock.start(now or timezone.now(), minutes))
@@ -51,7 +52,7 @@ def round_clock(*, round: Round, by, action: str, now=None) -> RoundPlay:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if rnd.status != RoundStatus.PLAYING:
         raise TournamentError("not_playing", _("Play has not started in this round."))
-    play = RoundPlay.objects.select_for_update().get(pk=round_play(rnd).pk)
+    play = RoundPlay.objects.select_for_update().get(pk=round_play_row(rnd).pk)
     now = now or timezone.now()
     minutes = results_settings(rnd.tournament).round_minutes
     clock = play.clock

@@ -17,9 +17,6 @@ game of its number of hands (``adjusted_limits``, computed with the engine).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
-from math import gcd
 from typing import Any
 
 from django.db import transaction
@@ -30,7 +27,7 @@ from django.utils.translation import ngettext
 from club.models import User
 from club.services import activity_record
 from games import services as games_services
-from games.engine import EngineError, get_variant, score_sheet_hand
+from games.engine import EngineError
 from games.models import Table
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -49,21 +46,22 @@ from tournaments.models import (
     TableGame,
     Tournament,
 )
+from tournaments.selectors_tables import (
+    SEATS,
+    adjusted_limits,
+    replay,
+    table_people,
+)
 from tournaments.services.events import tournament_touch
 from tournaments.services.online import online_round_publish
 from tournaments.services.results import (
-    CANDIDATE_CONTRACTS,
-    SEATS,
     _lock,
     _recompute,
     _renumber,
     _values,
     hand_snapshot,
-    replay,
-    results_settings,
-    round_play,
-    rules_options,
-    table_people,
+    results_settings_row,
+    round_play_row,
 )
 
 
@@ -87,7 +85,7 @@ def _unlocked_play(rnd: Round) -> RoundPlay:
         )
     if tournament.status != Status.RUNNING:
         raise TournamentError("not_running", _("The tournament is not running."))
-    play = RoundPlay.objects.select_for_update().get(pk=round_play(rnd).pk)
+    play = RoundPlay.objects.select_for_update().get(pk=round_play_row(rnd).pk)
     if play.is_closed:
         raise TournamentError(
             "round_closed",
@@ -171,60 +169,6 @@ def hand_correct(
 
 
 # ----------------------------------------------------------------- adjusted scores
-@dataclass(frozen=True)
-class Limits:
-    """What the sides of one game can score: totals per side and together, a step."""
-
-    hands: int
-    side: tuple[int, int]
-    both: tuple[int, int]
-    step: int
-
-    def allows(self, ns: int, ew: int) -> bool:
-        low, high = self.side
-        return (
-            low <= ns <= high
-            and low <= ew <= high
-            and self.both[0] <= ns + ew <= self.both[1]
-            and ns % self.step == 0
-            and ew % self.step == 0
-        )
-
-
-@lru_cache(maxsize=64)
-def _hand_scores(variant: str, options: tuple) -> frozenset[tuple[int, int]]:
-    """Every (NS, EW) score one hand can give under these rules (a re-deal: 0, 0)."""
-    rules = get_variant(variant, dict(options))
-    out = {(0, 0)}
-    for declarer in ("N", "E"):
-        for contract in CANDIDATE_CONTRACTS:
-            for tricks in range(0, 11):
-                try:
-                    result = score_sheet_hand(rules, declarer, contract, tricks)
-                except EngineError:
-                    continue
-                out.add((result.score.get("NS", 0), result.score.get("EW", 0)))
-    return frozenset(out)
-
-
-def adjusted_limits(tournament: Tournament) -> Limits:
-    """The totals a game of the tournament's hands can reach, from the engine's scores."""
-    options = rules_options(tournament)
-    scores = _hand_scores(tournament.variant, tuple(sorted(options.items())))
-    hands = tournament.hands_per_game
-    sides = [s for pair in scores for s in pair]
-    sums = [ns + ew for ns, ew in scores]
-    step = 0
-    for value in sides:
-        step = gcd(step, value)
-    return Limits(
-        hands=hands,
-        side=(hands * min(sides), hands * max(sides)),
-        both=(hands * min(sums), hands * max(sums)),
-        step=step or 1,
-    )
-
-
 @transaction.atomic
 def game_adjust(*, game: TableGame, by, ns: Any, ew: Any, reason: Any) -> TableGame:
     """A director awards totals to a game that could not be finished (or clears them
@@ -404,7 +348,7 @@ def round_set_mode(*, round: Round, by, mode: str) -> RoundPlay:
             "play_started",
             _("Play has started in this round: it can no longer change between hall and online."),
         )
-    play = round_play(rnd)
+    play = round_play_row(rnd)
     before = play.mode
     play.mode = mode
     play.save(update_fields=["mode"])
@@ -472,7 +416,7 @@ def round_close(*, round: Round, by) -> RoundPlay:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if rnd.status != RoundStatus.PLAYING:
         raise TournamentError("not_playing", _("Play has not started in this round."))
-    play = round_play(rnd)
+    play = round_play_row(rnd)
     if play.is_closed:
         raise TournamentError("closed", _("This round is already closed."))
     _close(rnd, play, by)
@@ -489,7 +433,7 @@ def rounds_close_for_finish(*, tournament: Tournament, by) -> None:
         .order_by("number")
     ):
         rnd.tournament = tournament
-        play = round_play(rnd)
+        play = round_play_row(rnd)
         if not play.is_closed:
             _close(rnd, play, by)
 
@@ -504,7 +448,7 @@ def round_reopen(*, round: Round, by, reason: Any) -> RoundPlay:
         raise TournamentError(
             "finished", _("The tournament is finished: reopen the tournament first, with a reason.")
         )
-    play = round_play(rnd)
+    play = round_play_row(rnd)
     if not play.is_closed:
         raise TournamentError("not_closed", _("This round is not closed."))
     play.closed_at = None
@@ -527,7 +471,7 @@ def round_reopen(*, round: Round, by, reason: Any) -> RoundPlay:
 def table_chat_set(*, tournament: Tournament, by, allowed: bool) -> ResultsSettings:
     """Open or close the chat of the tournament's online tables, those already
     playing included."""
-    row = results_settings(tournament)
+    row = results_settings_row(tournament)
     row.table_chat = bool(allowed)
     row.save(update_fields=["table_chat"])
     Table.objects.filter(
@@ -553,7 +497,7 @@ def grace_set(*, tournament: Tournament, by, seconds: Any) -> ResultsSettings:
         seconds = -1
     if not 10 <= seconds <= 3600:
         raise TournamentError("bad_grace", _("The grace period is from 10 to 3600 seconds."))
-    row = results_settings(tournament)
+    row = results_settings_row(tournament)
     before = row.absence_grace_seconds
     row.absence_grace_seconds = seconds
     row.save(update_fields=["absence_grace_seconds"])

@@ -14,10 +14,12 @@ from django.utils.translation import gettext as _
 from club.services import activity_record
 from tournaments.errors import TournamentError
 from tournaments.models import GameStatus, SheetLine, TableGame
+from tournaments.selectors450 import replay_lines
+from tournaments.selectors_tables import table_people
 from tournaments.services import sheet450
 from tournaments.services.director import _reason, _stamp_correction, _unlocked_play
 from tournaments.services.events import tournament_touch
-from tournaments.services.results import _lock, mark_confirmed, table_people
+from tournaments.services.results import _lock, mark_confirmed
 
 #: An adjusted total: a player's points in one game (a game to 350 ends below this).
 MAX_ADJUSTED = 2000
@@ -36,7 +38,7 @@ def line_correct(*, line: SheetLine, by, reason: Any, data: Mapping) -> SheetLin
     people = table_people(game.round, game.table)
     lines = list(game.sheet_lines.order_by("seq"))
     earlier = [x for x in lines if x.seq < line.seq]
-    state = sheet450.replay_lines(tournament, len(people), earlier)
+    state = replay_lines(tournament, len(people), earlier)
     sheet = sheet450.score_line(
         tournament,
         people=people,

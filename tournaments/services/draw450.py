@@ -25,7 +25,7 @@ from tournaments.models import (
 )
 
 PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
-SEATS = tuple(tables450.seat_name(k) for k in range(tables450.MAX_TABLE))
+SEATS = tables450.SEATS
 
 
 def seat_index(position: str) -> int:

@@ -12,7 +12,7 @@ from club.models import User
 from club.services import activity_record
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, FixedSeat, Tournament
-from tournaments.services.seating_rows import seat_positions
+from tournaments.selectors_seating import seat_positions
 
 
 @transaction.atomic

@@ -21,6 +21,7 @@ from tournaments.models import (
     Format,
     GameKind,
     Place,
+    ResultsSettings,
     SheetEntry,
     Status,
     TableSize,
@@ -30,7 +31,7 @@ from tournaments.models import (
 from tournaments.services.director import rounds_close_for_finish
 from tournaments.services.events import tournament_touch
 from tournaments.services.registration import promote_waiting
-from tournaments.services.results import results_settings
+from tournaments.services.results import results_settings_row
 
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"  # no look-alikes (0/O, 1/I/L, 5/S, 8/B, 2/Z)
 
@@ -199,6 +200,7 @@ def tournament_create(
     tournament = Tournament.objects.create(
         **values, checkin_code=new_checkin_code(), created_by=by, copied_from=copied_from
     )
+    ResultsSettings.objects.create(tournament=tournament)
     activity_record(
         actor=by,
         kind="tournament.created",
@@ -304,7 +306,7 @@ def tournament_transition(
     tournament.status = to
     tournament.save(update_fields=["status"])
     if (before, to) in st.REASON_REQUIRED:
-        settings_row = results_settings(tournament)
+        settings_row = results_settings_row(tournament)
         settings_row.reopened_at = timezone.now()
         settings_row.reopen_reason = reason
         settings_row.save(update_fields=["reopened_at", "reopen_reason"])

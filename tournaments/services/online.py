@@ -44,16 +44,17 @@ from tournaments.models import (
     SheetLine,
     TableGame,
 )
-from tournaments.services import sheet450
-from tournaments.services.events import tournament_touch
-from tournaments.services.results import (
+from tournaments.selectors450 import next_line
+from tournaments.selectors_tables import (
     SIDE_OF,
-    _recompute,
     next_hand,
     results_settings,
     rules_options,
     table_people,
 )
+from tournaments.services import sheet450
+from tournaments.services.events import tournament_touch
+from tournaments.services.results import _recompute
 
 # A 450 table: seat 1 is the secretary, seat 2 deals the first round (as on the sheet).
 FIRST_DEALER_450 = "P2"
@@ -232,7 +233,7 @@ def _live_round_450(game: TableGame, hand_row) -> None:
     tournament = game.round.tournament
     people = table_people(game.round, game.table)
     lines = list(game.sheet_lines.order_by("seq"))
-    nxt = sheet450.next_line(tournament, len(people), lines)
+    nxt = next_line(tournament, len(people), lines)
     if nxt["over"] or nxt["seq"] != hand_row.number:
         return
     result = hand_row.result

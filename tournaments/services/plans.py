@@ -25,8 +25,9 @@ from typing import Any
 from django.utils import timezone
 
 from tournaments import seating
-from tournaments.models import Entry, SeatingPlan, Tournament
-from tournaments.services.seating_rows import (
+from tournaments.models import SeatingPlan, Tournament
+from tournaments.selectors_plan import EDITS, entry_names, field_reasons, plan_of
+from tournaments.selectors_seating import (
     constraints_for,
     history_for,
     present_players,
@@ -35,8 +36,6 @@ from tournaments.services.seating_rows import (
 
 #: Changes kept on a plan (the oldest are dropped).
 KEEP_CHANGES = 20
-#: Changes made by editing a round (the rounds after it are planned again).
-EDITS = ("swap", "bye_move", "preview")
 
 
 def figures(report: seating.Report) -> dict[str, int]:
@@ -50,81 +49,13 @@ def figures(report: seating.Report) -> dict[str, int]:
     }
 
 
-def plan_of(tournament: Tournament, *, lock: bool = False) -> SeatingPlan | None:
-    rows = SeatingPlan.objects.filter(tournament=tournament)
-    if lock:
-        rows = rows.select_for_update()
-    return rows.first()
+def _locked_plan(tournament: Tournament) -> SeatingPlan | None:
+    """The tournament's plan, locked for the service about to change it."""
+    return SeatingPlan.objects.select_for_update().filter(tournament=tournament).first()
 
 
 def _dicts(rounds) -> list[dict]:
     return [seating.types.as_round(r).to_dict() for r in rounds]
-
-
-def _names(ids) -> dict[int, str]:
-    entries = Entry.objects.filter(pk__in=list(ids)).select_related("player", "partner")
-    return {e.pk: e.name for e in entries}
-
-
-def _people(ids, names: dict) -> list[dict]:
-    return [{"id": i, "name": names.get(i, "?")} for i in sorted(ids)]
-
-
-def field_reasons(
-    plan: SeatingPlan,
-    players: list[int],
-    history: list[seating.Round],
-    constraints: seating.Constraints,
-    tournament: Tournament,
-) -> list[dict]:
-    """Why the plan no longer fits: who arrived, left after playing, never came to a
-    table (a no-show), or came in as a substitute; or a rule the plan would break."""
-    before, now = set(plan.players), set(players)
-    played = set()
-    subs = []
-    for k, actual in enumerate(history):
-        seen = set(actual.players())
-        played |= {p for t in actual.tables for p in t.values()}  # at a table, not a bye
-        if k < len(plan.rounds):
-            planned = set(seating.types.as_round(plan.rounds[k]).players())
-            ins, outs = seen - planned, planned - seen
-            if ins or outs:
-                subs.append((k + 1, ins, outs))
-    names = _names(before ^ now | {p for _, i, o in subs for p in i | o})
-    reasons: list[dict] = []
-    for number, ins, outs in subs:
-        reasons.append(
-            {
-                "kind": "substitute",
-                "round": number,
-                "in": _people(ins, names),
-                "out": _people(outs, names),
-            }
-        )
-    substituted = {p for _, ins, _ in subs for p in ins}
-    late = [p for p in now - before if p not in substituted]
-    gone = before - now
-    if late:
-        reasons.append({"kind": "late_arrival", "entries": _people(late, names)})
-    left = [p for p in gone if p in played]
-    if left:
-        reasons.append({"kind": "withdrawal", "entries": _people(left, names)})
-    never = [p for p in gone if p not in played]
-    if never:
-        reasons.append({"kind": "no_show", "entries": _people(never, names)})
-    if len(plan.rounds) != tournament.rounds_total:
-        reasons.append(
-            {"kind": "games", "before": len(plan.rounds), "after": tournament.rounds_total}
-        )
-    if not reasons:
-        everything = list(history) + [
-            seating.types.as_round(r) for r in plan.rounds[len(history) :]
-        ]
-        if seating.evaluate(everything, constraints=constraints, fmt=tournament.format).violations:
-            reasons.append({"kind": "rules"})
-        else:
-            reasons.append({"kind": "edited"})
-    return reasons
 
 
 def _change(
@@ -171,7 +102,7 @@ def plan_draw(
 ) -> tuple[seating.RoundDraw, SeatingPlan, dict | None]:
     """Draw round ``number`` from the plan (planning it first when there is none, or
     when the director draws again). Returns (draw, plan row saved, change or None)."""
-    plan = plan_of(tournament, lock=True)
+    plan = _locked_plan(tournament)
     history = history_for(tournament, number)
     constraints = constraints_for(tournament)
     follow = plan is not None and not redraw
@@ -251,7 +182,7 @@ def plan_after_edit(*, rnd, reason: dict) -> dict | None:
     """After a swap or a bye move in round ``rnd``: plan the later rounds again around
     the edited round, save, and return the change (None without a plan)."""
     tournament = rnd.tournament
-    plan = plan_of(tournament, lock=True)
+    plan = _locked_plan(tournament)
     if plan is None:
         return None
     edited = round_to_seating(rnd.seats.all())
@@ -291,7 +222,7 @@ def edit_preview(*, rnd, a: int, b: int) -> dict | None:
     plan = plan_of(tournament)
     if plan is None:
         return None
-    names = _names({a, b})
+    names = entry_names({a, b})
     edited = swapped(round_to_seating(rnd.seats.all()), a, b)
     new_rounds, after, players = _replan_around(tournament, plan, rnd.number, edited)
     reason = {"kind": "swap", "a": names.get(a, "?"), "b": names.get(b, "?")}
@@ -306,25 +237,3 @@ def edit_preview(*, rnd, a: int, b: int) -> dict | None:
         new_rounds,
         players,
     )
-
-
-def pending_changes(tournament: Tournament, number: int) -> list[dict]:
-    """Why drawing round ``number`` will plan the rest again (empty when the plan still
-    fits): the field changed since the plan was made."""
-    plan = plan_of(tournament)
-    if plan is None or number == 1:
-        return []
-    players = present_players(tournament)
-    history = history_for(tournament, number)
-    hint = [seating.types.as_round(r) for r in plan.rounds[number - 1 :]]
-    constraints = constraints_for(tournament)
-    if seating.hint_fits(
-        hint,
-        players,
-        tournament.rounds_total - number + 1,
-        history=seating.History(history),
-        constraints=constraints,
-        fmt=tournament.format,
-    ):
-        return []
-    return field_reasons(plan, players, history, constraints, tournament)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
@@ -23,6 +21,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
+from tournaments.selectors import registration_is_open
 from tournaments.services.events import tournament_touch
 
 
@@ -346,14 +345,3 @@ def looking_for_partner_set(
     else:
         LookingForPartner.objects.filter(tournament=tournament, member=member).delete()
     return looking
-
-
-def registration_is_open(tournament: Tournament, now: datetime | None = None) -> bool:
-    now = now or timezone.now()
-    if tournament.status != Status.REGISTRATION_OPEN:
-        return False
-    if tournament.registration_opens_at and now < tournament.registration_opens_at:
-        return False
-    if tournament.registration_closes_at and now >= tournament.registration_closes_at:
-        return False
-    return True

@@ -21,19 +21,16 @@ table's codes for 5 minutes (the table's other players are not locked).
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import EngineError, Game, get_variant, score_sheet_hand
+from games.engine import Game
 from tournaments import seating
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.models import (
@@ -50,184 +47,73 @@ from tournaments.models import (
     TableGame,
     Tournament,
 )
+from tournaments.selectors_tables import (
+    SIDE_OF,
+    TablePerson,
+    default_mode,
+    hand_score,
+    next_hand,
+    player_pin,
+    replay,
+    rules_options,
+    seat_of,
+    side_of,
+    table_people,
+)
 from tournaments.services.events import tournament_touch
 
-SEATS = ("N", "E", "S", "W")
-SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
-CANDIDATE_CONTRACTS = [f"{n}{s}" for n in range(6, 11) for s in ("S", "C", "D", "H", "NT")] + [
-    "MIS",
-    "OMIS",
-]
 PIN_FAILURES = 5  # wrong codes per member at one table, in PIN_LOCK_SECONDS
 PIN_TABLE_FAILURES = 15  # wrong codes at one table, whoever typed them
 PIN_LOCK_SECONDS = 300
 
 
-# ----------------------------------------------------------------- rules and seats
-def rules_options(tournament: Tournament) -> dict:
-    """The variant options of the tournament's games: its overrides, ``end=hands``."""
-    options = dict(tournament.variant_options or {})
-    options["end"] = "hands"
-    options["hands_per_game"] = tournament.hands_per_game
-    return options
-
-
-def allowed_contracts(tournament: Tournament) -> list[str]:
-    """The contracts the tournament's variant allows (6S .. 10NT, MIS/OMIS if any)."""
-    v = get_variant(tournament.variant, rules_options(tournament))
-    out = []
-    for c in CANDIDATE_CONTRACTS:
-        try:
-            score_sheet_hand(v, "N", c, 0)
-        except EngineError:
-            continue
-        out.append(c)
-    return out
-
-
-def results_settings(tournament: Tournament) -> ResultsSettings:
+# ----------------------------------------------------------------- rows results need
+def results_settings_row(tournament: Tournament) -> ResultsSettings:
+    """The tournament's results settings row, for a service about to change it
+    (created with the tournament; created here for one that predates that)."""
     row, _created = ResultsSettings.objects.get_or_create(tournament=tournament)
     return row
 
 
-def round_play(rnd: Round) -> RoundPlay:
-    """The round's play mode (hall unless the tournament is online) and closing."""
-    try:
-        return rnd.play
-    except RoundPlay.DoesNotExist:
-        tournament = rnd.tournament
-        online = tournament.place == "online"
-        mode = PlayMode.ONLINE if online else PlayMode.HALL
-        row, _created = RoundPlay.objects.get_or_create(round=rnd, defaults={"mode": mode})
-        rnd.play = row
-        return row
-
-
-@dataclass
-class TablePerson:
-    seat: str
-    entry_id: int
-    user_id: int | None
-    name: str
-    who: str  # "p" (the entry's player) or "q" (its partner)
-
-
-def table_people(rnd: Round, table: int) -> dict[str, TablePerson]:
-    """Seat -> who sits there (pairs: the player at N/E, the partner opposite; 450:
-    seats P1 .. P6, one player each)."""
-    out: dict[str, TablePerson] = {}
-    for seat in Seat.objects.filter(round=rnd, table=table).select_related(
-        "entry__player", "entry__partner"
-    ):
-        e = seat.entry
-        if seat.position not in SIDE_OF.values():
-            out[seat.position] = TablePerson(seat.position, e.pk, e.player_id, e.name, "p")
-        else:
-            first, second = seat.position[0], seat.position[1]
-            out[first] = TablePerson(first, e.pk, e.player_id, e.player_name, "p")
-            out[second] = TablePerson(second, e.pk, e.partner_id, e.partner_name, "q")
-    return out
-
-
-def seat_of(people: dict[str, TablePerson], user) -> str | None:
-    """The seat where ``user`` sits at this table, or None."""
-    if user is None or not user.is_authenticated:
-        return None
-    for p in people.values():
-        if p.user_id == user.pk:
-            return p.seat
-    return None
-
-
-def side_of(people: dict[str, TablePerson], user) -> str | None:
-    seat = seat_of(people, user)
-    return SIDE_OF[seat] if seat is not None else None
-
-
-def player_pin(tournament_id: int, entry_id: int, who: str) -> str:
-    """A player's 4-digit sign-off code (stable, derived from the server's secret)."""
-    msg = f"club500-signoff:{tournament_id}:{entry_id}:{who}".encode()
-    digest = hmac.new(settings.SECRET_KEY.encode(), msg, hashlib.sha256).hexdigest()
-    return f"{int(digest[:12], 16) % 10000:04d}"
-
-
-# ----------------------------------------------------------------- engine bridge
-def _engine_message(error: EngineError, tournament: Tournament) -> str:
-    field = getattr(error, "field", None)
-    code = getattr(error, "code", "")
-    if field == "declarer" or code == "unknown_seat":
-        return _("Choose the declarer (N, E, S or W).")
-    if field == "contract" or code == "bad_contract":
-        return _("This contract is not allowed in this tournament's rules. Allowed: %(list)s.") % {
-            "list": ", ".join(allowed_contracts(tournament))
-        }
-    if field == "tricks":
-        return _("The tricks taken must be a whole number from 0 to 10 (0 or 1 in a misère).")
-    return _("This hand cannot be scored: %(error)s") % {"error": str(error)}
-
-
-def hand_score(tournament: Tournament, *, declarer: Any, contract: Any, tricks: Any):
-    """Score one hand with the engine (``HandResult``); a TournamentError if invalid."""
-    if tricks in (None, ""):
-        raise TournamentError("tricks", _("Enter the tricks taken by the declarer's side."))
-    try:
-        tricks = int(tricks)
-    except (TypeError, ValueError):
-        raise TournamentError(
-            "tricks",
-            _("The tricks taken must be a whole number from 0 to 10 (0 or 1 in a misère)."),
-        ) from None
-    contract = (contract or "").strip().upper()
-    try:
-        return score_sheet_hand(
-            tournament.variant, declarer, contract, tricks, rules_options(tournament)
-        )
-    except EngineError as error:
-        raise TournamentError(
-            getattr(error, "field", None) or "invalid", _engine_message(error, tournament)
-        ) from None
-
-
-def replay(tournament: Tournament, hands) -> Game:
-    """The table's game rebuilt from its sheet rows (in seq order): dealer, totals, end."""
-    game = Game(
-        tournament.variant, rules_options(tournament), first_dealer=seating.FIRST_DEALER_SEAT
+def round_play_row(rnd: Round) -> RoundPlay:
+    """The round's play row, for a service about to change it (created with the
+    round; created here for one that predates that)."""
+    row, _created = RoundPlay.objects.get_or_create(
+        round=rnd, defaults={"mode": default_mode(rnd.tournament)}
     )
-    for h in hands:
-        if h.redeal:
-            game.add_redeal()
-        else:
-            game.add_score_sheet(h.declarer, h.contract, h.tricks)
-    return game
+    rnd.play = row
+    return row
 
 
-def next_hand(tournament: Tournament, hands) -> dict:
-    """What the next row of the sheet is: seq, hand number, dealer; or None if over."""
-    game = replay(tournament, hands)
-    if game.is_over:
-        return {"over": True, "seq": len(hands) + 1, "hand": None, "dealer": None}
-    return {
-        "over": False,
-        "seq": len(hands) + 1,
-        "hand": game.hands_played + 1,
-        "dealer": game.dealer,
-    }
+def table_games_create(rnd: Round) -> list[TableGame]:
+    """A game row for every table of a published round that has none yet (at
+    publication, when play starts, after a seating edit): the sheets, the console and
+    the standings read them, never create them. Returns the rows created."""
+    if rnd.status == RoundStatus.DRAFT:
+        return []
+    tables = set(
+        Seat.objects.filter(round=rnd)
+        .exclude(position=Position.BYE)
+        .values_list("table", flat=True)
+    )
+    tables -= set(TableGame.objects.filter(round=rnd).values_list("table", flat=True))
+    if not tables:
+        return []
+    mode = round_play_row(rnd).mode
+    return TableGame.objects.bulk_create(
+        [TableGame(round=rnd, table=t, mode=mode) for t in sorted(tables)],
+        ignore_conflicts=True,
+    )
 
 
 # ----------------------------------------------------------------- the table's game
-def table_game(rnd: Round, table: int) -> TableGame:
-    """The game row of a table of a published round (created on first use)."""
-    if rnd.status == RoundStatus.DRAFT:
-        raise TournamentError("not_published", _("This round is not published yet."))
-    if not Seat.objects.filter(round=rnd, table=table).exclude(position=Position.BYE).exists():
-        raise TournamentError("no_table", _("There is no table %(n)s.") % {"n": table})
-    game, _created = TableGame.objects.get_or_create(
-        round=rnd, table=table, defaults={"mode": round_play(rnd).mode}
-    )
-    return game
-
-
 def _lock(game: TableGame) -> TableGame:
+    """The table's game row, locked. A row the selector returned unsaved (a round
+    published before its games were created with it) is created here."""
+    if game.pk is None:
+        game, _created = TableGame.objects.get_or_create(
+            round=game.round, table=game.table, defaults={"mode": game.mode}
+        )
     locked = (
         TableGame.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
     )

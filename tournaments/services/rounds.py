@@ -28,17 +28,14 @@ from tournaments.models import (
     PlayMode,
     Position,
     Round,
+    RoundPlay,
     RoundStatus,
     Seat,
     SeatingConstraint,
     Status,
     Tournament,
 )
-from tournaments.services import draw450, online, results
-from tournaments.services.clock import clock_start_with_play
-from tournaments.services.events import tournament_touch
-from tournaments.services.plans import plan_after_edit, plan_draw
-from tournaments.services.seating_rows import (  # noqa: F401  (round_to_seating: tests)
+from tournaments.selectors_seating import (  # noqa: F401  (round_to_seating: tests)
     PLAYED,
     constraints_for,
     history_for,
@@ -46,6 +43,11 @@ from tournaments.services.seating_rows import (  # noqa: F401  (round_to_seating
     round_to_seating,
     seat_positions,
 )
+from tournaments.selectors_tables import default_mode, round_play
+from tournaments.services import draw450, online, results
+from tournaments.services.clock import clock_start_with_play
+from tournaments.services.events import tournament_touch
+from tournaments.services.plans import plan_after_edit, plan_draw
 
 
 def _report(rnd: Round, current: seating.Round) -> dict[str, Any]:
@@ -170,6 +172,7 @@ def round_draw(
     before = None
     if rnd is None:
         rnd = Round.objects.create(tournament=tournament, number=number, seed=seed)
+        RoundPlay.objects.create(round=rnd, mode=default_mode(tournament))
     else:
         rnd.tournament = tournament
         before = _seating_dict(rnd)
@@ -219,6 +222,7 @@ def _after_edit(
     rnd.report = _draft_report(rnd)
     rnd.version += 1
     rnd.save(update_fields=["report", "version"])
+    results.table_games_create(rnd)
     change = plan_after_edit(rnd=rnd, reason=reason)
     activity_record(
         actor=by,
@@ -359,7 +363,7 @@ def round_move_bye(
 def _online_hook(rnd: Round, by: User, *, start: bool) -> None:
     """An online round (tournaments.services.online): live tables at publication,
     started when play starts."""
-    if results.round_play(rnd).mode != PlayMode.ONLINE:
+    if round_play(rnd).mode != PlayMode.ONLINE:
         return
     if start:
         online.online_round_start(rnd)
@@ -386,6 +390,7 @@ def round_publish(*, round: Round, by: User, version: Any) -> Round:
     rnd.version += 1
     rnd.save(update_fields=["status", "published_at", "report", "version"])
     _online_hook(rnd, by, start=False)
+    results.table_games_create(rnd)
     activity_record(
         actor=by,
         kind="round.published",
@@ -407,6 +412,7 @@ def round_start_play(*, round: Round, by: User, version: Any) -> Round:
     rnd.version += 1
     rnd.save(update_fields=["status", "play_started_at", "version"])
     _online_hook(rnd, by, start=True)
+    results.table_games_create(rnd)
 
     clock_start_with_play(rnd)
     activity_record(

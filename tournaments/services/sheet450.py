@@ -23,54 +23,23 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import EngineError
-from games.engine.four_fifty import Game, get_rules, read_sheet, score_cards, score_points
+from games.engine.four_fifty import Game, read_sheet, score_cards, score_points
 from games.engine.four_fifty.cards import CARD_OF, CODE
 from games.engine.four_fifty.sheet import ENTRY_POINTS, hand_values, major_from
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.labels450 import card_label, seat_number
 from tournaments.models import GameStatus, SheetEntry, SheetLine, TableGame, Tournament
+from tournaments.selectors450 import SECRETARY, next_line, replay_lines, rules_for
+from tournaments.selectors_tables import TablePerson, seat_of, table_people
 from tournaments.services.events import tournament_touch
 from tournaments.services.results import (
-    TablePerson,
     _check_open,
     _lock,
     expect_seq,
     mark_confirmed,
-    seat_of,
     sign_off,
-    table_people,
     take_back,
 )
-
-SECRETARY = "P1"
-
-
-def rules_for(tournament: Tournament, players: int):
-    return get_rules(players, dict(tournament.variant_options or {}))
-
-
-def replay_lines(tournament: Tournament, players: int, lines) -> Game:
-    """The table's game rebuilt from its sheet (lines in seq order)."""
-    game = Game(rules_for(tournament, players), secretary=SECRETARY)
-    for line in lines:
-        game.add_sheet(read_sheet(line.record))
-    return game
-
-
-def next_line(tournament: Tournament, players: int, lines) -> dict[str, Any]:
-    """The next line of the sheet: its number, dealer, lanceur, the double-faced card in
-    force (None: a new one is drawn), or ``over`` once the game has ended."""
-    game = replay_lines(tournament, players, lines)
-    return {
-        "over": game.is_over,
-        "seq": len(lines) + 1,
-        "dealer": game.dealer,
-        "lanceur": game.lanceur,
-        "double_face": game.double_face,
-        "totals": game.totals,
-        "winners": game.winners,
-        "rules": game.rules,
-    }
 
 
 # ----------------------------------------------------------------- reading the form

@@ -35,6 +35,10 @@ def seat_name(k: int) -> str:
     return f"P{k + 1}"
 
 
+#: Every seat a table can have, in order: P1 .. P6.
+SEATS = tuple(seat_name(k) for k in range(MAX_TABLE))
+
+
 @dataclass(frozen=True)
 class Round:
     """One game's tables (player ids in seat order) and the players left out."""

@@ -1,23 +1,11 @@
-"""Template tags: a member's tournaments, upcoming tournaments (home page)."""
+"""Filters of the tournaments' pages: seats in the page's language, names, a mapping's
+item. They only show what the view passed in (no query here)."""
 
 from django import template
 
 from games.templatetags.labels import seat_letter as letter
-from tournaments import selectors
-from tournaments.models import Status, TableGame
-from tournaments.selectors import open_call
 
 register = template.Library()
-
-
-@register.inclusion_tag("tournaments/_member_history.html")
-def member_tournaments(member):
-    return {"entries": selectors.member_history(member), "member": member}
-
-
-@register.simple_tag(takes_context=True)
-def upcoming_tournaments(context, limit=3):
-    return selectors.upcoming(context.get("user"), limit=limit)
 
 
 @register.filter
@@ -33,26 +21,6 @@ def seat_letter(position):
     return letter(position)
 
 
-@register.simple_tag(takes_context=True)
-def live_table_tournament(context, table):
-    """On a tournament's live table: what the "call the director" button needs (the
-    tournament, round and table number, the open call), else None."""
-    user = context.get("user")
-    if user is None or not user.is_authenticated:
-        return None
-    game = (
-        TableGame.objects.filter(live_table_id=table.pk).select_related("round__tournament").first()
-    )
-    if game is None or game.round.tournament.status != Status.RUNNING:
-        return None
-    return {
-        "tournament": game.round.tournament,
-        "round": game.round,
-        "table": game.table,
-        "call": open_call(game.round, game.table),
-    }
-
-
 @register.filter
 def join_names(people):
     """[{"name": ...}, ...] -> "A, B"."""
@@ -63,3 +31,10 @@ def join_names(people):
 def bye_names(seats):
     """Bye seats -> "A, B"."""
     return ", ".join(seat.entry.name for seat in seats)
+
+
+@register.simple_tag(takes_context=True)
+def live_table_tournament(context, table):
+    """On a tournament's live table: what its "call the director" button needs, as the
+    table's view passed it in (``tournament_table``, from ``games.hooks``), else None."""
+    return context.get("tournament_table")

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from club.roles import director_required
 from tournaments import selectors
 from tournaments import selectors_results as sr
+from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
 from tournaments.models import (
     DirectorCall,
@@ -183,7 +184,7 @@ def adjust(request, pk: int):
     post = request.POST
     try:
         rnd = get_round(tournament, int(post.get("round")))
-        game = rs.table_game(rnd, int(post.get("table")))
+        game = ts.table_game(rnd, int(post.get("table")))
     except (TypeError, ValueError, TournamentError):
         raise Http404 from None
     if tournament.is_450:

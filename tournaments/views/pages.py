@@ -28,6 +28,7 @@ def detail(request, pk: int):
         context["looking_form"] = LookingForm()
     context["code_form"] = CodeForm()
     context["seat"] = selectors_results.my_seat(tournament, request.user)
+    context["pin"] = selectors_results.my_pin(tournament, request.user)
     context["rules"] = selectors.rules_summary(tournament)
     context["game450"] = selectors.game450(tournament) if tournament.is_450 else None
     if getattr(request.user, "is_director", False):
@@ -53,6 +54,7 @@ def my_seat(request, pk: int):
     context = {
         "tournament": tournament,
         "seat": selectors_results.my_seat(tournament, request.user),
+        "pin": selectors_results.my_pin(tournament, request.user),
     }
     return render(request, "tournaments/_my_seat.html", context)
 

@@ -17,6 +17,7 @@ from club.exports import csv_response
 from club.roles import director_required
 from games.option_labels import contract_label, seat_label, side_label
 from tournaments import selectors_results as sr
+from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
 from tournaments.labels450 import seat_number
 from tournaments.models import HandScore, Season, TableGame, Tournament
@@ -87,7 +88,7 @@ def preview(request, pk: int, number: int, table: int):
         context["redeal"] = True
     elif data.get("declarer") and data.get("contract") and data.get("tricks") not in (None, ""):
         try:
-            context["result"] = rs.hand_score(
+            context["result"] = ts.hand_score(
                 tournament,
                 declarer=data.get("declarer"),
                 contract=data.get("contract"),
@@ -102,7 +103,7 @@ def _game(request, pk, number, table) -> TableGame:
     tournament = get_tournament(request, pk)
     rnd = get_round(tournament, number)
     try:
-        return rs.table_game(rnd, table)
+        return ts.table_game(rnd, table)
     except TournamentError as exc:
         raise Http404(exc.message) from None
 
@@ -133,6 +134,8 @@ def enter(request, pk: int, number: int, table: int):
 
 
 def _hand(game: TableGame, hand_id) -> HandScore:
+    if game.pk is None:  # a game row not created yet has no hands
+        raise Http404
     try:
         return HandScore.objects.get(pk=int(hand_id), game=game)
     except (TypeError, ValueError, HandScore.DoesNotExist):
@@ -281,7 +284,7 @@ def _results_csv_450(tournament):
         game = line.game
         key = (game.round_id, game.table)
         if key not in names:
-            names[key] = {p.seat: p.name for p in rs.table_people(game.round, game.table).values()}
+            names[key] = {p.seat: p.name for p in ts.table_people(game.round, game.table).values()}
         for seat, points in sorted(line.points.items()):
             rows.append(
                 [
@@ -301,7 +304,7 @@ def _results_csv_450(tournament):
     for game in TableGame.objects.filter(
         round__tournament=tournament, status="adjusted"
     ).select_related("round"):
-        people = rs.table_people(game.round, game.table)
+        people = ts.table_people(game.round, game.table)
         for seat, total in sorted((game.totals or {}).items()):
             rows.append(
                 [
@@ -393,7 +396,7 @@ def records(request, pk: int):
     if tournament.is_450:  # a club450-game/1 record per table's game
         data = game_records(tournament)
     else:
-        options = rs.rules_options(tournament)
+        options = ts.rules_options(tournament)
         hands = HandScore.objects.filter(game__round__tournament=tournament, redeal=False).order_by(
             "game__round__number", "game__table", "seq"
         )

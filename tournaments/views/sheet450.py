@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from tournaments import selectors450
 from tournaments.errors import TournamentError
 from tournaments.models import SheetLine, TableGame
+from tournaments.selectors_tables import table_game, table_people
 from tournaments.services import sheet450
-from tournaments.services.results import table_game, table_people
 
 FIELDS = ("c1", "c2", "pot", "major", "pts")
 
@@ -58,6 +58,8 @@ def _game(rnd, table) -> TableGame:
 
 
 def _line(game: TableGame, line_id) -> SheetLine:
+    if game.pk is None:  # a game row not created yet has no lines
+        raise Http404
     try:
         return SheetLine.objects.get(pk=int(line_id), game=game)
     except (TypeError, ValueError, SheetLine.DoesNotExist):

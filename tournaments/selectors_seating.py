@@ -15,7 +15,7 @@ from tournaments.models import (
     SeatingConstraint,
     Tournament,
 )
-from tournaments.services.draw450 import SEATS as SEATS_450
+from tournaments.tables450 import SEATS as SEATS_450
 
 PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
 
