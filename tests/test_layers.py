@@ -9,6 +9,7 @@ alike (an import tucked into a function still ties the two modules), but not und
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,3 +122,15 @@ def test_the_circle_finder_finds_a_circle_across_apps(tmp_path, monkeypatch):
     monkeypatch.setitem(globals(), "ROOT", tmp_path)
     assert circles("one") == [] and circles("two") == []
     assert circles("one", "two") == [["one.a", "two.b", "one.a"]]
+
+
+def test_no_games_page_loads_a_tournaments_template_library():
+    """The games app does not depend on tournaments in its templates either: a
+    tournament's part of a games page comes through ``games.hooks`` as a context value."""
+    libraries = {p.stem for p in (ROOT / "tournaments" / "templatetags").glob("*.py")}
+    libraries.discard("__init__")
+    loads = []
+    for path in sorted((ROOT / "templates" / "games").rglob("*.html")):
+        for tag in re.findall(r"{%\s*load\s+([^%]+?)\s*%}", path.read_text(encoding="utf-8")):
+            loads += [(path.relative_to(ROOT).as_posix(), n) for n in tag.split() if n in libraries]
+    assert loads == []

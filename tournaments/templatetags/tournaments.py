@@ -31,10 +31,3 @@ def join_names(people):
 def bye_names(seats):
     """Bye seats -> "A, B"."""
     return ", ".join(seat.entry.name for seat in seats)
-
-
-@register.simple_tag(takes_context=True)
-def live_table_tournament(context, table):
-    """On a tournament's live table: what its "call the director" button needs, as the
-    table's view passed it in (``tournament_table``, from ``games.hooks``), else None."""
-    return context.get("tournament_table")
