@@ -66,7 +66,7 @@ function whyLines(res, rule, nameOf) {
       lines.push(fmt(_("%(name)s: %(hand)s, no points."), { name: nameOf(seat), hand }));
     }
   }
-  if (rule && rule.jack_of_spades === "any_hand") lines.push(_("The jack of spades makes its holder the master, whatever their hand."));
+  if (rule && rule.jack_of_spades === "any_hand" && res.master_reason === "valet_de_pique") lines.push(_("The jack of spades makes its holder the master, whatever their hand."));
   if (res.next_lanceur) lines.push(fmt(_("%(name)s scores the most and is the next lanceur."), { name: nameOf(res.next_lanceur) }));
   return lines;
 }
