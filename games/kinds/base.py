@@ -121,6 +121,11 @@ class GameKind:
         """How many of its paces a bot takes for the turn."""
         raise NotImplementedError
 
+    def review_rule(self, hand) -> dict[str, Any] | None:
+        """The rule that gave a finished hand's score, as numbers the hand review puts in
+        words (``games.live.review``); None: nothing to explain (a redeal)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------ the pages
     def replay_data(self, record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
         """What the replay page draws of a finished hand's ``record``; ``names``: the

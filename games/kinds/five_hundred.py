@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Game, get_variant
+from games.engine.actions import BID0, MIS
 from games.engine.bots import choose_action
 from games.engine.views import private_view, public_view
 from games.kinds.base import CHAT, CLAIMS, NOTICES, REMATCH, REVIEW, SEATS, GameKind, _
@@ -84,6 +85,22 @@ class FiveHundred(GameKind):
     @staticmethod
     def bot_moves(hand) -> int:
         return 1
+
+    @staticmethod
+    def review_rule(hand) -> dict[str, Any] | None:
+        """The variant's scoring rule that gave the hand's score (None: a redeal)."""
+        v = hand.variant
+        if hand.contract < 0 or getattr(hand, "redeal", False):
+            return None
+        level = (hand.contract - BID0) // 5 + 6 if hand.contract < MIS else None
+        return {
+            "value": v.table_value(hand.contract),
+            "level": level,
+            "per_trick": v.defenders_per_trick,
+            "failed": v.failed_contract,
+            "slam_bonus": v.slam_bonus or 0,
+            "set_rule": bool(v.set_rule),
+        }
 
     @staticmethod
     def replay_data(record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:

@@ -1,9 +1,10 @@
 """The hand review: what a finished hand shows every viewer before the next deal.
 
 Pure Python (no Django). Once a hand is over nothing of it is secret any more: the
-review carries its whole record (the four hands as dealt, the kitty, the calls, the
-discards, every card played), its result, and the variant's scoring rule as numbers
-(the page puts them in words), with who is ready for the next deal and when the review's
+review carries its whole record (at 500 the hands as dealt, the kitty, the calls, the
+discards, every card played; at 450 the hands as dealt, the pot, the discards), its
+result, and the scoring rule as numbers the kind gives (``GameKind.review_rule``: the
+page puts them in words), with who is ready for the next deal and when the review's
 time runs out. It is only built for a finished hand (``review_of``).
 """
 
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from games.engine.actions import BID0, MIS
 from games.live.moves import present_members
 from games.live.tablestate import TableState
 
@@ -25,22 +25,6 @@ def _shown(st: TableState):
     return last if last is not None and hasattr(last, "to_record") and last.is_done else None
 
 
-def rule_of(hand) -> dict | None:
-    """The scoring rule that gave the hand's score, as numbers (None: a redeal)."""
-    v = hand.variant
-    if getattr(hand, "contract", -1) < 0 or getattr(hand, "redeal", False):
-        return None  # a redeal, or a game with no contracts (450)
-    level = (hand.contract - BID0) // 5 + 6 if hand.contract < MIS else None
-    return {
-        "value": v.table_value(hand.contract),
-        "level": level,
-        "per_trick": v.defenders_per_trick,
-        "failed": v.failed_contract,
-        "slam_bonus": v.slam_bonus or 0,
-        "set_rule": bool(v.set_rule),
-    }
-
-
 def review_of(st: TableState, present: set[int], *, now: datetime) -> dict | None:
     """The review of the table's last finished hand (None: a hand is in play, or none
     finished yet)."""
@@ -52,7 +36,7 @@ def review_of(st: TableState, present: set[int], *, now: datetime) -> dict | Non
         "number": row.number,
         "record": hand.to_record(),
         "result": row.result,
-        "rule": rule_of(hand),
+        "rule": st.kind.review_rule(hand),
         "game_over": not st.in_review,
     }
     if st.in_review:

@@ -57,13 +57,13 @@ function cards(codes, contract) {
   return el("div", { class: "review-cards" }, ...sortHand(codes || [], contract).map((c) => cardFigure(c, { size: "mini" })));
 }
 
-function clock(review) {
+function clock(review, words) {
   if (!review.ends_at) return null;
   clockOffset = Date.parse(review.now) - Date.now();
   const box = el("span", { class: "review-clock", "data-testid": "review-clock" });
   const tick = () => {
     const left = Math.max(0, Math.round((Date.parse(review.ends_at) - (Date.now() + clockOffset)) / 1000));
-    box.textContent = fmt(ngettext("Next deal in %(n)s second.", "Next deal in %(n)s seconds.", left), { n: left });
+    box.textContent = words(left);
     box.dataset.left = String(left);
   };
   tick();
@@ -110,10 +110,21 @@ export function renderReview(box, state, ctx) {
   if (record.discards && record.discards.length) {
     hands.append(el("div", { class: "review-hand discards", "data-testid": "review-discards" }, el("div", { class: "review-name" }, _("Discarded:")), cards(record.discards, res.contract)));
   }
+  box.append(head, reviewActions(review, ctx, {
+    label: _("Next deal"),
+    timeLeft: (n) => fmt(ngettext("Next deal in %(n)s second.", "Next deal in %(n)s seconds.", n), { n }),
+  }), facts, why, hands);
+}
+
+/** The review's actions: the `label` button ("next" intent) until the member is ready,
+ * who is still looking, and the time left (`timeLeft(seconds)` in words). `ctx`: { me,
+ * nameOf, onNext, pending }. */
+export function reviewActions(review, ctx, { label, timeLeft }) {
+  const { me, nameOf } = ctx;
   const actions = el("div", { class: "review-actions" });
   const ready = review.ready || [];
   if (me && !ready.includes(me)) {
-    const button = el("button", { type: "button", class: "button", "data-testid": "next-deal", disabled: ctx.pending }, _("Next deal"));
+    const button = el("button", { type: "button", class: "button", "data-testid": "next-deal", disabled: ctx.pending }, label);
     button.addEventListener("click", () => ctx.onNext());
     actions.append(button);
   } else if (me) {
@@ -121,7 +132,7 @@ export function renderReview(box, state, ctx) {
   }
   const waiting = (review.waiting || []).filter((s) => s !== me);
   if (waiting.length) actions.append(el("span", { class: "muted small review-waiting" }, fmt(_("Waiting for: %(names)s"), { names: waiting.map(nameOf).join(", ") })));
-  const ticking = clock(review);
+  const ticking = clock(review, timeLeft);
   if (ticking) actions.append(ticking);
-  box.append(head, actions, facts, why, hands);
+  return actions;
 }

@@ -8,6 +8,7 @@ import { defaultAnchor, prepareFelt, seatPosition } from "./seats.js";
 import { renderReview } from "./review.js";
 import { absenceNote, noteFrame } from "./absence.js";
 import { noticeTurn, wireSettings } from "./notify.js";
+import { rematchActions, rematchAnswer, rematchWaiting } from "./rematch.js";
 
 const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
@@ -395,16 +396,10 @@ function renderPregame() {
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.replaceChildren();
-  const mine = table.seats.find((s) => s.is_you);
-  if (mine && mine.accepted === false) {
-    // A rematch: this member's seat is kept for them until they answer.
-    box.append(el("p", { class: "prompt" }, _("A rematch with the same players and options: do you play?")),
-      postForm(app.dataset.answerUrl, { accept: "1" }, _("Accept the rematch"), { cls: "button", testid: "rematch-accept" }),
-      postForm(app.dataset.answerUrl, { accept: "0" }, _("No, back to the tables"), { cls: "button secondary", testid: "rematch-decline" }));
-  } else if (me()) box.append(postForm(app.dataset.leaveUrl, {}, _("Leave my seat"), { cls: "button secondary", testid: "leave" }));
-  if (table.seats.some((s) => s.accepted === false && !s.is_you)) {
-    box.append(el("p", { class: "muted small" }, _("The game starts once every player has accepted the rematch.")));
-  }
+  const answer = rematchAnswer(app, table, postForm); // a rematch: the seat is kept until they answer
+  if (answer.length) box.append(...answer);
+  else if (me()) box.append(postForm(app.dataset.leaveUrl, {}, _("Leave my seat"), { cls: "button secondary", testid: "leave" }));
+  box.append(...rematchWaiting(table));
   if (table.is_host) {
     if (table.seats.some((s) => s.free)) box.append(postForm(app.dataset.fillUrl, {}, _("Fill with bots"), { cls: "button secondary", testid: "fill-bots" }));
     box.append(postForm(app.dataset.startUrl, {}, _("Start the game"), { cls: "button", testid: "start" }));
@@ -728,14 +723,7 @@ function renderGameOver() {
   for (const row of state.sheet) {
     links.append(el("li", {}, el("a", { href: app.dataset.replayUrl.replace("999999", row.number) }, fmt(_("Replay hand %(n)s"), { n: row.number }))));
   }
-  const rematch = el("div", { class: "actions rematch" });
-  if (me() && table.rematch) {
-    rematch.append(el("p", { class: "prompt" }, _("A rematch is proposed, with the same players and options.")),
-      postForm(app.dataset.rematchUrl, {}, _("Accept the rematch"), { cls: "button", testid: "rematch" }));
-  } else if (me() && !app.dataset.tournament) {
-    rematch.append(postForm(app.dataset.rematchUrl, {}, _("Rematch"), { cls: "button", testid: "rematch" }));
-  }
-  rematch.append(el("a", { class: "button secondary", href: app.dataset.lobbyUrl, "data-testid": "back-to-lobby" }, _("Back to the tables")));
+  const rematch = rematchActions(app, table, me(), postForm);
   const sheet = $("sheet").cloneNode(true);
   sheet.removeAttribute("id");
   sheet.querySelectorAll("[data-testid]").forEach((node) => node.removeAttribute("data-testid"));

@@ -85,23 +85,35 @@ def playing(players: int, bots=(), **changes) -> TableState:
     )
 
 
+def next_move(st: TableState, present: set[int]) -> tuple[str, moves.Move]:
+    """The next move as the table's members and bots make it, through ``decide``: the
+    bot's choice for the seat to act, or in the round review a present member's tap
+    on "next round"."""
+    if st.in_review:
+        seat = sorted(moves.present_members(st, present) - st.ready)[0]
+        action, user_id = moves.NEXT, st.seat_info(seat).user_id
+    else:
+        seat, action = moves.bot_action(st)
+        user_id = st.seat_info(seat).user_id
+    move = decide(
+        st,
+        action=action,
+        now=T0,
+        present=present,
+        user_id=user_id,
+        seat=None if user_id else seat,
+    )
+    return action, move
+
+
 def play_round(st: TableState, present: set[int], log: list) -> list[moves.Move]:
-    """Every seat plays the bot's choice, through ``decide`` as a member would."""
+    """Every seat plays the bot's choice, then the present members tap "next round"."""
     played = []
     number = st.hand_row.number
     while st.hand_row.number == number and st.table.status == PLAYING:
-        seat, action = moves.bot_action(st)
-        info = st.seat_info(seat)
-        move = decide(
-            st,
-            action=action,
-            now=T0,
-            present=present,
-            user_id=info.user_id,
-            seat=None if info.user_id else seat,
-        )
+        action, move = next_move(st, present)
         log.append(
-            LoggedAction(hand_number=number, seq=move.seq + 1, seat=seat, action=action, at=T0)
+            LoggedAction(hand_number=number, seq=move.seq + 1, seat=move.seat, action=action, at=T0)
         )
         committed(st, move, next_hand_id=500 + len(st.hands))
         played.append(move)
@@ -135,8 +147,12 @@ def test_a_450_table_plays_whole_rounds_through_decide_and_replays_to_the_same_s
     present = {info.user_id for info in st.seats}
     log: list[LoggedAction] = []
     first = play_round(st, present, log)
-    assert first[-1].ends_hand and first[-1].result["points"].keys() == set(st.game.seats)
-    assert first[-1].next_hand is not None and st.hand_row.number == 2
+    ends = next(move for move in first if move.ends_hand)
+    assert ends.result["points"].keys() == set(st.game.seats)
+    # the round review: every present member taps "next round", the last tap deals
+    taps = first[first.index(ends) + 1 :]
+    assert [move.action for move in taps] == [moves.NEXT] * players
+    assert taps[-1].next_hand is not None and st.hand_row.number == 2
     second = play_round(st, present, log)
     assert second[-1].ends_game and st.table.status == FINISHED
 
@@ -227,7 +243,7 @@ def test_no_450_frame_holds_a_card_its_viewer_may_not_see(players):
     viewers = [Viewer(info.user_id) for info in st.seats] + [Viewer(999)]
     rng = random.Random(players)
     checked = 0
-    while st.table.status == PLAYING and st.hand_row.number == 1:
+    while st.table.status == PLAYING and st.hand is not None:
         for viewer, (_, text) in zip(viewers, frames(st, viewers, present)):
             seat = st.seat_of(viewer.pk)
             frame = json.loads(text)
@@ -251,6 +267,10 @@ def test_no_450_frame_holds_a_card_its_viewer_may_not_see(players):
         move = decide(st, action=action, now=T0, present=present, user_id=info.user_id)
         committed(st, move, next_hand_id=600)
     assert checked > 20
+    # the round is over: its review shows every card, to every viewer alike
+    review = json.loads(frames(st, viewers, present)[-1][1])["review"]
+    assert review["record"]["hands"] == st.game.entries[0].to_record()["hands"]
+    assert review["result"]["final"].keys() == set(st.game.seats)
 
 
 @pytest.mark.parametrize("players", [3, 6])
@@ -267,16 +287,7 @@ def test_another_process_follows_a_whole_450_game_from_the_published_moves(playe
     other = copy.deepcopy(st)
     present = {info.user_id for info in st.seats}
     while st.table.status == PLAYING:
-        seat, action = moves.bot_action(st)
-        info = st.seat_info(seat)
-        move = decide(
-            st,
-            action=action,
-            now=T0,
-            present=present,
-            user_id=info.user_id,
-            seat=None if info.user_id else seat,
-        )
+        _, move = next_move(st, present)
         committed(st, move, next_hand_id=500 + len(st.hands))
         other = follow(other, msgpack.unpackb(msgpack.packb(moves.published(move))))
         assert other.seq == st.seq

@@ -14,6 +14,7 @@ from games.engine.errors import UnknownVariantError
 from games.engine.four_fifty import Game as Engine
 from games.engine.four_fifty import get_rules
 from games.engine.four_fifty.bots import choose_action
+from games.engine.four_fifty.end import MAJOR_BONUS
 from games.engine.four_fifty.phase import Phase
 from games.engine.four_fifty.views import private_view, public_view
 from games.kinds.base import CHAT, NOTICES, REMATCH, REVIEW, SEATS, GameKind, _
@@ -107,7 +108,7 @@ class FourFifty(GameKind):
     rounds_option = ("rounds", "rounds")
     option_catalogue = False
     features = frozenset({CHAT, SEATS, NOTICES, REMATCH, REVIEW})
-    reviews = False  # the next round is dealt at once
+    reviews = True  # a finished round is reviewed before the next deal (games.live.review)
     table_template = "games/kinds/four_fifty/table.html"
     replay_template = "games/kinds/four_fifty/replay.html"
 
@@ -170,6 +171,17 @@ class FourFifty(GameKind):
     def bot_moves(hand) -> int:
         """A bot dealer leaves the face-up cards on the table a few moves' time."""
         return BOT_SHOW_MOVES if hand.phase is Phase.SHOW else 1
+
+    @staticmethod
+    def review_rule(hand) -> dict[str, Any]:
+        """The rules the round's points came from: the major sequence's bonus, what makes
+        the jack of spades' holder the master, how ties are broken."""
+        rules = hand.rules
+        return {
+            "major_bonus": MAJOR_BONUS,
+            "jack_of_spades": rules.jack_of_spades,
+            "tie_break": rules.tie_break,
+        }
 
     @staticmethod
     def replay_data(record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:

@@ -2,7 +2,11 @@
 // engine's view: games/engine/four_fifty/README.md) and sends the member's intents
 // (docs/protocol.md): "hide", a card, "major:...", "aside:KC", "pot:P3".
 import { el, fmt, gettext as _, replaceChanged } from "../../cards.js";
-import { card, cardShort, cardsShort, cardWords, eventText, followText, handWords, pgettext, seatName, seatNumber } from "./words.js";
+import { absenceNote, noteFrame } from "../../absence.js";
+import { noticeTurn, wireSettings } from "../../notify.js";
+import { rematchActions, rematchAnswer, rematchWaiting } from "../../rematch.js";
+import { countsNodes, renderReview } from "./review.js";
+import { card, cardShort, cardsShort, cardWords, eventText, followText, seatName, seatNumber } from "./words.js";
 
 const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
@@ -13,6 +17,7 @@ const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n =
 const SHOW_SECONDS = 20;
 
 let state = JSON.parse($("table-state").textContent);
+noteFrame(state);
 let socket = null;
 let connected = false;
 let retryDelay = 500;
@@ -44,13 +49,16 @@ function connect() {
     app.dataset.connected = "1";
     connected = true;
     render(); // the controls wait for the socket: a move before it opens would be lost
+    app.dispatchEvent(new CustomEvent("table:open"));
   });
   socket.addEventListener("message", (event) => {
     let frame;
     try { frame = JSON.parse(event.data); } catch { return; }
+    noteFrame(frame);
     if (frame.type === "state") onState(frame);
     else if (frame.type === "error") { setPending(false); showToast(frame.message || frame.code); render(); }
-    else if (frame.type === "presence") send({ type: "sync" });
+    else if (frame.type === "presence") send({ type: "sync" }); // the state frame carries who is here
+    else app.dispatchEvent(new CustomEvent("table:frame", { detail: frame }));
   });
   socket.addEventListener("close", (event) => {
     app.dataset.connected = "0";
@@ -64,6 +72,12 @@ function connect() {
     retryDelay = Math.min(retryDelay * 2, 10000);
   });
 }
+
+// The table's shared modules (chat.js, seats_admin.js) hear "table:open", "table:state"
+// (after each render) and "table:frame" (other frames) on #table-app, and send through
+// "table:send" ({frame}) and "table:intent" ({action}).
+app.addEventListener("table:send", (event) => { event.detail.sent = send(event.detail.frame); });
+app.addEventListener("table:intent", (event) => intent(event.detail.action));
 
 function send(frame) {
   if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(frame)); return true; }
@@ -91,7 +105,8 @@ function onState(frame) {
   const oldSheet = state.sheet.length;
   state = frame;
   setPending(false);
-  if (state.sheet.length > oldSheet && state.table.status === "playing") {
+  if (state.sheet.length > oldSheet && state.table.status === "playing" && !state.review) {
+    // Dealt again at once (nobody at the table to review the round): a word of its end.
     const row = state.sheet[state.sheet.length - 1];
     const best = Object.entries(row.points).sort((a, b) => b[1] - a[1])[0];
     showToast(fmt(_("Round %(n)s is over: %(name)s scores the most (%(points)s)."), { n: row.number, name: nameOf(best[0]), points: best[1] }), "info", 6000);
@@ -152,10 +167,12 @@ function render() {
   renderSheet();
   renderEvents();
   renderGameOver();
+  renderReview($("review"), state, { me: me(), nameOf, seats: state.table.seats.map((s) => s.seat), pending, onNext: () => intent("next") });
   if (focused) {
     const target = app.querySelector("[data-key=\"" + CSS.escape(focused) + "\"]");
     if (target && !target.disabled) target.focus();
   }
+  app.dispatchEvent(new CustomEvent("table:state", { detail: state }));
 }
 
 function trackShow() {
@@ -193,6 +210,8 @@ function plate(info) {
     info.is_you ? el("span", { class: "badge you" }, _("you")) : null));
   const meta = [fmt(_("Seat %(n)s"), { n: seatNumber(info.seat) }), ...roles(info.seat)];
   box.append(el("div", { class: "plate-meta" }, meta.join(" · ")));
+  const note = absenceNote(info, table);
+  if (note) box.append(note);
   if (view && table.status !== "open") {
     const count = view.card_counts ? view.card_counts[info.seat] : 0;
     box.append(el("div", { class: "plate-count", "data-testid": "count-" + info.seat },
@@ -273,7 +292,9 @@ function renderTurn() {
   const { view, table } = state;
   let text = "";
   banner.className = "turn-banner";
-  if (table.status === "playing" && view && view.to_act) {
+  if (table.status === "playing" && state.review && !state.review.game_over) {
+    text = _("The round is over: look it over, then tap “Next round”.");
+  } else if (table.status === "playing" && view && view.to_act) {
     if (isMyTurn()) {
       text = { show: _("Your turn: hide the face-up cards when everyone has seen them"), aside: _("Your turn: eliminate a card"),
         pot: _("Your turn: give the pot's first card"), discard: _("Your turn: discard a card") }[view.phase] || _("Your turn");
@@ -283,7 +304,7 @@ function renderTurn() {
     }
   }
   banner.textContent = text;
-  document.title = isMyTurn() ? "▶ " + _("Your turn") + " · " + baseTitle : baseTitle;
+  noticeTurn(isMyTurn(), { baseTitle, turnIcon: app.dataset.turnIcon, text });
 }
 
 function renderPregame() {
@@ -296,12 +317,15 @@ function renderPregame() {
   const box = $("pregame-actions");
   // Built again only when what it offers changed: a state that comes for something
   // else (someone's presence) must not replace a button that is being tapped.
-  const key = JSON.stringify([table.seats.map((s) => s.free), me(), table.is_host,
+  const key = JSON.stringify([table.seats.map((s) => [s.free, s.is_you, s.accepted]), me(), table.is_host,
     app.dataset.inviteUrl || ""]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.replaceChildren();
-  if (me()) box.append(postForm(app.dataset.leaveUrl, {}, _("Leave my seat"), { cls: "button secondary", testid: "leave" }));
+  const answer = rematchAnswer(app, table, postForm); // a rematch: the seat is kept until they answer
+  if (answer.length) box.append(...answer);
+  else if (me()) box.append(postForm(app.dataset.leaveUrl, {}, _("Leave my seat"), { cls: "button secondary", testid: "leave" }));
+  box.append(...rematchWaiting(table));
   if (table.is_host) {
     if (table.seats.some((s) => s.free)) box.append(postForm(app.dataset.fillUrl, {}, _("Fill with bots"), { cls: "button secondary", testid: "fill-bots" }));
     box.append(postForm(app.dataset.startUrl, {}, _("Start the game"), { cls: "button", testid: "start" }));
@@ -364,49 +388,17 @@ function renderHand() {
   box.classList.toggle("playable", mine);
 }
 
-function countsTable(title, counts, { final = false } = {}) {
-  const head = el("tr", {}, el("th", { scope: "col" }, _("Player")), el("th", { scope: "col" }, _("Cards")),
-    el("th", { scope: "col" }, pgettext("450 combination", "Hand")), final ? el("th", { scope: "col", class: "num" }, _("Points")) : null);
-  const body = el("tbody");
-  for (const info of state.table.seats) {
-    const c = counts[info.seat];
-    if (!c) continue;
-    let words = handWords(c);
-    if (final && c.bonus) words += " · " + fmt(_("major sequence +%(n)s"), { n: c.bonus });
-    body.append(el("tr", { "data-seat": info.seat },
-      el("th", { scope: "row" }, nameOf(info.seat)),
-      el("td", { class: "cards-cell" }, ...c.cards.map((x) => card(x, "mini"))),
-      el("td", { "data-testid": (final ? "final-" : "first-") + info.seat }, words),
-      final ? el("td", { class: "num" }, el("strong", {}, String(c.points))) : null));
-  }
-  return [el("h3", {}, title), el("table", { class: "sheet counts-table" }, el("thead", {}, head), body)];
-}
-
 function renderCounts() {
   const box = $("counts");
   const view = state.view;
   box.replaceChildren();
-  const first = view && view.first_count;
+  // The round review shows the same counts (and more) until the next deal.
+  const first = view && view.first_count && !(state.review && !state.review.game_over);
   box.hidden = !first;
   if (!first) return;
-  box.append(...countsTable(_("First count"), first));
-  if (view.master) {
-    box.append(el("p", { "data-testid": "master" }, view.master_reason === "valet_de_pique"
-      ? fmt(_("Master (maître): %(name)s, with the jack of spades."), { name: nameOf(view.master) })
-      : fmt(_("Master (maître): %(name)s, the best hand."), { name: nameOf(view.master) })));
-  } else {
-    box.append(el("p", {}, _("No master: nobody has a base hand; the pot starts at the lanceur.")));
-  }
-  if (view.transformed) {
-    const t = view.transformed;
-    box.append(el("p", { "data-testid": "transformation" }, fmt(_("Double-faced card: %(name)s's %(card)s becomes %(becomes)s."),
-      { name: nameOf(t.seat), card: cardShort(t.card), becomes: cardShort(t.becomes) })));
-  }
-  const result = view.result;
-  if (result) {
-    if (result.master) box.append(el("p", {}, fmt(_("The master's choice: the pot's first card goes to %(name)s."), { name: nameOf(result.pot_to) })));
-    box.append(...countsTable(_("Second count"), result.final, { final: true }));
-  }
+  const result = view.result || {};
+  box.append(...countsNodes({ ...view, pot_to: result.pot_to, final: result.final },
+    state.table.seats.map((s) => s.seat), nameOf));
 }
 
 function renderScoreboard() {
@@ -477,12 +469,13 @@ function renderGameOver() {
   box.append(el("h2", {}, game.winners && game.winners.length === 1
     ? fmt(_("Game over: %(name)s wins!"), { name: names })
     : fmt(_("Game over: %(names)s share the win."), { names })),
+  rematchActions(app, table, me(), postForm),
   el("div", { class: "actions" },
-    el("a", { class: "button", href: app.dataset.recordsUrl, download: "", "data-testid": "download-records" }, _("Download the round records")),
-    el("a", { class: "button secondary", href: app.dataset.lobbyUrl }, _("Back to the tables"))));
+    el("a", { class: "button secondary", href: app.dataset.recordsUrl, download: "", "data-testid": "download-records" }, _("Download the round records"))));
 }
 
 // ------------------------------------------------------------------ controls
+wireSettings($("sound-toggle"), $("notify-toggle"));
 function applyContrast(on) {
   document.documentElement.classList.toggle("high-contrast", on);
   $("contrast-toggle").setAttribute("aria-pressed", String(on));
