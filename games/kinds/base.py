@@ -50,6 +50,8 @@ class GameKind:
         option_catalogue: whether the engine's catalogue of advanced options (and
             the choice of a rule variant) applies (``games.engine.option_catalogue``).
         features: the table features it offers (``CHAT``, ``SEATS``, ...).
+        chat_phrases: quick chat phrases said otherwise at this kind's tables
+            (``games.live.chat``): phrase -> the kind's phrase.
         reviews: whether a finished hand waits for the review before the next deal.
         table_template, replay_template: the kind's pages.
     """
@@ -63,6 +65,7 @@ class GameKind:
     rounds_option: ClassVar[tuple[str, str]]
     option_catalogue: ClassVar[bool]
     features: ClassVar[frozenset[str]]
+    chat_phrases: ClassVar[dict[str, str]] = {}
     reviews: ClassVar[bool]
     table_template: ClassVar[str]
     replay_template: ClassVar[str]

@@ -51,7 +51,9 @@ PHRASES = (
     "well_played_partner",
     "well_played",
     "nice_hand",
+    "nice_round",
     "oops",
+    "sorry_partner",
     "sorry",
     "thanks",
     "hurry",
@@ -60,8 +62,16 @@ PHRASES = (
     "bye",
 )
 # The quick phrases offered, per channel (a spectator has no partner; nor has a player
-# at a table where each plays for themselves: "well played" instead).
-QUICK_PLAYERS = ("well_played_partner", "nice_hand", "good_luck", "thanks", "sorry", "good_game")
+# at a table where each plays for themselves: "well played" and "sorry" instead). A
+# kind may say its hands otherwise (``GameKind.chat_phrases``: 450's "nice round").
+QUICK_PLAYERS = (
+    "well_played_partner",
+    "nice_hand",
+    "good_luck",
+    "thanks",
+    "sorry_partner",
+    "good_game",
+)
 QUICK_ALONE = ("well_played", "nice_hand", "good_luck", "thanks", "sorry", "good_game")
 QUICK_SPECTATORS = ("hello", "nice_hand", "well_played", "oops", "good_game", "bye")
 
@@ -69,10 +79,14 @@ QUICK_SPECTATORS = ("hello", "nice_hand", "well_played", "oops", "good_game", "b
 def quick_phrases(channel: str, table: dict) -> tuple[str, ...]:
     """The quick phrases a viewer of ``channel`` is offered at ``table`` (its kind,
     variant and options)."""
-    if channel != ChatMessage.Channel.PLAYERS:
-        return QUICK_SPECTATORS
     kind = kind_of(table["kind"])
-    return QUICK_PLAYERS if kind.has_partners(table["variant"], table["options"]) else QUICK_ALONE
+    if channel != ChatMessage.Channel.PLAYERS:
+        offered = QUICK_SPECTATORS
+    elif kind.has_partners(table["variant"], table["options"]):
+        offered = QUICK_PLAYERS
+    else:
+        offered = QUICK_ALONE
+    return tuple(kind.chat_phrases.get(phrase, phrase) for phrase in offered)
 
 
 # Direction overrides and isolates: they would turn the rest of a line around.

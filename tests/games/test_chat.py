@@ -260,6 +260,12 @@ def test_the_quick_phrases_offered_fit_the_table(kind, variant, options, partner
     spectator = chat.history_frame(table.pk, watcher)
     assert player["channel"] == "players" and spectator["channel"] == "spectators"
     assert ("well_played_partner" in player["phrases"]) is partners
+    assert ("sorry_partner" in player["phrases"]) is partners
     assert ("well_played" in player["phrases"]) is not partners
+    assert ("sorry" in player["phrases"]) is not partners
+    # a 450 hand is a round: "Belle manche!", not "Belle brasse!"
+    for frame in (player, spectator):
+        assert ("nice_round" in frame["phrases"]) is (kind == "450")
+        assert ("nice_hand" in frame["phrases"]) is (kind != "450")
     assert "well_played_partner" not in spectator["phrases"]
     assert set(player["phrases"]) | set(spectator["phrases"]) <= set(chat.PHRASES)

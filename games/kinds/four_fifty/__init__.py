@@ -108,6 +108,7 @@ class FourFifty(GameKind):
     rounds_option = ("rounds", "rounds")
     option_catalogue = False
     features = frozenset({CHAT, SEATS, NOTICES, REMATCH, REVIEW})
+    chat_phrases = {"nice_hand": "nice_round"}  # a 450 hand is a round (manche)
     reviews = True  # a finished round is reviewed before the next deal (games.live.review)
     table_template = "games/kinds/four_fifty/table.html"
     replay_template = "games/kinds/four_fifty/replay.html"
