@@ -1,4 +1,5 @@
-"""The planner: simulated annealing over the remaining rounds.
+"""The planner: simulated annealing over the remaining rounds (the loop is
+``annealing.anneal``; this module holds the 500 plan's cost, lower bound and moves).
 
 State: for each planned round, a list of player indices in slot order. Individual
 format: table t holds slots 4t..4t+3 = N, E, S, W, so slot i partners slot i^2 and
@@ -14,8 +15,9 @@ the clock), so the same inputs give the same plan on every machine.
 
 from __future__ import annotations
 
-import math
 import random
+
+from . import annealing
 
 #: Weight of one extra partner meeting relative to one extra opponent meeting.
 WP = 10_000
@@ -116,6 +118,164 @@ def _conflicts(arrs, P, opponents, pairs: bool) -> list[tuple[int, int]]:
     return out
 
 
+def _shift(M, x, old: int, new: int) -> None:
+    """x meets ``old`` once less and ``new`` once more (both ways) in the matrix M."""
+    Mx = M[x]
+    Mx[old] -= 1
+    M[old][x] -= 1
+    Mx[new] += 1
+    M[new][x] += 1
+
+
+def _pair_moves(opponents):
+    """Pairs format: swap two pairs of one round at different tables."""
+
+    def propose(arr: list[int], i: int, j: int) -> int | None:
+        if (i ^ j) < 2:
+            return None
+        oa = arr[i ^ 1]
+        ob = arr[j ^ 1]
+        Oa = opponents[arr[i]]
+        Ob = opponents[arr[j]]
+        return Oa[ob] + Ob[oa] - Oa[oa] - Ob[ob] + 2
+
+    def apply(arr: list[int], i: int, j: int) -> None:
+        a = arr[i]
+        b = arr[j]
+        oa = arr[i ^ 1]
+        ob = arr[j ^ 1]
+        _shift(opponents, a, oa, ob)
+        _shift(opponents, b, ob, oa)
+        arr[i] = b
+        arr[j] = a
+
+    return propose, apply
+
+
+#: The individual format's moves, for slots i and j of one round.
+_REPAIR, _PARTNERSHIPS, _SWAP = range(3)
+#: Share of the moves across two tables that swap whole partnerships.
+PARTNERSHIP_SHARE = 0.35
+
+
+def _individual_moves(P, opponents, rng: random.Random):
+    """Individual format: at one table, re-pair it (i and j opponents change partners);
+    across two tables, swap the partnerships of i and j or swap i and j alone."""
+    rnd = rng.random
+    share = PARTNERSHIP_SHARE
+    kind = _SWAP  # the move propose() priced, for apply()
+
+    def propose(arr: list[int], i: int, j: int) -> int | None:
+        nonlocal kind
+        x = i ^ j
+        if x < 4:
+            if x == 2 or x == 0:
+                return None
+            kind = _REPAIR
+            a = arr[i]
+            b = arr[j]
+            c = arr[i ^ 2]
+            d = arr[j ^ 2]
+            Pa = P[a]
+            Pb = P[b]
+            Oc = opponents[c]
+            return (
+                WP * (Pb[c] + Pa[d] - Pa[c] - Pb[d] + 2)
+                + opponents[b][d]
+                + Oc[a]
+                - opponents[a][d]
+                - Oc[b]
+                + 2
+            )
+        if rnd() < share:
+            kind = _PARTNERSHIPS
+            a1 = arr[i ^ 1]
+            a3 = arr[i ^ 3]
+            b1 = arr[j ^ 1]
+            b3 = arr[j ^ 3]
+            Oa = opponents[arr[i]]
+            Oc = opponents[arr[i ^ 2]]
+            Ob = opponents[arr[j]]
+            Od = opponents[arr[j ^ 2]]
+            return (
+                Oa[b1]
+                + Oa[b3]
+                + Oc[b1]
+                + Oc[b3]
+                + Ob[a1]
+                + Ob[a3]
+                + Od[a1]
+                + Od[a3]
+                - Oa[a1]
+                - Oa[a3]
+                - Oc[a1]
+                - Oc[a3]
+                - Ob[b1]
+                - Ob[b3]
+                - Od[b1]
+                - Od[b3]
+                + 8
+            )
+        kind = _SWAP
+        a = arr[i]
+        b = arr[j]
+        pa = arr[i ^ 2]
+        pb = arr[j ^ 2]
+        a1 = arr[i ^ 1]
+        a3 = arr[i ^ 3]
+        b1 = arr[j ^ 1]
+        b3 = arr[j ^ 3]
+        Pa = P[a]
+        Pb = P[b]
+        Oa = opponents[a]
+        Ob = opponents[b]
+        return (
+            WP * (Pa[pb] + Pb[pa] - Pa[pa] - Pb[pb] + 2)
+            + Oa[b1]
+            + Oa[b3]
+            + Ob[a1]
+            + Ob[a3]
+            - Oa[a1]
+            - Oa[a3]
+            - Ob[b1]
+            - Ob[b3]
+            + 4
+        )
+
+    def apply(arr: list[int], i: int, j: int) -> None:
+        a = arr[i]
+        b = arr[j]
+        c = arr[i ^ 2]
+        d = arr[j ^ 2]
+        if kind == _REPAIR:  # a and b trade partners c and d, and face them instead
+            _shift(P, a, c, d)
+            _shift(P, b, d, c)
+            _shift(opponents, a, d, c)
+            _shift(opponents, b, c, d)
+        else:  # across tables: who moves from i's table faces j's opponents, and back
+            a1 = arr[i ^ 1]
+            a3 = arr[i ^ 3]
+            b1 = arr[j ^ 1]
+            b3 = arr[j ^ 3]
+            movers = ((a, c), (b, d)) if kind == _PARTNERSHIPS else ((a,), (b,))
+            for x in movers[0]:
+                _shift(opponents, x, a1, b1)
+                _shift(opponents, x, a3, b3)
+            for y in movers[1]:
+                _shift(opponents, y, b1, a1)
+                _shift(opponents, y, b3, a3)
+            if kind == _PARTNERSHIPS:
+                arr[i ^ 2] = d
+                arr[j ^ 2] = c
+            else:
+                _shift(P, a, c, d)
+                _shift(P, b, d, c)
+        arr[i] = b
+        arr[j] = a
+
+    return propose, apply
+
+
 def anneal(
     arrs: list[list[int]],
     P,
@@ -127,268 +287,17 @@ def anneal(
     t0: float = 1.5,
     t1: float = 0.08,
 ) -> tuple[list[list[int]], int]:
-    """Improve ``arrs`` in place-ish; returns (best arrangement, its added cost).
+    """Improve ``arrs`` (changed in place); return (best arrangement, its added cost).
 
     ``P`` and ``opponents`` must hold history + virtual counts on entry; on return they hold
     history + virtual + the returned plan.
     """
-    cur = add_plan(arrs, P, opponents, pairs)
-    best = cur
-    best_arrs = [a[:] for a in arrs]
-    best_saved = True
-    if cur <= bound or iters <= 0:
-        return arrs, cur
-    rnd = rng.random
-    exp = math.exp
-    nr = len(arrs)
-    lens = [len(a) for a in arrs]
-    movable = [r for r in range(nr) if lens[r] >= 4]
-    if not movable:
-        return arrs, cur
-    nm = len(movable)
-    refresh = max(200, sum(lens))
-    conflicts: list = []
-    nconf = 0
-    # Geometric cooling, updated in chunks.
-    chunk = 256
-    steps = max(1, iters // chunk)
-    ratio = (t1 / t0) ** (1.0 / steps)
-    T = t0
-    it = 0
-    since = refresh  # force a conflict refresh at start
-    while it < iters:
-        if since >= refresh:
-            conflicts = _conflicts(arrs, P, opponents, pairs)
-            nconf = len(conflicts)
-            since = 0
-        end = min(iters, it + chunk)
-        invT = 1.0 / T
-        while it < end:
-            it += 1
-            since += 1
-            if nconf and rnd() < 0.6:
-                r, i = conflicts[int(rnd() * nconf)]
-                arr = arrs[r]
-                L = lens[r]
-            else:
-                r = movable[int(rnd() * nm)]
-                arr = arrs[r]
-                L = lens[r]
-                i = int(rnd() * L)
-            j = int(rnd() * L)
-            if pairs:
-                if (i ^ j) < 2:
-                    continue
-                a = arr[i]
-                b = arr[j]
-                oa = arr[i ^ 1]
-                ob = arr[j ^ 1]
-                Oa = opponents[a]
-                Ob = opponents[b]
-                delta = Oa[ob] + Ob[oa] - Oa[oa] - Ob[ob] + 2
-                if delta > 0 and rnd() >= exp(-delta * invT):
-                    continue
-                Oa[oa] -= 1
-                opponents[oa][a] -= 1
-                Ob[ob] -= 1
-                opponents[ob][b] -= 1
-                Oa[ob] += 1
-                opponents[ob][a] += 1
-                Ob[oa] += 1
-                opponents[oa][b] += 1
-                arr[i] = b
-                arr[j] = a
-            else:
-                x = i ^ j
-                if x < 4:
-                    if x == 2 or x == 0:
-                        continue
-                    # same table, i and j opponents: re-pair the table
-                    a = arr[i]
-                    b = arr[j]
-                    c = arr[i ^ 2]
-                    d = arr[j ^ 2]
-                    Pa = P[a]
-                    Pb = P[b]
-                    Oc = opponents[c]
-                    Ob = opponents[b]
-                    delta = (
-                        WP * (Pb[c] + Pa[d] - Pa[c] - Pb[d] + 2)
-                        + Ob[d]
-                        + Oc[a]
-                        - opponents[a][d]
-                        - Oc[b]
-                        + 2
-                    )
-                    if delta > 0 and rnd() >= exp(-delta * invT):
-                        continue
-                    Pa[c] -= 1
-                    P[c][a] -= 1
-                    Pb[d] -= 1
-                    P[d][b] -= 1
-                    Pb[c] += 1
-                    P[c][b] += 1
-                    Pa[d] += 1
-                    P[d][a] += 1
-                    opponents[a][d] -= 1
-                    opponents[d][a] -= 1
-                    Oc[b] -= 1
-                    Ob[c] -= 1
-                    Ob[d] += 1
-                    opponents[d][b] += 1
-                    Oc[a] += 1
-                    opponents[a][c] += 1
-                    arr[i] = b
-                    arr[j] = a
-                elif rnd() < 0.35:
-                    # swap two whole partnerships between tables: partners unchanged
-                    a = arr[i]
-                    c = arr[i ^ 2]
-                    a1 = arr[i ^ 1]
-                    a3 = arr[i ^ 3]
-                    b = arr[j]
-                    d = arr[j ^ 2]
-                    b1 = arr[j ^ 1]
-                    b3 = arr[j ^ 3]
-                    Oa = opponents[a]
-                    Oc = opponents[c]
-                    Ob = opponents[b]
-                    Od = opponents[d]
-                    delta = (
-                        Oa[b1]
-                        + Oa[b3]
-                        + Oc[b1]
-                        + Oc[b3]
-                        + Ob[a1]
-                        + Ob[a3]
-                        + Od[a1]
-                        + Od[a3]
-                        - Oa[a1]
-                        - Oa[a3]
-                        - Oc[a1]
-                        - Oc[a3]
-                        - Ob[b1]
-                        - Ob[b3]
-                        - Od[b1]
-                        - Od[b3]
-                        + 8
-                    )
-                    if delta > 0 and rnd() >= exp(-delta * invT):
-                        continue
-                    for x, Ox in ((a, Oa), (c, Oc)):
-                        Ox[a1] -= 1
-                        opponents[a1][x] -= 1
-                        Ox[a3] -= 1
-                        opponents[a3][x] -= 1
-                        Ox[b1] += 1
-                        opponents[b1][x] += 1
-                        Ox[b3] += 1
-                        opponents[b3][x] += 1
-                    for y, Oy in ((b, Ob), (d, Od)):
-                        Oy[b1] -= 1
-                        opponents[b1][y] -= 1
-                        Oy[b3] -= 1
-                        opponents[b3][y] -= 1
-                        Oy[a1] += 1
-                        opponents[a1][y] += 1
-                        Oy[a3] += 1
-                        opponents[a3][y] += 1
-                    if delta > 0 and cur == best and not best_saved:
-                        # undo the slots to save the best state, then redo
-                        arr[i] = a
-                        arr[i ^ 2] = c
-                        arr[j] = b
-                        arr[j ^ 2] = d
-                        best_arrs = [a_[:] for a_ in arrs]
-                        best_saved = True
-                    arr[i] = b
-                    arr[i ^ 2] = d
-                    arr[j] = a
-                    arr[j ^ 2] = c
-                    cur += delta
-                    if cur < best:
-                        best = cur
-                        best_saved = False
-                        if cur <= bound:
-                            best_arrs = [a_[:] for a_ in arrs]
-                            best_saved = True
-                            it = iters
-                            break
-                    continue
-                else:
-                    a = arr[i]
-                    b = arr[j]
-                    pa = arr[i ^ 2]
-                    a1 = arr[i ^ 1]
-                    a3 = arr[i ^ 3]
-                    pb = arr[j ^ 2]
-                    b1 = arr[j ^ 1]
-                    b3 = arr[j ^ 3]
-                    Pa = P[a]
-                    Pb = P[b]
-                    Oa = opponents[a]
-                    Ob = opponents[b]
-                    delta = (
-                        WP * (Pa[pb] + Pb[pa] - Pa[pa] - Pb[pb] + 2)
-                        + Oa[b1]
-                        + Oa[b3]
-                        + Ob[a1]
-                        + Ob[a3]
-                        - Oa[a1]
-                        - Oa[a3]
-                        - Ob[b1]
-                        - Ob[b3]
-                        + 4
-                    )
-                    if delta > 0 and rnd() >= exp(-delta * invT):
-                        continue
-                    Pa[pa] -= 1
-                    P[pa][a] -= 1
-                    Pb[pb] -= 1
-                    P[pb][b] -= 1
-                    Pa[pb] += 1
-                    P[pb][a] += 1
-                    Pb[pa] += 1
-                    P[pa][b] += 1
-                    Oa[a1] -= 1
-                    opponents[a1][a] -= 1
-                    Oa[a3] -= 1
-                    opponents[a3][a] -= 1
-                    Ob[b1] -= 1
-                    opponents[b1][b] -= 1
-                    Ob[b3] -= 1
-                    opponents[b3][b] -= 1
-                    Oa[b1] += 1
-                    opponents[b1][a] += 1
-                    Oa[b3] += 1
-                    opponents[b3][a] += 1
-                    Ob[a1] += 1
-                    opponents[a1][b] += 1
-                    Ob[a3] += 1
-                    opponents[a3][b] += 1
-                    arr[i] = b
-                    arr[j] = a
-            if delta > 0:
-                if cur == best and not best_saved:
-                    # we are leaving an unsaved best state: save it first (undo trick)
-                    arr[i], arr[j] = arr[j], arr[i]
-                    best_arrs = [a_[:] for a_ in arrs]
-                    best_saved = True
-                    arr[i], arr[j] = arr[j], arr[i]
-            cur += delta
-            if cur < best:
-                best = cur
-                best_saved = False
-                if cur <= bound:
-                    best_arrs = [a_[:] for a_ in arrs]
-                    best_saved = True
-                    it = iters
-                    break
-        T *= ratio
-    if not best_saved:
-        best_arrs = [a_[:] for a_ in arrs]
-    if best_arrs is not arrs:
-        # make the matrices reflect the best arrangement
-        add_plan(arrs, P, opponents, pairs, sign=-1)
-        add_plan(best_arrs, P, opponents, pairs)
-    return best_arrs, best
+    propose, apply = _pair_moves(opponents) if pairs else _individual_moves(P, opponents, rng)
+    moves = annealing.Moves(
+        add=lambda plan, sign: add_plan(plan, P, opponents, pairs, sign),
+        conflicts=lambda plan: _conflicts(plan, P, opponents, pairs),
+        propose=propose,
+        apply=apply,
+    )
+    rows = [r for r, arr in enumerate(arrs) if len(arr) >= 4]
+    return annealing.anneal(arrs, rows, moves, rng, iters, bound, t0, t1, prefer_last=False)

@@ -1,4 +1,6 @@
-"""The planner: simulated annealing over the remaining games, as the 500 draw does.
+"""The planner: simulated annealing over the remaining games, by the loop the 500 draw
+uses (``tournaments.seating.annealing``); this module holds the 450 plan's cost, lower
+bound and moves.
 
 State: for each planned game, a list of player indices in slot order; the tables are
 fixed slices of it (``bounds``: one (start, end) per table, the same sizes every game).
@@ -18,9 +20,9 @@ the clock): the same inputs give the same plan.
 
 from __future__ import annotations
 
-import math
 import random
 
+from tournaments.seating import annealing
 from tournaments.seating.search import waterfill
 
 #: A second meeting of a pair costs REPEAT + 1; a c+1-th meeting REPEAT + c +
@@ -95,6 +97,57 @@ def _conflicts(arrs, bounds, tab, M) -> list[tuple[int, int]]:
     return out
 
 
+def _moves(bounds: list[tuple[int, int]], M) -> annealing.Moves:
+    """The moves of the 450 plan: swap two players at different tables of one game."""
+    tab = table_of(bounds)
+    sides = None  # the swap propose() priced, for apply()
+
+    def propose(arr: list[int], i: int, j: int) -> int | None:
+        nonlocal sides
+        ti = tab[i]
+        tj = tab[j]
+        if ti == tj:
+            return None
+        a = arr[i]
+        b = arr[j]
+        Ma = M[a]
+        Mb = M[b]
+        si, ei = bounds[ti]
+        sj, ej = bounds[tj]
+        # a leaves its table's players x for b's (and b the other way round): the cost
+        # of a pair's next meeting is marginal(c), of its last marginal(c - 1)
+        sides = ((range(si, ei), i, Ma, Mb, a, b), (range(sj, ej), j, Mb, Ma, b, a))
+        delta = 0
+        for slots, me, Mout, Min, _out, _in in sides:
+            for u in slots:
+                if u != me:
+                    x = arr[u]
+                    c = Min[x]
+                    delta += _A * c + _B if c else 0
+                    c = Mout[x] - 1
+                    delta -= _A * c + _B if c else 0
+        return delta
+
+    def apply(arr: list[int], i: int, j: int) -> None:
+        for slots, me, Mout, Min, leaving, joining in sides:
+            for u in slots:
+                if u != me:
+                    x = arr[u]
+                    Mx = M[x]
+                    Mout[x] -= 1
+                    Mx[leaving] -= 1
+                    Min[x] += 1
+                    Mx[joining] += 1
+        arr[i], arr[j] = arr[j], arr[i]
+
+    return annealing.Moves(
+        add=lambda arrs, sign: add_plan(arrs, bounds, M, sign),
+        conflicts=lambda arrs: _conflicts(arrs, bounds, tab, M),
+        propose=propose,
+        apply=apply,
+    )
+
+
 def anneal(
     arrs: list[list[int]],
     bounds: list[tuple[int, int]],
@@ -107,93 +160,7 @@ def anneal(
 ) -> tuple[list[list[int]], int]:
     """Improve ``arrs``; return (best arrangement, its added cost). ``M`` holds the
     history's counts on entry and history + the returned plan on return."""
-    cur = add_plan(arrs, bounds, M)
-    best = cur
-    if cur <= bound or iters <= 0 or len(bounds) < 2:
-        return arrs, cur
-    best_arrs = arrs
-    saved = False
-    tab = table_of(bounds)
-    L = len(tab)
-    nr = len(arrs)
-    rnd = rng.random
-    exp = math.exp
-    chunk = 256
-    ratio = (t1 / t0) ** (1.0 / max(1, iters // chunk))
-    T = t0
-    refresh = max(200, nr * L)
-    since = refresh
-    conflicts: list = []
-    nconf = 0
-    it = 0
-    while it < iters:
-        if since >= refresh:
-            conflicts = _conflicts(arrs, bounds, tab, M)
-            nconf = len(conflicts)
-            since = 0
-            if not nconf:
-                break  # nobody meets anyone twice: nothing left to gain
-        end = min(iters, it + chunk)
-        invT = 1.0 / T
-        while it < end:
-            it += 1
-            since += 1
-            if nconf and rnd() < 0.6:
-                r, i = conflicts[int(rnd() * nconf)]
-            else:
-                r = int(rnd() * nr)
-                i = int(rnd() * L)
-            j = int(rnd() * L)
-            ti = tab[i]
-            tj = tab[j]
-            if ti == tj:
-                continue
-            arr = arrs[r]
-            a = arr[i]
-            b = arr[j]
-            Ma = M[a]
-            Mb = M[b]
-            si, ei = bounds[ti]
-            sj, ej = bounds[tj]
-            # a leaves its table's players x for b's (and b the other way round): the
-            # cost of a pair's next meeting is marginal(c), of its last marginal(c - 1)
-            sides = ((range(si, ei), i, Ma, Mb, a, b), (range(sj, ej), j, Mb, Ma, b, a))
-            delta = 0
-            for slots, me, Mout, Min, _out, _in in sides:
-                for u in slots:
-                    if u != me:
-                        x = arr[u]
-                        c = Min[x]
-                        delta += _A * c + _B if c else 0
-                        c = Mout[x] - 1
-                        delta -= _A * c + _B if c else 0
-            if delta > 0:
-                if rnd() >= exp(-delta * invT):
-                    continue
-                if cur == best and not saved:
-                    best_arrs = [x_[:] for x_ in arrs]
-                    saved = True
-            for slots, me, Mout, Min, leaving, joining in sides:
-                for u in slots:
-                    if u != me:
-                        x = arr[u]
-                        Mx = M[x]
-                        Mout[x] -= 1
-                        Mx[leaving] -= 1
-                        Min[x] += 1
-                        Mx[joining] += 1
-            arr[i] = b
-            arr[j] = a
-            cur += delta
-            if cur < best:
-                best = cur
-                saved = False
-                if cur <= bound:
-                    it = iters
-                    break
-        T *= ratio
-    if saved and best < cur:
-        add_plan(arrs, bounds, M, sign=-1)
-        add_plan(best_arrs, bounds, M)
-        return best_arrs, best
-    return arrs, cur
+    rows = list(range(len(arrs))) if len(bounds) >= 2 else []
+    return annealing.anneal(
+        arrs, rows, _moves(bounds, M), rng, iters, bound, t0, t1, prefer_last=True
+    )
