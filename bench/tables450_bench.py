@@ -25,7 +25,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tournaments.tables450 import (  # noqa: E402
+from tournaments.kinds.four_fifty.tables import (  # noqa: E402
     draw_tables,
     evaluate,
     random_tables,

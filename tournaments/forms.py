@@ -10,7 +10,7 @@ from club.names import collated, member_label
 from games.engine import VARIANTS, option_catalogue
 from games.engine.four_fifty import option_catalogue as option_catalogue_450
 from games.option_labels import option_choices, option_help, option_label, variant_label
-from tournaments import labels450
+from tournaments.kinds.four_fifty import labels as labels450
 from tournaments.models import ACTIVE_ENTRY, ConstraintKind, Entry, GameKind, Position, Tournament
 
 #: Options set elsewhere (the tournament's own fields) or not yet playable.

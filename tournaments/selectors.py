@@ -13,8 +13,10 @@ from django.utils import timezone
 from club.names import sort_key
 from games.engine.four_fifty import get_rules
 from games.option_labels import option_label, option_value_label, variant_label
-from tournaments import labels450, seating
+from tournaments import seating
 from tournaments.clock import WARNING_SECONDS
+from tournaments.kinds.four_fifty import labels as labels450
+from tournaments.kinds.four_fifty.tables import SEATS as SEATS_450
 from tournaments.models import (
     ACTIVE_ENTRY,
     DirectorCall,
@@ -33,7 +35,6 @@ from tournaments.models import (
     TableGame,
     Tournament,
 )
-from tournaments.tables450 import SEATS as SEATS_450
 
 SEAT_ORDER = ("N", "E", "S", "W")
 

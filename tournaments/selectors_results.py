@@ -17,10 +17,10 @@ from django.utils.safestring import mark_safe
 from club.models import User
 from games.models import Seat as LiveSeat
 from games.selectors import present_users
-from tournaments import selectors450
 from tournaments import selectors_tables as ts
 from tournaments import standings as st
-from tournaments.labels450 import card_choices
+from tournaments.kinds.four_fifty import selectors as selectors450
+from tournaments.kinds.four_fifty.labels import card_choices
 from tournaments.models import (
     ACTIVE_ENTRY,
     DirectorCall,

@@ -4,6 +4,7 @@ values, the published history, the director's rules and the present field."""
 from __future__ import annotations
 
 from tournaments import seating
+from tournaments.kinds.four_fifty.tables import SEATS as SEATS_450
 from tournaments.models import (
     ConstraintKind,
     Entry,
@@ -15,7 +16,6 @@ from tournaments.models import (
     SeatingConstraint,
     Tournament,
 )
-from tournaments.tables450 import SEATS as SEATS_450
 
 PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.tournaments.day import play_round as start_round  # noqa: F401  (re-exported)
 from tests.tournaments.day import table_users  # noqa: F401  (re-exported)
-from tournaments.services import sheet450
+from tournaments.kinds.four_fifty import sheet as sheet450
 
 
 def make_450(make_tournament, add_present, n=14, **fields):

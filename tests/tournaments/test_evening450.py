@@ -23,9 +23,10 @@ from tournaments import selectors_results as sr
 from tournaments import selectors_tables as ts
 from tournaments import services
 from tournaments.errors import ConflictError, TournamentError
+from tournaments.kinds.four_fifty import director as director450
+from tournaments.kinds.four_fifty import sheet as sheet450
 from tournaments.models import GameStatus, Position, Seat, SheetLine
 from tournaments.services import director as ds
-from tournaments.services import director450, sheet450
 from tournaments.services import results as rs
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.tables450 import (
+from tournaments.kinds.four_fifty.tables import (
     EVEN,
     Round,
     TablesError,
@@ -45,7 +45,7 @@ def pair_counts(rounds) -> Counter:
 
 def test_the_table_draw_imports_no_django():
     code = (
-        "import sys, tournaments.tables450 as t; t.schedule(14, 2, size=4);"
+        "import sys, tournaments.kinds.four_fifty.tables as t; t.schedule(14, 2, size=4);"
         "assert 'django' not in sys.modules, sorted(m for m in sys.modules"
         " if 'django' in m)"
     )
@@ -199,7 +199,7 @@ def test_the_report_lists_the_pairs_meeting_again_in_a_game():
 
 def test_the_draw_of_sixty_players_is_quick_enough_to_plan_eight_games():
     """Counts, not clocks: the whole search is bounded by an iteration budget."""
-    from tournaments.tables450 import draw
+    from tournaments.kinds.four_fifty.tables import draw
 
     d = draw_tables(list(range(60)), size=4, seed=0, games_total=8)
     assert len(d.plan) == 7

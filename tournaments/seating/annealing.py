@@ -1,5 +1,5 @@
 """Simulated annealing over a plan of rounds: the loop shared by the 500 seating draw
-(``seating.search``) and the 450 table draw (``tables450.search``).
+(``seating.search``) and the 450 table draw (``kinds.four_fifty.tables.search``).
 
 A plan is a list of rows, one per round (or game), each a list of player indices in slot
 order. The problem is told by a ``Moves``: its cost lives in the caller's meeting counts,

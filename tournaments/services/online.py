@@ -34,6 +34,8 @@ from games.engine.four_fifty import score_cards
 from games.models import Action, Table
 from games.models import Seat as LiveSeat
 from games.services import table_create, table_seat_assign, table_start
+from tournaments.kinds.four_fifty import sheet as sheet450
+from tournaments.kinds.four_fifty.selectors import next_line
 from tournaments.models import (
     GameStatus,
     HandScore,
@@ -44,7 +46,6 @@ from tournaments.models import (
     SheetLine,
     TableGame,
 )
-from tournaments.selectors450 import next_line
 from tournaments.selectors_tables import (
     SIDE_OF,
     next_hand,
@@ -52,7 +53,6 @@ from tournaments.selectors_tables import (
     rules_options,
     table_people,
 )
-from tournaments.services import sheet450
 from tournaments.services.events import tournament_touch
 from tournaments.services.results import _recompute
 

@@ -20,6 +20,7 @@ from club.models import User
 from club.services import activity_record
 from tournaments import seating
 from tournaments.errors import ConflictError, TournamentError
+from tournaments.kinds.four_fifty import draw as draw450
 from tournaments.models import (
     ByeScore,
     ConstraintKind,
@@ -44,7 +45,7 @@ from tournaments.selectors_seating import (  # noqa: F401  (round_to_seating: te
     seat_positions,
 )
 from tournaments.selectors_tables import default_mode, round_play
-from tournaments.services import draw450, online, results
+from tournaments.services import online, results
 from tournaments.services.clock import clock_start_with_play
 from tournaments.services.events import tournament_touch
 from tournaments.services.plans import plan_after_edit, plan_draw

@@ -22,6 +22,8 @@ from tournaments import selectors
 from tournaments import selectors_results as sr
 from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
+from tournaments.kinds.four_fifty import director as director450
+from tournaments.kinds.four_fifty import sheet as sheet450
 from tournaments.models import (
     DirectorCall,
     HandScore,
@@ -30,7 +32,7 @@ from tournaments.models import (
     SheetLine,
     TableGame,
 )
-from tournaments.services import calls, clock, director, director450, sheet450
+from tournaments.services import calls, clock, director
 from tournaments.services import results as rs
 from tournaments.views.common import get_round, get_tournament
 

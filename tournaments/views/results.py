@@ -19,13 +19,13 @@ from games.option_labels import contract_label, seat_label, side_label
 from tournaments import selectors_results as sr
 from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
-from tournaments.labels450 import seat_number
+from tournaments.kinds.four_fifty import sheet_views as sheet450_views
+from tournaments.kinds.four_fifty.labels import seat_number
+from tournaments.kinds.four_fifty.selectors import every_line, game_records
 from tournaments.models import HandScore, Season, TableGame, Tournament
-from tournaments.selectors450 import every_line, game_records
 from tournaments.services import results as rs
 from tournaments.services.calls import director_call
 from tournaments.services.seasons import season_save
-from tournaments.views import sheet450 as sheet450_views
 from tournaments.views.common import back, get_round, get_tournament, public_or_login
 
 

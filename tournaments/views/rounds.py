@@ -223,8 +223,8 @@ def _print_context(request, pk, number):
 
 def _printed(request, pk, number, name):
     context = _print_context(request, pk, number)
-    suffix = "450" if context["tournament"].is_450 else ""
-    return render(request, f"tournaments/{name}{suffix}.html", context)
+    folder = "tournaments/kinds/four_fifty/" if context["tournament"].is_450 else "tournaments/"
+    return render(request, f"{folder}{name}.html", context)
 
 
 @director_required

@@ -27,9 +27,9 @@ from games.engine.four_fifty import Game, read_sheet, score_cards, score_points
 from games.engine.four_fifty.cards import CARD_OF, CODE
 from games.engine.four_fifty.sheet import ENTRY_POINTS, hand_values, major_from
 from tournaments.errors import ConflictError, TournamentError
-from tournaments.labels450 import card_label, seat_number
+from tournaments.kinds.four_fifty.labels import card_label, seat_number
+from tournaments.kinds.four_fifty.selectors import SECRETARY, next_line, replay_lines, rules_for
 from tournaments.models import GameStatus, SheetEntry, SheetLine, TableGame, Tournament
-from tournaments.selectors450 import SECRETARY, next_line, replay_lines, rules_for
 from tournaments.selectors_tables import TablePerson, seat_of, table_people
 from tournaments.services.events import tournament_touch
 from tournaments.services.results import (

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 
 from club.services import activity_record
 from tournaments.errors import TournamentError
+from tournaments.kinds.four_fifty import sheet as sheet450
+from tournaments.kinds.four_fifty.selectors import replay_lines
 from tournaments.models import GameStatus, SheetLine, TableGame
-from tournaments.selectors450 import replay_lines
 from tournaments.selectors_tables import table_people
-from tournaments.services import sheet450
 from tournaments.services.director import _reason, _stamp_correction, _unlocked_play
 from tournaments.services.events import tournament_touch
 from tournaments.services.results import _lock, mark_confirmed

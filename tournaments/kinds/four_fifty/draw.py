@@ -12,8 +12,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments import tables450
 from tournaments.errors import TournamentError
+from tournaments.kinds.four_fifty import tables as tables450
 from tournaments.models import (
     ConstraintKind,
     Position,

@@ -9,7 +9,7 @@ from games.engine.four_fifty import Game, get_rules, read_sheet
 from games.engine.four_fifty.cards import CODE
 from games.engine.four_fifty.sheet import major_starts
 from tournaments import selectors_tables as ts
-from tournaments.labels450 import card_choices, card_label, cards_label, seat_number
+from tournaments.kinds.four_fifty.labels import card_choices, card_label, cards_label, seat_number
 from tournaments.models import GameStatus, SheetLine, Status, TableGame, Tournament
 from tournaments.selectors import open_call, round_clock
 

@@ -10,11 +10,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments import selectors450
 from tournaments.errors import TournamentError
+from tournaments.kinds.four_fifty import selectors as selectors450
+from tournaments.kinds.four_fifty import sheet as sheet450
 from tournaments.models import SheetLine, TableGame
 from tournaments.selectors_tables import table_game, table_people
-from tournaments.services import sheet450
 
 FIELDS = ("c1", "c2", "pot", "major", "pts")
 
@@ -35,9 +35,9 @@ def _context(request, rnd, table, *, data=None, error=None):
 def page(request, rnd, table, *, data=None, error=None):
     context = _context(request, rnd, table, data=data, error=error)
     template = (
-        "tournaments/results/_sheet450.html"
+        "tournaments/kinds/four_fifty/_sheet.html"
         if request.htmx
-        else "tournaments/results/sheet450.html"
+        else "tournaments/kinds/four_fifty/sheet.html"
     )
     return render(request, template, context)
 
@@ -75,7 +75,7 @@ def preview(request, rnd, table):
         context["names"] = {p.seat: p.name for p in table_people(rnd, table).values()}
     except TournamentError as exc:
         context["error"] = exc.message
-    return render(request, "tournaments/results/_preview450.html", context)
+    return render(request, "tournaments/kinds/four_fifty/_preview.html", context)
 
 
 def enter(request, rnd, table):

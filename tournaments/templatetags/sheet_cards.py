@@ -4,7 +4,7 @@
 from django import template
 from django.utils.html import format_html
 
-from tournaments import labels450
+from tournaments.kinds.four_fifty import labels as labels450
 
 register = template.Library()
 
