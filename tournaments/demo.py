@@ -18,7 +18,7 @@ from tournaments import selectors_tables as ts
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, HandScore, Round, Status, Tournament
 from tournaments.services import director as director_actions
-from tournaments.services import results as rs
+from tournaments.services import results as results_service
 
 UPCOMING = "Tournoi du jeudi (démo)"
 TODAY = "Tournoi de la semaine (démo)"
@@ -113,11 +113,11 @@ def _demo_hand(game, i: int, *, confirm: bool = True):
     level = int(contract[:-2] if contract.endswith("NT") else contract[:-1])
     declarer = "NESW"[(i + game.table) % 4]
     tricks = max(0, min(10, level + (i % 3) - 1))
-    row = rs.hand_enter(
+    row = results_service.hand_enter(
         game=game, user=users["N"], seq=seq, declarer=declarer, contract=contract, tricks=tricks
     )
     if confirm:
-        rs.hand_confirm(hand=row, user=users["E"])
+        results_service.hand_confirm(hand=row, user=users["E"])
     return row
 
 

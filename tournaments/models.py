@@ -10,16 +10,16 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.kinds import DEFAULT_KIND, KIND_CHOICES
-from tournaments import status as st
+from tournaments import status as machine
 
 
 class Status(models.TextChoices):
-    DRAFT = st.DRAFT, _("Draft")
-    REGISTRATION_OPEN = st.REGISTRATION_OPEN, _("Registration open")
-    REGISTRATION_CLOSED = st.REGISTRATION_CLOSED, _("Registration closed")
-    RUNNING = st.RUNNING, _("Running")
-    FINISHED = st.FINISHED, pgettext_lazy("tournament status", "Finished")
-    CANCELLED = st.CANCELLED, _("Cancelled")
+    DRAFT = machine.DRAFT, _("Draft")
+    REGISTRATION_OPEN = machine.REGISTRATION_OPEN, _("Registration open")
+    REGISTRATION_CLOSED = machine.REGISTRATION_CLOSED, _("Registration closed")
+    RUNNING = machine.RUNNING, _("Running")
+    FINISHED = machine.FINISHED, pgettext_lazy("tournament status", "Finished")
+    CANCELLED = machine.CANCELLED, _("Cancelled")
 
 
 class Format(models.TextChoices):

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments import status as st
+from tournaments import status as machine
 from tournaments.models import EntryStatus, Round, RoundStatus, Tournament
 
 
@@ -26,30 +26,32 @@ class StatusAction:
 
 
 def _verb(current: str, target: str) -> str:
-    if target == st.CANCELLED:
+    if target == machine.CANCELLED:
         return _("Cancel the tournament")
-    if target == st.RUNNING:
-        return _("Reopen the tournament") if current == st.FINISHED else _("Start the tournament")
+    if target == machine.RUNNING:
+        return (
+            _("Reopen the tournament") if current == machine.FINISHED else _("Start the tournament")
+        )
     return {
-        (st.DRAFT, st.REGISTRATION_OPEN): _("Open registration"),
-        (st.REGISTRATION_OPEN, st.DRAFT): _("Back to draft"),
-        (st.REGISTRATION_OPEN, st.REGISTRATION_CLOSED): _("Close registration"),
-        (st.REGISTRATION_CLOSED, st.REGISTRATION_OPEN): _("Reopen registration"),
-        (st.RUNNING, st.FINISHED): _("Finish the tournament"),
+        (machine.DRAFT, machine.REGISTRATION_OPEN): _("Open registration"),
+        (machine.REGISTRATION_OPEN, machine.DRAFT): _("Back to draft"),
+        (machine.REGISTRATION_OPEN, machine.REGISTRATION_CLOSED): _("Close registration"),
+        (machine.REGISTRATION_CLOSED, machine.REGISTRATION_OPEN): _("Reopen registration"),
+        (machine.RUNNING, machine.FINISHED): _("Finish the tournament"),
     }.get((current, target), target)
 
 
 def _primary_target(tournament: Tournament) -> str | None:
     """The usual next status: open registration, then start on the day."""
     status = tournament.status
-    if status == st.DRAFT:
-        return st.REGISTRATION_OPEN
-    if status == st.REGISTRATION_CLOSED:
-        return st.RUNNING
-    if status == st.REGISTRATION_OPEN:
+    if status == machine.DRAFT:
+        return machine.REGISTRATION_OPEN
+    if status == machine.REGISTRATION_CLOSED:
+        return machine.RUNNING
+    if status == machine.REGISTRATION_OPEN:
         today = timezone.localdate(tournament.starts_at) <= timezone.localdate()
-        return st.RUNNING if today else st.REGISTRATION_CLOSED
-    if status == st.RUNNING:
+        return machine.RUNNING if today else machine.REGISTRATION_CLOSED
+    if status == machine.RUNNING:
         rounds = Round.objects.filter(tournament=tournament).aggregate(
             drawn=Count("id", filter=~Q(status=RoundStatus.DRAFT)),
             closed=Count("id", filter=Q(play__closed_at__isnull=False)),
@@ -58,7 +60,7 @@ def _primary_target(tournament: Tournament) -> str | None:
             rounds["drawn"] >= tournament.rounds_total
             and rounds["closed"] >= tournament.rounds_total
         ):
-            return st.FINISHED
+            return machine.FINISHED
     return None
 
 
@@ -70,10 +72,10 @@ def status_actions(tournament: Tournament) -> list[StatusAction]:
         status__in=[EntryStatus.CONFIRMED, EntryStatus.WAITING, EntryStatus.PENDING]
     ).count()
     out = []
-    for target in st.next_statuses(current):
+    for target in machine.next_statuses(current):
         label = _verb(current, target)
         confirm, style, reason = "", "secondary", False
-        if target == st.CANCELLED:
+        if target == machine.CANCELLED:
             style = "danger"
             confirm = ngettext(
                 "Cancel %(name)s for good? Its %(n)s registration is cancelled with it "
@@ -82,23 +84,23 @@ def status_actions(tournament: Tournament) -> list[StatusAction]:
                 "and the tournament cannot be reopened.",
                 registered,
             ) % {"name": tournament.name, "n": registered}
-        elif target == st.DRAFT:
+        elif target == machine.DRAFT:
             confirm = _(
                 "Back to draft: members no longer see %(name)s in the calendar "
                 "and cannot register. Registrations already made are kept."
             ) % {"name": tournament.name}
-        elif target == st.RUNNING and current == st.FINISHED:
+        elif target == machine.RUNNING and current == machine.FINISHED:
             reason = True
             confirm = _(
                 "Reopen %(name)s? Its results are no longer final (medals "
                 "included) until you finish it again."
             ) % {"name": tournament.name}
-        elif target == st.RUNNING:
+        elif target == machine.RUNNING:
             confirm = _(
                 "Start %(name)s? Registration closes, and the rules and the format "
                 "can no longer change."
             ) % {"name": tournament.name}
-        elif target == st.FINISHED:
+        elif target == machine.FINISHED:
             confirm = _(
                 "Finish %(name)s? Rounds still playing are closed, the results "
                 "become final and the medals are awarded. Changing a result "

@@ -9,14 +9,14 @@ from django.utils.translation import gettext as _
 
 from club.models import User
 from club.services import activity_record
-from tournaments import status as st
+from tournaments import status as machine
 from tournaments.errors import TournamentError
 from tournaments.models import ACTIVE_ENTRY, Entry, EntryStatus, Tournament
 from tournaments.services.events import tournament_touch
 
 
 def _check_open(tournament: Tournament) -> None:
-    if tournament.status not in st.CHECKIN_OPEN:
+    if tournament.status not in machine.CHECKIN_OPEN:
         raise TournamentError("checkin_closed", _("Check-in is not open for this tournament."))
 
 

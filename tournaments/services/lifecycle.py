@@ -14,7 +14,7 @@ from club.models import User
 from club.services import activity_record
 from games.engine import UnknownVariantError, get_variant
 from games.engine.four_fifty import get_rules as get_rules_450
-from tournaments import status as st
+from tournaments import status as machine
 from tournaments.errors import TournamentError
 from tournaments.models import (
     ByeScore,
@@ -227,7 +227,7 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
         raise TypeError(f"not tournament settings: {sorted(unknown)}")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = _snapshot(tournament)
-    if tournament.status in st.RULES_FROZEN:
+    if tournament.status in machine.RULES_FROZEN:
         changed = [f for f in RULE_FIELDS if f in changes and changes[f] != before[f]]
         if changed:
             raise TournamentError(
@@ -282,30 +282,30 @@ def tournament_transition(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if to not in Status.values:
         raise TournamentError("bad_status", _("Unknown status."))
-    if not st.can_transition(tournament.status, to):
+    if not machine.can_transition(tournament.status, to):
         raise TournamentError(
             "bad_transition",
             _("A tournament cannot go from “%(current)s” to “%(target)s”.")
             % {"current": Status(tournament.status).label, "target": Status(to).label},
         )
     reason = (reason or "").strip()[:300]
-    if (tournament.status, to) in st.REASON_REQUIRED and not reason:
+    if (tournament.status, to) in machine.REASON_REQUIRED and not reason:
         raise TournamentError(
             "reason", _("Give the reason for reopening the tournament: its results were final.")
         )
-    if to == st.RUNNING:
+    if to == machine.RUNNING:
         validate_rules(
             variant=tournament.variant,
             options=tournament.variant_options,
             hands_per_game=tournament.hands_per_game,
             game=tournament.game,
         )
-    if to == st.FINISHED:
+    if to == machine.FINISHED:
         rounds_close_for_finish(tournament=tournament, by=by)
     before = tournament.status
     tournament.status = to
     tournament.save(update_fields=["status"])
-    if (before, to) in st.REASON_REQUIRED:
+    if (before, to) in machine.REASON_REQUIRED:
         settings_row = results_settings_row(tournament)
         settings_row.reopened_at = timezone.now()
         settings_row.reopen_reason = reason

@@ -18,8 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.roles import director_required
-from tournaments import selectors
-from tournaments import selectors_results as sr
+from tournaments import selectors, selectors_results
 from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
 from tournaments.kinds.four_fifty import director as director450
@@ -33,7 +32,7 @@ from tournaments.models import (
     TableGame,
 )
 from tournaments.services import calls, clock, director
-from tournaments.services import results as rs
+from tournaments.services import results as results_service
 from tournaments.views.common import get_round, get_tournament
 
 
@@ -51,7 +50,7 @@ def _console_context(request, pk):
     if rnd is not None:
         rnd.tournament = tournament
     fix = request.GET.get("fix")
-    context = sr.console(tournament, rnd, fix=fix)
+    context = selectors_results.console(tournament, rnd, fix=fix)
     context["rounds"] = list(
         Round.objects.filter(tournament=tournament)
         .exclude(status=RoundStatus.DRAFT)
@@ -173,7 +172,7 @@ def confirm_director(request, pk: int):
     return _director_action(
         request,
         pk,
-        lambda: rs.hand_confirm(hand=hand, user=request.user),
+        lambda: results_service.hand_confirm(hand=hand, user=request.user),
         _("Hand confirmed."),
         table=game.table,
     )

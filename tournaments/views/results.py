@@ -16,14 +16,14 @@ from django.views.decorators.http import require_POST
 from club.exports import csv_response
 from club.roles import director_required
 from games.option_labels import contract_label, seat_label, side_label
-from tournaments import selectors_results as sr
+from tournaments import selectors_results
 from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
 from tournaments.kinds.four_fifty import sheet_views as sheet450_views
 from tournaments.kinds.four_fifty.labels import seat_number
 from tournaments.kinds.four_fifty.selectors import every_line, game_records
 from tournaments.models import HandScore, Season, TableGame, Tournament
-from tournaments.services import results as rs
+from tournaments.services import results as results_service
 from tournaments.services.calls import director_call
 from tournaments.services.seasons import season_save
 from tournaments.views.common import back, get_round, get_tournament, public_or_login
@@ -37,7 +37,7 @@ def _sheet_context(request, pk, number, table):
     tournament = get_tournament(request, pk)
     rnd = get_round(tournament, number)
     try:
-        return sr.table_sheet(rnd, table, request.user)
+        return selectors_results.table_sheet(rnd, table, request.user)
     except TournamentError as exc:
         raise Http404(exc.message) from None
 
@@ -117,7 +117,7 @@ def enter(request, pk: int, number: int, table: int):
     game = _game(request, pk, number, table)
     post = request.POST
     try:
-        rs.hand_enter(
+        results_service.hand_enter(
             game=game,
             user=request.user,
             seq=post.get("seq"),
@@ -151,7 +151,7 @@ def confirm(request, pk: int, number: int, table: int):
     game = _game(request, pk, number, table)
     hand = _hand(game, request.POST.get("hand"))
     try:
-        rs.hand_confirm(hand=hand, user=request.user, pin=request.POST.get("pin", ""))
+        results_service.hand_confirm(hand=hand, user=request.user, pin=request.POST.get("pin", ""))
     except TournamentError as exc:
         return _sheet_response(request, pk, number, table, error=exc.message)
     return _sheet_response(request, pk, number, table)
@@ -177,7 +177,7 @@ def call_director(request, pk: int, number: int, table: int):
                 "tournament": tournament,
                 "round": rnd,
                 "table": table,
-                "call": sr.open_call(rnd, table),
+                "call": selectors_results.open_call(rnd, table),
                 "error": error,
             },
         )
@@ -197,7 +197,7 @@ def withdraw_hand(request, pk: int, number: int, table: int):
     game = _game(request, pk, number, table)
     hand = _hand(game, request.POST.get("hand"))
     try:
-        rs.hand_withdraw(hand=hand, user=request.user)
+        results_service.hand_withdraw(hand=hand, user=request.user)
     except TournamentError as exc:
         return _sheet_response(request, pk, number, table, error=exc.message)
     return _sheet_response(request, pk, number, table)
@@ -209,8 +209,8 @@ def standings(request, pk: int):
     tournament = get_tournament(request, pk)
     context = {
         "tournament": tournament,
-        **sr.standings_page_cached(tournament),
-        **sr.corrections(tournament),
+        **selectors_results.standings_page_cached(tournament),
+        **selectors_results.corrections(tournament),
     }
     template = (
         "tournaments/results/_standings.html"
@@ -223,7 +223,11 @@ def standings(request, pk: int):
 @public_or_login
 def projector_standings(request, pk: int):
     tournament = get_tournament(request, pk)
-    context = {"tournament": tournament, **sr.standings_page_cached(tournament), "projector": True}
+    context = {
+        "tournament": tournament,
+        **selectors_results.standings_page_cached(tournament),
+        "projector": True,
+    }
     return render(request, "tournaments/results/_projector_standings.html", context)
 
 
@@ -233,8 +237,8 @@ def final(request, pk: int):
     tournament = get_tournament(request, pk)
     context = {
         "tournament": tournament,
-        **sr.standings_page(tournament),
-        **sr.corrections(tournament),
+        **selectors_results.standings_page(tournament),
+        **selectors_results.corrections(tournament),
     }
     return render(request, "tournaments/results/final.html", context)
 
@@ -242,7 +246,7 @@ def final(request, pk: int):
 @login_required
 def standings_csv(request, pk: int):
     tournament = get_tournament(request, pk)
-    page = sr.standings_page(tournament)
+    page = selectors_results.standings_page(tournament)
     rounds = page["round_numbers"]
     header = (
         [_("Rank"), _("Name"), _("Total")]
@@ -346,7 +350,7 @@ def results_csv(request, pk: int):
         _("Note"),
     ]
     rows = []
-    for line in sr.every_hand(tournament):
+    for line in selectors_results.every_hand(tournament):
         h = line.get("hand")
         if h is None:  # an adjusted game: its awarded totals
             game = line["game"]
@@ -419,7 +423,10 @@ def season(request, season_id: int):
     tournaments = list(
         row.tournaments.exclude(status__in=["draft", "cancelled"]).order_by("starts_at")
     )
-    context = {"season": row, **sr.season_page(tournaments, row.scoring, row.best_of)}
+    context = {
+        "season": row,
+        **selectors_results.season_page(tournaments, row.scoring, row.best_of),
+    }
     return render(request, "tournaments/results/season.html", context)
 
 
