@@ -237,7 +237,8 @@ def hand_replay(request, table_id: int, number: int):
             "table": table,
             "number": number,
             "record_json": json.dumps(record),
-            "replay": replay_steps(record),
+            # The players by name: the replay names every seat as the table did.
+            "replay": {**replay_steps(record), "players": selectors.seat_names(table)},
             "hands": selectors.finished_hands(table),
         },
     )

@@ -2,7 +2,7 @@
 // with the rules engine (games/replay.py) and sends each step: every seat's cards face
 // up, the calls, the trick, the tricks won. This page only draws them, for 2 to 6 seats.
 import {
-  el, fmt, gettext as _, cardFigure, callShort, callWords, eventText, seatLabel, sortHand,
+  el, fmt, gettext as _, cardFigure, callShort, callWords, eventText, namesOf, sortHand,
   suitName,
 } from "./cards.js";
 import { defaultAnchor, prepareFelt, seatPosition } from "./seats.js";
@@ -12,7 +12,8 @@ const { seats, steps } = data;
 const anchor = defaultAnchor(seats);
 const root = document.getElementById("replay-app");
 const felt = document.getElementById("replay-felt");
-const nameOf = (seat) => seatLabel(seat);
+// Every seat by its player's name, as the table named them (a bot: "Bot North").
+const nameOf = namesOf(data.players || []);
 const cardWords = (code) => cardFigure(code).getAttribute("aria-label");
 
 // Per step: tricks won by each seat so far, and the declarer's discards so far.
@@ -119,5 +120,9 @@ document.addEventListener("keydown", (event) => {
   const map = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
   if (map[event.key]) { event.preventDefault(); go(map[event.key]); }
 });
+// The game's other hands, listed by the server: their contract and declarer in words.
+for (const call of document.querySelectorAll(".hand-call[data-declarer]")) {
+  call.textContent = "(" + callShort(call.dataset.contract) + " · " + nameOf(call.dataset.declarer) + ")";
+}
 root.dataset.steps = String(steps.length);
 render();
