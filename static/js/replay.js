@@ -2,8 +2,8 @@
 // with the rules engine (games/replay.py) and sends each step: every seat's cards face
 // up, the calls, the trick, the tricks won. This page only draws them, for 2 to 6 seats.
 import {
-  el, fmt, gettext as _, cardFigure, callShort, callWords, eventText, namesOf, sortHand,
-  suitName,
+  el, fmt, gettext as _, cardFigure, callShort, callWords, eventText, namesOf, shortName,
+  sortHand, suitName,
 } from "./cards.js";
 import { defaultAnchor, prepareFelt, seatPosition } from "./seats.js";
 
@@ -82,7 +82,7 @@ function render() {
   const trick = el("div", { class: "trick" + (done ? " done" : "") + (ring ? " ring" : "") });
   for (const { seat, card } of shown) {
     trick.append(el("div", { class: "trick-card at-" + seatPosition(seats, seat, anchor) + (done && step.last_trick.winner === seat ? " winner" : "") },
-      cardFigure(card), ring ? el("span", { class: "trick-who" }, nameOf(seat)) : null));
+      cardFigure(card), ring ? el("span", { class: "trick-who", title: nameOf(seat) }, shortName(seat, nameOf, seats)) : null));
   }
   center.replaceChildren(trick);
   if (step.kitty.length && (step.stage === null || step.stage === "calls") && step.phase !== "kitty" && step.phase !== "play" && step.phase !== "done") {

@@ -332,7 +332,7 @@ function renderCenter() {
     const fig = cardFigure(card);
     fig.setAttribute("aria-label", fmt(_("%(name)s: %(card)s"), { name: nameOf(seat), card: cardName(card) }));
     trick.append(el("div", { class: "trick-card at-" + (positionOf(seat)) + (finished && finished.winner === seat ? " winner" : ""), "data-seat": seat }, fig,
-      isRing() ? el("span", { class: "trick-who" }, nameOf(seat)) : null));
+      isRing() ? el("span", { class: "trick-who", title: nameOf(seat) }, shortName(seat, nameOf, seats())) : null));
   }
   center.append(trick);
   if (finished && view.phase === "play") {

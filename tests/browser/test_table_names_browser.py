@@ -294,7 +294,7 @@ def _play_to_the_end(page, shot: str) -> int:
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])
 @pytest.mark.parametrize("count", [2, 3, 5, 6])
 def test_a_table_of_each_count_names_every_player_to_the_end_and_in_the_replay(
-    request, make_member, count, viewport
+    request, transactional_db, make_member, count, viewport
 ):
     page = request.getfixturevalue("phone_page" if viewport == "phone" else "browser_page")
     if viewport == "laptop":
