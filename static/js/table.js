@@ -631,10 +631,11 @@ function renderSheet() {
   const many = teams.length > 2;
   const folded = teams.length > 4;
   table.classList.toggle("many", many);
-  const head = el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, _("Contract")),
-    folded ? null : el("th", { scope: "col" }, _("Tricks")),
+  table.classList.toggle("folded", folded);
+  const head = el("tr", {}, el("th", { scope: "col", class: "col-hand" }, "#"), el("th", { scope: "col", class: "col-contract" }, _("Contract")),
+    folded ? null : el("th", { scope: "col", class: "col-tricks" }, _("Tricks")),
     ...teams.map((t) => el("th", { scope: "col", class: "num side-head", title: teamLabel(t, nameOf) },
-      ...sideSeats(t).map((seat) => el("span", { class: "side-member" }, shortName(seat, nameOf, seats()))))));
+      el("span", { class: "side-names" }, ...sideSeats(t).map((seat) => el("span", { class: "side-member" }, shortName(seat, nameOf, seats())))))));
   table.append(el("thead", {}, head));
   const body = el("tbody");
   for (const row of sheet) {
@@ -642,7 +643,7 @@ function renderSheet() {
     let tricks = "";
     if (row.redeal) contract = el("span", { class: "muted" }, _("redeal"));
     else {
-      contract = el("span", {}, el("strong", {}, callShort(row.contract)), " ", shortName(row.declarer, nameOf, seats()),
+      contract = el("span", {}, el("strong", {}, callShort(row.contract)), " ", el("span", { class: "decl" }, shortName(row.declarer, nameOf, seats())),
         " ", el("span", { class: row.made ? "made" : "failed", title: row.made ? _("made") : _("failed") }, row.made ? "✓" : "✗"));
       const dteam = teamOf(row.declarer);
       tricks = row.tricks && row.tricks[dteam] !== undefined && row.tricks[dteam] !== null ? String(row.tricks[dteam]) : "";

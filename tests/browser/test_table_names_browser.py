@@ -420,3 +420,4 @@ def test_on_a_laptop_the_bid_grid_and_the_hand_are_on_screen_together(browser_pa
     seen = page.evaluate(HAND_AND_GRID_ON_SCREEN)
     assert seen["scrollY"] == 0 and seen["cards"] == 10 and seen["rows"] == 7, seen
     assert seen["cardsOnScreen"] == 10 and seen["rowsOnScreen"] == 7, seen
+    assert page.evaluate(LAYOUT_PROBLEMS, 1366) == []
