@@ -61,13 +61,14 @@ export function teamLabel(team, nameOf) {
   return joinNames(sideSeats(team).map(nameOf));
 }
 
-/** A player's short name, for narrow places (the score sheet): the first name, unless
- * another player of the table has the same one. */
+/** A player's short name, for narrow places (the score sheet): a member's first name,
+ * unless another player of the table has the same one; a bot's whole name ("Bot 2"). */
 export function shortName(seat, nameOf, seats) {
   const full = nameOf(seat);
+  if (full === botName(seat)) return full;
   const first = full.split(" ")[0];
   const clash = (seats || []).some((other) => other !== seat && nameOf(other).split(" ")[0] === first);
-  return clash || /^\d+$/.test(full.split(" ")[1] || "x") ? full : first;
+  return clash ? full : first;
 }
 
 export function parseCard(code) {
@@ -255,9 +256,10 @@ export function eventText(ev, nameOf) {
   }
 }
 
-/** A hand's result in words: "Contract made: NS 240, EW 10." */
+/** A hand's result in words: "Sylvie Roy makes 7 hearts: Sylvie Roy and Bot South +200 ·
+ * Bot East and Bot West +30." (the sides apart by "·": their names hold commas). */
 export function resultText(res, nameOf) {
-  const scores = Object.entries(res.score || {}).map(([t, s]) => teamLabel(t, nameOf) + " " + (s > 0 ? "+" : "") + s).join(", ");
+  const scores = Object.entries(res.score || {}).map(([t, s]) => teamLabel(t, nameOf) + " " + (s > 0 ? "+" : "") + s).join(" · ");
   if (res.redeal) return _("Dealt again: no score.");
   const who = res.declarer ? nameOf(res.declarer) : "";
   const text = res.made

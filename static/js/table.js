@@ -746,7 +746,7 @@ function renderGameOver() {
  * declarer and his partner who won together (five players), or a tie. */
 function gameOverTitle(winners) {
   if (winners.length > 1) {
-    return fmt(_("Game over: %(names)s win together!"), { names: joinNames(winners.map(nameOf)) });
+    return fmt(_("Game over: %(names)s win together!"), { names: joinNames(winners.map((t) => teamLabel(t, nameOf))) });
   }
   if (!winners.length) return _("Game over: a tie.");
   const players = sideSeats(winners[0]).length;
