@@ -214,6 +214,37 @@ class Game:
                 return ("minus_target", _best(others, totals, r) if others else None)
         return None
 
+    def winners(self) -> list[str]:
+        """The sides that won the game together, the winner first: at five players the
+        declarer and the partner who made the last contract with him win together when
+        both reach the target on it (or share the best total after the last of the
+        game's hands). One side elsewhere; none while playing and on a tie."""
+        totals, reason, winner = self._walk()
+        results = self.results()
+        if reason is None or not results:
+            return []
+        made_by = list(results[-1].made_by)
+        if winner is None:
+            best = max(totals.values())
+            top = [t for t, s in totals.items() if s == best]
+            tied_partners = reason == "hands_tie" and len(made_by) > 1 and set(top) <= set(made_by)
+            return [t for t in made_by if t in top] if tied_partners else []
+        if winner not in made_by or len(made_by) < 2:
+            return [winner]
+        v = self.variant
+        breach = {t: 0 for t in totals}
+        for r in results:
+            for t, pts in r.breach_points.items():
+                breach[t] += pts
+        points = {t: totals[t] - breach[t] for t in totals}
+
+        def reached(t: str) -> bool:
+            if reason != "target":
+                return totals[t] == totals[winner]
+            return points[t] == v.target if v.exact_target else points[t] >= v.target
+
+        return [winner] + [t for t in made_by if t != winner and reached(t)]
+
     @property
     def totals(self) -> dict[str, int]:
         """Game total per team (up to the end of the game)."""
@@ -290,6 +321,7 @@ class Game:
             "is_over": reason is not None,
             "end_reason": reason,
             "winner": winner,
+            "winners": self.winners(),
             "hands": [r.to_dict() for r in self.results()],
         }
 

@@ -104,7 +104,9 @@ class FiveHundred(GameKind):
 
     @staticmethod
     def replay_data(record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-        return replay_steps(record)
+        """The steps, and the players by name: the replay names every seat as the
+        table did."""
+        return {**replay_steps(record), "players": names}
 
 
 FIVE_HUNDRED = FiveHundred()

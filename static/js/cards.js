@@ -15,26 +15,60 @@ export function suitName(suit) {
   return { S: _("spades"), C: _("clubs"), D: _("diamonds"), H: _("hearts"), NT: _("no trump") }[suit] || suit;
 }
 
+const COMPASS = () => ({ N: _("North"), E: _("East"), S: _("South"), W: _("West") });
+
+/** A seat's place at the table in words: "North" at four players; elsewhere the seats
+ * are numbered around the table, "Seat 2". */
 export function seatLabel(seat) {
-  return { N: _("North"), E: _("East"), S: _("South"), W: _("West") }[seat] || seat;
+  return COMPASS()[seat] || fmt(_("Seat %(n)s"), { n: String(seat).replace(/^P/, "") });
 }
 
-// Sides of other counts than four are named by their seats: "P2" (each for himself),
-// "P1P3P5" (six players in two teams), shown as "P1·P3·P5".
-const sideSeats = (team) => team.match(/P\d/g);
-
-export function teamLabel(team) {
-  const named = { NS: _("North-South"), EW: _("East-West") }[team];
-  if (named) return named;
-  const seats = sideSeats(team);
-  return seats ? seats.join("·") : team;
+/** A bot's name: "Bot" and its place, "Bot North" at four players, else "Bot 2". */
+export function botName(seat) {
+  return fmt(_("Bot %(seat)s"), { seat: COMPASS()[seat] || String(seat).replace(/^P/, "") });
 }
 
-export function teamShort(team) {
-  const named = { NS: pgettext("team", "NS"), EW: pgettext("team", "EW") }[team];
-  if (named) return named;
-  const seats = sideSeats(team);
-  return seats ? seats.join("·") : team;
+/** The name a page gives a seat's player (``info``: a seat of the state frame or of the
+ * replay's players): the member's name, a bot's name, or the seat's place (free). */
+export function playerName(info) {
+  if (info.is_bot) return botName(info.seat);
+  return info.name || seatLabel(info.seat);
+}
+
+/** ``nameOf(seat)`` for a list of seats as the state frame gives them. */
+export function namesOf(seats) {
+  return (seat) => playerName(seats.find((s) => s.seat === seat) || { seat, name: "" });
+}
+
+/** The seats of a side, from its name: the engine names a side by its seats put
+ * together ("NS", "P1P3P5"; "P2" where each plays for himself). */
+export function sideSeats(team) {
+  return String(team).match(/P\d|[NESW]/g) || [team];
+}
+
+/** Names in a list, in the page's language: "Sylvie et Marc", "Sylvie, Marc et Luc". */
+export function joinNames(names) {
+  const lang = document.documentElement.lang || "fr";
+  try {
+    return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names);
+  } catch {
+    return names.join(", ");
+  }
+}
+
+/** A side named by its players: "Sylvie Roy et Marc Roy", a player alone by his name. */
+export function teamLabel(team, nameOf) {
+  return joinNames(sideSeats(team).map(nameOf));
+}
+
+/** A player's short name, for narrow places (the score sheet): a member's first name,
+ * unless another player of the table has the same one; a bot's whole name ("Bot 2"). */
+export function shortName(seat, nameOf, seats) {
+  const full = nameOf(seat);
+  if (full === botName(seat)) return full;
+  const first = full.split(" ")[0];
+  const clash = (seats || []).some((other) => other !== seat && nameOf(other).split(" ")[0] === first);
+  return clash ? full : first;
 }
 
 export function parseCard(code) {
@@ -217,14 +251,15 @@ export function eventText(ev, nameOf) {
       return ev.outcome === "certain"
         ? fmt(_("The claim is certain: the %(n)s remaining tricks go to %(name)s's side."), { name, n: ev.tricks })
         : fmt(_("Claim accepted: the %(n)s remaining tricks go to %(name)s's side."), { name, n: ev.tricks });
-    default:
-      return ev.type;
+    default: // every event the engine emits has its words above (tests/browser/test_table_names_browser.py)
+      return null;
   }
 }
 
-/** A hand's result in words: "Contract made: NS 240, EW 10." */
+/** A hand's result in words: "Sylvie Roy makes 7 hearts: Sylvie Roy and Bot South +200 ·
+ * Bot East and Bot West +30." (the sides apart by "·": their names hold commas). */
 export function resultText(res, nameOf) {
-  const scores = Object.entries(res.score || {}).map(([t, s]) => teamShort(t) + " " + (s > 0 ? "+" : "") + s).join(", ");
+  const scores = Object.entries(res.score || {}).map(([t, s]) => teamLabel(t, nameOf) + " " + (s > 0 ? "+" : "") + s).join(" · ");
   if (res.redeal) return _("Dealt again: no score.");
   const who = res.declarer ? nameOf(res.declarer) : "";
   const text = res.made

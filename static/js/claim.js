@@ -1,7 +1,7 @@
 // Club 500: claims (games/engine/claims.py). The seat to act may claim every
 // remaining trick; the engine accepts a certain claim at once, otherwise each
 // opponent accepts or refuses. A claim and its answers are intents (table:intent).
-import { el, fmt, gettext as _ } from "./cards.js";
+import { el, fmt, gettext as _, namesOf } from "./cards.js";
 
 const app = document.getElementById("table-app");
 const panel = document.getElementById("claim-panel");
@@ -12,9 +12,9 @@ function intent(action) {
   app.dispatchEvent(new CustomEvent("table:intent", { detail: { action } }));
 }
 
+/** The player in ``seat`` by name, as the table names him (a bot: "Bot North"). */
 function nameOf(state, seat) {
-  const info = state.table.seats.find((s) => s.seat === seat);
-  return info && info.name ? info.name : seat;
+  return namesOf(state.table.seats)(seat);
 }
 
 function button(label, onclick, cls, testid) {
@@ -45,7 +45,7 @@ function render(state) {
   }
   if (claim && claim.outcome === "refused" && claim.trick === view.tricks.length + 1) {
     panel.hidden = false;
-    panel.append(el("p", { class: "muted small" }, fmt(_("%(name)s refused the claim: play goes on."), { name: nameOf(state, claim.by) })));
+    panel.append(el("p", { class: "muted small" }, fmt(_("%(name)s refuses the claim: play goes on."), { name: nameOf(state, claim.by) })));
   }
   const mine = me && view.to_act === me && (view.legal || []).length && !["MIS", "OMIS"].includes(view.contract);
   const barred = claim && claim.outcome === "refused" && claim.seat === me && claim.trick === view.tricks.length + 1;

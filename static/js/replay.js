@@ -2,8 +2,8 @@
 // with the rules engine (games/replay.py) and sends each step: every seat's cards face
 // up, the calls, the trick, the tricks won. This page only draws them, for 2 to 6 seats.
 import {
-  el, fmt, gettext as _, cardFigure, callShort, callWords, eventText, seatLabel, sortHand,
-  suitName,
+  el, fmt, gettext as _, cardFigure, callShort, callWords, eventText, namesOf, shortName,
+  sortHand, suitName,
 } from "./cards.js";
 import { defaultAnchor, prepareFelt, seatPosition } from "./seats.js";
 
@@ -12,7 +12,8 @@ const { seats, steps } = data;
 const anchor = defaultAnchor(seats);
 const root = document.getElementById("replay-app");
 const felt = document.getElementById("replay-felt");
-const nameOf = (seat) => seatLabel(seat);
+// Every seat by its player's name, as the table named them (a bot: "Bot North").
+const nameOf = namesOf(data.players || []);
 const cardWords = (code) => cardFigure(code).getAttribute("aria-label");
 
 // Per step: tricks won by each seat so far, and the declarer's discards so far.
@@ -81,7 +82,7 @@ function render() {
   const trick = el("div", { class: "trick" + (done ? " done" : "") + (ring ? " ring" : "") });
   for (const { seat, card } of shown) {
     trick.append(el("div", { class: "trick-card at-" + seatPosition(seats, seat, anchor) + (done && step.last_trick.winner === seat ? " winner" : "") },
-      cardFigure(card), ring ? el("span", { class: "trick-who" }, nameOf(seat)) : null));
+      cardFigure(card), ring ? el("span", { class: "trick-who", title: nameOf(seat) }, shortName(seat, nameOf, seats)) : null));
   }
   center.replaceChildren(trick);
   if (step.kitty.length && (step.stage === null || step.stage === "calls") && step.phase !== "kitty" && step.phase !== "play" && step.phase !== "done") {
@@ -119,5 +120,9 @@ document.addEventListener("keydown", (event) => {
   const map = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
   if (map[event.key]) { event.preventDefault(); go(map[event.key]); }
 });
+// The game's other hands, listed by the server: their contract and declarer in words.
+for (const call of document.querySelectorAll(".hand-call[data-declarer]")) {
+  call.textContent = "(" + callShort(call.dataset.contract) + " · " + nameOf(call.dataset.declarer) + ")";
+}
 root.dataset.steps = String(steps.length);
 render();

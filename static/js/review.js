@@ -33,7 +33,7 @@ export function whyLines(review, nameOf) {
       lines.push(fmt(_("Made: the contract's value in the score table, %(value)s points (no bonus for extra tricks)."), { value: rule.value }));
     }
     if (won !== undefined && won !== rule.value && !(rule.slam_bonus && taken === 10)) {
-      lines.push(fmt(_("%(team)s scores %(n)s."), { team: teamLabel(declarerTeam), n: won }));
+      lines.push(fmt(_("Points for %(team)s: %(n)s."), { team: teamLabel(declarerTeam, nameOf), n: won }));
     }
   } else if (rule.failed === "subtract") {
     lines.push(fmt(_("Failed: the contract's value, %(value)s points, is taken off the declaring side."), { value: rule.value }));
@@ -43,9 +43,9 @@ export function whyLines(review, nameOf) {
   if (rule.level && rule.per_trick) {
     for (const [team, n] of Object.entries(res.tricks || {})) {
       if (team !== declarerTeam && n) {
-        lines.push(fmt(ngettext("%(team)s took %(n)s trick: %(per)s points per trick, %(total)s.",
-          "%(team)s took %(n)s tricks: %(per)s points per trick, %(total)s.", n),
-        { team: teamLabel(team), n, per: rule.per_trick, total: n * rule.per_trick }));
+        lines.push(fmt(ngettext("%(n)s trick for %(team)s: %(per)s points per trick, %(total)s.",
+          "%(n)s tricks for %(team)s: %(per)s points per trick, %(total)s.", n),
+        { team: teamLabel(team, nameOf), n, per: rule.per_trick, total: n * rule.per_trick }));
       }
     }
   }
@@ -91,9 +91,9 @@ export function renderReview(box, state, ctx) {
   if (res.contract) {
     facts.append(el("dt", {}, _("Contract")), el("dd", {}, fmt(_("%(call)s by %(name)s"), { call: callWords(res.contract), name: nameOf(res.declarer) })));
     facts.append(el("dt", {}, _("Tricks")), el("dd", { "data-testid": "review-tricks" },
-      Object.entries(res.tricks || {}).map(([t, n]) => teamLabel(t) + " " + (n ?? "–")).join(" · ")));
+      Object.entries(res.tricks || {}).map(([t, n]) => teamLabel(t, nameOf) + " " + (n ?? "–")).join(" · ")));
   }
-  facts.append(el("dt", {}, _("Score")), el("dd", {}, Object.entries(res.score || {}).map(([t, n]) => teamLabel(t) + " " + (n > 0 ? "+" : "") + n).join(" · ")));
+  facts.append(el("dt", {}, _("Score")), el("dd", {}, Object.entries(res.score || {}).map(([t, n]) => teamLabel(t, nameOf) + " " + (n > 0 ? "+" : "") + n).join(" · ")));
   const why = el("ul", { class: "review-why", "data-testid": "review-why" }, ...whyLines(review, nameOf).map((line) => el("li", {}, line)));
   const hands = el("div", { class: "review-hands", "data-testid": "review-hands" });
   for (const seat of ctx.seats) {

@@ -1,8 +1,9 @@
 // Club 500: the live table page. Renders every `state` frame of ws/tables/<id>/ and
 // sends the member's intents (docs/protocol.md). No build step: a plain ES module.
 import {
-  el, fmt, gettext as _, cardFace, cardFigure, cardName, callShort, callWords, eventText,
-  replaceChanged, resultText, seatLabel, sortHand, suitName, SUIT_SYMBOL, teamLabel, teamShort,
+  el, fmt, gettext as _, cardFace, cardFigure, cardName, callShort, callWords, eventText, joinNames,
+  playerName, replaceChanged, resultText, seatLabel, shortName, sideSeats, sortHand, suitName,
+  SUIT_SYMBOL, teamLabel,
 } from "./cards.js";
 import { defaultAnchor, prepareFelt, seatPosition } from "./seats.js";
 import { renderReview } from "./review.js";
@@ -151,12 +152,8 @@ const seats = () => state.table.seats.map((s) => s.seat);
 const seatInfo = (seat) => state.table.seats.find((s) => s.seat === seat) || { seat, name: seat };
 const me = () => state.table.you;
 
-function nameOf(seat) {
-  const info = seatInfo(seat);
-  if (info.is_bot) return fmt(_("Bot %(seat)s"), { seat: seatLabel(seat) });
-  if (info.name) return info.name;
-  return seatLabel(seat);
-}
+/** The player in ``seat`` by name ("Bot North", "Bot 2" for a bot). */
+const nameOf = (seat) => playerName(seatInfo(seat));
 
 function positionOf(seat) {
   const order = seats();
@@ -171,10 +168,6 @@ function teamOf(seat) {
   return Object.keys(teams).find((t) => teams[t].includes(seat));
 }
 
-/** The seat as the score sheet names a declarer: N E S W's letter, or P1..P6. */
-function seatShort(seat) {
-  return /^P\d$/.test(seat) ? seat : seatLabel(seat).slice(0, 1);
-}
 
 function isMyTurn() {
   const v = state.view;
@@ -242,7 +235,7 @@ function renderSeats() {
     const slot = app.querySelector(".seat-slot[data-pos=\"" + pos + "\"]");
     const toAct = view && table.status === "playing" && view.to_act === info.seat;
     const plate = el("div", {
-      class: "plate" + (toAct ? " to-act" : "") + (info.is_you ? " is-you" : "") + (info.free ? " is-free" : ""),
+      class: "plate" + (toAct ? " to-act" : "") + (info.is_you ? " is-you" : "") + (info.free ? " is-free" : "") + (info.is_bot ? " is-bot" : ""),
       "data-seat": info.seat, "data-testid": "seat-" + info.seat,
     });
     const presence = info.free ? null : el("span", {
@@ -250,9 +243,9 @@ function renderSeats() {
       title: info.present ? _("Connected") : _("Not connected"),
       role: "img", "aria-label": info.present ? _("Connected") : _("Not connected"),
     });
-    const name = info.free ? _("Free seat") : info.is_bot ? seatLabel(info.seat) : nameOf(info.seat);
+    // A bot's name says it is one ("Bot North"): no badge besides.
+    const name = info.free ? _("Free seat") : nameOf(info.seat);
     plate.append(el("div", { class: "plate-name" }, presence, el("span", { class: "who" }, name),
-      info.is_bot ? el("span", { class: "badge bot" }, _("bot")) : null,
       info.is_you ? el("span", { class: "badge you" }, _("you")) : null));
     const meta = info.is_bot ? [] : [seatLabel(info.seat)];
     if (view && table.status !== "open") {
@@ -340,7 +333,7 @@ function renderCenter() {
     const fig = cardFigure(card);
     fig.setAttribute("aria-label", fmt(_("%(name)s: %(card)s"), { name: nameOf(seat), card: cardName(card) }));
     trick.append(el("div", { class: "trick-card at-" + (positionOf(seat)) + (finished && finished.winner === seat ? " winner" : ""), "data-seat": seat }, fig,
-      isRing() ? el("span", { class: "trick-who" }, nameOf(seat)) : null));
+      isRing() ? el("span", { class: "trick-who", title: nameOf(seat) }, shortName(seat, nameOf, seats())) : null));
   }
   center.append(trick);
   if (finished && view.phase === "play") {
@@ -386,7 +379,6 @@ function renderPregame() {
   list.replaceChildren(...table.seats.map((s) => el("li", {},
     el("strong", {}, seatLabel(s.seat)), " ",
     s.free ? el("span", { class: "muted" }, _("Free seat")) : nameOf(s.seat),
-    s.is_bot ? el("span", { class: "badge bot" }, _("bot")) : null,
     s.accepted === false ? el("span", { class: "badge pending", "data-testid": "not-accepted-" + s.seat }, _("to accept")) : null)));
   // The buttons are built again only when what they offer changed: a state that
   // comes for something else (someone's presence) must not replace a button that is
@@ -554,7 +546,11 @@ function renderHand() {
   if (!view || !view.hand) return;
   const mine = isMyTurn();
   const cards = sortHand(view.hand, view.contract);
-  for (const code of cards) {
+  // More than ten cards (the declarer with the kitty): two rows, which a phone shows one
+  // under the other (static/css/table.css), every card's corner whole.
+  const perRow = cards.length > 10 ? Math.ceil(cards.length / 2) : cards.length;
+  cards.forEach((code, i) => {
+    if (i === perRow) handBox.append(el("span", { class: "hand-break", "aria-hidden": "true" }));
     const actions = mine ? cardActions(code) : [];
     const legal = actions.length > 0;
     const button = el("button", {
@@ -566,8 +562,9 @@ function renderHand() {
       else if (actions.length) { pickerFor = code; render(); const first = app.querySelector(".suit-picker button.legal"); if (first) first.focus(); }
     });
     handBox.append(button);
-  }
-  handBox.style.setProperty("--n", String(cards.length));
+  });
+  handBox.style.setProperty("--n", String(perRow));
+  handBox.classList.toggle("two-rows", perRow < cards.length);
   handBox.classList.toggle("playable", mine && view.phase !== "auction");
 }
 
@@ -596,7 +593,7 @@ function renderScoreboard() {
   for (const team of teams) {
     const mineTeam = me() && teamOf(me()) === team;
     grid.append(el("div", { class: "team" + (mineTeam ? " mine" : ""), "data-team": team },
-      el("div", { class: "team-name" }, teamLabel(team)),
+      el("div", { class: "team-name" }, teamLabel(team, nameOf)),
       el("div", { class: "team-total", "data-testid": "total-" + team }, String(game ? game.totals[team] : 0)),
       view && table.status === "playing" && view.phase === "play"
         ? el("div", { class: "team-tricks" }, fmt(ngettext("%(n)s trick", "%(n)s tricks", view.tricks_won[team] || 0), { n: view.tricks_won[team] || 0 })) : null));
@@ -629,9 +626,11 @@ function renderSheet() {
   const many = teams.length > 2;
   const folded = teams.length > 4;
   table.classList.toggle("many", many);
-  const head = el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, _("Contract")),
-    folded ? null : el("th", { scope: "col" }, _("Tricks")),
-    ...teams.map((t) => el("th", { scope: "col", class: "num" }, teamShort(t))));
+  table.classList.toggle("folded", folded);
+  const head = el("tr", {}, el("th", { scope: "col", class: "col-hand" }, "#"), el("th", { scope: "col", class: "col-contract" }, _("Contract")),
+    folded ? null : el("th", { scope: "col", class: "col-tricks" }, _("Tricks")),
+    ...teams.map((t) => el("th", { scope: "col", class: "num side-head", title: teamLabel(t, nameOf) },
+      el("span", { class: "side-names" }, ...sideSeats(t).map((seat) => el("span", { class: "side-member" }, shortName(seat, nameOf, seats())))))));
   table.append(el("thead", {}, head));
   const body = el("tbody");
   for (const row of sheet) {
@@ -639,12 +638,12 @@ function renderSheet() {
     let tricks = "";
     if (row.redeal) contract = el("span", { class: "muted" }, _("redeal"));
     else {
-      contract = el("span", {}, el("strong", {}, callShort(row.contract)), " ", seatShort(row.declarer),
+      contract = el("span", {}, el("strong", {}, callShort(row.contract)), " ", el("span", { class: "decl" }, shortName(row.declarer, nameOf, seats())),
         " ", el("span", { class: row.made ? "made" : "failed", title: row.made ? _("made") : _("failed") }, row.made ? "✓" : "✗"));
       const dteam = teamOf(row.declarer);
       tricks = row.tricks && row.tricks[dteam] !== undefined && row.tricks[dteam] !== null ? String(row.tricks[dteam]) : "";
     }
-    const tr = el("tr", { "data-hand": row.number, "data-score": JSON.stringify(row.score), title: fmt(_("Dealer: %(name)s"), { name: seatLabel(row.dealer) }) },
+    const tr = el("tr", { "data-hand": row.number, "data-score": JSON.stringify(row.score), title: fmt(_("Dealer: %(name)s"), { name: nameOf(row.dealer) }) },
       el("td", {}, state.table.status === "finished" || state.sheet.length ? el("a", { href: app.dataset.replayUrl.replace("999999", row.number), title: _("Replay this hand") }, String(row.number)) : String(row.number)),
       el("td", {}, contract, folded && tricks ? el("span", { class: "muted", title: _("Tricks") }, " · " + tricks) : null),
       folded ? null : el("td", {}, tricks),
@@ -714,11 +713,9 @@ function renderGameOver() {
   box.replaceChildren();
   if (!over || !game) return;
   const teams = Object.keys(game.totals);
-  const title = game.winner
-    ? fmt(_("Game over: %(team)s wins!"), { team: teamLabel(game.winner) })
-    : _("Game over: a tie.");
-  box.append(el("h2", {}, title),
-    el("p", { class: "final-score" }, ...teams.map((t, i) => [i ? " — " : "", el("span", { class: game.winner === t ? "winner" : "" }, "" + (teamLabel(t)) + " " + (game.totals[t]))])));
+  const winners = game.winners || (game.winner ? [game.winner] : []);
+  box.append(el("h2", { "data-testid": "game-over-title" }, gameOverTitle(winners)),
+    el("p", { class: "final-score" }, ...teams.map((t, i) => [i ? " — " : "", el("span", { class: winners.includes(t) ? "winner" : "", "data-team": t }, "" + (teamLabel(t, nameOf)) + " " + (game.totals[t]))])));
   const links = el("ul", { class: "replay-links" });
   for (const row of state.sheet) {
     links.append(el("li", {}, el("a", { href: app.dataset.replayUrl.replace("999999", row.number) }, fmt(_("Replay hand %(n)s"), { n: row.number }))));
@@ -731,6 +728,17 @@ function renderGameOver() {
   box.append(rematch, el("div", { class: "sheet-wrap final-sheet" }, sheet),
     el("div", { class: "actions" },
       el("a", { class: "button secondary", href: app.dataset.recordsUrl, download: "", "data-testid": "download-records" }, _("Download the hand records"))), links);
+}
+
+/** Who won, in words: one side (a player, or a team named by its players), the
+ * declarer and his partner who won together (five players), or a tie. */
+function gameOverTitle(winners) {
+  if (winners.length > 1) {
+    return fmt(_("Game over: %(names)s win together!"), { names: joinNames(winners.map((t) => teamLabel(t, nameOf))) });
+  }
+  if (!winners.length) return _("Game over: a tie.");
+  const players = sideSeats(winners[0]).length;
+  return fmt(ngettext("Game over: %(team)s wins!", "Game over: %(team)s win!", players), { team: teamLabel(winners[0], nameOf) });
 }
 
 // ------------------------------------------------------------------ controls

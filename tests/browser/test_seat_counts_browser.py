@@ -128,7 +128,7 @@ def test_a_member_and_bots_play_a_hand_at_each_count_and_the_sheet_equals_check(
     expect(page.get_by_test_id("seat-P1")).to_contain_text("Geneviève")
     page.get_by_test_id("fill-bots").click()
     for seat in seats[1:]:
-        expect(page.get_by_test_id(f"seat-{seat}").locator(".badge.bot")).to_be_visible()
+        expect(page.get_by_test_id(f"seat-{seat}")).to_have_class(re.compile(r"\bis-bot\b"))
     page.get_by_test_id("start").click()
     expect(page.locator("#table-app")).to_have_attribute("data-status", "playing")
     expect(page.locator("#hand .hand-card")).to_have_count(10)

@@ -128,8 +128,10 @@ def test_a_player_claims_the_remaining_tricks(request, viewport, transactional_d
             re.compile("claim is certain|réclamation est certaine")
         )
     else:
-        # the bots refuse a claim the engine could not prove: play goes on
-        expect(page.get_by_test_id("claim-panel")).to_contain_text(re.compile("refused|refusé"))
+        # the bots refuse a claim the engine could not prove: play goes on, the bot named
+        expect(page.get_by_test_id("claim-panel")).to_contain_text(
+            re.compile(r"^(Robot|Bot) (Nord|Est|Sud|Ouest|North|East|South|West) refuses? ")
+        )
         expect(page.get_by_test_id("claim-button")).to_be_hidden()
         expect(page.locator(LEGAL).first).to_be_visible()
 
@@ -225,7 +227,8 @@ def test_the_host_seats_a_bot_for_an_absent_player_who_retakes_the_seat_on_retur
         _no_overflow(h)
         h.screenshot(path="/tmp/seats-admin-phone.png", full_page=True)
         h.get_by_test_id("seat-bot-E").click()
-        expect(h.get_by_test_id("seat-E")).to_contain_text("robot")
+        expect(h.get_by_test_id("seat-E")).to_have_class(re.compile(r"\bis-bot\b"))
+        expect(h.get_by_test_id("seat-E")).to_contain_text("Robot Est")
         row = in_thread(lambda: Seat.objects.get(table=table, seat="E"))
         assert row.is_bot and row.away_user_id == east.pk
         # Denis comes back: his seat at once, his cards
@@ -236,7 +239,7 @@ def test_the_host_seats_a_bot_for_an_absent_player_who_retakes_the_seat_on_retur
         expect(e.get_by_test_id("seat-E")).to_have_class(re.compile("is-you"))
         expect(e.locator("#hand .hand-card").first).to_be_visible()
         expect(h.get_by_test_id("seat-E")).to_contain_text("Denis")
-        expect(h.get_by_test_id("seat-E")).not_to_contain_text("robot")
+        expect(h.get_by_test_id("seat-E")).not_to_have_class(re.compile(r"\bis-bot\b"))
     finally:
         _close(phone, laptop)
 

@@ -117,7 +117,7 @@ def test_member_plays_a_whole_quebec_game_against_three_bots(browser_page, make_
 
     page.get_by_test_id("fill-bots").click()
     for seat in "ESW":
-        expect(page.get_by_test_id(f"seat-{seat}").locator(".badge.bot")).to_be_visible()
+        expect(page.get_by_test_id(f"seat-{seat}")).to_have_class(re.compile(r"\bis-bot\b"))
     page.get_by_test_id("start").click()
     expect(page.locator("#table-app")).to_have_attribute("data-status", "playing")
     expect(page.locator("#hand .hand-card")).to_have_count(10)
@@ -226,4 +226,4 @@ def test_a_players_arrival_does_not_replace_the_hosts_start_buttons(
         ["fill-bots", "start", "bot-S", "bot-W"],
     )
     page.get_by_test_id("fill-bots").click()
-    expect(page.get_by_test_id("seat-S").locator(".badge.bot")).to_be_visible()
+    expect(page.get_by_test_id("seat-S")).to_have_class(re.compile(r"\bis-bot\b"))

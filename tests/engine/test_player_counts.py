@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from games.engine import check_record, get_variant, new_hand, replay
+from games.engine import Game, check_record, get_variant, new_hand, replay
 from games.engine.cards import CARD_OF, CODE, strain_tables
 
 from .util import make_hand, make_record, play_out
@@ -348,3 +348,21 @@ def test_every_count_replays_its_records():
         play_out(hand)
         rec = hand.to_record()
         assert replay(rec).to_record() == rec
+
+
+def test_the_five_handed_declarer_and_partner_who_reach_the_target_win_together():
+    game = Game("australian", {**FIVE, "target": 400}, first_dealer="P5")
+    tricks = {"P1": 5, "P2": 5, "P3": 0, "P4": 0, "P5": 0}
+    game.add_score_sheet("P1", "10H", tricks, partner="P2")  # 500 each
+    summary = game.summary()
+    assert summary["is_over"] and summary["winner"] == "P1"
+    assert summary["winners"] == ["P1", "P2"]
+
+
+def test_the_declarer_wins_alone_when_his_partner_stays_short_of_the_target():
+    game = Game("australian", {**FIVE, "target": 400}, first_dealer="P5")
+    failed = {"P1": 1, "P2": 1, "P3": 4, "P4": 2, "P5": 2}
+    game.add_score_sheet("P3", "7H", failed, partner="P4")  # P3 and P4: -200
+    game.add_score_sheet("P1", "10H", {"P1": 6, "P2": 0, "P3": 4, "P4": 0, "P5": 0}, partner="P3")
+    summary = game.summary()
+    assert summary["is_over"] and summary["winners"] == ["P1"], summary["totals"]
