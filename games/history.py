@@ -135,10 +135,12 @@ def _game_line(table, own, variant, side, stored) -> GameLine:
         status = "playing"
     elif not outcome["is_over"]:
         status = "unfinished"
+    elif side in outcome["winners"]:  # at 5 players, a partnership wins together
+        status = "won"
     elif outcome["winner"] is None:
         status = "tied"
     else:
-        status = "won" if outcome["winner"] == side else "lost"
+        status = "lost"
     return GameLine(
         table=table,
         date=table.started_at,

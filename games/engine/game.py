@@ -331,8 +331,14 @@ def game_outcome(
 ) -> dict[str, Any]:
     """The totals, end and winner of a game from its finished hands' results as
     stored (``HandResult.to_dict``, in order): ``Game.summary``'s ``totals``,
-    ``is_over``, ``end_reason`` and ``winner``, without replaying a card."""
+    ``is_over``, ``end_reason``, ``winner`` and ``winners``, without replaying a card."""
     game = Game(variant, options, first_dealer="-")
     game.entries = [result_from_dict(game.variant, r) for r in results]
     totals, reason, winner = game._walk()
-    return {"totals": totals, "is_over": reason is not None, "end_reason": reason, "winner": winner}
+    return {
+        "totals": totals,
+        "is_over": reason is not None,
+        "end_reason": reason,
+        "winner": winner,
+        "winners": game.winners(),
+    }

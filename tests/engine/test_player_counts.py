@@ -11,6 +11,7 @@ import pytest
 
 from games.engine import Game, check_record, get_variant, new_hand, replay
 from games.engine.cards import CARD_OF, CODE, strain_tables
+from games.engine.game import game_outcome
 
 from .util import make_hand, make_record, play_out
 
@@ -357,6 +358,9 @@ def test_the_five_handed_declarer_and_partner_who_reach_the_target_win_together(
     summary = game.summary()
     assert summary["is_over"] and summary["winner"] == "P1"
     assert summary["winners"] == ["P1", "P2"]
+    # the stored results say the same (a member's history counts it won for both)
+    stored = [r.to_dict() for r in game.results()]
+    assert game_outcome("australian", {**FIVE, "target": 400}, stored)["winners"] == ["P1", "P2"]
 
 
 def test_the_declarer_wins_alone_when_his_partner_stays_short_of_the_target():

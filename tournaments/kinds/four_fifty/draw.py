@@ -1,4 +1,4 @@
-"""The bridge to the pure 450 table draw (``tournaments.tables450``): seat rows in and
+"""The bridge to the pure 450 table draw (``tournaments.kinds.four_fifty.tables``): seat rows in and
 out, the history of the published games, the report of a draft.
 
 A 450 table's seats are ``P1`` .. ``P6`` clockwise (seat 1 keeps the sheet, seat 2

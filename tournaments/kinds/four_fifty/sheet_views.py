@@ -1,5 +1,5 @@
 """The secretary's sheet of a 450 table (``tournaments.views.results`` hands 450
-tournaments' sheet requests here). Thin: ``services.sheet450`` writes,
+tournaments' sheet requests here). Thin: ``kinds.four_fifty.sheet`` writes,
 ``selectors450`` reads."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 const csrf = document.querySelector("#csrf-holder [name=csrfmiddlewaretoken]").value;
 const baseTitle = document.title;
 const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n === 1 ? a : b));
-// The dealer's time to show the face-up cards (games.live.kinds.SHOW_SECONDS).
+// The dealer's time to show the face-up cards (games.kinds.four_fifty.SHOW_SECONDS).
 const SHOW_SECONDS = 20;
 
 let state = JSON.parse($("table-state").textContent);
