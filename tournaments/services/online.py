@@ -16,7 +16,7 @@ each finished hand of a tournament table becomes a confirmed row of its sheet (o
 the engine's score needs no sign-off); a hand where a bot played for a seated member is
 marked ``by_bot`` and the game gets the flag "bot". A finished 450 round becomes a
 confirmed line of the table's secretary's sheet, scored by the engine from the round's
-last cards (``tournaments.services.sheet450``), so the 450 standings count it as any
+last cards (``tournaments.kinds.four_fifty.sheet``), so the 450 standings count it as any
 entered round.
 """
 
