@@ -83,6 +83,7 @@ def table_page(request, table_id: int):
             "variant_label": variant_label(table.variant),
             "snapshot_json": json.dumps(snapshot),
             "is_tournament": hooks.watched(table.pk),
+            "features": kind_of(table.kind).features,
             **hooks.table_page_context(request, table),
         },
     )
