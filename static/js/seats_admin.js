@@ -1,7 +1,7 @@
 // Club 500: seats during the game. The host (a director at a tournament's table)
 // gives an absent player's seat to a bot or frees it; a member who is not seated may
 // take a freed seat. Plain forms (POST, then the page reloads on the new state).
-import { el, gettext as _, seatLabel } from "./cards.js";
+import { el, gettext as _, playerName, seatLabel } from "./cards.js";
 
 const app = document.getElementById("table-app");
 const box = document.getElementById("seats-admin");
@@ -40,9 +40,10 @@ function render(state) {
       }
       if (!actions.length) continue;
       shown = true;
-      const who = info.free ? _("Free seat") : info.is_bot ? _("Bot") : info.name;
+      const who = info.free ? _("Free seat") : playerName(info); // "Robot Nord", a member's name
       list.append(el("li", { class: "seats-admin-row", "data-seat": info.seat },
-        el("span", { class: "seats-admin-who" }, el("strong", {}, seatLabel(info.seat)), " ", who,
+        el("span", { class: "seats-admin-who" },
+          info.is_bot ? null : el("strong", {}, seatLabel(info.seat)), info.is_bot ? null : " ", who,
           !info.free && !info.is_bot ? el("span", { class: "muted small" }, " (" + (info.present ? _("connected") : _("absent")) + ")") : null),
         el("span", { class: "seats-admin-actions" }, ...actions)));
     }
