@@ -36,6 +36,8 @@ STATIC_DOCUMENTED = "/srv/club500/staticfiles"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 REDIS_SERVER = shutil.which("redis-server")
 OPENSSL = shutil.which("openssl")
+# How long routes() waits for nginx to log the requests a test asks about.
+ROUTE_WAIT = 15.0
 MISSING = [
     name
     for name, path in (("nginx", NGINX), ("redis-server", REDIS_SERVER), ("openssl", OPENSSL))
@@ -284,10 +286,22 @@ http {{
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
 
-    def routes(self) -> list[tuple[str, str]]:
-        """(path, the daphne socket nginx passed it to) of every request so far."""
-        text = (self.folder / "nginx" / "access.log").read_text()
-        return [tuple(line.split(" ", 1)) for line in text.splitlines() if " " in line]
+    def routes(self, *, path: str | None = None, at_least: int = 0) -> list[tuple[str, str]]:
+        """(path, the daphne socket nginx passed it to) of every request so far (of
+        ``path`` only, if given), once nginx has logged ``at_least`` of them: nginx
+        writes a request's line after its answer has gone out (a socket's once it is
+        closed), so a client that has its answer may read the log before the line is
+        there. Waits up to ``ROUTE_WAIT`` seconds for the lines, then returns what
+        there is."""
+        deadline = time.monotonic() + ROUTE_WAIT
+        while True:
+            text = (self.folder / "nginx" / "access.log").read_text()
+            lines = [tuple(line.split(" ", 1)) for line in text.splitlines() if " " in line]
+            if path is not None:
+                lines = [line for line in lines if line[0] == path]
+            if len(lines) >= at_least or time.monotonic() > deadline:
+                return lines
+            time.sleep(0.02)
 
     def logs(self) -> str:
         paths = [*sorted(self.folder.glob("daphne-*.log")), self.folder / "nginx" / "error.log"]

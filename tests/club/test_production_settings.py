@@ -67,7 +67,7 @@ def test_a_tables_sockets_all_go_to_one_process_other_requests_to_either(deploym
             client.get(f"/ws/tables/{table}/")
     for _ in range(20):
         client.get("/accounts/login/")
-    routes = deployment.routes()
+    routes = deployment.routes(at_least=80)
     by_table: dict[str, set[str]] = {}
     for path, upstream in routes:
         if path.startswith("/ws/tables/"):

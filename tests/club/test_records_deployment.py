@@ -50,11 +50,12 @@ def _logged_in(deployment, user):
     return client
 
 
-def _route_of(deployment, path: str) -> int:
-    """The daphne process nginx passed the last request for ``path`` to."""
-    upstreams = [upstream for uri, upstream in deployment.routes() if uri == path]
-    assert upstreams, f"nginx logged no request for {path}: {deployment.routes()}"
-    return deployment.process_number(upstreams[-1])
+def _route_of(deployment, path: str, nth: int) -> int:
+    """The daphne process nginx passed the ``nth`` request for ``path`` to (once
+    logged)."""
+    upstreams = [upstream for _uri, upstream in deployment.routes(path=path, at_least=nth)]
+    assert len(upstreams) >= nth, f"nginx logged no request {nth} for {path}: {upstreams}"
+    return deployment.process_number(upstreams[nth - 1])
 
 
 def _database_record(table_id: int, number: int) -> dict:
@@ -155,7 +156,7 @@ def test_every_process_serves_a_finished_hands_whole_record_as_the_database_has_
     # is routed by the same hash on the table's number); B: the other one.
     socket_path = f"/ws/tables/{table.pk}/"
     client.get(socket_path)
-    a = _route_of(deployment, socket_path)
+    a = _route_of(deployment, socket_path, 1)
     b = next(n for n in range(1, deployment.processes + 1) if n != a)
     on = {n: deployment.process_client(n, like=client) for n in (a, b)}
 
@@ -187,7 +188,7 @@ def test_every_process_serves_a_finished_hands_whole_record_as_the_database_has_
     served, last = asyncio.run(_play_hand_one_then(deployment, table.pk, cookie, fetch))
 
     # The member's socket went to A (nginx logs a socket once it is closed).
-    assert _route_of(deployment, socket_path) == a
+    assert _route_of(deployment, socket_path, 2) == a
     hand = GameHand.objects.get(table=table, number=1)
     assert hand.result is not None and not hand.result.get("redeal"), hand.result
     last_card = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,11 +19,10 @@ from games.option_labels import contract_label, seat_label, side_label
 from tournaments import selectors_results
 from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
-from tournaments.kinds.four_fifty import sheet_views as sheet450_views
 from tournaments.kinds.four_fifty.labels import seat_number
 from tournaments.kinds.four_fifty.selectors import every_line, game_records
+from tournaments.kinds.registry import tournament_kind
 from tournaments.models import HandScore, Season, TableGame, Tournament
-from tournaments.services import results as results_service
 from tournaments.services.calls import director_call
 from tournaments.services.seasons import season_save
 from tournaments.views.common import back, get_round, get_tournament, public_or_login
@@ -33,128 +32,49 @@ def _error(request, exc: TournamentError):
     messages.error(request, exc.message)
 
 
-def _sheet_context(request, pk, number, table):
-    tournament = get_tournament(request, pk)
-    rnd = get_round(tournament, number)
-    try:
-        return selectors_results.table_sheet(rnd, table, request.user)
-    except TournamentError as exc:
-        raise Http404(exc.message) from None
-
-
 def _sheet_url(pk, number, table):
     return reverse("tournaments:sheet", args=[pk, number, table])
 
 
-def _sheet_response(request, pk, number, table, *, error: str | None = None):
-    if request.htmx:
-        context = _sheet_context(request, pk, number, table)
-        context["error"] = error
-        return render(request, "tournaments/results/_sheet.html", context)
-    if error:
-        messages.error(request, error)
-    return redirect(_sheet_url(pk, number, table))
-
-
 # ----------------------------------------------------------------- the table's sheet
-def _round450(request, pk, number):
-    """The round when the tournament plays 450 (its sheet has views of its own)."""
+def _sheet_of(request, pk, number):
+    """The sheet views of the tournament's kind (``tournaments.kinds``) and the round."""
     tournament = get_tournament(request, pk)
-    return get_round(tournament, number) if tournament.is_450 else None
+    return tournament_kind(tournament).sheet_views, get_round(tournament, number)
 
 
 @login_required
 def sheet(request, pk: int, number: int, table: int):
-    rnd = _round450(request, pk, number)
-    if rnd is not None:
-        return sheet450_views.page(request, rnd, table)
-    context = _sheet_context(request, pk, number, table)
-    template = (
-        "tournaments/results/_sheet.html" if request.htmx else "tournaments/results/sheet.html"
-    )
-    return render(request, template, context)
+    views, rnd = _sheet_of(request, pk, number)
+    return views.page(request, rnd, table)
 
 
 @login_required
 def preview(request, pk: int, number: int, table: int):
-    """The score of the hand being typed, computed by the engine (never typed)."""
-    rnd = _round450(request, pk, number)
-    if rnd is not None:
-        return sheet450_views.preview(request, rnd, table)
-    tournament = get_tournament(request, pk)
-    data = request.POST if request.method == "POST" else request.GET
-    context = {"tournament": tournament}
-    if data.get("redeal"):
-        context["redeal"] = True
-    elif data.get("declarer") and data.get("contract") and data.get("tricks") not in (None, ""):
-        try:
-            context["result"] = ts.hand_score(
-                tournament,
-                declarer=data.get("declarer"),
-                contract=data.get("contract"),
-                tricks=data.get("tricks"),
-            )
-        except TournamentError as exc:
-            context["error"] = exc.message
-    return render(request, "tournaments/results/_preview.html", context)
-
-
-def _game(request, pk, number, table) -> TableGame:
-    tournament = get_tournament(request, pk)
-    rnd = get_round(tournament, number)
-    try:
-        return ts.table_game(rnd, table)
-    except TournamentError as exc:
-        raise Http404(exc.message) from None
+    """The score of the entry being typed, computed by the engine (never typed)."""
+    views, rnd = _sheet_of(request, pk, number)
+    return views.preview(request, rnd, table)
 
 
 @login_required
 @require_POST
 def enter(request, pk: int, number: int, table: int):
-    rnd = _round450(request, pk, number)
-    if rnd is not None:
-        return sheet450_views.enter(request, rnd, table)
-    game = _game(request, pk, number, table)
-    post = request.POST
-    try:
-        results_service.hand_enter(
-            game=game,
-            user=request.user,
-            seq=post.get("seq"),
-            declarer=post.get("declarer", ""),
-            contract=post.get("contract", ""),
-            tricks=post.get("tricks"),
-            redeal=post.get("redeal") == "1",
-        )
-    except TournamentError as exc:
-        return _sheet_response(request, pk, number, table, error=exc.message)
-    if not request.htmx:
-        messages.success(request, _("Hand entered: the other side must now confirm it."))
-    return _sheet_response(request, pk, number, table)
-
-
-def _hand(game: TableGame, hand_id) -> HandScore:
-    if game.pk is None:  # a game row not created yet has no hands
-        raise Http404
-    try:
-        return HandScore.objects.get(pk=int(hand_id), game=game)
-    except (TypeError, ValueError, HandScore.DoesNotExist):
-        raise Http404 from None
+    views, rnd = _sheet_of(request, pk, number)
+    return views.enter(request, rnd, table)
 
 
 @login_required
 @require_POST
 def confirm(request, pk: int, number: int, table: int):
-    rnd = _round450(request, pk, number)
-    if rnd is not None:
-        return sheet450_views.confirm(request, rnd, table)
-    game = _game(request, pk, number, table)
-    hand = _hand(game, request.POST.get("hand"))
-    try:
-        results_service.hand_confirm(hand=hand, user=request.user, pin=request.POST.get("pin", ""))
-    except TournamentError as exc:
-        return _sheet_response(request, pk, number, table, error=exc.message)
-    return _sheet_response(request, pk, number, table)
+    views, rnd = _sheet_of(request, pk, number)
+    return views.confirm(request, rnd, table)
+
+
+@login_required
+@require_POST
+def withdraw_hand(request, pk: int, number: int, table: int):
+    views, rnd = _sheet_of(request, pk, number)
+    return views.withdraw(request, rnd, table)
 
 
 @login_required
@@ -186,21 +106,6 @@ def call_director(request, pk: int, number: int, table: int):
     else:
         messages.success(request, _("The director is called to your table."))
     return back(request, _sheet_url(pk, number, table))
-
-
-@login_required
-@require_POST
-def withdraw_hand(request, pk: int, number: int, table: int):
-    rnd = _round450(request, pk, number)
-    if rnd is not None:
-        return sheet450_views.withdraw(request, rnd, table)
-    game = _game(request, pk, number, table)
-    hand = _hand(game, request.POST.get("hand"))
-    try:
-        results_service.hand_withdraw(hand=hand, user=request.user)
-    except TournamentError as exc:
-        return _sheet_response(request, pk, number, table, error=exc.message)
-    return _sheet_response(request, pk, number, table)
 
 
 # ----------------------------------------------------------------- standings

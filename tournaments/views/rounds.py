@@ -11,6 +11,7 @@ from club.roles import director_required
 from tournaments import selectors, selectors_plan, services
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.forms import DrawForm
+from tournaments.kinds.registry import tournament_kind
 from tournaments.models import EntryStatus, Round
 from tournaments.selectors_results import table_pins
 from tournaments.views.common import get_round, get_tournament
@@ -223,7 +224,7 @@ def _print_context(request, pk, number):
 
 def _printed(request, pk, number, name):
     context = _print_context(request, pk, number)
-    folder = "tournaments/kinds/four_fifty/" if context["tournament"].is_450 else "tournaments/"
+    folder = tournament_kind(context["tournament"]).printed
     return render(request, f"{folder}{name}.html", context)
 
 
