@@ -150,14 +150,31 @@ class TableForm(forms.Form):
     catalogue_kinds = " ".join(CATALOGUE_KINDS)
 
     def kind_parts(self):
-        """(kind name, its fields) for each kind: the lobby shows the chosen kind's."""
-        return [
-            (
-                kind.name,
-                ([self["variant"]] if kind.option_catalogue else []) + [self[players_field(kind)]],
-            )
-            for kind in KINDS.values()
-        ]
+        """(kind name, its player count field) for each kind: the lobby shows the chosen
+        kind's beside the game, above "Start"."""
+        return [(kind.name, self[players_field(kind)]) for kind in KINDS.values()]
+
+    #: What the lobby folds under "More options" after the table's name and the rule
+    #: variant, each with a default (the advanced rules have their own fold inside it).
+    MORE_FIELDS = (
+        "end",
+        "hands_per_game",
+        "target",
+        "visibility",
+        "bot_delay_ms",
+        "absence_grace_seconds",
+        "review_seconds",
+    )
+
+    def more_fields(self):
+        return [self[name] for name in self.MORE_FIELDS]
+
+    def more_has_errors(self) -> bool:
+        """Whether a folded field has an error: the fold then opens by itself."""
+        return any(
+            f.errors
+            for f in (self["name"], self["variant"], *self.more_fields(), *self.advanced_fields())
+        )
 
     def clean(self):
         cleaned = super().clean()

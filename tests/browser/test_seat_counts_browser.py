@@ -68,6 +68,7 @@ COUNTS_SHOWN = """() => [...document.querySelectorAll("#felt .plate")].filter((p
 def open_table(page, count: int) -> int:
     page.goto("/tables/")
     form = page.get_by_test_id("table-form")
+    form.get_by_test_id("more-options").locator("summary").first.click()  # the folded settings
     form.locator("#id_name").fill(f"Table de {count}")
     form.locator("#id_players_500").select_option(str(count))
     form.locator("#id_bot_delay_ms").select_option("100")

@@ -40,6 +40,7 @@ LAYOUT = """() => {
 def _open_450_table(page, *, players: int, rounds: int, name: str) -> int:
     page.goto("/tables/")
     form = page.get_by_test_id("table-form")
+    form.get_by_test_id("more-options").locator("summary").first.click()  # the folded settings
     form.locator("#id_name").fill(name)
     form.locator("#id_game").select_option("450")
     expect(form.locator("#id_variant")).to_be_hidden()

@@ -106,6 +106,7 @@ def test_member_plays_a_whole_quebec_game_against_three_bots(browser_page, make_
     # The lobby: open a table, bots at the fast pace.
     page.goto("/tables/")
     form = page.get_by_test_id("table-form")
+    form.get_by_test_id("more-options").locator("summary").first.click()  # the folded settings
     form.locator("#id_name").fill("Partie d'essai")
     form.locator("#id_variant").select_option("quebec")
     form.locator("#id_bot_delay_ms").select_option("100")

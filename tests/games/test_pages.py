@@ -61,6 +61,33 @@ def test_lobby_renders_in_french_with_the_form_and_live_tables(client, host, ope
     assert reverse("games:lobby") in html  # nav link and hx-get
 
 
+def test_lobby_folds_all_but_the_game_and_the_count_under_more_options(client, host):
+    """Closed on a first visit; opened by itself when a folded setting is refused, the
+    error shown and no table made."""
+    client.force_login(host)
+    html = client.get(reverse("games:lobby")).content.decode()
+    assert '<details class="more-options" data-testid="more-options">' in html
+    assert "Plus d'options" in html and ">Commencer</button>" in html
+    before = Table.objects.count()
+    form = {
+        "game": "500",
+        "players_500": "4",
+        "variant": "quebec",
+        "end": "preset",
+        "visibility": "public",
+        "bot_delay_ms": "1200",
+        "absence_grace_seconds": "1",
+        "review_seconds": "30",
+    }
+    response = client.post(reverse("games:lobby"), form)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<details class="more-options" data-testid="more-options" open>' in html
+    assert 'id="id_absence_grace_seconds_errors"' in html
+    assert html.count('class="field-errors"') == 1
+    assert Table.objects.count() == before
+
+
 def test_lobby_htmx_partial_is_only_the_list(client, host, open_table):
     client.force_login(host)
     response = client.get(reverse("games:lobby"), HTTP_HX_REQUEST="true")
