@@ -91,6 +91,7 @@ class User(AbstractUser):
             ("run_tournaments", _("Can run tournaments (draws, check-in, results)")),
             ("run_tables", _("Can manage live game tables")),
             ("approve_members", _("Can approve new members")),
+            ("manage_members", _("Can give roles, deactivate and merge members' accounts")),
         ]
         constraints = [
             models.UniqueConstraint(Lower("email"), name="club_user_email_ci_unique"),

@@ -2,16 +2,50 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 DIRECTORS_GROUP = "Directors"
+SECRETARIES_GROUP = "Secretaries"
 #: The club's groups as readers see them (the stored name stays English).
-GROUP_LABELS = {DIRECTORS_GROUP: _("Directors")}
+GROUP_LABELS = {DIRECTORS_GROUP: _("Directors"), SECRETARIES_GROUP: _("Secretaries")}
+
+
+@dataclass(frozen=True)
+class Role:
+    """A role the secretary gives or takes back: a group, and what it lets one do."""
+
+    group: str
+    label: str
+    sentence: str
+
+
+#: The roles of the back office, each with the sentence that explains it.
+ROLES = (
+    Role(
+        DIRECTORS_GROUP,
+        pgettext_lazy("role", "Director"),
+        _(
+            "Runs tournaments (check-in, draws, rounds, results and their corrections), "
+            "manages live tables, approves new members and reads the activity log."
+        ),
+    ),
+    Role(
+        SECRETARIES_GROUP,
+        _("Secretary"),
+        _(
+            "Keeps the members' list: approves, gives and takes back roles, deactivates "
+            "an account, merges a duplicate one, and reads the activity log."
+        ),
+    ),
+)
+ROLE_GROUPS = frozenset(role.group for role in ROLES)
 
 
 def group_label(name: str) -> str:
@@ -27,14 +61,18 @@ DIRECTOR_PERMISSIONS = [
 ]
 
 
-def ensure_director_group(**_kwargs):
-    """Create or update the Directors group with its permissions (idempotent).
+#: What a secretary may do (``club.manage_members``: roles, deactivation, merging).
+SECRETARY_PERMISSIONS = [
+    "club.approve_members",
+    "club.manage_members",
+    "club.view_activitylog",
+]
 
-    Connected to ``post_migrate`` so that a fresh database always has the group.
-    """
-    group, _created = Group.objects.get_or_create(name=DIRECTORS_GROUP)
+
+def _ensure_group(name: str, permissions: list[str]) -> Group:
+    group, _created = Group.objects.get_or_create(name=name)
     wanted = []
-    for dotted in DIRECTOR_PERMISSIONS:
+    for dotted in permissions:
         app_label, codename = dotted.split(".", 1)
         perm = Permission.objects.filter(
             content_type__app_label=app_label, codename=codename
@@ -43,6 +81,16 @@ def ensure_director_group(**_kwargs):
             wanted.append(perm)
     group.permissions.add(*wanted)
     return group
+
+
+def ensure_director_group(**_kwargs):
+    """Create or update the Directors and Secretaries groups with their permissions
+    (idempotent); returns the Directors group.
+
+    Connected to ``post_migrate`` so that a fresh database always has the groups.
+    """
+    _ensure_group(SECRETARIES_GROUP, SECRETARY_PERMISSIONS)
+    return _ensure_group(DIRECTORS_GROUP, DIRECTOR_PERMISSIONS)
 
 
 def permission_required_or_403(perm: str):

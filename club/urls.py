@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
-from club import views
+from club import views, views_office
 from games import rules
 
 urlpatterns = [
@@ -33,6 +33,14 @@ urlpatterns = [
     path("members/", views.member_list, name="member_list"),
     path("members/approvals/", views.approvals, name="approvals"),
     path("members/<int:pk>/", views.member_detail, name="member_detail"),
+    path("office/", views_office.office_members, name="office_members"),
+    path("office/members/<int:pk>/", views_office.office_member, name="office_member"),
+    path(
+        "office/members/<int:pk>/change/",
+        views_office.office_member_change,
+        name="office_member_change",
+    ),
+    path("office/activity/", views_office.office_activity, name="office_activity"),
     path("language/", views.set_language, name="set_language"),
     path("rules/", rules.rules_index, name="rules"),
     path("rules/<slug:variant>/", rules.rules_variant, name="rules_variant"),

@@ -20,3 +20,4 @@ class TournamentsConfig(AppConfig):
         hooks.on_table_page(page_hooks.table_page)
         club_hooks.on_page("home", page_hooks.home_page)
         club_hooks.on_page("member", page_hooks.member_page)
+        club_hooks.on_merge_check(page_hooks.merge_check)

@@ -1,11 +1,15 @@
 """What the tournaments app adds to other apps' pages, read here for their views
 (registered in ``TournamentsConfig.ready``): the home page's upcoming tournaments, a
 member's tournaments with their results, a tournament's live table's "call the
-director" button."""
+director" button; and what stands against merging two members' accounts."""
 
 from __future__ import annotations
 
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
 from tournaments import selectors, selectors_results
+from tournaments.models import ACTIVE_ENTRY, Entry
 
 
 def home_page(request) -> dict:
@@ -18,3 +22,20 @@ def member_page(request, *, member) -> dict:
 
 def table_page(request, table) -> dict:
     return {"tournament_table": selectors_results.live_table_call(table.pk, request.user)}
+
+
+def merge_check(duplicate, into) -> list[str]:
+    """Two accounts registered for the same tournament cannot become one player."""
+
+    def tournaments_of(member):
+        return set(
+            Entry.objects.filter(
+                Q(player=member) | Q(partner=member), status__in=ACTIVE_ENTRY
+            ).values_list("tournament__name", flat=True)
+        )
+
+    both = sorted(tournaments_of(duplicate) & tournaments_of(into))
+    return [
+        _("Both accounts are registered for %(name)s: withdraw one of them first.") % {"name": n}
+        for n in both
+    ]
