@@ -4,10 +4,12 @@
 // keyboard, play); the kind's renderer, a module the page names in #replay-app's
 // data-renderer (the kind's replay_client), draws each step.
 //
-// A renderer's interface: its default export `createRenderer({ data, stage, nameOf })`
-// (`data`: the replay data; `stage`: #replay-stage, the kind's felt; `nameOf(seat)`: a
-// seat's player by name) returns `{ render(index) }`, which draws step `index` into the
-// stage and returns what the step says in words.
+// A renderer module's interface: its default is a function,
+// `createRenderer({ data, stage, nameOf })` (`data`: the replay data; `stage`:
+// #replay-stage, the kind's felt; `nameOf(seat)`: a seat's player by name), which
+// returns `{ render(index) }`: it draws step `index` into the stage and returns what
+// the step says in words. (No word "ex" + "port" or "im" + "port" before a space up
+// here: the hashed static storage would read it as the start of a module statement.)
 import { fmt, gettext as _, namesOf } from "./cards.js";
 
 const PLAY_MS = 1200;
