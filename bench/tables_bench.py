@@ -3,7 +3,7 @@ then two with each table's seats split across them), 500 tables and then 450 tab
 
 Run from the repository root: ``python bench/tables_bench.py`` (``--quick`` for a
 short run; ``--tables N --seconds S`` for the human-pace phase; ``--help``).
-Loopback only (127.0.0.1). Takes about 10 minutes by default on a quiet machine.
+Loopback only (127.0.0.1). Takes about 12 minutes by default on a quiet machine.
 
 What it does:
 
