@@ -1,4 +1,5 @@
-"""Load-test client of ``tables_bench.py``: many tables of four WebSocket players.
+"""Load-test client of ``tables_bench.py``: many tables of four WebSocket players, of
+any kind (a player plays one of the legal actions its state frame lists).
 
 Runs in a worker process (``multiprocessing`` spawn: no Django here), driven by the
 bench process through a pipe:
@@ -106,8 +107,9 @@ class Client:
 class Worker:
     def __init__(self, spec: dict):
         self.spec = spec
-        # One port per daphne process: seat i of each table connects to ports[i % n]
-        # (two processes: N and S on the first, E and W on the second).
+        # One port per daphne process: seat i of each table (in the table's order)
+        # connects to ports[i % n] (two processes: N and S on the first, E and W on the
+        # second; at a 450 table P1 and P3, P2 and P4).
         self.ports = spec["ports"]
         self.human = spec["mode"] == "human"
         self.pace = float(spec.get("pace", 4.0))
@@ -144,7 +146,7 @@ class Worker:
                     retries += 1
                     await asyncio.sleep(min(8.0, 0.5 * 2**attempt) * random.uniform(0.5, 1))
                 t0 = time.monotonic()
-                port = self.ports["NESW".index(client.seat) % len(self.ports)]
+                port = self.ports[list(client.table.clients).index(client.seat) % len(self.ports)]
                 try:
                     async with limit:
                         client.ws = await connect(

@@ -1,9 +1,9 @@
 """Live tables load test: N tables of 4 WebSocket players against daphne (one process,
-then two with each table's seats split across them).
+then two with each table's seats split across them), 500 tables and then 450 tables.
 
 Run from the repository root: ``python bench/tables_bench.py`` (``--quick`` for a
 short run; ``--tables N --seconds S`` for the human-pace phase; ``--help``).
-Loopback only (127.0.0.1). Takes about 10 minutes by default on a quiet machine.
+Loopback only (127.0.0.1). Takes about 12 minutes by default on a quiet machine.
 
 What it does:
 
@@ -13,14 +13,17 @@ What it does:
   ``redis-server`` when installed; ``--layer memory`` for the in-memory layer);
 * creates members, their sessions (what ``django.contrib.auth.login`` stores) and
   started tables of four members directly in the database, through
-  ``games.services``;
+  ``games.services``: 500 tables (``quebec``), or 450 tables for the phases of that
+  kind (``--phases human:450``, ``--kind 450``); the clients play either kind the
+  same way, the legal action of the state frame each member is sent;
 * phases: full speed (every player answers its turn at once) with 50 and 200 tables,
   then human pace (an exponential think time, mean 4 s per move per table, i.e.
   ~0.25 moves/s/table) with 1,000 tables (4,000 sockets) after all have connected,
   on one daphne process, again with table chat traffic added (``--chat``: 1 message
   per table per minute by default, from a random player of the table), and then on
   two (N and S of each table on one process, E and W on the other: every move is
-  caught up by the other process from the database; with the chat traffic);
+  caught up by the other process from the database; with the chat traffic); then
+  the human pace again with 450 tables (``450 human N``);
 * per phase: moves/s, p50/p99/max latency from an intent to all four seats holding
   the new state, server (daphne) CPU per move from ``/proc/<pid>/stat``, PostgreSQL
   CPU per move (postmaster and backends), client CPU, stalled tables (a move
@@ -192,10 +195,18 @@ def create_members(n: int) -> list[tuple[int, str]]:
     return out
 
 
-def create_tables(n: int, members: list[tuple[int, str]], seed: int) -> list[dict]:
-    """``n`` started quebec tables, four members each (all human: the clients play)."""
+#: How the bench creates a table of each kind: ``table_create``'s arguments (four players).
+TABLE_KINDS = {
+    "500": {"variant": "quebec"},
+    "450": {"kind": "450", "options": {"players": 4}},
+}
+
+
+def create_tables(n: int, members: list[tuple[int, str]], seed: int, kind: str) -> list[dict]:
+    """``n`` started tables of ``kind``, four members each (all human: the clients play)."""
     from club.models import User
     from games import services
+    from games.models import Seat
 
     by_id = {u.pk: u for u in User.objects.filter(pk__in=[m[0] for m in members[: 4 * n]])}
     tables = []
@@ -204,18 +215,19 @@ def create_tables(n: int, members: list[tuple[int, str]], seed: int) -> list[dic
         users = [by_id[m[0]] for m in four]
         table = services.table_create(
             host=users[0],
-            variant="quebec",
             name=f"bench {i}",
             seed=seed * 100_003 + i,
             absence_grace_seconds=86_400,
             bot_delay_ms=0,
+            **TABLE_KINDS[kind],
         )
-        for user, seat in zip(users[1:], "ESW"):
+        seats = list(
+            Seat.objects.filter(table=table).order_by("position").values_list("seat", flat=True)
+        )
+        for user, seat in zip(users[1:], seats[1:]):  # the host has the first seat
             services.table_join(table_id=table.pk, user=user, seat=seat)
         services.table_start(table_id=table.pk)
-        tables.append(
-            {"id": table.pk, "seats": {seat: key for seat, (_, key) in zip("NESW", four)}}
-        )
+        tables.append({"id": table.pk, "seats": {seat: key for seat, (_, key) in zip(seats, four)}})
     return tables
 
 
@@ -366,6 +378,7 @@ def run_phase(
     daphnes: list[Daphne],
     pg_port: int | None,
     chat: float = 0.0,
+    kind: str = "500",
 ) -> dict:
     """One phase against ``daphnes`` (each table's seats split across them)."""
     ctx = multiprocessing.get_context("spawn")
@@ -458,6 +471,7 @@ def run_phase(
     server_cpu = cpu1 - cpu0
     out = {
         "phase": name,
+        "kind": kind,
         "mode": mode,
         "tables": len(tables),
         "sockets": 4 * len(tables),
@@ -579,17 +593,15 @@ def print_summary(
     human = [r for r in rows if r["mode"] == "human"]
     for r in human:
         # against the one-process phase with the same traffic (chat included)
+        alone = [o for o in human if o["processes"] == 1 and o["kind"] == r["kind"]]
         one = next(
-            (
-                o
-                for o in human
-                if o["processes"] == 1 and o["chat_per_table_minute"] == r["chat_per_table_minute"]
-            ),
-            next((o for o in human if o["processes"] == 1), None),
+            (o for o in alone if o["chat_per_table_minute"] == r["chat_per_table_minute"]),
+            next(iter(alone), None),
         )
         ok = r["p99_ms"] < 50 and r["stalled_tables"] == 0 and r["lost_sockets"] == 0
         say(
-            f"target ({r['tables']} human-paced tables on {r['processes']} daphne process"
+            f"target ({r['tables']} human-paced {_kind_words(r['kind'])}tables on "
+            f"{r['processes']} daphne process"
             f"{'es' if r['processes'] > 1 else ''}, p99 < 50 ms, nothing lost or "
             f"stalled): {'MET' if ok else 'NOT MET'}"
         )
@@ -607,6 +619,12 @@ def print_summary(
                 f"max {100 * r['steal_max']:.0f}%; p99 in the {r['quiet_seconds']} seconds "
                 f"with <= {100 * QUIET_STEAL:.0f}%: {r['quiet_p99_ms']:.1f} ms"
             )
+
+
+def _kind_words(kind: str) -> str:
+    """A phase's kind as its names and lines say it: nothing for 500 (the names of the
+    500 phases are those of the runs before 450 was measured), "450 " for 450."""
+    return "" if kind == "500" else f"{kind} "
 
 
 # ---------------------------------------------------------------------- main
@@ -685,10 +703,18 @@ def parse(argv: list[str]):
     )
     p.add_argument(
         "--phases",
-        default="human,chat,x2",
+        default="human,chat,x2,human:450",
         help="the human-paced phases in order, comma-separated, repeats allowed: "
         "human (no chat), chat (with --chat traffic), x2 (two processes, "
-        "with --chat traffic); default human,chat,x2",
+        "with --chat traffic), each of --kind's tables or of the kind after a colon "
+        "(human:450); default human,chat,x2,human:450",
+    )
+    p.add_argument(
+        "--kind",
+        choices=sorted(TABLE_KINDS),
+        default="500",
+        help="the kind of the full-speed phases' tables and of the human-paced phases "
+        "named without a kind (default 500)",
     )
     p.add_argument(
         "--fresh-server",
@@ -712,10 +738,18 @@ def parse(argv: list[str]):
     args.seconds = args.seconds if args.seconds is not None else (15 if q else 60)
     args.warmup = args.warmup if args.warmup is not None else (5.0 if q else 20.0)
     args.full = args.full if args.full is not None else ("10,50" if q else "50,200")
-    args.phases = [x.strip() for x in args.phases.split(",") if x.strip()]
-    wrong = sorted(set(args.phases) - {"human", "chat", "x2"})
+    args.phases = [
+        (phase, kind or args.kind)
+        for x in args.phases.split(",")
+        if x.strip()
+        for phase, _, kind in [x.strip().partition(":")]
+    ]
+    wrong = sorted({p for p, _ in args.phases} - {"human", "chat", "x2"})
     if wrong:
         p.error(f"--phases: unknown phase {', '.join(wrong)} (human, chat or x2)")
+    wrong = sorted({k for _, k in args.phases} - set(TABLE_KINDS))
+    if wrong:
+        p.error(f"--phases: unknown kind {', '.join(wrong)} ({', '.join(TABLE_KINDS)})")
     args.full_counts = [int(x) for x in args.full.split(",") if x.strip() and int(x) > 0]
     args.full_seconds = args.full_seconds if args.full_seconds is not None else (8 if q else 20)
     return args
@@ -788,39 +822,27 @@ def main(argv: list[str]) -> int:
             + (f" from {args.server_root}" if args.server_root.resolve() != ROOT else "")
         )
         daphnes = [daphne]
+        # (name, mode, tables, seconds, daphne processes, chat per table per minute, kind)
+        words = _kind_words(args.kind)
         phases = [
-            (f"full speed {n}", "full", n, args.full_seconds, 1, 0.0) for n in args.full_counts
+            (f"{words}full speed {n}", "full", n, args.full_seconds, 1, 0.0, args.kind)
+            for n in args.full_counts
         ]
         if args.tables > 0:
-            for kind in args.phases:
-                if kind == "human":
+            for phase, kind in args.phases:
+                name = f"{_kind_words(kind)}human {args.tables}"
+                if phase == "human":
+                    phases.append((name, "human", args.tables, args.seconds, 1, 0.0, kind))
+                elif phase == "chat" and args.chat > 0:
                     phases.append(
-                        (f"human {args.tables}", "human", args.tables, args.seconds, 1, 0.0)
+                        (f"{name} + chat", "human", args.tables, args.seconds, 1, args.chat, kind)
                     )
-                elif kind == "chat" and args.chat > 0:
+                elif phase == "x2" and args.two_process == "yes":
                     phases.append(
-                        (
-                            f"human {args.tables} + chat",
-                            "human",
-                            args.tables,
-                            args.seconds,
-                            1,
-                            args.chat,
-                        )
-                    )
-                elif kind == "x2" and args.two_process == "yes":
-                    phases.append(
-                        (
-                            f"human {args.tables} x2",
-                            "human",
-                            args.tables,
-                            args.seconds,
-                            2,
-                            args.chat,
-                        )
+                        (f"{name} x2", "human", args.tables, args.seconds, 2, args.chat, kind)
                     )
         started_daphnes = list(daphnes)  # every process of the run, for its log's summary
-        for index, (name, mode, n, seconds, processes, chat) in enumerate(phases):
+        for index, (name, mode, n, seconds, processes, chat, kind) in enumerate(phases):
             if args.fresh_server and index > 0:
                 for d in daphnes:
                     d.stop()
@@ -840,7 +862,7 @@ def main(argv: list[str]) -> int:
                 + (f", on {processes} daphne processes" if processes > 1 else "")
             )
             t0 = time.monotonic()
-            tables = create_tables(n, members, seed=args.seed * 1000 + index)
+            tables = create_tables(n, members, seed=args.seed * 1000 + index, kind=kind)
             connection.close()
             say(f"   {n} tables created in {time.monotonic() - t0:.1f} s")
             row = run_phase(
@@ -852,6 +874,7 @@ def main(argv: list[str]) -> int:
                 daphnes=daphnes[:processes],
                 pg_port=pg_port,
                 chat=chat,
+                kind=kind,
             )
             print_phase(row)
             rows.append(row)

@@ -2,8 +2,9 @@
 
 Pure Python (no Django). Each step is what the table looked like after one entry of
 the record (a call, a discard, a card), every seat's cards face up: the hand is over,
-nothing in it is hidden any more. The replay page (static/js/replay.js) draws the
-steps; the rules are the engine's alone, for any number of seats.
+nothing in it is hidden any more. The replay page (500's renderer,
+static/js/kinds/five_hundred/replay.js) draws the steps; the rules are the engine's
+alone, for any number of seats.
 """
 
 from __future__ import annotations

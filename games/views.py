@@ -215,6 +215,8 @@ def seat_free(request, table_id: int):
 
 @login_required
 def hand_replay(request, table_id: int, number: int):
+    """A finished hand step by step: one page for every kind (``games/replay.html``),
+    with the kind's part of it and its replay renderer."""
     table = _table_for(request, table_id)
     record = selectors.hand_record(table, number)
     if record is None:
@@ -222,13 +224,15 @@ def hand_replay(request, table_id: int, number: int):
     kind = kind_of(table.kind)
     return render(
         request,
-        kind.replay_template,
+        "games/replay.html",
         {
             "table": table,
             "number": number,
             "variant_label": variant_label(table.variant),
             "record_json": json.dumps(record),
-            "replay": kind.replay_data(record, selectors.seat_names(table)),
+            "replay": {**kind.replay_data(record), "players": selectors.seat_names(table)},
+            "replay_part": kind.replay_part,
+            "replay_client": kind.replay_client,
             "hands": selectors.finished_hands(table),
         },
     )

@@ -53,7 +53,11 @@ class GameKind:
         chat_phrases: quick chat phrases said otherwise at this kind's tables
             (``games.live.chat``): phrase -> the kind's phrase.
         reviews: whether a finished hand waits for the review before the next deal.
-        table_template, replay_template: the kind's pages.
+        table_template: the kind's table page.
+        replay_part: the kind's part of the replay page (``templates/games/replay.html``
+            includes it with ``say`` naming what it gives: its words, styles, felt).
+        replay_client: the kind's replay renderer, a module under ``static/`` that
+            ``static/js/replay.js`` imports (its interface: that module's comment).
     """
 
     name: ClassVar[str]
@@ -68,7 +72,8 @@ class GameKind:
     chat_phrases: ClassVar[dict[str, str]] = {}
     reviews: ClassVar[bool]
     table_template: ClassVar[str]
-    replay_template: ClassVar[str]
+    replay_part: ClassVar[str]
+    replay_client: ClassVar[str]
 
     def __repr__(self) -> str:
         return f"<game kind {self.name}>"
@@ -130,7 +135,7 @@ class GameKind:
         raise NotImplementedError
 
     # ------------------------------------------------------------ the pages
-    def replay_data(self, record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-        """What the replay page draws of a finished hand's ``record``; ``names``: the
-        seats' player names."""
+    def replay_data(self, record: dict[str, Any]) -> dict[str, Any]:
+        """What the kind's replay renderer draws of a finished hand's ``record``: at
+        least ``steps``, a list (the page adds the seats' players by name)."""
         raise NotImplementedError

@@ -35,7 +35,8 @@ class FiveHundred(GameKind):
     features = frozenset({CHAT, SEATS, NOTICES, REMATCH, REVIEW, CLAIMS})
     reviews = True  # a finished hand is reviewed before the next deal (games.live.review)
     table_template = "games/table.html"
-    replay_template = "games/replay.html"
+    replay_part = "games/kinds/five_hundred/_replay.html"
+    replay_client = "js/kinds/five_hundred/replay.js"
 
     @staticmethod
     def new_game(
@@ -103,10 +104,9 @@ class FiveHundred(GameKind):
         }
 
     @staticmethod
-    def replay_data(record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-        """The steps, and the players by name: the replay names every seat as the
-        table did."""
-        return {**replay_steps(record), "players": names}
+    def replay_data(record: dict[str, Any]) -> dict[str, Any]:
+        """The seats, the dealer, the dead hand and the steps (``games.replay``)."""
+        return replay_steps(record)
 
 
 FIVE_HUNDRED = FiveHundred()

@@ -104,6 +104,25 @@ def test_static_files_have_content_hashed_names_that_nginx_lets_browsers_keep(de
         assert client.get("/static/js/" + name).status == 200
 
 
+def test_every_module_statement_of_the_collected_scripts_names_a_collected_file(
+    collected_static,
+):
+    """The hashed storage rewrites each module's ``import ... from`` lines to hashed
+    names: each names a file that was collected, hashed once. (A comment holding the
+    word "export" or "import" and a space before a module statement once made it hash
+    a name twice: ``cards.<hash>.<hash>.js``, a 404 for the replay page.)"""
+    manifest = json.loads((collected_static / "staticfiles.json").read_text())
+    missing = []
+    for name, hashed in manifest["paths"].items():
+        if not (name.startswith("js/") and name.endswith(".js")):
+            continue
+        module = collected_static / hashed
+        for url in re.findall(r'(?:from|import)\s*\(?\s*"(\.{1,2}/[^"]+)"', module.read_text()):
+            if not (module.parent / url).resolve().is_file():
+                missing.append(f"{hashed}: {url}")
+    assert missing == []
+
+
 @pytest.mark.django_db
 def test_every_page_carries_the_policy_but_debug_error_pages(client, settings):
     assert "script-src 'self'" in client.get("/")["Content-Security-Policy"]

@@ -3,6 +3,8 @@ stored name, failing clearly on a name it does not know."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from games.engine.variants import PRESETS
@@ -63,3 +65,14 @@ def test_tables_and_tournaments_store_a_kind_with_the_same_choices():
     choices = [(value, str(label)) for value, label in KIND_CHOICES]
     assert [(v, str(lbl)) for v, lbl in Table._meta.get_field("kind").choices] == choices
     assert [(v, str(lbl)) for v, lbl in Tournament._meta.get_field("game").choices] == choices
+
+
+def test_every_kind_gives_the_replay_page_its_part_and_its_renderer():
+    """The one replay page (templates/games/replay.html) includes the kind's part and
+    the client core imports the kind's renderer: both are the kind's own files."""
+    root = Path(__file__).resolve().parents[2]
+    for kind in KINDS.values():
+        assert (root / "templates" / kind.replay_part).is_file(), kind
+        renderer = root / "static" / kind.replay_client
+        assert "export default function createRenderer(" in renderer.read_text(), kind
+    assert len({k.replay_part for k in KINDS.values()}) == len(KINDS)

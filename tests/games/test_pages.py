@@ -266,6 +266,9 @@ def test_replay_page_and_record_downloads(client, host, bot_table):
     assert response.status_code == 200
     html = response.content.decode()
     assert 'id="hand-record"' in html and "js/replay.js" in html
+    assert 'data-renderer="/static/js/kinds/five_hundred/replay.js"' in html
+    assert "Replay of hand 1" in html or "Reprise de la brasse 1" in html
+    assert [p["seat"] for p in response.context["replay"]["players"]] == ["N", "E", "S", "W"]
     assert reverse("games:hand_record", args=[bot_table.pk, 1]) in html
     assert reverse("games:game_records", args=[bot_table.pk]) in html
     record = json.loads(response.context["record_json"])

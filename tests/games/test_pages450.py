@@ -90,9 +90,10 @@ def test_a_finished_450_table_in_french_shows_its_page_replay_and_records(client
     replay = client.get(reverse("games:hand_replay", args=[table.pk, 1]))
     text = replay.content.decode()
     assert "Reprise de la manche 1" in text and "js/kinds/four_fifty/replay.js" in text
+    assert "js/replay.js" in text and "kinds/four_fifty/table.css" in text
     data = replay.context["replay"]
     assert data["steps"][-1]["view"]["result"]["points"] == snapshot["sheet"][0]["points"]
-    assert [s["seat"] for s in data["seats"]] == ["P1", "P2", "P3"]
+    assert [s["seat"] for s in data["players"]] == ["P1", "P2", "P3"]
 
 
 def test_the_table_hides_a_present_dealers_face_up_cards_after_20_seconds(host):

@@ -111,7 +111,8 @@ class FourFifty(GameKind):
     chat_phrases = {"nice_hand": "nice_round"}  # a 450 hand is a round (manche)
     reviews = True  # a finished round is reviewed before the next deal (games.live.review)
     table_template = "games/kinds/four_fifty/table.html"
-    replay_template = "games/kinds/four_fifty/replay.html"
+    replay_part = "games/kinds/four_fifty/_replay.html"
+    replay_client = "js/kinds/four_fifty/replay.js"
 
     @staticmethod
     def new_game(
@@ -185,8 +186,8 @@ class FourFifty(GameKind):
         }
 
     @staticmethod
-    def replay_data(record: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-        return {"steps": replay_steps(record), "seats": names}
+    def replay_data(record: dict[str, Any]) -> dict[str, Any]:
+        return {"steps": replay_steps(record)}
 
 
 FOUR_FIFTY = FourFifty()

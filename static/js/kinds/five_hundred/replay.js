@@ -1,0 +1,109 @@
+// Club 500: 500's replay renderer (static/js/replay.js steps through the hand and calls
+// it; its interface is described there). The server replays the hand record with the
+// rules engine (games/replay.py) and sends each step: every seat's cards face up, the
+// calls, the trick, the tricks won. This module only draws them, for 2 to 6 seats.
+import {
+  el, fmt, gettext as _, cardFigure, callShort, callWords, eventText, shortName, sortHand,
+  suitName,
+} from "../../cards.js";
+import { defaultAnchor, prepareFelt, seatPosition } from "../../seats.js";
+
+const cardWords = (code) => cardFigure(code).getAttribute("aria-label");
+const mini = (codes) => codes.map((c) => cardFigure(c, { size: "mini" }));
+
+export default function createRenderer({ data, stage, nameOf }) {
+  const { seats, steps } = data;
+  const anchor = defaultAnchor(seats);
+  const felt = stage.querySelector("#replay-felt");
+
+  // Per step: tricks won by each seat so far, and the declarer's discards so far.
+  const wonBySeat = [];
+  const discardsSoFar = [];
+  {
+    const won = Object.fromEntries(seats.map((s) => [s, 0]));
+    const discards = [];
+    for (const step of steps) {
+      for (const ev of step.events) if (ev.type === "trick_won") won[ev.seat] += 1;
+      if (step.stage === "discards") discards.push(step.action);
+      wonBySeat.push({ ...won });
+      discardsSoFar.push([...discards]);
+    }
+  }
+
+  /** What one step says: the move, then what the rules made of it. */
+  function stepText(step) {
+    if (!step.seat) return fmt(_("The deal: %(name)s deals."), { name: nameOf(data.dealer) });
+    const parts = [];
+    if (step.stage === "play" && !step.action.startsWith("name:")) {
+      const [card, askSuit] = step.action.split(":");
+      parts.push(fmt(_("%(name)s plays %(card)s."), { name: nameOf(step.seat), card: cardWords(card) }));
+      if (askSuit) parts.push(fmt(_("Suit asked for: %(suit)s."), { suit: suitName(askSuit) }));
+    } else if (step.stage === "discards") {
+      parts.push(fmt(_("%(name)s discards %(card)s."), { name: nameOf(step.seat), card: cardWords(step.action) }));
+    }
+    for (const ev of step.events) {
+      if (ev.type === "discarded") continue;
+      const text = eventText(ev, nameOf);
+      if (text) parts.push(text);
+    }
+    return parts.join(" ");
+  }
+
+  function plate(step, seat, i) {
+    const calling = step.stage === null || step.stage === "calls";
+    const calls = step.calls.filter((c) => c.seat === seat);
+    const lastCall = calls.length && calling && !step.trick.length ? calls[calls.length - 1].call : null;
+    const declared = step.declarer === seat && step.phase !== "auction";
+    return el("div", { class: "plate" + (step.to_act === seat ? " to-act" : ""), "data-seat": seat, "data-testid": "replay-" + seat },
+      el("div", { class: "plate-name" }, el("span", { class: "who" }, nameOf(seat)),
+        data.dealer === seat ? el("span", { class: "chip", title: _("dealer") }, "D") : null,
+        declared ? el("span", { class: "badge you" }, _("declarer")) : null,
+        step.partner === seat ? el("span", { class: "badge partner" }, _("partner")) : null,
+        step.breach && step.breach.seat === seat ? el("span", { class: "badge breach" }, _("breach")) : null),
+      lastCall ? el("div", { class: "bubble" + (lastCall === "pass" ? " pass" : ""), "aria-label": callWords(lastCall) }, callShort(lastCall)) : null,
+      el("div", { class: "replay-hand" }, ...sortHand(step.hands[seat], step.phase !== "auction" ? step.contract : null).map((c) => cardFigure(c))),
+      el("div", { class: "plate-meta" }, fmt(_("Tricks: %(n)s"), { n: wonBySeat[i][seat] })));
+  }
+
+  function drawCenter(step, index) {
+    const center = felt.querySelector(".center");
+    const done = !step.trick.length && step.last_trick;
+    const shown = step.trick.length ? step.trick : (done ? step.last_trick.cards : []);
+    const ring = seats.length !== 4;
+    const trick = el("div", { class: "trick" + (done ? " done" : "") + (ring ? " ring" : "") });
+    for (const { seat, card } of shown) {
+      trick.append(el("div", { class: "trick-card at-" + seatPosition(seats, seat, anchor) + (done && step.last_trick.winner === seat ? " winner" : "") },
+        cardFigure(card), ring ? el("span", { class: "trick-who", title: nameOf(seat) }, shortName(seat, nameOf, seats)) : null));
+    }
+    center.replaceChildren(trick);
+    if (step.kitty.length && (step.stage === null || step.stage === "calls") && !["kitty", "play", "done"].includes(step.phase)) {
+      center.append(el("div", { class: "center-note" }, _("Kitty:"), " ", ...mini(step.kitty)));
+    }
+    if (discardsSoFar[index].length) {
+      center.append(el("div", { class: "center-note" }, _("Discarded:"), " ", ...mini(discardsSoFar[index])));
+    }
+    if (data.dead.length) {
+      center.append(el("div", { class: "center-note", "data-testid": "dead-hand" }, _("Dead hand:"), " ", ...mini(data.dead)));
+    }
+  }
+
+  // The game's other hands, listed by the page: their contract and declarer in words.
+  for (const call of document.querySelectorAll(".hand-call[data-declarer]")) {
+    call.textContent = "(" + callShort(call.dataset.contract) + " · " + nameOf(call.dataset.declarer) + ")";
+  }
+
+  return {
+    render(index) {
+      const step = steps[index];
+      prepareFelt(felt, seats.length, (place) => el("div", { class: "seat-slot pos-" + place, "data-pos": place }));
+      for (const slot of felt.querySelectorAll(".seat-slot")) slot.replaceChildren();
+      for (const seat of seats) {
+        felt.querySelector(".seat-slot[data-pos=\"" + seatPosition(seats, seat, anchor) + "\"]").replaceChildren(plate(step, seat, index));
+      }
+      drawCenter(step, index);
+      stage.querySelector("#replay-contract").textContent = step.contract && step.phase !== "auction"
+        ? fmt(_("Contract: %(call)s by %(name)s."), { call: callWords(step.contract), name: nameOf(step.declarer) }) : "";
+      return stepText(step);
+    },
+  };
+}
