@@ -21,3 +21,4 @@ class TournamentsConfig(AppConfig):
         club_hooks.on_page("home", page_hooks.home_page)
         club_hooks.on_page("member", page_hooks.member_page)
         club_hooks.on_merge_check(page_hooks.merge_check)
+        club_hooks.on_page("table_ready", page_hooks.table_ready)

@@ -6,10 +6,13 @@ director" button; and what stands against merging two members' accounts."""
 from __future__ import annotations
 
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games.models import Table
 from tournaments import selectors, selectors_results
 from tournaments.models import ACTIVE_ENTRY, Entry
+from tournaments.models_results import TableGame
 
 
 def home_page(request) -> dict:
@@ -22,6 +25,26 @@ def member_page(request, *, member) -> dict:
 
 def table_page(request, table) -> dict:
     return {"tournament_table": selectors_results.live_table_call(table.pk, request.user)}
+
+
+def table_ready(request, *, table_id) -> dict:
+    """The banner of a member whose online round started: the tournament, the round and
+    the table by name; nothing once that table no longer plays (the round ended)."""
+    game = (
+        TableGame.objects.filter(
+            live_table_id=table_id, live_table__status__in=(Table.Status.OPEN, Table.Status.PLAYING)
+        )
+        .select_related("round__tournament")
+        .first()
+    )
+    if game is None:
+        return {}
+    label = _("%(tournament)s, round %(round)s, table %(table)s") % {
+        "tournament": game.round.tournament.name,
+        "round": game.round.number,
+        "table": game.table,
+    }
+    return {"table_ready": {"url": reverse("games:table", args=[table_id]), "label": label}}
 
 
 def merge_check(duplicate, into) -> list[str]:

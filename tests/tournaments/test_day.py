@@ -435,3 +435,23 @@ def test_an_online_round_start_tells_every_seated_player_their_table_is_ready(
         assert f'href="/tables/{mine}/"' in html
     client.get(f"/tables/{mine}/")
     assert 'data-testid="table-ready"' not in client.get(reverse("home")).content.decode()
+
+
+def test_the_ready_banner_names_the_tournament_and_table_and_ends_with_the_table(
+    make_tournament, add_present, director, client
+):
+    """ "Votre table est prête" says which tournament, round and table; once that table
+    no longer plays (the round ended) the banner is gone, the member never having
+    opened it, and reading the page wrote nothing to make it so."""
+    from games.models import Table
+
+    t = make_tournament(name="Tournoi du jeudi", status="running", rounds_total=1)
+    entries = add_present(t, 4)
+    rnd = play_round(t, director, online=True)
+    game = TableGame.objects.get(round=rnd, table=1)
+    player = entries[0].player
+    client.force_login(player)
+    html = client.get(reverse("home")).content.decode()
+    assert "Votre table est prête : Tournoi du jeudi, ronde 1, table 1" in html
+    Table.objects.filter(pk=game.live_table_id).update(status=Table.Status.FINISHED)
+    assert 'data-testid="table-ready"' not in client.get(reverse("home")).content.decode()
