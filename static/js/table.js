@@ -16,7 +16,8 @@
 //   turnText(view), reviewTurnText()  the banner on the viewer's turn, during review
 //   handOverText(row, nameOf)   a toast when a deal ended without a review
 //   gameOver(game, t)           { title, lead, finalSheet, records, tail }
-//   renderReview(box, state, ctx)  the review of a finished deal
+//   reviewBody(review, state, ctx)  the review of a finished deal in words:
+//                               { title, result, label, timeLeft(seconds), nodes }
 // and, where the kind has them: setup(t) (once), renderPanels(t) (its own panels),
 // quietText(t) (the log before the first event), onKey(event, t), intentSent(),
 // botBadge (a bot's plate says "bot").
@@ -24,6 +25,7 @@ import { el, fmt, gettext as _, playerName, seatLabel } from "./cards.js";
 import { absenceNote, noteFrame } from "./absence.js";
 import { noticeTurn, wireSettings } from "./notify.js";
 import { rematchActions, rematchAnswer, rematchWaiting } from "./rematch.js";
+import { renderReview } from "./review.js";
 
 const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
@@ -262,7 +264,7 @@ function render() {
   renderer.renderSheet($("sheet"), t);
   renderEvents();
   renderGameOver();
-  renderer.renderReview($("review"), state, { me: me(), nameOf, seats: seats(), pending, onNext: () => intent("next") });
+  renderReview($("review"), state, { me: me(), nameOf, seats: seats(), pending, onNext: () => intent("next") }, renderer.reviewBody);
   restoreFocus(key);
   app.dispatchEvent(new CustomEvent("table:state", { detail: state }));
 }

@@ -7,7 +7,7 @@ import {
   replaceChanged, resultText, seatLabel, shortName, sideSeats, sortHand, suitName, SUIT_SYMBOL, teamLabel,
 } from "../../cards.js";
 import { defaultAnchor, prepareFelt, seatPosition } from "../../seats.js";
-export { renderReview } from "../../review.js";
+export { reviewBody } from "./review.js";
 export { eventText };
 
 const STRAINS = ["S", "C", "D", "H", "NT"];

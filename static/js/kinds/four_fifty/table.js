@@ -5,7 +5,7 @@
 import { el, fmt, gettext as _, replaceChanged } from "../../cards.js";
 import { countsNodes } from "./review.js";
 import { card, cardShort, cardsShort, cardWords, eventText, followText, seatNumber } from "./words.js";
-export { renderReview } from "./review.js";
+export { reviewBody } from "./review.js";
 export { eventText };
 
 const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n === 1 ? a : b));
