@@ -27,6 +27,11 @@ HOOKS = (
     "events",
     "reconnecting",
     "error-toast",
+    "spectator",
+    "hand",
+    "action-panel",
+    "center",
+    "records-link",
 )
 PANELS = {CHAT: 'data-testid="chat"', SEATS: 'data-testid="seats-admin"', CLAIMS: "claim-panel"}
 
