@@ -304,6 +304,28 @@ def seat_label(code: str) -> str:
     return letters.get(code, code)
 
 
+def _compass() -> dict[str, str]:
+    return {
+        "N": gettext("North"),
+        "E": gettext("East"),
+        "S": gettext("South"),
+        "W": gettext("West"),
+    }
+
+
+def seat_place(code: str) -> str:
+    """A seat's place at the table in words, as the table client says it
+    (``seatLabel`` in static/js/cards.js): "North" at four players; elsewhere the seats
+    are numbered around the table, "Seat 2"."""
+    return _compass().get(code) or gettext("Seat %(n)s") % {"n": code.removeprefix("P")}
+
+
+def bot_name(code: str) -> str:
+    """A bot's name, as the table client says it (``botName`` in static/js/cards.js):
+    "Bot North" at four players, else "Bot 2"."""
+    return gettext("Bot %(seat)s") % {"seat": _compass().get(code) or code.removeprefix("P")}
+
+
 def side_label(code: str) -> str:
     """A side: NS, EO (EW in English)."""
     sides = {"NS": pgettext("side North-South", "NS"), "EW": pgettext("side East-West", "EW")}

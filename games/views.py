@@ -74,16 +74,18 @@ def table_page(request, table_id: int):
     if request.user.table_ready == table.pk:  # found: no more "your table is ready"
         services.member_table_found(user=request.user)
     snapshot = selectors.table_snapshot(table.pk, request.user)
+    kind = kind_of(table.kind)
     return render(
         request,
-        kind_of(table.kind).table_template,
+        "games/table.html",
         {
             "table": table,
+            "kind": kind,
             "snapshot": snapshot,
             "variant_label": variant_label(table.variant),
             "snapshot_json": json.dumps(snapshot),
             "is_tournament": hooks.watched(table.pk),
-            "features": kind_of(table.kind).features,
+            "features": kind.features,
             **hooks.table_page_context(request, table),
         },
     )

@@ -53,7 +53,21 @@ class GameKind:
         chat_phrases: quick chat phrases said otherwise at this kind's tables
             (``games.live.chat``): phrase -> the kind's phrase.
         reviews: whether a finished hand waits for the review before the next deal.
-        table_template: the kind's table page.
+        table_parts: the kind's own parts of the one table page
+            (``templates/games/table.html``), template names by slot: ``felt`` (the
+            seats and the table's centre; every kind has one), and where the kind has
+            them ``subtitle`` (after the variant under the title), ``sheet_tools``
+            (the score sheet panel's head), ``sheet_top`` (above the sheet),
+            ``main_end`` (after game over) and ``side_end`` (the side column's last
+            panel).
+        table_words: the table page's sentences that name the kind's deal (English,
+            translated by the page): ``records`` (the records link), ``keyboard``
+            (the keyboard help).
+        table_actions_first: the action panel stands above the hand (else under it).
+        table_client: the static path of the kind's table renderer (an ES module the
+            table client, ``static/js/table.js``, imports: docs/architecture.md).
+        table_stylesheet: the static path of the kind's table styles (after
+            ``css/table.css``).
         replay_part: the kind's part of the replay page (``templates/games/replay.html``
             includes it with ``say`` naming what it gives: its words, styles, felt).
         replay_client: the kind's replay renderer, a module under ``static/`` that
@@ -71,7 +85,11 @@ class GameKind:
     features: ClassVar[frozenset[str]]
     chat_phrases: ClassVar[dict[str, str]] = {}
     reviews: ClassVar[bool]
-    table_template: ClassVar[str]
+    table_parts: ClassVar[dict[str, str]]
+    table_words: ClassVar[dict[str, str]]
+    table_actions_first: ClassVar[bool] = False
+    table_client: ClassVar[str]
+    table_stylesheet: ClassVar[str]
     replay_part: ClassVar[str]
     replay_client: ClassVar[str]
 

@@ -34,7 +34,21 @@ class FiveHundred(GameKind):
     option_catalogue = True
     features = frozenset({CHAT, SEATS, NOTICES, REMATCH, REVIEW, CLAIMS})
     reviews = True  # a finished hand is reviewed before the next deal (games.live.review)
-    table_template = "games/table.html"
+    table_parts = {
+        "felt": "games/kinds/five_hundred/_felt.html",
+        "sheet_tools": "games/kinds/five_hundred/_last_trick_button.html",
+        "sheet_top": "games/kinds/five_hundred/_last_trick.html",
+        "side_end": "games/kinds/five_hundred/_draw.html",
+    }
+    table_words = {
+        "records": _("Download the game's hand records"),
+        "keyboard": _(
+            "Keyboard: Tab to a card, arrows to move along your hand, Enter to play. "
+            "L shows the last trick."
+        ),
+    }
+    table_client = "js/kinds/five_hundred/table.js"
+    table_stylesheet = "css/kinds/five_hundred/table.css"
     replay_part = "games/kinds/five_hundred/_replay.html"
     replay_client = "js/kinds/five_hundred/replay.js"
 

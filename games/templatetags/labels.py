@@ -18,6 +18,21 @@ def seat_letter(code):
 
 
 @register.filter
+def seat_place(code):
+    """A seat's place in words: North, or Seat 2 (as the table client says it)."""
+    return labels.seat_place(code)
+
+
+@register.filter
+def seat_player(info):
+    """The name of a seat's player (a seat of the state frame): the member's name, a
+    bot's name (Bot North, Bot 2) or the seat's place (free), as the client says it."""
+    if info.get("is_bot"):
+        return labels.bot_name(info["seat"])
+    return info.get("name") or labels.seat_place(info["seat"])
+
+
+@register.filter
 def variant(name):
     """A rule variant's title (``games.kinds``) in the reader's language."""
     return labels.variant_label(name)

@@ -1,61 +1,11 @@
-// Club 500: the hand review on the live table (between a finished hand and the next
-// deal). The state frame's `review` (docs/protocol.md) carries the whole finished hand:
-// the four hands as dealt, the kitty, the discards, the result and the scoring rule as
-// numbers; this module puts them in words. "Next deal" sends the `next` intent.
-import {
-  el, fmt, gettext as _, cardFigure, callWords, resultText, sortHand, teamLabel,
-} from "./cards.js";
+// Club 500: the review panel of the live table (between a finished deal and the next),
+// for every game kind. The state frame's `review` (docs/protocol.md) carries the whole
+// finished deal; the kind's renderer puts it in words (`reviewBody`), this module
+// frames it: the title, the result, the "next" tap, who is still looking and the clock.
+import { el, fmt, gettext as _ } from "./cards.js";
 
-const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n === 1 ? a : b));
 let clockTimer = null;
 let clockOffset = 0; // server time minus this browser's time, from the last review frame
-
-/** Why the hand scored what it did, in words (one sentence per rule applied). */
-export function whyLines(review, nameOf) {
-  const res = review.result || {};
-  const rule = review.rule;
-  if (res.redeal || !rule) return [_("Nobody bid: the cards are dealt again, no score.")];
-  const lines = [];
-  const declarerTeam = Object.keys(res.tricks || {}).find((t) => (review.teams || {})[t] && review.teams[t].includes(res.declarer));
-  const taken = declarerTeam ? res.tricks[declarerTeam] : null;
-  if (rule.level) {
-    lines.push(fmt(ngettext("%(name)s bid %(call)s: %(need)s trick needed, %(taken)s taken.",
-      "%(name)s bid %(call)s: %(need)s tricks needed, %(taken)s taken.", rule.level),
-    { name: nameOf(res.declarer), call: callWords(res.contract), need: rule.level, taken: taken ?? "?" }));
-  } else {
-    lines.push(fmt(_("%(name)s bid %(call)s: the declarer must take no trick."), { name: nameOf(res.declarer), call: callWords(res.contract) }));
-  }
-  if (res.made) {
-    const won = declarerTeam ? res.score[declarerTeam] : rule.value;
-    if (rule.slam_bonus && taken === 10 && rule.value < rule.slam_bonus) {
-      lines.push(fmt(_("Made with all ten tricks: the slam scores %(n)s instead of the contract's %(value)s."), { n: rule.slam_bonus, value: rule.value }));
-    } else {
-      lines.push(fmt(_("Made: the contract's value in the score table, %(value)s points (no bonus for extra tricks)."), { value: rule.value }));
-    }
-    if (won !== undefined && won !== rule.value && !(rule.slam_bonus && taken === 10)) {
-      lines.push(fmt(_("Points for %(team)s: %(n)s."), { team: teamLabel(declarerTeam, nameOf), n: won }));
-    }
-  } else if (rule.failed === "subtract") {
-    lines.push(fmt(_("Failed: the contract's value, %(value)s points, is taken off the declaring side."), { value: rule.value }));
-  } else {
-    lines.push(fmt(_("Failed: the contract's value, %(value)s points, goes to the other side."), { value: rule.value }));
-  }
-  if (rule.level && rule.per_trick) {
-    for (const [team, n] of Object.entries(res.tricks || {})) {
-      if (team !== declarerTeam && n) {
-        lines.push(fmt(ngettext("%(n)s trick for %(team)s: %(per)s points per trick, %(total)s.",
-          "%(n)s tricks for %(team)s: %(per)s points per trick, %(total)s.", n),
-        { team: teamLabel(team, nameOf), n, per: rule.per_trick, total: n * rule.per_trick }));
-      }
-    }
-  }
-  if (res.set) lines.push(fmt(_("The defenders took enough tricks to set the contract: %(name)s must pass in the next hand."), { name: nameOf(res.declarer) }));
-  return lines;
-}
-
-function cards(codes, contract) {
-  return el("div", { class: "review-cards" }, ...sortHand(codes || [], contract).map((c) => cardFigure(c, { size: "mini" })));
-}
 
 function clock(review, words) {
   if (!review.ends_at) return null;
@@ -72,54 +22,25 @@ function clock(review, words) {
   return box;
 }
 
-/** Render the review into `box` (hidden when there is none). `ctx`: { me, nameOf,
- * seats, onNext, pending }. */
-export function renderReview(box, state, ctx) {
+/** Render the review into `box` (hidden when there is none, or once the game is
+ * over). `ctx`: { me, nameOf, seats, onNext, pending }; `reviewBody(review, state,
+ * ctx)` gives { title, result, label, timeLeft(seconds), nodes }. */
+export function renderReview(box, state, ctx, reviewBody) {
   const review = state.review;
   box.replaceChildren();
   clearInterval(clockTimer);
   if (!review || review.game_over) { box.hidden = true; return; }
   box.hidden = false;
-  const record = review.record || {};
-  const res = review.result || {};
-  review.teams = (state.game && state.game.teams) || (state.view && state.view.teams) || {};
-  const { me, nameOf } = ctx;
-  const head = el("div", { class: "review-head" },
-    el("h2", {}, fmt(_("Hand %(n)s is over"), { n: review.number })),
-    el("p", { class: "review-result", "data-testid": "review-result" }, resultText(res, nameOf)));
-  const facts = el("dl", { class: "facts review-facts" });
-  if (res.contract) {
-    facts.append(el("dt", {}, _("Contract")), el("dd", {}, fmt(_("%(call)s by %(name)s"), { call: callWords(res.contract), name: nameOf(res.declarer) })));
-    facts.append(el("dt", {}, _("Tricks")), el("dd", { "data-testid": "review-tricks" },
-      Object.entries(res.tricks || {}).map(([t, n]) => teamLabel(t, nameOf) + " " + (n ?? "–")).join(" · ")));
-  }
-  facts.append(el("dt", {}, _("Score")), el("dd", {}, Object.entries(res.score || {}).map(([t, n]) => teamLabel(t, nameOf) + " " + (n > 0 ? "+" : "") + n).join(" · ")));
-  const why = el("ul", { class: "review-why", "data-testid": "review-why" }, ...whyLines(review, nameOf).map((line) => el("li", {}, line)));
-  const hands = el("div", { class: "review-hands", "data-testid": "review-hands" });
-  for (const seat of ctx.seats) {
-    hands.append(el("div", { class: "review-hand" + (seat === me ? " mine" : ""), "data-seat": seat },
-      el("div", { class: "review-name" }, nameOf(seat), seat === res.declarer ? el("span", { class: "muted small" }, " · " + _("declarer")) : null),
-      cards((record.hands || {})[seat], res.contract)));
-  }
-  if (record.kitty && record.kitty.length) {
-    hands.append(el("div", { class: "review-hand kitty", "data-testid": "review-kitty" }, el("div", { class: "review-name" }, _("Kitty:")), cards(record.kitty, res.contract)));
-  }
-  if (record.dead && record.dead.length) { // two players: the hand nobody played
-    hands.append(el("div", { class: "review-hand dead", "data-testid": "review-dead" }, el("div", { class: "review-name" }, _("Dead hand:")), cards(record.dead, res.contract)));
-  }
-  if (record.discards && record.discards.length) {
-    hands.append(el("div", { class: "review-hand discards", "data-testid": "review-discards" }, el("div", { class: "review-name" }, _("Discarded:")), cards(record.discards, res.contract)));
-  }
-  box.append(head, reviewActions(review, ctx, {
-    label: _("Next deal"),
-    timeLeft: (n) => fmt(ngettext("Next deal in %(n)s second.", "Next deal in %(n)s seconds.", n), { n }),
-  }), facts, why, hands);
+  const body = reviewBody(review, state, ctx);
+  box.append(el("div", { class: "review-head" }, el("h2", {}, body.title),
+    body.result ? el("p", { class: "review-result", "data-testid": "review-result" }, body.result) : null),
+  reviewActions(review, ctx, body), ...body.nodes);
 }
 
 /** The review's actions: the `label` button ("next" intent) until the member is ready,
  * who is still looking, and the time left (`timeLeft(seconds)` in words). `ctx`: { me,
  * nameOf, onNext, pending }. */
-export function reviewActions(review, ctx, { label, timeLeft }) {
+function reviewActions(review, ctx, { label, timeLeft }) {
   const { me, nameOf } = ctx;
   const actions = el("div", { class: "review-actions" });
   const ready = review.ready || [];

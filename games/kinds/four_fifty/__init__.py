@@ -110,7 +110,20 @@ class FourFifty(GameKind):
     features = frozenset({CHAT, SEATS, NOTICES, REMATCH, REVIEW})
     chat_phrases = {"nice_hand": "nice_round"}  # a 450 hand is a round (manche)
     reviews = True  # a finished round is reviewed before the next deal (games.live.review)
-    table_template = "games/kinds/four_fifty/table.html"
+    table_parts = {
+        "felt": "games/kinds/four_fifty/_felt.html",
+        "subtitle": "games/kinds/four_fifty/_subtitle.html",
+        "main_end": "games/kinds/four_fifty/_counts.html",
+    }
+    table_words = {
+        "records": _("Download the game's round records"),
+        "keyboard": _(
+            "Keyboard: Tab to a card, arrows to move along your hand, Enter to discard it."
+        ),
+    }
+    table_actions_first = True  # the dealer's, lanceur's and master's choices above the hand
+    table_client = "js/kinds/four_fifty/table.js"
+    table_stylesheet = "css/kinds/four_fifty/table.css"
     replay_part = "games/kinds/four_fifty/_replay.html"
     replay_client = "js/kinds/four_fifty/replay.js"
 

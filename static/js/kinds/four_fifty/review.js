@@ -5,7 +5,6 @@
 // finished round and the next deal: every player's cards as dealt, the pot, both
 // counts and why each scored what it did, with the "next round" tap.
 import { el, fmt, gettext as _ } from "../../cards.js";
-import { reviewActions } from "../../review.js";
 import { card, cardShort, handWords, pgettext } from "./words.js";
 
 const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n === 1 ? a : b));
@@ -71,20 +70,14 @@ function whyLines(res, rule, nameOf) {
   return lines;
 }
 
-/** Render the round review into `box` (hidden when there is none, or once the game is
- * over). `ctx`: { me, nameOf, seats, onNext, pending }. */
-export function renderReview(box, state, ctx) {
-  const review = state.review;
-  box.replaceChildren();
-  if (!review || review.game_over) { box.hidden = true; return; }
-  box.hidden = false;
+/** What the review panel holds for a finished round (static/js/review.js): every
+ * player's cards as dealt, the pot, both counts and why each scored what they did.
+ * `ctx`: { me, nameOf, seats }. */
+export function reviewBody(review, state, ctx) {
   const { nameOf, seats } = ctx;
   const record = review.record || {};
   const res = review.result || {};
   const best = Object.entries(res.points || {}).sort((a, b) => b[1] - a[1])[0];
-  const head = el("div", { class: "review-head" }, el("h2", {}, fmt(_("Round %(n)s is over"), { n: review.number })),
-    best ? el("p", { class: "review-result", "data-testid": "review-result" },
-      fmt(_("%(name)s scores the most (%(points)s)."), { name: nameOf(best[0]), points: best[1] })) : null);
   const why = el("ul", { class: "review-why", "data-testid": "review-why" }, ...whyLines(res, review.rule, nameOf).map((line) => el("li", {}, line)));
   const hands = el("div", { class: "review-hands", "data-testid": "review-hands" });
   for (const seat of seats) {
@@ -99,8 +92,11 @@ export function renderReview(box, state, ctx) {
       el("div", { class: "review-cards" }, ...record.pot.map((c) => card(c, "mini")))));
   }
   const counts = el("div", { class: "counts", "data-testid": "review-counts" }, ...countsNodes(res, seats, nameOf));
-  box.append(head, reviewActions(review, ctx, {
+  return {
+    title: fmt(_("Round %(n)s is over"), { n: review.number }),
+    result: best ? fmt(_("%(name)s scores the most (%(points)s)."), { name: nameOf(best[0]), points: best[1] }) : null,
     label: _("Next round"),
     timeLeft: (n) => fmt(ngettext("Next round in %(n)s second.", "Next round in %(n)s seconds.", n), { n }),
-  }), why, hands, counts);
+    nodes: [why, hands, counts],
+  };
 }
