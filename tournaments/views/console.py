@@ -21,18 +21,8 @@ from club.roles import director_required
 from tournaments import selectors, selectors_results
 from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
-from tournaments.kinds.four_fifty import director as director450
-from tournaments.kinds.four_fifty import sheet as sheet450
-from tournaments.models import (
-    DirectorCall,
-    HandScore,
-    Round,
-    RoundStatus,
-    SheetLine,
-    TableGame,
-)
+from tournaments.models import DirectorCall, Round, RoundStatus, TableGame
 from tournaments.services import calls, clock, director
-from tournaments.services import results as results_service
 from tournaments.views.common import get_round, get_tournament
 
 
@@ -92,17 +82,10 @@ def _director_action(request, pk, action, success, table=None):
 def _console_game(request, pk) -> TableGame:
     tournament = get_tournament(request, pk)
     try:
-        return TableGame.objects.select_related("round").get(
+        return TableGame.objects.select_related("round__tournament").get(
             pk=int(request.POST.get("game")), round__tournament=tournament
         )
     except (TypeError, ValueError, TableGame.DoesNotExist):
-        raise Http404 from None
-
-
-def _hand(game: TableGame, hand_id) -> HandScore:
-    try:
-        return HandScore.objects.get(pk=int(hand_id), game=game)
-    except (TypeError, ValueError, HandScore.DoesNotExist):
         raise Http404 from None
 
 
@@ -114,43 +97,21 @@ def _round(request, pk):
         raise Http404 from None
 
 
-def _line(game: TableGame, line_id) -> SheetLine:
-    try:
-        return SheetLine.objects.get(pk=int(line_id), game=game)
-    except (TypeError, ValueError, SheetLine.DoesNotExist):
-        raise Http404 from None
-
-
 @director_required
 @require_POST
 def correct(request, pk: int):
+    """A row of a table's sheet entered again (a hand, a round of the secretary's sheet:
+    the game's tournament part reads its own form)."""
     game = _console_game(request, pk)
-    if "line" in request.POST:  # 450: a round of the secretary's sheet
-        line = _line(game, request.POST.get("line"))
-        return _director_action(
-            request,
-            pk,
-            lambda: director450.line_correct(
-                line=line, by=request.user, reason=request.POST.get("reason"), data=request.POST
-            ),
-            _("Round corrected; the standings are updated."),
-            table=game.table,
-        )
-    hand = _hand(game, request.POST.get("hand"))
-    post = request.POST
+    kind = game.round.tournament.kind
+    row = kind.sheet_row(game, request.POST)
     return _director_action(
         request,
         pk,
-        lambda: director.hand_correct(
-            hand=hand,
-            by=request.user,
-            reason=post.get("reason"),
-            declarer=post.get("declarer", ""),
-            contract=post.get("contract", ""),
-            tricks=post.get("tricks"),
-            redeal=post.get("redeal") == "1",
+        lambda: director.sheet_row_correct(
+            row=row, by=request.user, reason=request.POST.get("reason"), data=request.POST
         ),
-        _("Hand corrected; the standings are updated."),
+        str(kind.labels["corrected"]),
         table=game.table,
     )
 
@@ -159,21 +120,13 @@ def correct(request, pk: int):
 @require_POST
 def confirm_director(request, pk: int):
     game = _console_game(request, pk)
-    if "line" in request.POST:  # 450
-        line = _line(game, request.POST.get("line"))
-        return _director_action(
-            request,
-            pk,
-            lambda: sheet450.line_confirm(line=line, user=request.user),
-            _("Round confirmed."),
-            table=game.table,
-        )
-    hand = _hand(game, request.POST.get("hand"))
+    kind = game.round.tournament.kind
+    row = kind.sheet_row(game, request.POST)
     return _director_action(
         request,
         pk,
-        lambda: results_service.hand_confirm(hand=hand, user=request.user),
-        _("Hand confirmed."),
+        lambda: director.sheet_row_confirm(row=row, user=request.user),
+        str(kind.labels["confirmed"]),
         table=game.table,
     )
 
@@ -188,24 +141,13 @@ def adjust(request, pk: int):
         game = ts.table_game(rnd, int(post.get("table")))
     except (TypeError, ValueError, TournamentError):
         raise Http404 from None
-    if tournament.is_450:
-        totals = {k[len("total_") :]: v for k, v in post.items() if k.startswith("total_")}
-        return _director_action(
-            request,
-            pk,
-            lambda: director450.game_adjust_450(
-                game=game, by=request.user, totals=totals, reason=post.get("reason")
-            ),
-            _("Score awarded; the standings are updated."),
-        )
     return _director_action(
         request,
         pk,
         lambda: director.game_adjust(
             game=game,
             by=request.user,
-            ns=post.get("ns"),
-            ew=post.get("ew"),
+            totals=tournament.kind.adjusted_totals(post),
             reason=post.get("reason"),
         ),
         _("Score awarded; the standings are updated."),
