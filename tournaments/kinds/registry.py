@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from django.http import Http404
+
 from games.kinds import KINDS, GameKind, kind_of
 
 
@@ -40,6 +42,8 @@ class TournamentKind:
             ``_printed_sheet.html`` (printed sheets), ``_console_table.html`` (one
             table on the director's console).
         sheet_templates: the table's sheet: ``page``, ``fragment`` (htmx), ``preview``.
+        row_model, row_field: the model of a row of its sheet (``HandScore``,
+            ``SheetLine``) and the form field that names one (``hand``, ``line``).
         labels: the words that differ: ``print_sheets``, ``sheets_title``,
             ``incomplete`` (a draft that cannot be published), ``entered``,
             ``corrected``, ``confirmed`` (the sheet's and the console's messages).
@@ -56,6 +60,8 @@ class TournamentKind:
     game: GameKind
     templates: str
     sheet_templates: Mapping[str, str]
+    row_model: Any
+    row_field: str
     labels: Mapping[str, Any]
     form_fields: tuple[str, ...] = ()
     option_prefix: str = "opt_"
@@ -178,7 +184,10 @@ class TournamentKind:
 
     def sheet_row(self, game, post: Mapping):
         """The sheet row (a hand, a round) a form names (``Http404`` if none)."""
-        raise NotImplementedError
+        try:
+            return self.row_model.objects.get(pk=int(post.get(self.row_field)), game=game)
+        except (TypeError, ValueError, self.row_model.DoesNotExist):
+            raise Http404 from None
 
     def row_confirm(self, row, *, user, pin: str = "") -> None:
         raise NotImplementedError

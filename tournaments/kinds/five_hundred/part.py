@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -57,6 +56,7 @@ class FiveHundredTournament(TournamentKind):
     }
     form_fields = ("variant", "format", "hands_per_game")
     option_prefix = "opt_"
+    row_model, row_field = HandScore, "hand"
     sheet_templates = {
         "page": "tournaments/results/sheet.html",
         "fragment": "tournaments/results/_sheet.html",
@@ -259,12 +259,6 @@ class FiveHundredTournament(TournamentKind):
 
     def row_withdraw(self, row, *, user):
         results_service.hand_withdraw(hand=row, user=user)
-
-    def sheet_row(self, game, post):
-        try:
-            return HandScore.objects.get(pk=int(post.get("hand")), game=game)
-        except (TypeError, ValueError, HandScore.DoesNotExist):
-            raise Http404 from None
 
     def row_correct(self, game, row, *, by, data):
         tournament = game.round.tournament

@@ -53,6 +53,7 @@ class FourFiftyTournament(TournamentKind):
     option_prefix = "opt450_"
     fixed = {"format": Format.INDIVIDUAL}
     tables_only = True  # no partners: only who never shares a table
+    row_model, row_field = SheetLine, "line"
     sheet_templates = {
         "page": "tournaments/kinds/four_fifty/sheet.html",
         "fragment": "tournaments/kinds/four_fifty/_sheet.html",
@@ -276,12 +277,6 @@ class FourFiftyTournament(TournamentKind):
 
     def row_withdraw(self, row, *, user):
         sheet450.line_withdraw(line=row, user=user)
-
-    def sheet_row(self, game, post):
-        try:
-            return SheetLine.objects.get(pk=int(post.get("line")), game=game)
-        except (TypeError, ValueError, SheetLine.DoesNotExist):
-            raise Http404 from None
 
     def row_correct(self, game, row, *, by, data):
         """Enter a round of the sheet again (the same form); the later rounds follow
