@@ -3,14 +3,14 @@
 Everything a tournament does differently from one game to the other is asked of its
 kind's **tournament part**, a ``TournamentKind``: the settings form's own fields and
 rule options, the rules check, the seats of a table and the draw, the round editor's
-seat labels, the printed cards and sheets, the table's score sheet (its views and its
-services), the online table (variant, options, first dealer, a finished hand), the
+seat labels, the printed cards and sheets, the table's score sheet (its reads, writes and
+templates), the online table (variant, options, first dealer, a finished hand), the
 standings' sides, the director's console (its table rows, corrections, confirmations
 and adjusted scores), the exports and the detail page's description of the game.
 Generic modules call ``tournament_kind(tournament)`` (or ``Tournament.kind``) and never
 compare a kind's name (``tests/test_kind_names.py``).
 
-This module is a leaf: it imports only ``games.kinds``. Each part lives in its kind's
+This module is a leaf: it imports only ``games.kinds`` (and Django). Each part lives in its kind's
 folder (``tournaments/kinds/five_hundred/``, ``tournaments/kinds/four_fifty/``) and
 imports the generic modules it needs; ``tournaments.kinds.parts.load`` registers them
 (called from ``TournamentsConfig.ready``), so that the generic modules can ask the
@@ -81,8 +81,19 @@ class TournamentKind:
         raise NotImplementedError
 
     def options_from_form(self, cleaned: Mapping, fields) -> dict:
-        """The options to store from the form's cleaned values of ``fields``."""
-        raise NotImplementedError
+        """The options to store from the form's cleaned values of ``fields`` ((field
+        name, engine spec) pairs): empty ones left to the rules' defaults."""
+        out = {}
+        for key, spec in fields:
+            value = cleaned.get(key)
+            if value in (None, ""):
+                continue
+            if spec["type"] == "bool":
+                value = value == "true"
+            elif spec["type"] == "int":
+                value = int(value)
+            out[spec["name"]] = value
+        return out
 
     def settle(self, values: dict) -> None:
         """Impose the game's own settings on ``values`` (create, update) and refuse

@@ -15,6 +15,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from club.roles import director_required
@@ -154,91 +155,67 @@ def adjust(request, pk: int):
     )
 
 
-@director_required
-@require_POST
-def substitute(request, pk: int):
-    rnd = _round(request, pk)
-    post = request.POST
-    return _director_action(
-        request,
-        pk,
-        lambda: director.seat_substitute(
-            round=rnd,
-            by=request.user,
-            table=post.get("table"),
-            position=post.get("position"),
-            entry=post.get("entry"),
-            guest_name=post.get("guest_name", ""),
-            reason=post.get("reason"),
-        ),
-        _("Player replaced."),
-    )
+def _console_form(target: str, action, success):
+    """A console form posted to one director service: ``target`` ("round" or
+    "tournament") is read from the request, ``action(target, post, by)`` writes,
+    ``success`` (lazy) is the message; back to the console."""
+
+    @director_required
+    @require_POST
+    def view(request, pk: int):
+        obj = _round(request, pk) if target == "round" else get_tournament(request, pk)
+        return _director_action(
+            request, pk, lambda: action(obj, request.POST, request.user), str(success)
+        )
+
+    return view
 
 
-@director_required
-@require_POST
-def close_round(request, pk: int):
-    rnd = _round(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: director.round_close(round=rnd, by=request.user),
-        _("Round closed: its results are locked."),
-    )
-
-
-@director_required
-@require_POST
-def reopen_round(request, pk: int):
-    rnd = _round(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: director.round_reopen(
-            round=rnd, by=request.user, reason=request.POST.get("reason")
-        ),
-        _("Round reopened: its results can be corrected. Close it again when done."),
-    )
-
-
-@director_required
-@require_POST
-def round_mode(request, pk: int):
-    rnd = _round(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: director.round_set_mode(round=rnd, by=request.user, mode=request.POST.get("mode")),
-        _("Saved."),
-    )
-
-
-@director_required
-@require_POST
-def grace(request, pk: int):
-    tournament = get_tournament(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: director.grace_set(
-            tournament=tournament, by=request.user, seconds=request.POST.get("seconds")
-        ),
-        _("Saved."),
-    )
-
-
-@director_required
-@require_POST
-def table_chat(request, pk: int):
-    tournament = get_tournament(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: director.table_chat_set(
-            tournament=tournament, by=request.user, allowed=request.POST.get("allowed") == "1"
-        ),
-        _("Saved."),
-    )
+substitute = _console_form(
+    "round",
+    lambda rnd, post, by: director.seat_substitute(
+        round=rnd,
+        by=by,
+        table=post.get("table"),
+        position=post.get("position"),
+        entry=post.get("entry"),
+        guest_name=post.get("guest_name", ""),
+        reason=post.get("reason"),
+    ),
+    gettext_lazy("Player replaced."),
+)
+close_round = _console_form(
+    "round",
+    lambda rnd, post, by: director.round_close(round=rnd, by=by),
+    gettext_lazy("Round closed: its results are locked."),
+)
+reopen_round = _console_form(
+    "round",
+    lambda rnd, post, by: director.round_reopen(round=rnd, by=by, reason=post.get("reason")),
+    gettext_lazy("Round reopened: its results can be corrected. Close it again when done."),
+)
+round_mode = _console_form(
+    "round",
+    lambda rnd, post, by: director.round_set_mode(round=rnd, by=by, mode=post.get("mode")),
+    gettext_lazy("Saved."),
+)
+grace = _console_form(
+    "tournament",
+    lambda t, post, by: director.grace_set(tournament=t, by=by, seconds=post.get("seconds")),
+    gettext_lazy("Saved."),
+)
+table_chat = _console_form(
+    "tournament",
+    lambda t, post, by: director.table_chat_set(
+        tournament=t, by=by, allowed=post.get("allowed") == "1"
+    ),
+    gettext_lazy("Saved."),
+)
+round_minutes = _console_form(
+    "tournament",
+    lambda t, post, by: clock.round_minutes_set(tournament=t, by=by, minutes=post.get("minutes")),
+    gettext_lazy("Saved: the next rounds' clocks use this time."),
+)
 
 
 @director_required
@@ -253,20 +230,6 @@ def round_clock(request, pk: int):
     }.get(action, _("Saved."))
     return _director_action(
         request, pk, lambda: clock.round_clock(round=rnd, by=request.user, action=action), success
-    )
-
-
-@director_required
-@require_POST
-def round_minutes(request, pk: int):
-    tournament = get_tournament(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: clock.round_minutes_set(
-            tournament=tournament, by=request.user, minutes=request.POST.get("minutes")
-        ),
-        _("Saved: the next rounds' clocks use this time."),
     )
 
 

@@ -91,19 +91,6 @@ class FiveHundredTournament(TournamentKind):
             out.append((f"{self.option_prefix}{name}", field, spec))
         return out
 
-    def options_from_form(self, cleaned, fields):
-        out = {}
-        for key, spec in fields:
-            value = cleaned.get(key)
-            if value in (None, ""):
-                continue
-            if spec["type"] == "bool":
-                value = value == "true"
-            elif spec["type"] == "int":
-                value = int(value)
-            out[spec["name"]] = value
-        return out
-
     def settle(self, values):
         if values.get("variant") == FOUR_FIFTY.name:
             raise TournamentError("bad_variant", _("Choose the rule variant of 500."))

@@ -91,15 +91,6 @@ class FourFiftyTournament(TournamentKind):
             out.append((f"{self.option_prefix}{name}", field, spec))
         return out
 
-    def options_from_form(self, cleaned, fields):
-        out = {}
-        for key, spec in fields:
-            value = cleaned.get(key)
-            if value in (None, ""):
-                continue
-            out[spec["name"]] = int(value) if spec["type"] == "int" else value
-        return out
-
     def settle(self, values):
         # 450 has one set of rules: its ``variant`` is the game's name, its options the
         # 450 engine's (end, target, rounds, ties ...) in ``variant_options``.
