@@ -98,37 +98,40 @@ def _round(request, pk):
         raise Http404 from None
 
 
-@director_required
-@require_POST
-def correct(request, pk: int):
-    """A row of a table's sheet entered again (a hand, a round of the secretary's sheet:
-    the game's tournament part reads its own form)."""
+def _row_action(request, pk, action, label: str):
+    """A console form on one row of a table's sheet (a hand, a round: the game's part
+    reads its own form field): ``action(row)``, then the part's message ``label``."""
     game = _console_game(request, pk)
     kind = game.round.tournament.kind
     row = kind.sheet_row(game, request.POST)
     return _director_action(
+        request, pk, lambda: action(row), str(kind.labels[label]), table=game.table
+    )
+
+
+@director_required
+@require_POST
+def correct(request, pk: int):
+    """A row of a table's sheet entered again, with the sheet's own form."""
+    post = request.POST
+    return _row_action(
         request,
         pk,
-        lambda: director.sheet_row_correct(
-            row=row, by=request.user, reason=request.POST.get("reason"), data=request.POST
+        lambda row: director.sheet_row_correct(
+            row=row, by=request.user, reason=post.get("reason"), data=post
         ),
-        str(kind.labels["corrected"]),
-        table=game.table,
+        "corrected",
     )
 
 
 @director_required
 @require_POST
 def confirm_director(request, pk: int):
-    game = _console_game(request, pk)
-    kind = game.round.tournament.kind
-    row = kind.sheet_row(game, request.POST)
-    return _director_action(
+    return _row_action(
         request,
         pk,
-        lambda: director.sheet_row_confirm(row=row, user=request.user),
-        str(kind.labels["confirmed"]),
-        table=game.table,
+        lambda row: director.sheet_row_confirm(row=row, user=request.user),
+        "confirmed",
     )
 
 
