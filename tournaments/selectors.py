@@ -32,8 +32,6 @@ from tournaments.models import (
     Tournament,
 )
 
-SEAT_ORDER = ("N", "E", "S", "W")
-
 
 def registration_is_open(tournament: Tournament, now: datetime | None = None) -> bool:
     now = now or timezone.now()
@@ -325,12 +323,6 @@ def constraints(tournament: Tournament):
             "a__player", "a__partner", "b__player", "b__partner"
         )
     )
-
-
-def dealer_rotation(hands: int) -> list[tuple[int, str]]:
-    """Hand number -> dealer seat: N deals first, then the deal passes to the left."""
-    start = SEAT_ORDER.index(seating.FIRST_DEALER_SEAT)
-    return [(h, SEAT_ORDER[(start + h - 1) % 4]) for h in range(1, hands + 1)]
 
 
 # ---- pages around the day ------------------------------------------------------------

@@ -31,7 +31,7 @@ from tournaments.errors import TournamentError
 from tournaments.kinds.five_hundred import draw as draw500
 from tournaments.kinds.registry import TournamentKind
 from tournaments.models import HandScore
-from tournaments.selectors import dealer_rotation, online_table, round_clock
+from tournaments.selectors import online_table, round_clock
 from tournaments.selectors_results import every_hand, table_sheet
 from tournaments.selectors_seating import round_to_seating
 from tournaments.services import results as results_service
@@ -41,6 +41,12 @@ from tournaments.services.online import bot_played_for_a_member
 #: Options set elsewhere (the tournament's own fields) or not yet playable.
 HIDDEN_OPTIONS = {"players", "hands_per_game"}
 SEAT_ORDER = ts.SEATS
+
+
+def dealer_rotation(hands: int) -> list[tuple[int, str]]:
+    """Hand number -> dealer seat: N deals first, then the deal passes to the left."""
+    start = SEAT_ORDER.index(seating.FIRST_DEALER_SEAT)
+    return [(h, SEAT_ORDER[(start + h - 1) % 4]) for h in range(1, hands + 1)]
 
 
 class FiveHundredTournament(TournamentKind):
