@@ -403,10 +403,10 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
             )
         hands = hands_by_game.get(g.pk, []) if g else []
         fixing = next((h for h in hands if h.pk == fix), None)
-        order = ("N", "NS", "E", "EW", "S", "W")
+        order = kind.seat_positions(tournament)
         positions = sorted(
             t.entries.items(),
-            key=lambda item: (order.index(item[0]) if item[0] in order else 9, item[0]),
+            key=lambda item: (order.index(item[0]) if item[0] in order else len(order), item[0]),
         )
         rows.append(
             {
@@ -438,7 +438,6 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
         "tables": rows,
         "byes": byes,
         "substitutes": subs,
-        "seats": ts.SEATS,
         "grace": settings_row.absence_grace_seconds,
         "table_chat": settings_row.table_chat,
         "any_online": play.mode == "online" or any(r["online"] for r in rows),

@@ -215,6 +215,7 @@ class FiveHundredTournament(TournamentKind):
         return {
             "contracts": ts.allowed_contracts(tournament),
             "limits": ts.adjusted_limits(tournament),
+            "seats": SEAT_ORDER,  # the correction form's declarers
         }
 
     # ---- the table's sheet: a hand entered by one side, confirmed by the other ----------
