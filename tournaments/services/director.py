@@ -11,8 +11,13 @@ Results are locked in two steps, as a director expects from club scoring softwar
 Both go to the activity log. A change made in a round that was reopened stamps the
 round (``RoundPlay.corrected_at``): the standings say "corrected on ...".
 
-Adjusted scores are checked against what the tournament's variant makes possible in a
-game of its number of hands (``adjusted_limits``, computed with the engine).
+Corrections, confirmations and adjusted scores are one service each for every game
+(``sheet_row_correct``, ``sheet_row_confirm``, ``game_adjust``): locks, reasons, the
+activity log and the corrected-round stamp are here, what a row or a total is is asked
+of the tournament's kind (``tournaments.kinds.registry``). At 500 an adjusted score is
+checked against what the variant makes possible in a game of its number of hands
+(``selectors_tables.adjusted_limits``, computed with the engine); at 450 each player's
+total is from 0 to 2000.
 """
 
 from __future__ import annotations

@@ -1,14 +1,13 @@
 """Online rounds: one live table per table of the draw; finished hands feed the results.
 
 ``online_round_publish`` (when an online round is published, or switched to online
-after publication) creates an invite-only live table per table of the draw with the
-tournament's variant and options (``end=hands``, the tournament's hands per game), the
-first deal at seat N, the four players in their draw seats and bots for guests without
-an account. The variant, options and first dealer of a table are its game's (the tournament
-part's ``live_game``: 450's tables are of the draw's size, 3 to 6, seat 2 dealing
-first as on the secretary's sheet). ``online_round_start`` (when
-the director presses *Play has started*) seats
-the players again from the final draw and starts the tables. The grace before a bot
+after publication) creates an invite-only live table per table of the draw, the players
+in their draw seats and bots for guests without an account. Its variant, options and
+first dealer are the game's (the tournament part's ``live_game``): at 500 the
+tournament's variant and options (``end=hands``, its hands per game), the first deal
+at seat N; at 450 a table of the draw's size (3 to 6), seat 2 dealing first as on the
+secretary's sheet. ``online_round_start`` (when the director presses *Play has
+started*) seats the players again from the final draw and starts the tables. The grace before a bot
 plays for an absent player is the tournament's results setting.
 
 ``live_hand_finished`` is registered with ``games.hooks`` in ``TournamentsConfig.ready``:
