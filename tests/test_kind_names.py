@@ -3,12 +3,10 @@ the kind (``games.kinds.kind_of``) what differs, it never compares a kind's name
 
 Scanned: the Python modules of the apps below (their tokens: a string literal ``"450"``
 or ``"500"``, a name such as ``is_450`` or ``FOUR_FIFTY``), the file names, and the
-games app's templates and client modules. The engines (``games/engine/``), the kinds
-(``games/kinds/`` and the ``kinds/`` folders of templates and static files) and
-migrations (history) may name them.
-
-``tournaments/`` is not scanned yet: its draw, sheets and labels still branch on the
-kind (issue #27, point 4).
+games and tournaments apps' templates and the client modules. The engines
+(``games/engine/``), the kinds (``games/kinds/``, ``tournaments/kinds/`` and the
+``kinds/`` folders of templates and static files) and migrations (history) may name
+them: a tournament asks its game's tournament part (``tournaments.kinds.registry``).
 """
 
 from __future__ import annotations
@@ -19,8 +17,8 @@ import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("club", "games")
-PAGES = ("templates/games", "static/js")
+APPS = ("club", "games", "tournaments")
+PAGES = ("templates/games", "templates/tournaments", "static/js")
 ALLOWED = ("games/engine/", "games/kinds/", "/kinds/", "/migrations/")
 KIND_NAME = re.compile(r"450|500|four_?fifty|five_?hundred", re.IGNORECASE)
 KIND_LITERAL = re.compile(r"[rbuf]*(['\"])(450|500)\1", re.IGNORECASE)
@@ -66,8 +64,9 @@ def test_no_file_outside_the_kinds_folders_carries_a_kind_in_its_name():
 
 
 def test_no_page_or_client_module_of_the_games_app_names_a_kind():
-    """The table, replay and lobby pages and the client modules get the kind's parts
-    from the kind (its templates and renderer), not by testing its name."""
+    """The table, replay and lobby pages, the tournament pages and the client modules
+    get the kind's parts from the kind (its templates and renderer), not by testing its
+    name."""
     found = []
     for root in PAGES:
         for path, rel in _outside_the_kinds(sorted((ROOT / root).rglob("*"))):

@@ -13,9 +13,11 @@ class TournamentsConfig(AppConfig):
         # They import tournaments.models: the app registry must be ready first.
         from tournaments import page_hooks  # noqa: PLC0415 (needs the app registry)
         from tournaments.activity import register_kinds  # noqa: PLC0415 (needs the app registry)
+        from tournaments.kinds import parts  # noqa: PLC0415 (needs the app registry)
         from tournaments.services.online import live_hand_finished, plays_online  # noqa: PLC0415 (needs the app registry)
 
         register_kinds()
+        parts.load()
         hooks.on_hand_finished(live_hand_finished, watches=plays_online)
         hooks.on_table_page(page_hooks.table_page)
         club_hooks.on_page("home", page_hooks.home_page)

@@ -7,24 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import User
 from club.names import collated, member_label
-from games.engine import VARIANTS, option_catalogue
-from games.engine.four_fifty import option_catalogue as option_catalogue_450
-from games.option_labels import option_choices, option_help, option_label, variant_label
-from tournaments.kinds.four_fifty import labels as labels450
-from tournaments.models import ACTIVE_ENTRY, ConstraintKind, Entry, GameKind, Position, Tournament
+from games.engine import VARIANTS
+from games.option_labels import variant_label
+from tournaments.kinds.registry import TOURNAMENT_KINDS, kind_part
+from tournaments.models import ACTIVE_ENTRY, ConstraintKind, Entry, Position, Tournament
 
-#: Options set elsewhere (the tournament's own fields) or not yet playable.
-HIDDEN_OPTIONS = {"players", "hands_per_game"}
-#: The 450 options a tournament sets (the deal's options are the table's business).
-OPTIONS_450 = tuple(labels450.OPTIONS)
-#: Fields that only one game uses (the page shows them when that game is chosen).
-GAME_FIELDS = {
-    "variant": GameKind.FIVE_HUNDRED,
-    "format": GameKind.FIVE_HUNDRED,
-    "hands_per_game": GameKind.FIVE_HUNDRED,
-    "table_size": GameKind.FOUR_FIFTY,
-    "sheet_entry": GameKind.FOUR_FIFTY,
-}
 DATETIME_WIDGET = {"type": "datetime-local"}
 
 
@@ -69,56 +56,15 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["variant"].choices = [(name, variant_label(name)) for name in VARIANTS]
         current = (self.instance.variant_options or {}) if self.instance.pk else {}
-        current_500 = {} if self.instance.pk and self.instance.is_450 else current
-        self.option_names = []
-        for spec in option_catalogue():
-            name = spec["name"]
-            if name in HIDDEN_OPTIONS:
-                continue
-            key = f"opt_{name}"
-            default_label = _("— as in the variant —")
-            if spec["type"] == "bool":
-                field = forms.ChoiceField(
-                    choices=[("", default_label), ("true", _("yes")), ("false", _("no"))]
-                )
-            elif spec["choices"]:
-                field = forms.ChoiceField(choices=[("", default_label)] + option_choices(spec))
-            elif spec["type"] == "int":
-                field = forms.IntegerField(min_value=spec["min"], max_value=spec["max"])
-            else:
-                field = forms.CharField(max_length=60)
-            field.required = False
-            field.label = option_label(name)
-            field.help_text = option_help(spec)
-            if name in current_500:
-                value = current_500[name]
-                field.initial = ("true" if value else "false") if isinstance(value, bool) else value
-            self.fields[key] = field
-            self.option_names.append((key, spec))
-        self.options_450 = []
-        is_450 = self.instance.pk and self.instance.is_450
-        for spec in option_catalogue_450():
-            name = spec["name"]
-            if name not in OPTIONS_450:
-                continue
-            key = f"opt450_{name}"
-            label, help_text = labels450.OPTIONS[name]
-            if spec["choices"]:
-                field = forms.ChoiceField(
-                    choices=[
-                        (str(c), labels450.option_value_label(name, c)) for c in spec["choices"]
-                    ]
-                )
-            else:
-                field = forms.IntegerField(min_value=spec["min"], max_value=spec["max"])
-            field.required = False
-            field.label = label
-            field.help_text = help_text
-            field.initial = (
-                current.get(name) if is_450 and name in current else spec["defaults"]["450"]
-            )
-            self.fields[key] = field
-            self.options_450.append((key, spec))
+        #: Each game's rule options: (its tournament part, [(field name, engine spec)]).
+        self.kind_options = []
+        for part in TOURNAMENT_KINDS.values():
+            mine = current if self.instance.pk and self.instance.game == part.name else None
+            fields = []
+            for key, field, spec in part.option_fields(mine):
+                self.fields[key] = field
+                fields.append((key, spec))
+            self.kind_options.append((part, fields))
         for name in ("game", "table_size", "sheet_entry"):  # 500 forms may leave them out
             self.fields[name].required = False
         self.fields["place"].help_text = _(
@@ -128,51 +74,29 @@ class TournamentForm(forms.ModelForm):
             "500 (in pairs or partners drawn) or 450 (each for himself, tables of 3 to 6)."
         )
 
-    def option_fields(self):
-        return [self[key] for key, _spec in self.option_names]
-
-    def option_fields_450(self):
-        return [self[key] for key, _spec in self.options_450]
+    def options_by_kind(self):
+        """(tournament part, its option fields) for the page: each game's fieldset."""
+        return [(part, [self[key] for key, _spec in fields]) for part, fields in self.kind_options]
 
     def main_fields(self):
         """(field, the game it belongs to or "") for the page, options apart."""
-        keys = {key for key, _spec in self.option_names + self.options_450}
-        return [
-            (f, GAME_FIELDS.get(f.name, "")) for f in self.visible_fields() if f.name not in keys
-        ]
+        keys = {key for _part, fields in self.kind_options for key, _spec in fields}
+        own = {name: part.name for part in TOURNAMENT_KINDS.values() for name in part.form_fields}
+        return [(f, own.get(f.name, "")) for f in self.visible_fields() if f.name not in keys]
 
     def clean(self):
         data = super().clean()
         for name in ("game", "table_size", "sheet_entry"):
             if data.get(name) in (None, ""):
                 data[name] = Tournament._meta.get_field(name).default
-        if data.get("game") == GameKind.FOUR_FIFTY:  # each for himself
-            data["format"] = "individual"
+        if data.get("game") in TOURNAMENT_KINDS:
+            data.update(kind_part(data["game"]).fixed)  # 450: each for himself
         return data
 
-    def is_450(self) -> bool:
-        return self.cleaned_data.get("game") == GameKind.FOUR_FIFTY
-
     def variant_options(self) -> dict:
-        if self.is_450():
-            out = {}
-            for key, spec in self.options_450:
-                value = self.cleaned_data.get(key)
-                if value in (None, ""):
-                    continue
-                out[spec["name"]] = int(value) if spec["type"] == "int" else value
-            return out
-        out = {}
-        for key, spec in self.option_names:
-            value = self.cleaned_data.get(key)
-            if value in (None, ""):
-                continue
-            if spec["type"] == "bool":
-                value = value == "true"
-            elif spec["type"] == "int":
-                value = int(value)
-            out[spec["name"]] = value
-        return out
+        part = kind_part(self.cleaned_data.get("game"))
+        fields = dict((p.name, f) for p, f in self.kind_options)[part.name]
+        return part.options_from_form(self.cleaned_data, fields)
 
     def settings(self) -> dict:
         data = {name: self.cleaned_data[name] for name in self.Meta.fields}
@@ -268,7 +192,7 @@ class ConstraintForm(forms.Form):
 
     def __init__(self, *args, entries=(), tables_only=False, **kwargs):
         super().__init__(*args, **kwargs)
-        if tables_only:  # 450: no partners, only who never shares a table
+        if tables_only:  # a game without partners: only who never shares a table
             self.fields["kind"].choices = [
                 (ConstraintKind.NEVER_SAME_TABLE.value, ConstraintKind.NEVER_SAME_TABLE.label)
             ]

@@ -9,8 +9,9 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.kinds import DEFAULT_KIND, KIND_CHOICES
+from games.kinds import DEFAULT_KIND, KIND_CHOICES, KINDS
 from tournaments import status as machine
+from tournaments.kinds.registry import tournament_kind
 
 
 class Status(models.TextChoices):
@@ -27,9 +28,11 @@ class Format(models.TextChoices):
     PAIRS = "pairs", _("Pairs (fixed partners)")
 
 
-class GameKind(models.TextChoices):
-    FIVE_HUNDRED = "500", _("500")
-    FOUR_FIFTY = "450", _("450")
+#: The games played each for himself (no partner at their default rules): a tournament
+#: of one of these is individual.
+WITHOUT_PARTNERS = [
+    name for name, kind in KINDS.items() if not kind.has_partners(kind.default_variant, {})
+]
 
 
 class TableSize(models.IntegerChoices):
@@ -145,14 +148,12 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(format__in=Format.values), name="tournament_format_valid"
             ),
-            models.CheckConstraint(
-                condition=Q(game__in=GameKind.values), name="tournament_game_valid"
-            ),
+            models.CheckConstraint(condition=Q(game__in=list(KINDS)), name="tournament_game_valid"),
             models.CheckConstraint(
                 condition=Q(table_size__in=TableSize.values), name="tournament_table_size_valid"
             ),
             models.CheckConstraint(
-                condition=~Q(game=GameKind.FOUR_FIFTY) | Q(format=Format.INDIVIDUAL),
+                condition=~Q(game__in=WITHOUT_PARTNERS) | Q(format=Format.INDIVIDUAL),
                 name="tournament_450_individual",
             ),
         ]
@@ -168,8 +169,11 @@ class Tournament(models.Model):
         return self.format == Format.PAIRS
 
     @property
-    def is_450(self) -> bool:
-        return self.game == GameKind.FOUR_FIFTY
+    def kind(self):
+        """The tournaments' part of this tournament's game
+        (``tournaments.kinds.registry.TournamentKind``): what its pages, draws, sheets and
+        console do differently from one game to the other."""
+        return tournament_kind(self)
 
     @property
     def group_name(self) -> str:

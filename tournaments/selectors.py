@@ -7,16 +7,12 @@ from datetime import datetime
 from itertools import groupby
 
 from django.db.models import Count, Q
-from django.urls import reverse
 from django.utils import timezone
 
 from club.names import sort_key
-from games.engine.four_fifty import get_rules
-from games.option_labels import option_label, option_value_label, variant_label
 from tournaments import seating
 from tournaments.clock import WARNING_SECONDS
-from tournaments.kinds.four_fifty import labels as labels450
-from tournaments.kinds.four_fifty.tables import SEATS as SEATS_450
+from tournaments.kinds.registry import TournamentKind, tournament_kind
 from tournaments.models import (
     ACTIVE_ENTRY,
     DirectorCall,
@@ -35,8 +31,6 @@ from tournaments.models import (
     TableGame,
     Tournament,
 )
-
-SEAT_ORDER = ("N", "E", "S", "W")
 
 
 def registration_is_open(tournament: Tournament, now: datetime | None = None) -> bool:
@@ -191,18 +185,13 @@ def tournament_page(tournament: Tournament, viewer) -> dict:
 @dataclass
 class TableView:
     number: int
+    kind: TournamentKind  # the tournament's game: its seats' order
     seats: dict = field(default_factory=dict)  # "N" -> {"name", "entry_id", "user_ids"}
     entries: dict = field(default_factory=dict)  # position (N.., NS/EW, P1..) -> Entry
 
-    @property
-    def is_450(self) -> bool:
-        return any(pos.startswith("P") for pos in self.seats)
-
     def ordered(self):
-        """(seat, person) in seat order: N E S W, or a 450 table's seats 1, 2, ..."""
-        if self.is_450:
-            return [(pos, self.seats[pos]) for pos in sorted(self.seats)]
-        return [(pos, self.seats.get(pos)) for pos in SEAT_ORDER]
+        """(seat, person) in the game's seat order: N E S W, or seats 1, 2, ..."""
+        return self.kind.table_order(self.seats)
 
 
 def _person(name: str, entry: Entry, user_id) -> dict:
@@ -212,21 +201,22 @@ def _person(name: str, entry: Entry, user_id) -> dict:
 def round_tables(rnd: Round) -> tuple[list[TableView], list[Seat]]:
     """The round's tables (seats N/E/S/W with names, pairs split) and its byes."""
     seats = list(Seat.objects.filter(round=rnd).select_related("entry__player", "entry__partner"))
+    kind = tournament_kind(rnd.tournament)
     tables: dict[int, TableView] = {}
     byes = []
     for seat in seats:
         if seat.is_bye:
             byes.append(seat)
             continue
-        view = tables.setdefault(seat.table, TableView(seat.table))
+        view = tables.setdefault(seat.table, TableView(seat.table, kind))
         entry = seat.entry
         view.entries[seat.position] = entry
-        if seat.position in SEAT_ORDER or seat.position.startswith("P"):
-            view.seats[seat.position] = _person(entry.name, entry, entry.player_id)
-        else:  # pairs: the player sits N (or E), the partner opposite
+        if seat.position in seating.SIDES:  # pairs: the player sits N (or E), the partner opposite
             first, second = seat.position[0], seat.position[1]
             view.seats[first] = _person(entry.player_name, entry, entry.player_id)
             view.seats[second] = _person(entry.partner_name, entry, entry.partner_id)
+        else:
+            view.seats[seat.position] = _person(entry.name, entry, entry.player_id)
     byes.sort(key=lambda s: sort_key(s.entry.name))
     return [tables[n] for n in sorted(tables)], byes
 
@@ -238,7 +228,7 @@ def current_round(tournament: Tournament, *, published_only: bool = True) -> Rou
     return qs.order_by("-number").first()
 
 
-def _online_table(rnd: Round, table: int) -> tuple[bool, object]:
+def online_table(rnd: Round, table: int) -> tuple[bool, object]:
     """(played online?, its live table or None) for a table of a round."""
     game = TableGame.objects.filter(round=rnd, table=table).select_related("live_table").first()
     if game is not None:
@@ -265,39 +255,14 @@ def seat_in_current_round(tournament: Tournament, user) -> dict:
             return {"round": rnd, "state": "bye"}
     for table in tables:
         for pos, person in table.seats.items():
-            if person and person["user_id"] == user.pk and table.is_450:
-                return {
-                    "round": rnd,
-                    "state": "seated",
-                    "table": table,
-                    "position": pos,
-                    "position_label": Position(pos).label,
-                    "partner": None,
-                    "others": [p for q, p in table.ordered() if q != pos],
-                    "secretary": pos == "P1",
-                    "deals_first": pos == "P2",
-                    "online": False,
-                    "live_table": None,
-                    "clock": round_clock(rnd),
-                }
             if person and person["user_id"] == user.pk:
-                partner = table.seats.get(SEAT_ORDER[(SEAT_ORDER.index(pos) + 2) % 4])
-                opponents = [
-                    table.seats.get(SEAT_ORDER[(SEAT_ORDER.index(pos) + k) % 4]) for k in (1, 3)
-                ]
-                online, live = _online_table(rnd, table.number)
                 return {
                     "round": rnd,
                     "state": "seated",
                     "table": table,
                     "position": pos,
                     "position_label": Position(pos).label,
-                    "partner": partner,
-                    "opponents": [o for o in opponents if o],
-                    "deals_first": pos == seating.FIRST_DEALER_SEAT,
-                    "online": online,
-                    "live_table": live,
-                    "clock": round_clock(rnd),
+                    **table.kind.my_seat(rnd, table, pos),
                 }
     return {"round": rnd, "state": "absent"}
 
@@ -339,20 +304,8 @@ def round_editor(rnd: Round) -> dict:
         for e in entries_sorted(tournament, statuses=[EntryStatus.CONFIRMED])
         if e.checked_in and e.pk not in in_round
     ]
-    empty = []
-    if tournament.is_450:  # the first free seat of each table with room, a new table
-        for t in tables:
-            free = [pos for pos in SEATS_450 if pos not in t.entries]
-            if free:
-                empty.append((t.number, free[0]))
-        empty.append((len(tables) + 1, SEATS_450[0]))
-    positions = (
-        () if tournament.is_450 else (seating.SIDES if tournament.is_pairs else seating.SEATS)
-    )
-    for t in tables:
-        for pos in positions:
-            if pos not in t.entries:
-                empty.append((t.number, pos))
+    kind = tournament_kind(tournament)
+    empty = [(t, p, kind.seat_choice(t, p)) for t, p in kind.empty_seats(tournament, tables)]
     return {
         "round": rnd,
         "tables": tables,
@@ -372,63 +325,12 @@ def constraints(tournament: Tournament):
     )
 
 
-def dealer_rotation(hands: int) -> list[tuple[int, str]]:
-    """Hand number -> dealer seat: N deals first, then the deal passes to the left."""
-    start = SEAT_ORDER.index(seating.FIRST_DEALER_SEAT)
-    return [(h, SEAT_ORDER[(start + h - 1) % 4]) for h in range(1, hands + 1)]
-
-
-def game450(tournament: Tournament) -> dict:
-    """A 450 tournament's games in words: the target or the rounds, the tables."""
-    rules = get_rules(4, dict(tournament.variant_options or {}))
-    return {
-        "target": rules.target if rules.end == "target" else None,
-        "rounds": rules.rounds if rules.end == "rounds" else None,
-    }
-
-
-def sheet450_blank(tournament: Tournament) -> dict:
-    """What a blank secretary's sheet prints: its round rows (a game to a target gets
-    room for a long game), the target or the number of rounds."""
-    rules = get_rules(4, dict(tournament.variant_options or {}))
-    if rules.end == "rounds":
-        return {
-            "rows": range(1, rules.rounds + 1),
-            "target": None,
-            "game_rounds": rules.rounds,
-            "df_rounds": rules.double_face_rounds,
-        }
-    return {
-        "rows": range(1, 19),
-        "target": rules.target,
-        "game_rounds": None,
-        "df_rounds": rules.double_face_rounds,
-    }
-
-
 # ---- pages around the day ------------------------------------------------------------
 
 
 def rules_summary(tournament: Tournament) -> dict:
     """The tournament's rules as players read them: the variant and what differs."""
-    if tournament.is_450:
-        changes = [
-            (labels450.OPTIONS[name][0], labels450.option_value_label(name, value))
-            for name, value in sorted((tournament.variant_options or {}).items())
-            if name in labels450.OPTIONS and name not in ("end", "target", "rounds")
-        ]
-        return {"label": "450", "changes": changes, "url": reverse("rules")}
-    shown_elsewhere = {"hands_per_game", "players", "end"}
-    changes = [
-        (option_label(name), option_value_label(name, value))
-        for name, value in sorted((tournament.variant_options or {}).items())
-        if name not in shown_elsewhere
-    ]
-    try:
-        url = reverse("rules_variant", args=[tournament.variant])
-    except Exception:  # noqa: BLE001  (a variant name that is not a slug)
-        url = reverse("rules")
-    return {"label": variant_label(tournament.variant), "changes": changes, "url": url}
+    return tournament_kind(tournament).rules_summary(tournament)
 
 
 def published_draws(tournament: Tournament) -> list[dict]:

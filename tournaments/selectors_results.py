@@ -19,8 +19,7 @@ from games.models import Seat as LiveSeat
 from games.selectors import present_users
 from tournaments import selectors_tables as ts
 from tournaments import standings as st
-from tournaments.kinds.four_fifty import selectors as selectors450
-from tournaments.kinds.four_fifty.labels import card_choices
+from tournaments.kinds.registry import tournament_kind
 from tournaments.models import (
     ACTIVE_ENTRY,
     DirectorCall,
@@ -100,16 +99,12 @@ def standings_inputs(tournament: Tournament) -> Inputs:
             continue
         side = ts.SIDE_OF.get(position, position)
         sides.setdefault((n, table), {}).setdefault(side, []).append((position, eid))
+    kind = tournament_kind(tournament)
     for key, g in games.items():
         by_side = sides.get(key)
-        if tournament.is_450:  # each for himself: a side per seat, its total
-            totals = {s: (g["totals"] or {}).get(s) for s in by_side or ()}
-            if len(totals) < 2 or None in totals.values():
-                continue
-        elif not by_side or set(by_side) != {"NS", "EW"}:
+        totals = kind.game_totals(g, by_side)
+        if totals is None:
             continue
-        else:
-            totals = {"NS": g["ns_total"], "EW": g["ew_total"]}
         out.games.append(
             st.GameResult(
                 round=key[0],
@@ -359,6 +354,7 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
     connection online), score, hands, sign-off codes; the round's clock, calls, lock.
     ``fix``: a hand id whose correction form opens filled in."""
     settings_row = ts.results_settings(tournament)
+    kind = tournament_kind(tournament)
     base = {
         "tournament": tournament,
         "round": rnd,
@@ -395,7 +391,7 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
             }
         people = ts.table_people(rnd, t.number)
         players = []
-        for letter in sorted(people) if tournament.is_450 else ts.SEATS:
+        for letter in kind.live_seats(people):
             p = people.get(letter)
             players.append(
                 {
@@ -407,10 +403,10 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
             )
         hands = hands_by_game.get(g.pk, []) if g else []
         fixing = next((h for h in hands if h.pk == fix), None)
-        order = ("N", "NS", "E", "EW", "S", "W")
+        order = kind.seat_positions(tournament)
         positions = sorted(
             t.entries.items(),
-            key=lambda item: (order.index(item[0]) if item[0] in order else 9, item[0]),
+            key=lambda item: (order.index(item[0]) if item[0] in order else len(order), item[0]),
         )
         rows.append(
             {
@@ -422,9 +418,7 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
                 "online": (g.mode if g else play.mode) == "online",
                 "call": calls.get(t.number),
                 "fix": fixing,
-                "t450": (
-                    selectors450.console_table(rnd, t.number, g, fix) if tournament.is_450 else None
-                ),
+                "kind_row": kind.console_table(rnd, t.number, g, fix),
             }
         )
     seated = {e.pk for t in tables for e in t.entries.values()}
@@ -436,13 +430,7 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
     locked = base["finished"] or play.is_closed
     done = sum(1 for r in rows if r["game"] is not None and r["game"].counts)
     pending = sum(r["game"].hands_pending for r in rows if r["game"] is not None)
-    if tournament.is_450:
-        extra = {"card_choices": card_choices(), "contracts": [], "limits": None}
-    else:
-        extra = {
-            "contracts": ts.allowed_contracts(tournament),
-            "limits": ts.adjusted_limits(tournament),
-        }
+    extra = kind.console_extra(tournament)
     return {
         **base,
         **extra,
@@ -450,7 +438,6 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
         "tables": rows,
         "byes": byes,
         "substitutes": subs,
-        "seats": ts.SEATS,
         "grace": settings_row.absence_grace_seconds,
         "table_chat": settings_row.table_chat,
         "any_online": play.mode == "online" or any(r["online"] for r in rows),

@@ -4,7 +4,7 @@ values, the published history, the director's rules and the present field."""
 from __future__ import annotations
 
 from tournaments import seating
-from tournaments.kinds.four_fifty.tables import SEATS as SEATS_450
+from tournaments.kinds.registry import tournament_kind
 from tournaments.models import (
     ConstraintKind,
     Entry,
@@ -21,9 +21,8 @@ PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
 
 
 def seat_positions(tournament: Tournament) -> tuple[str, ...]:
-    if tournament.is_450:
-        return SEATS_450
-    return seating.SIDES if tournament.is_pairs else seating.SEATS
+    """The seats of a table of ``tournament``'s game (and format)."""
+    return tournament_kind(tournament).seat_positions(tournament)
 
 
 def round_to_seating(seats) -> seating.Round:

@@ -42,11 +42,14 @@ def test_a_finished_tournament_refuses_adjusted_scores_and_corrections(finished,
     medals = gold(t)
     game = TableGame.objects.get(round=rnd, table=2)
     with pytest.raises(TournamentError) as error:
-        ds.game_adjust(game=game, by=director, ns=999, ew=0, reason="mistake")
+        ds.game_adjust(game=game, by=director, totals={"NS": 999, "EW": 0}, reason="mistake")
     assert error.value.code == "finished"
     with pytest.raises(TournamentError) as error:
-        ds.hand_correct(
-            hand=hands[0], by=director, reason="typo", declarer="E", contract="10NT", tricks=10
+        ds.sheet_row_correct(
+            row=hands[0],
+            by=director,
+            reason="typo",
+            data={"declarer": "E", "contract": "10NT", "tricks": 10},
         )
     assert error.value.code == "finished"
     game.refresh_from_db()
@@ -62,16 +65,22 @@ def test_a_closed_round_is_locked_until_reopened_with_a_reason(finished, directo
         tournament=t, by=director, to="running", reason="Table 1 entered 8S instead of 8H"
     )
     with pytest.raises(TournamentError) as error:  # the round itself is still closed
-        ds.hand_correct(
-            hand=hands[0], by=director, reason="typo", declarer="N", contract="8H", tricks=9
+        ds.sheet_row_correct(
+            row=hands[0],
+            by=director,
+            reason="typo",
+            data={"declarer": "N", "contract": "8H", "tricks": 9},
         )
     assert error.value.code == "round_closed"
     with pytest.raises(TournamentError) as error:
         ds.round_reopen(round=rnd, by=director, reason="  ")
     assert error.value.code == "reason"
     ds.round_reopen(round=rnd, by=director, reason="Table 1, hand 1")
-    ds.hand_correct(
-        hand=hands[0], by=director, reason="8H, not 8S", declarer="N", contract="8H", tricks=9
+    ds.sheet_row_correct(
+        row=hands[0],
+        by=director,
+        reason="8H, not 8S",
+        data={"declarer": "N", "contract": "8H", "tricks": 9},
     )
     play = RoundPlay.objects.get(round=rnd)
     assert play.corrected_at is not None and play.reopen_reason == "Table 1, hand 1"
@@ -88,8 +97,11 @@ def test_the_standings_say_when_a_closed_round_was_corrected(finished, director,
     t, rnd, hands = finished
     services.tournament_transition(tournament=t, by=director, to="running", reason="x")
     ds.round_reopen(round=rnd, by=director, reason="Mauvaise levée à la table 1")
-    ds.hand_correct(
-        hand=hands[1], by=director, reason="10 levées", declarer="N", contract="8S", tricks=10
+    ds.sheet_row_correct(
+        row=hands[1],
+        by=director,
+        reason="10 levées",
+        data={"declarer": "N", "contract": "8S", "tricks": 10},
     )
     html = client.get(reverse("tournaments:standings", args=[t.pk])).content.decode()
     assert 'data-testid="corrected-note"' in html
@@ -103,14 +115,14 @@ def test_adjusted_scores_are_checked_against_what_the_variant_allows(
     add_present(t, 8)
     rnd = play_round(t, director)
     game = ts.table_game(rnd, 1)
-    limits = ds.adjusted_limits(t)
+    limits = ts.adjusted_limits(t)
     # Quebec, 2 hands: at most 10 NT made twice (520 each), in steps of 10
     assert limits.side[1] == 1040 and limits.step == 10
     for ns, ew in ((999, 0), (1050, 0), (0, -1050), (1040, 1040)):
         with pytest.raises(TournamentError) as error:
-            ds.game_adjust(game=game, by=director, ns=ns, ew=ew, reason="check")
+            ds.game_adjust(game=game, by=director, totals={"NS": ns, "EW": ew}, reason="check")
         assert error.value.code == "out_of_reach"
-    ds.game_adjust(game=game, by=director, ns=500, ew=20, reason="player ill")
+    ds.game_adjust(game=game, by=director, totals={"NS": 500, "EW": 20}, reason="player ill")
     game.refresh_from_db()
     assert (game.status, game.ns_total, game.ew_total) == (GameStatus.ADJUSTED, 500, 20)
 
@@ -257,7 +269,10 @@ def test_adjusted_games_and_medals_are_labelled_not_coded(finished, director, cl
     services.tournament_transition(tournament=t, by=director, to="running", reason="x")
     ds.round_reopen(round=rnd, by=director, reason="x")
     ds.game_adjust(
-        game=TableGame.objects.get(round=rnd, table=2), by=director, ns=100, ew=100, reason="x"
+        game=TableGame.objects.get(round=rnd, table=2),
+        by=director,
+        totals={"NS": 100, "EW": 100},
+        reason="x",
     )
     html = client.get(reverse("tournaments:standings", args=[t.pk])).content.decode()
     assert "badge-adjusted" in html and ">ajusté<" in html and ">A<" not in html
@@ -359,7 +374,12 @@ def test_every_hand_export_includes_adjusted_games(
     add_present(t, 8)
     rnd = play_round(t, director)
     play_table(rnd, 1, 2)
-    ds.game_adjust(game=ts.table_game(rnd, 2), by=director, ns=300, ew=40, reason="Joueur malade")
+    ds.game_adjust(
+        game=ts.table_game(rnd, 2),
+        by=director,
+        totals={"NS": 300, "EW": 40},
+        reason="Joueur malade",
+    )
     body = director_client.get(reverse("tournaments:results_csv", args=[t.pk])).content
     rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
     adjusted = [r for r in rows if r[1] == "2"]

@@ -23,7 +23,6 @@ from tournaments import selectors_results as sr
 from tournaments import selectors_tables as ts
 from tournaments import services
 from tournaments.errors import ConflictError, TournamentError
-from tournaments.kinds.four_fifty import director as director450
 from tournaments.kinds.four_fifty import sheet as sheet450
 from tournaments.models import GameStatus, Position, Seat, SheetLine
 from tournaments.services import director as ds
@@ -57,7 +56,7 @@ def at_four(evening, director):
 
 def test_a_450_tournament_stores_its_game_table_size_target_and_is_individual(make_tournament):
     t = make_tournament(game="450", table_size=0, variant_options={"target": 400})
-    assert t.is_450 and t.variant == "450" and t.table_size == 0
+    assert t.kind.game.name == "450" and t.variant == "450" and t.table_size == 0
     assert t.variant_options == {"target": 400}
 
 
@@ -343,8 +342,8 @@ def test_a_director_corrects_a_round_and_the_later_rounds_follow(
         "pot_P3": "QD",
     }
     with pytest.raises(TournamentError):
-        director450.line_correct(line=first, by=director, reason="", data=swapped)
-    director450.line_correct(line=first, by=director, reason="cards swapped", data=swapped)
+        ds.sheet_row_correct(row=first, by=director, reason="", data=swapped)
+    ds.sheet_row_correct(row=first, by=director, reason="cards swapped", data=swapped)
     first.refresh_from_db()
     second.refresh_from_db()
     assert first.points["P3"] == 117 and first.corrected
@@ -358,10 +357,8 @@ def test_an_adjusted_score_gives_each_player_a_total(evening, director):
     game = ts.table_game(rnd, 1)
     seats = sorted(ts.table_people(rnd, 1))
     with pytest.raises(TournamentError):
-        director450.game_adjust_450(
-            game=game, by=director, reason="time", totals={s: "x" for s in seats}
-        )
-    director450.game_adjust_450(
+        ds.game_adjust(game=game, by=director, reason="time", totals={s: "x" for s in seats})
+    ds.game_adjust(
         game=game, by=director, reason="time", totals={s: 100 + k for k, s in enumerate(seats)}
     )
     game.refresh_from_db()
@@ -545,7 +542,7 @@ def test_every_entered_round_agrees_with_check_on_its_record(
     game = ts.table_game(rnd, 1)
     first = enter_round(game, p["P1"], FOUR, confirm_by=p["P2"])
     enter_round(game, p["P1"], {**FOUR, "major_P2": "7C"}, confirm_by=p["P3"])
-    director450.line_correct(line=first, by=director, reason="typo", data={**FOUR, "c1_P2": "9H"})
+    ds.sheet_row_correct(row=first, by=director, reason="typo", data={**FOUR, "c1_P2": "9H"})
     t2 = make_450(make_tournament, add_present, 4, sheet_entry="points", name="Points")
     rnd2 = start_round(t2, director)
     p2 = table_users(rnd2, 1)

@@ -37,7 +37,9 @@ def test_a_tournament_day_renders_no_english_in_french(
     play_table(rnd, 1, 1, contract="6NT", tricks=6)
     play_table(rnd, 1, 1, contract="7H", tricks=8)
     play_table(rnd, 2, 1, contract="10D", tricks=10)
-    ds.game_adjust(game=ts.table_game(rnd, 2), by=director, ns=480, ew=0, reason="malade")
+    ds.game_adjust(
+        game=ts.table_game(rnd, 2), by=director, totals={"NS": 480, "EW": 0}, reason="malade"
+    )
     services.round_draw(tournament=t, by=director, seed=3)
     from tournaments.services.seasons import season_save
 

@@ -180,10 +180,15 @@ def test_correction_adjust_close_and_log(small, director):
     game = ts.table_game(rnd, 1)
     row = enter_and_confirm(game, p["N"], p["E"])
     with pytest.raises(TournamentError) as e:
-        ds.hand_correct(hand=row, by=director, reason=" ", declarer="N", contract="8S", tricks=7)
+        ds.sheet_row_correct(
+            row=row, by=director, reason=" ", data={"declarer": "N", "contract": "8S", "tricks": 7}
+        )
     assert e.value.code == "reason"
-    ds.hand_correct(
-        hand=row, by=director, reason="Wrong tricks", declarer="N", contract="8S", tricks=7
+    ds.sheet_row_correct(
+        row=row,
+        by=director,
+        reason="Wrong tricks",
+        data={"declarer": "N", "contract": "8S", "tricks": 7},
     )
     row.refresh_from_db()
     assert (row.ns_score, row.ew_score, row.corrected) == (-240, 30, True)
@@ -194,9 +199,9 @@ def test_correction_adjust_close_and_log(small, director):
     with pytest.raises(TournamentError) as e:
         ds.round_close(round=rnd, by=director)
     assert e.value.code == "unfinished"
-    ds.game_adjust(game=game, by=director, ns=100, ew=50, reason="Player ill")
+    ds.game_adjust(game=game, by=director, totals={"NS": 100, "EW": 50}, reason="Player ill")
     game2 = ts.table_game(rnd, 2)
-    ds.game_adjust(game=game2, by=director, ns=0, ew=0, reason="No show")
+    ds.game_adjust(game=game2, by=director, totals={"NS": 0, "EW": 0}, reason="No show")
     assert ActivityLog.objects.filter(kind="results.game_adjusted").count() == 2
     s = sr.compute(t)
     north = Seat.objects.get(round=rnd, table=1, position="N").entry_id

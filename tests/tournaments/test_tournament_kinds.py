@@ -1,5 +1,6 @@
 """The tournaments' part of each game kind (``tournaments.kinds.registry``): every kind
-the site plays has one, and its score sheet answers the same views."""
+the site plays has one, and it answers the whole interface (its score sheet's views
+among the rest)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import inspect
 import pytest
 
 from games.kinds import KINDS, UnknownKind
-from tournaments.kinds.registry import TOURNAMENT_KINDS, tournament_kind
+from tournaments.kinds.registry import TOURNAMENT_KINDS, TournamentKind, tournament_kind
 
-SHEET_VIEWS = ("page", "preview", "enter", "confirm", "withdraw")
+SHEET = ("sheet_context", "sheet_preview", "sheet_enter", "sheet_row", "row_confirm")
+SHEET_TEMPLATES = ("page", "fragment", "preview")
 
 
 def test_every_game_kind_has_its_tournaments_part():
@@ -21,10 +23,29 @@ def test_every_game_kind_has_its_tournaments_part():
 
 @pytest.mark.parametrize("name", list(KINDS))
 def test_each_kinds_sheet_answers_every_sheet_view_with_the_round_and_table(name):
-    views = TOURNAMENT_KINDS[name].sheet_views
-    for view in SHEET_VIEWS:
-        params = list(inspect.signature(getattr(views, view)).parameters)
-        assert params[:3] == ["request", "rnd", "table"], (name, view)
+    part = TOURNAMENT_KINDS[name]
+    for method in SHEET[:2]:
+        params = list(inspect.signature(getattr(part, method)).parameters)
+        assert params[:2] == ["rnd", "table"], (name, method)
+    assert set(part.sheet_templates) >= set(SHEET_TEMPLATES)
+
+
+@pytest.mark.parametrize("name", list(KINDS))
+def test_each_kinds_part_fills_in_the_whole_interface(name):
+    part = type(TOURNAMENT_KINDS[name])
+    interface = [
+        n
+        for n, member in vars(TournamentKind).items()
+        if callable(member) and not n.startswith("_")
+    ]
+    assert set(SHEET) <= set(interface)
+    missing = [
+        n
+        for n in interface
+        if getattr(part, n) is getattr(TournamentKind, n)
+        and "raise NotImplementedError" in inspect.getsource(getattr(TournamentKind, n))
+    ]
+    assert missing == [], (name, missing)
 
 
 class _Tournament:

@@ -1,3 +1,4 @@
-"""The tournaments' part of each game kind (``games.kinds``): the registry
-(``tournaments.kinds.registry``) and each kind's own modules (``four_fifty/`` for 450;
-500's are the app's own modules)."""
+"""The tournaments' part of each game kind (``games.kinds``): the interface and registry
+(``tournaments.kinds.registry``, a leaf module), their registration
+(``tournaments.kinds.parts``) and each kind's own modules (``five_hundred/``,
+``four_fifty/``)."""

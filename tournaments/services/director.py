@@ -11,13 +11,18 @@ Results are locked in two steps, as a director expects from club scoring softwar
 Both go to the activity log. A change made in a round that was reopened stamps the
 round (``RoundPlay.corrected_at``): the standings say "corrected on ...".
 
-Adjusted scores are checked against what the tournament's variant makes possible in a
-game of its number of hands (``adjusted_limits``, computed with the engine).
+Corrections, confirmations and adjusted scores are one service each for every game
+(``sheet_row_correct``, ``sheet_row_confirm``, ``game_adjust``): locks, reasons, the
+activity log and the corrected-round stamp are here, what a row or a total is is asked
+of the tournament's kind (``tournaments.kinds.registry``). At 500 an adjusted score is
+checked against what the variant makes possible in a game of its number of hands
+(``selectors_tables.adjusted_limits``, computed with the engine); at 450 each player's
+total is from 0 to 2000.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from django.db import transaction
 from django.utils import timezone
@@ -27,14 +32,13 @@ from django.utils.translation import ngettext
 from club.models import User
 from club.services import activity_record
 from games import services as games_services
-from games.engine import EngineError
 from games.models import Table
 from tournaments.errors import TournamentError
+from tournaments.kinds.registry import tournament_kind
 from tournaments.models import (
     Entry,
     EntryStatus,
     GameStatus,
-    HandScore,
     PlayMode,
     Position,
     ResultsSettings,
@@ -48,18 +52,12 @@ from tournaments.models import (
 )
 from tournaments.selectors_tables import (
     SEATS,
-    adjusted_limits,
-    replay,
     table_people,
 )
 from tournaments.services.events import tournament_touch
 from tournaments.services.online import online_round_publish
 from tournaments.services.results import (
     _lock,
-    _recompute,
-    _renumber,
-    _values,
-    hand_snapshot,
     results_settings_row,
     round_play_row,
 )
@@ -106,115 +104,68 @@ def _stamp_correction(play: RoundPlay) -> None:
 
 
 @transaction.atomic
-def hand_correct(
-    *,
-    hand: HandScore,
-    by,
-    reason: Any,
-    declarer: Any = "",
-    contract: Any = "",
-    tricks: Any = None,
-    redeal: bool = False,
-) -> HandScore:
-    """A director corrects a hand of an open round: before/after in the log."""
+def sheet_row_correct(*, row, by, reason: Any, data) -> Any:
+    """A director enters a row of an open round's sheet again (a hand at 500, a round
+    of the secretary's sheet at 450: the game's tournament part writes it, with the
+    values of the sheet's own form in ``data``); before/after in the log."""
     reason = _reason(reason)
-    game = _lock(hand.game)
+    game = _lock(row.game)
     tournament = game.round.tournament
     play = _unlocked_play(game.round)
-    hand = HandScore.objects.select_for_update().get(pk=hand.pk)
-    before = hand_snapshot(hand)
-    values = _values(
-        tournament, redeal=bool(redeal), declarer=declarer, contract=contract, tricks=tricks
+    row, number, before, after = tournament_kind(tournament).row_correct(
+        game, row, by=by, data=data
     )
-    for k, v in values.items():
-        setattr(hand, k, v)
-    hand.corrected = True
-    if not hand.confirmed:
-        hand.confirmed = True
-        hand.confirmed_by = by
-        hand.confirmed_by_name = by.public_name
-        hand.confirmed_at = timezone.now()
-    hand.save()
-    try:
-        if before["redeal"] != hand.redeal:
-            _renumber(game)
-        replay(tournament, game.hands.order_by("seq"))
-    except EngineError:
-        raise TournamentError(
-            "too_many", _("With this change the game would have more hands than it plays.")
-        ) from None
-    hand.refresh_from_db()
-    _recompute(game)
     _stamp_correction(play)
     activity_record(
         actor=by,
         kind="results.hand_corrected",
-        params={
-            "hand": hand.hand,
-            "table": game.table,
-            "round": game.round.number,
-            "reason": reason,
-        },
+        params={"hand": number, "table": game.table, "round": game.round.number, "reason": reason},
         subject=game.round,
         data={
             "round": game.round.number,
             "table": game.table,
             "reason": reason,
             "before": before,
-            "after": hand_snapshot(hand),
+            "after": after,
         },
     )
     tournament_touch(tournament=tournament)
-    return hand
+    return row
+
+
+def sheet_row_confirm(*, row, user) -> None:
+    """A director confirms a row of a table's sheet (the sheet's own sign-off)."""
+    tournament_kind(row.game.round.tournament).row_confirm(row, user=user)
 
 
 # ----------------------------------------------------------------- adjusted scores
 @transaction.atomic
-def game_adjust(*, game: TableGame, by, ns: Any, ew: Any, reason: Any) -> TableGame:
-    """A director awards totals to a game that could not be finished (or clears them
-    with ``ns=None``: the game goes back to its sheet)."""
+def game_adjust(*, game: TableGame, by, totals: Mapping[str, Any] | None, reason: Any) -> TableGame:
+    """A director awards totals to a game that could not be finished, per side of the
+    game (``{"NS": .., "EW": ..}`` at 500, a total per seat at 450: the game's tournament
+    part checks them), or clears them (``totals`` None or empty: the game goes back to
+    its sheet)."""
     reason = _reason(reason)
     game = _lock(game)
     tournament = game.round.tournament
     play = _unlocked_play(game.round)
-    before = {"status": game.status, "NS": game.ns_total, "EW": game.ew_total}
-    cleared = ns in (None, "") and ew in (None, "")
+    kind = tournament_kind(tournament)
+    people = table_people(game.round, game.table)
+    before = kind.adjust_snapshot(game)
+    cleared = not totals or all(v in (None, "") for v in totals.values())
     if cleared:
         game.status = GameStatus.PLAYING
         game.flags = {**(game.flags or {}), "adjusted": False}
         game.adjusted_reason = ""
     else:
-        try:
-            ns, ew = int(ns), int(ew)
-        except (TypeError, ValueError):
-            raise TournamentError(
-                "bad_score", _("Enter whole numbers for both sides' totals.")
-            ) from None
-        limits = adjusted_limits(tournament)
-        if not limits.allows(ns, ew):
-            raise TournamentError(
-                "out_of_reach",
-                _(
-                    "These totals cannot happen in a game of %(hands)s hands under this "
-                    "tournament's rules: each side scores from %(low)s to %(high)s, both sides "
-                    "together from %(both_low)s to %(both_high)s, in steps of %(step)s."
-                )
-                % {
-                    "hands": limits.hands,
-                    "low": limits.side[0],
-                    "high": limits.side[1],
-                    "both_low": limits.both[0],
-                    "both_high": limits.both[1],
-                    "step": limits.step,
-                },
-            )
+        awarded = kind.adjust_check(game, people, totals)
         game.status = GameStatus.ADJUSTED
-        game.ns_total, game.ew_total = ns, ew
+        kind.adjust_write(game, awarded)
         game.flags = {**(game.flags or {}), "adjusted": True}
         game.adjusted_reason = reason
         game.completed_at = timezone.now()
     game.save()
-    _recompute(game)
+    kind.recompute(game)
     game.refresh_from_db()
     _stamp_correction(play)
     activity_record(
@@ -225,8 +176,7 @@ def game_adjust(*, game: TableGame, by, ns: Any, ew: Any, reason: Any) -> TableG
             "round": game.round.number,
             "reason": reason,
             "cleared": cleared,
-            "ns": game.ns_total,
-            "ew": game.ew_total,
+            **kind.adjust_params(game, people),
         },
         subject=game.round,
         data={
@@ -234,7 +184,7 @@ def game_adjust(*, game: TableGame, by, ns: Any, ew: Any, reason: Any) -> TableG
             "table": game.table,
             "reason": reason,
             "before": before,
-            "after": {"status": game.status, "NS": game.ns_total, "EW": game.ew_total},
+            "after": kind.adjust_snapshot(game),
         },
     )
     tournament_touch(tournament=tournament)

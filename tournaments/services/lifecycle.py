@@ -12,14 +12,14 @@ from django.utils.translation import gettext as _
 
 from club.models import User
 from club.services import activity_record
-from games.engine import UnknownVariantError, get_variant
-from games.engine.four_fifty import get_rules as get_rules_450
+from games.engine import UnknownVariantError
+from games.kinds import DEFAULT_KIND, KINDS
 from tournaments import status as machine
 from tournaments.errors import TournamentError
+from tournaments.kinds.registry import kind_part
 from tournaments.models import (
     ByeScore,
     Format,
-    GameKind,
     Place,
     ResultsSettings,
     SheetEntry,
@@ -65,9 +65,6 @@ RULE_FIELDS = (
     "game",
     "sheet_entry",
 )
-#: A 450 tournament's ``variant``: 450 has one set of rules, its options in
-#: ``variant_options`` (the 450 engine's: end, target, rounds, ties ...).
-VARIANT_450 = "450"
 
 
 def new_checkin_code() -> str:
@@ -79,27 +76,18 @@ def validate_rules(
     variant: str,
     options: dict[str, Any] | None,
     hands_per_game: int,
-    game: str = GameKind.FIVE_HUNDRED,
+    game: str = DEFAULT_KIND,
 ) -> dict[str, Any]:
-    """Check the variant and options with the engine; return the overrides to store.
-    A 450 tournament's options are the 450 engine's (checked for any table size)."""
-    options = dict(options or {})
-    if game == GameKind.FOUR_FIFTY:
-        try:
-            rules = get_rules_450(4, options)
-        except UnknownVariantError as exc:
-            raise TournamentError(
-                "bad_variant", _("These rules are not valid: %(error)s") % {"error": exc}
-            )
-        return dict(rules.overrides)
-    options["hands_per_game"] = hands_per_game
+    """Check the variant and options with the game's engine (its tournament part);
+    return the overrides to store."""
     try:
-        rules = get_variant(variant, options)
+        return kind_part(game).validate_rules(
+            variant=variant, options=dict(options or {}), hands_per_game=hands_per_game
+        )
     except UnknownVariantError as exc:
         raise TournamentError(
             "bad_variant", _("These rules are not valid: %(error)s") % {"error": exc}
         )
-    return dict(rules.overrides)
 
 
 def _label(field: str) -> str:
@@ -112,13 +100,9 @@ def _check_settings(values: dict[str, Any]) -> None:
         raise TournamentError("bad_name", _("A tournament needs a name."))
     if values.get("format") not in Format.values:
         raise TournamentError("bad_format", _("Choose the individual or the pairs format."))
-    if values.get("game", GameKind.FIVE_HUNDRED) not in GameKind.values:
+    if values.get("game", DEFAULT_KIND) not in KINDS:
         raise TournamentError("bad_game", _("Choose the game: 500 or 450."))
-    if values.get("game") == GameKind.FOUR_FIFTY:
-        if values.get("format") != Format.INDIVIDUAL:
-            raise TournamentError(
-                "bad_format", _("450 is played each for himself: choose the individual format.")
-            )
+    kind_part(values.get("game", DEFAULT_KIND)).settle(values)
     for field, choices in (("table_size", TableSize), ("sheet_entry", SheetEntry)):
         if field in values and values[field] not in choices.values:
             raise TournamentError(
@@ -168,12 +152,10 @@ def tournament_create(
     bye_fixed_score: int = 0,
     tie_rule: str = TieRule.SHARED,
     copied_from: Tournament | None = None,
-    game: str = GameKind.FIVE_HUNDRED,
+    game: str = DEFAULT_KIND,
     table_size: int = TableSize.FOUR,
     sheet_entry: str = SheetEntry.CARDS,
 ) -> Tournament:
-    if game == GameKind.FOUR_FIFTY:
-        variant = VARIANT_450
     values = dict(
         name=name.strip() if isinstance(name, str) else name,
         starts_at=starts_at,
@@ -195,7 +177,10 @@ def tournament_create(
     )
     _check_settings(values)
     values["variant_options"] = validate_rules(
-        variant=variant, options=variant_options, hands_per_game=hands_per_game, game=game
+        variant=values["variant"],
+        options=variant_options,
+        hands_per_game=hands_per_game,
+        game=game,
     )
     tournament = Tournament.objects.create(
         **values, checkin_code=new_checkin_code(), created_by=by, copied_from=copied_from
@@ -241,10 +226,6 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
     ):
         raise TournamentError("rules_frozen", _("The format cannot change once a round is drawn."))
     values = {**{f: getattr(tournament, f) for f in SETTINGS_FIELDS}, **changes}
-    if values["game"] == GameKind.FOUR_FIFTY:
-        values["variant"] = VARIANT_450
-    elif values["variant"] == VARIANT_450:
-        raise TournamentError("bad_variant", _("Choose the rule variant of 500."))
     _check_settings(values)
     values["variant_options"] = validate_rules(
         variant=values["variant"],

@@ -1,23 +1,21 @@
 """Online rounds: one live table per table of the draw; finished hands feed the results.
 
 ``online_round_publish`` (when an online round is published, or switched to online
-after publication) creates an invite-only live table per table of the draw with the
-tournament's variant and options (``end=hands``, the tournament's hands per game), the
-first deal at seat N, the four players in their draw seats and bots for guests without
-an account. A 450 tournament's tables are live 450 tables of the draw's size (3 to 6)
-with its 450 options (target or rounds), seat 1 the secretary and seat 2 the first
-dealer (as on the secretary's sheet), each player in his draw seat. ``online_round_start`` (when
-the director presses *Play has started*) seats
-the players again from the final draw and starts the tables. The grace before a bot
+after publication) creates an invite-only live table per table of the draw, the players
+in their draw seats and bots for guests without an account. Its variant, options and
+first dealer are the game's (the tournament part's ``live_game``): at 500 the
+tournament's variant and options (``end=hands``, its hands per game), the first deal
+at seat N; at 450 a table of the draw's size (3 to 6), seat 2 dealing first as on the
+secretary's sheet. ``online_round_start`` (when the director presses *Play has
+started*) seats the players again from the final draw and starts the tables. The grace before a bot
 plays for an absent player is the tournament's results setting.
 
 ``live_hand_finished`` is registered with ``games.hooks`` in ``TournamentsConfig.ready``:
 each finished hand of a tournament table becomes a confirmed row of its sheet (online,
-the engine's score needs no sign-off); a hand where a bot played for a seated member is
-marked ``by_bot`` and the game gets the flag "bot". A finished 450 round becomes a
-confirmed line of the table's secretary's sheet, scored by the engine from the round's
-last cards (``tournaments.kinds.four_fifty.sheet``), so the 450 standings count it as any
-entered round.
+the engine's score needs no sign-off), written by the game's tournament part
+(``live_hand_finished``): a hand row at 500, a line of the secretary's sheet at 450. A
+hand where a bot played for a seated member (``bot_played_for_a_member``) is marked
+``by_bot`` and the game gets the flag "bot".
 """
 
 from __future__ import annotations
@@ -27,37 +25,25 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 
 from club.models import User
-from games.engine.four_fifty import score_cards
 from games.models import Action, Table
 from games.models import Seat as LiveSeat
 from games.services import table_create, table_seat_assign, table_start
-from tournaments.kinds.four_fifty import sheet as sheet450
-from tournaments.kinds.four_fifty.selectors import next_line
+from tournaments.kinds.registry import tournament_kind
 from tournaments.models import (
     GameStatus,
-    HandScore,
     PlayMode,
     Position,
     Round,
     Seat,
-    SheetLine,
     TableGame,
 )
 from tournaments.selectors_tables import (
-    SIDE_OF,
-    next_hand,
     results_settings,
-    rules_options,
     table_people,
 )
-from tournaments.services.events import tournament_touch
-from tournaments.services.results import _recompute
-
-# A 450 table: seat 1 is the secretary, seat 2 deals the first round (as on the sheet).
-FIRST_DEALER_450 = "P2"
 
 
 def _tables(rnd: Round) -> list[int]:
@@ -74,23 +60,13 @@ def _seat_players(rnd: Round, game: TableGame) -> None:
     people = table_people(rnd, game.table)
     users = User.objects.in_bulk([p.user_id for p in people.values() if p.user_id])
     LiveSeat.objects.filter(table_id=game.live_table_id).update(user=None, is_bot=False)
-    letters = sorted(people) if rnd.tournament.is_450 else ("N", "E", "S", "W")
-    for letter in letters:
+    for letter in tournament_kind(rnd.tournament).live_seats(people):
         p = people.get(letter)
         table_seat_assign(
             table_id=game.live_table_id,
             seat=letter,
             user=users.get(p.user_id) if p and p.user_id else None,
         )
-
-
-def _live_game(rnd: Round, table: int) -> tuple[str, dict, str]:
-    """(variant, options, first dealer) of a live table of the round."""
-    tournament = rnd.tournament
-    if tournament.is_450:
-        players = len(table_people(rnd, table))
-        return ("450", {**(tournament.variant_options or {}), "players": players}, FIRST_DEALER_450)
-    return tournament.variant, rules_options(tournament), "N"
 
 
 @transaction.atomic
@@ -107,7 +83,7 @@ def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
             game.mode = PlayMode.ONLINE
             game.save(update_fields=["mode"])
         if game.live_table_id is None:
-            variant, options, first_dealer = _live_game(rnd, number)
+            variant, options, first_dealer = tournament_kind(tournament).live_game(rnd, number)
             live = table_create(
                 host=None,
                 kind=tournament.game,
@@ -187,85 +163,10 @@ def live_hand_finished(table_id: int, hand_row) -> None:
     )
     if game is None or game.status == GameStatus.ADJUSTED:
         return
-    if game.round.tournament.is_450:
-        _live_round_450(game, hand_row)
-        return
-    result = hand_row.result or {}
-    hands = list(game.hands.order_by("seq"))
-    if any(h.live_hand_id == hand_row.pk for h in hands):
-        return
-    nxt = next_hand(game.round.tournament, hands)
-    if nxt["over"]:
-        return
-    by_bot = _bot_played_for_a_member(hand_row, table_id=table_id)
-    values = {"redeal": True, "ns_score": 0, "ew_score": 0}
-    if not result.get("redeal"):
-        declarer = result["declarer"]
-        values = {
-            "redeal": False,
-            "declarer": declarer,
-            "contract": result["contract"],
-            "tricks": result["tricks"][SIDE_OF[declarer]],
-            "ns_score": result["score"].get("NS", 0),
-            "ew_score": result["score"].get("EW", 0),
-            "made": result.get("made"),
-        }
-    HandScore.objects.create(
-        game=game,
-        seq=nxt["seq"],
-        hand=nxt["hand"],
-        dealer=hand_row.dealer,
-        confirmed=True,
-        confirmed_by_name="online",
-        live_hand=hand_row,
-        by_bot=by_bot,
-        **values,
-    )
-    _recompute(game)
-    tournament_touch(tournament=game.round.tournament)
+    tournament_kind(game.round.tournament).live_hand_finished(game, hand_row, table_id=table_id)
 
 
-def _live_round_450(game: TableGame, hand_row) -> None:
-    """A finished round of a live 450 table: the next line of the table's sheet,
-    confirmed (the engine scored it from the cards), its points the live round's."""
-    if game.sheet_lines.filter(seq=hand_row.number).exists():
-        return
-    tournament = game.round.tournament
-    people = table_people(game.round, game.table)
-    lines = list(game.sheet_lines.order_by("seq"))
-    nxt = next_line(tournament, len(people), lines)
-    if nxt["over"] or nxt["seq"] != hand_row.number:
-        return
-    result = hand_row.result
-    rules = nxt["rules"]
-    sheet = score_cards(
-        rules,
-        dealer=rules.seat_index[nxt["dealer"]],
-        double_face=result["double_face"],
-        hands={s: c["cards"] for s, c in result["first_count"].items()},
-        pot=result["pot"],
-        aside=result["aside"] or None,
-        majors=result["majors"] or None,
-        master=result["master"],
-    )
-    line = SheetLine(
-        game=game,
-        seq=nxt["seq"],
-        dealer=nxt["dealer"],
-        confirmed=True,
-        confirmed_by_name="online",
-        confirmed_at=timezone.now(),
-    )
-    sheet450._fill(line, sheet)
-    line.points = result["points"]  # the live round's own points (the same, by the engine)
-    line.save()
-    if _bot_played_for_a_member(hand_row, table_id=game.live_table_id, timed=("hide",)):
-        game.flags = {**(game.flags or {}), "bot": True}
-    sheet450.recompute(game)
-    tournament_touch(tournament=tournament)
-
-
-def _bot_played_for_a_member(hand_row, *, table_id: int, timed=()) -> bool:
+def bot_played_for_a_member(hand_row, *, table_id: int, timed=()) -> bool:
     """Whether a bot played a move of this hand for a seated member (an absent one).
     ``timed``: actions the table's clock plays for a member who is there (the 450
     dealer's face-up cards, hidden after 20 s), not a bot's."""

@@ -402,36 +402,39 @@ def mark_confirmed(row, user, signer: str) -> None:
     row.save(update_fields=["confirmed", "confirmed_by", "confirmed_by_name", "confirmed_at"])
 
 
-def take_back(row, *, mine: bool, later: bool, messages: dict[str, str]) -> None:
-    """Delete an entry its own players take back: unconfirmed and the last one.
-    ``messages``: not_yours, already_confirmed, not_last."""
-    if not mine:
+def take_back(row, *, user, owner, entered_by: str, messages: dict[str, str], recompute) -> None:
+    """The player (or side) who entered the last row of a table's sheet takes it back
+    while it is not confirmed (a typo): the row is deleted, the game recomputed.
+    ``owner(people, user)``: the viewer's seat or side, compared with the row's
+    ``entered_by`` field; ``messages``: not_yours, already_confirmed, not_last."""
+    game = _lock(row.game)
+    _check_open(game)
+    row = type(row).objects.select_for_update().filter(pk=row.pk).first()
+    if row is None:
+        return
+    if owner(table_people(game.round, game.table), user) != getattr(row, entered_by):
         raise TournamentError("not_yours", messages["not_yours"])
     if row.confirmed:
         raise TournamentError("already_confirmed", messages["already_confirmed"])
-    if later:
+    if type(row).objects.filter(game=game, seq__gt=row.seq).exists():
         raise TournamentError("not_last", messages["not_last"])
     row.delete()
+    recompute(game)
+    tournament_touch(tournament=game.round.tournament)
 
 
 @transaction.atomic
 def hand_withdraw(*, hand: HandScore, user) -> None:
     """The entering side takes back its last hand while it is not confirmed (a typo)."""
-    game = _lock(hand.game)
-    _check_open(game)
-    hand = HandScore.objects.select_for_update().filter(pk=hand.pk).first()
-    if hand is None:
-        return
-    people = table_people(game.round, game.table)
     take_back(
         hand,
-        mine=side_of(people, user) == hand.entered_side,
-        later=game.hands.filter(seq__gt=hand.seq).exists(),
+        user=user,
+        owner=side_of,
+        entered_by="entered_side",
         messages={
             "not_yours": _("Only the side that entered this hand can take it back."),
             "already_confirmed": _("This hand is confirmed: ask the director to correct it."),
             "not_last": _("Only the last hand can be taken back."),
         },
+        recompute=_recompute,
     )
-    _recompute(game)
-    tournament_touch(tournament=game.round.tournament)

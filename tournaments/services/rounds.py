@@ -1,8 +1,8 @@
 """Draws and rounds: draw a draft, edit it (swap, bye moves), publish, start play.
 
-A bridge over the pure ``tournaments.seating`` (500) and ``tournaments.tables450``
-(450, through ``tournaments.services.draw450``): load the present entries, the published
-history and the director's constraints, call the draw, write the seats. Every edit
+The draw itself is the game's (its tournament part: ``tournaments.kinds.registry``,
+over the pure ``tournaments.seating`` for 500 and ``kinds/four_fifty/tables`` for
+450): load the present entries, call the kind's draw, write its seats. Every edit
 checks the round's ``version`` (optimistic concurrency), locks the round, recomputes the
 repeats and logs before/after in the activity log.
 """
@@ -18,9 +18,8 @@ from django.utils.translation import gettext as _
 
 from club.models import User
 from club.services import activity_record
-from tournaments import seating
 from tournaments.errors import ConflictError, TournamentError
-from tournaments.kinds.four_fifty import draw as draw450
+from tournaments.kinds.registry import tournament_kind
 from tournaments.models import (
     ByeScore,
     ConstraintKind,
@@ -48,46 +47,17 @@ from tournaments.selectors_tables import default_mode, round_play
 from tournaments.services import online, results
 from tournaments.services.clock import clock_start_with_play
 from tournaments.services.events import tournament_touch
-from tournaments.services.plans import plan_after_edit, plan_draw
-
-
-def _report(rnd: Round, current: seating.Round) -> dict[str, Any]:
-    tournament = rnd.tournament
-    rounds = history_for(tournament, rnd.number) + [current]
-    report = seating.evaluate(
-        rounds,
-        constraints=constraints_for(tournament),
-        fmt=tournament.format,
-        only_round=len(rounds),
-    )
-    data = report.to_dict()
-    keep = (
-        "partner_repeats",
-        "opponent_repeats",
-        "bye_repeats",
-        "violations",
-        "problems",
-        "partner_repeat_count",
-        "opponent_repeat_count",
-        "seat_spread",
-        "side_spread",
-        "dealer_spread",
-    )
-    return {k: data[k] for k in keep}
+from tournaments.services.plans import plan_after_edit
 
 
 def _seating_dict(rnd: Round) -> dict[str, Any]:
     """The round's seating as the activity log keeps it (before / after an edit)."""
-    if rnd.tournament.is_450:
-        return draw450.tables_round(rnd.seats.all()).to_dict()
-    return round_to_seating(rnd.seats.all()).to_dict()
+    return tournament_kind(rnd.tournament).seating_dict(rnd)
 
 
 def _draft_report(rnd: Round) -> dict[str, Any]:
     """What the round's seating repeats and what stops it being published."""
-    if rnd.tournament.is_450:
-        return draw450.report(rnd.tournament, rnd.number, list(rnd.seats.all()))
-    return _report(rnd, round_to_seating(rnd.seats.all()))
+    return tournament_kind(rnd.tournament).draft_report(rnd)
 
 
 def _bye_score(tournament: Tournament) -> int | None:
@@ -96,19 +66,6 @@ def _bye_score(tournament: Tournament) -> int | None:
     if tournament.bye_score == ByeScore.ZERO:
         return 0
     return None  # average of the round: computed with the results
-
-
-def _seating_error(exc: seating.SeatingError, pairs: bool) -> TournamentError:
-    messages = {
-        "too_few_players": (
-            _("Too few pairs are checked in for a draw: at least 2 are needed.")
-            if pairs
-            else _("Too few players are checked in for a draw: at least 4 are needed.")
-        ),
-    }
-    return TournamentError(
-        exc.code, messages.get(exc.code, _("The draw failed: %(error)s") % {"error": exc.message})
-    )
 
 
 def _lock_round(rnd: Round, version: Any) -> Round:
@@ -155,21 +112,10 @@ def round_draw(
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise TournamentError("bad_seed", _("The seed must be a whole number."))
     players = present_players(tournament)
-    change = None
-    if tournament.is_450:
-        draw = draw450.draw(tournament, number=number, seed=seed, players=players)
-    else:
-        try:
-            draw, plan, change = plan_draw(
-                tournament=tournament,
-                number=number,
-                players=players,
-                seed=seed,
-                redraw=rnd is not None,
-            )
-        except seating.SeatingError as exc:
-            raise _seating_error(exc, tournament.is_pairs) from exc
-        seed = plan.seed
+    kind = tournament_kind(tournament)
+    draw, seed, change = kind.draw(
+        tournament, number=number, seed=seed, players=players, redraw=rnd is not None
+    )
     before = None
     if rnd is None:
         rnd = Round.objects.create(tournament=tournament, number=number, seed=seed)
@@ -181,14 +127,7 @@ def round_draw(
         rnd.seed = seed
         rnd.version += 1
     bye = _bye_score(tournament)
-    if tournament.is_450:
-        rows = draw450.seat_rows(rnd, draw)
-    else:
-        rows = [
-            Seat(round=rnd, entry_id=eid, table=n, position=pos)
-            for n, table in enumerate(draw.tables, start=1)
-            for pos, eid in table.items()
-        ]
+    rows = kind.seat_rows(rnd, draw)
     rows += [
         Seat(round=rnd, entry_id=eid, position=Position.BYE, bye_score=bye) for eid in draw.byes
     ]
@@ -381,9 +320,7 @@ def round_publish(*, round: Round, by: User, version: Any) -> Round:
     if report["problems"] or not rnd.seats.exclude(position=Position.BYE).exists():
         raise TournamentError(
             "incomplete",
-            _("Every table needs from 3 to 6 players, seats filled from 1 up, before publishing.")
-            if rnd.tournament.is_450
-            else _("Every table needs all its seats filled before publishing."),
+            str(tournament_kind(rnd.tournament).labels["incomplete"]),
         )
     rnd.status = RoundStatus.PUBLISHED
     rnd.published_at = timezone.now()

@@ -1,29 +1,13 @@
-"""450 words on pages: ``{{ "JH"|card450 }}`` (V♥ in French), ``{{ "paire"|hand450 }}``,
-``{{ "P3"|seat450 }}`` (3)."""
+"""The filters each game kind's tournament pages use (its cards, hands and seats in the
+reader's language): every registered ``TournamentKind.template_filters``. Only what the
+view passed in is shown (no query here)."""
 
 from django import template
-from django.utils.html import format_html
 
-from tournaments.kinds.four_fifty import labels as labels450
+from tournaments.kinds.registry import TOURNAMENT_KINDS
 
 register = template.Library()
 
-
-@register.filter
-def card450(code):
-    """A card as HTML, red suits marked (the same classes as 500's contracts)."""
-    if not code:
-        return ""
-    red = " suit-red" if code[-1] in labels450.RED else ""
-    label = labels450.card_label(code)
-    return format_html('<span class="c450{}">{}</span>', red, label)
-
-
-@register.filter
-def hand450(kind):
-    return labels450.hand_label(kind) if kind else ""
-
-
-@register.filter
-def seat450(position):
-    return labels450.seat_number(position)
+for _part in TOURNAMENT_KINDS.values():
+    for _name, _function in _part.template_filters.items():
+        register.filter(_name, _function)

@@ -15,24 +15,15 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from club.roles import director_required
 from tournaments import selectors, selectors_results
 from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
-from tournaments.kinds.four_fifty import director as director450
-from tournaments.kinds.four_fifty import sheet as sheet450
-from tournaments.models import (
-    DirectorCall,
-    HandScore,
-    Round,
-    RoundStatus,
-    SheetLine,
-    TableGame,
-)
+from tournaments.models import DirectorCall, Round, RoundStatus, TableGame
 from tournaments.services import calls, clock, director
-from tournaments.services import results as results_service
 from tournaments.views.common import get_round, get_tournament
 
 
@@ -92,17 +83,10 @@ def _director_action(request, pk, action, success, table=None):
 def _console_game(request, pk) -> TableGame:
     tournament = get_tournament(request, pk)
     try:
-        return TableGame.objects.select_related("round").get(
+        return TableGame.objects.select_related("round__tournament").get(
             pk=int(request.POST.get("game")), round__tournament=tournament
         )
     except (TypeError, ValueError, TableGame.DoesNotExist):
-        raise Http404 from None
-
-
-def _hand(game: TableGame, hand_id) -> HandScore:
-    try:
-        return HandScore.objects.get(pk=int(hand_id), game=game)
-    except (TypeError, ValueError, HandScore.DoesNotExist):
         raise Http404 from None
 
 
@@ -114,67 +98,40 @@ def _round(request, pk):
         raise Http404 from None
 
 
-def _line(game: TableGame, line_id) -> SheetLine:
-    try:
-        return SheetLine.objects.get(pk=int(line_id), game=game)
-    except (TypeError, ValueError, SheetLine.DoesNotExist):
-        raise Http404 from None
+def _row_action(request, pk, action, label: str):
+    """A console form on one row of a table's sheet (a hand, a round: the game's part
+    reads its own form field): ``action(row)``, then the part's message ``label``."""
+    game = _console_game(request, pk)
+    kind = game.round.tournament.kind
+    row = kind.sheet_row(game, request.POST)
+    return _director_action(
+        request, pk, lambda: action(row), str(kind.labels[label]), table=game.table
+    )
 
 
 @director_required
 @require_POST
 def correct(request, pk: int):
-    game = _console_game(request, pk)
-    if "line" in request.POST:  # 450: a round of the secretary's sheet
-        line = _line(game, request.POST.get("line"))
-        return _director_action(
-            request,
-            pk,
-            lambda: director450.line_correct(
-                line=line, by=request.user, reason=request.POST.get("reason"), data=request.POST
-            ),
-            _("Round corrected; the standings are updated."),
-            table=game.table,
-        )
-    hand = _hand(game, request.POST.get("hand"))
+    """A row of a table's sheet entered again, with the sheet's own form."""
     post = request.POST
-    return _director_action(
+    return _row_action(
         request,
         pk,
-        lambda: director.hand_correct(
-            hand=hand,
-            by=request.user,
-            reason=post.get("reason"),
-            declarer=post.get("declarer", ""),
-            contract=post.get("contract", ""),
-            tricks=post.get("tricks"),
-            redeal=post.get("redeal") == "1",
+        lambda row: director.sheet_row_correct(
+            row=row, by=request.user, reason=post.get("reason"), data=post
         ),
-        _("Hand corrected; the standings are updated."),
-        table=game.table,
+        "corrected",
     )
 
 
 @director_required
 @require_POST
 def confirm_director(request, pk: int):
-    game = _console_game(request, pk)
-    if "line" in request.POST:  # 450
-        line = _line(game, request.POST.get("line"))
-        return _director_action(
-            request,
-            pk,
-            lambda: sheet450.line_confirm(line=line, user=request.user),
-            _("Round confirmed."),
-            table=game.table,
-        )
-    hand = _hand(game, request.POST.get("hand"))
-    return _director_action(
+    return _row_action(
         request,
         pk,
-        lambda: results_service.hand_confirm(hand=hand, user=request.user),
-        _("Hand confirmed."),
-        table=game.table,
+        lambda row: director.sheet_row_confirm(row=row, user=request.user),
+        "confirmed",
     )
 
 
@@ -188,115 +145,80 @@ def adjust(request, pk: int):
         game = ts.table_game(rnd, int(post.get("table")))
     except (TypeError, ValueError, TournamentError):
         raise Http404 from None
-    if tournament.is_450:
-        totals = {k[len("total_") :]: v for k, v in post.items() if k.startswith("total_")}
-        return _director_action(
-            request,
-            pk,
-            lambda: director450.game_adjust_450(
-                game=game, by=request.user, totals=totals, reason=post.get("reason")
-            ),
-            _("Score awarded; the standings are updated."),
-        )
     return _director_action(
         request,
         pk,
         lambda: director.game_adjust(
             game=game,
             by=request.user,
-            ns=post.get("ns"),
-            ew=post.get("ew"),
+            totals=tournament.kind.adjusted_totals(post),
             reason=post.get("reason"),
         ),
         _("Score awarded; the standings are updated."),
     )
 
 
-@director_required
-@require_POST
-def substitute(request, pk: int):
-    rnd = _round(request, pk)
-    post = request.POST
-    return _director_action(
-        request,
-        pk,
-        lambda: director.seat_substitute(
-            round=rnd,
-            by=request.user,
-            table=post.get("table"),
-            position=post.get("position"),
-            entry=post.get("entry"),
-            guest_name=post.get("guest_name", ""),
-            reason=post.get("reason"),
-        ),
-        _("Player replaced."),
-    )
+def _console_form(target: str, action, success):
+    """A console form posted to one director service: ``target`` ("round" or
+    "tournament") is read from the request, ``action(target, post, by)`` writes,
+    ``success`` (lazy) is the message; back to the console."""
+
+    @director_required
+    @require_POST
+    def view(request, pk: int):
+        obj = _round(request, pk) if target == "round" else get_tournament(request, pk)
+        return _director_action(
+            request, pk, lambda: action(obj, request.POST, request.user), str(success)
+        )
+
+    return view
 
 
-@director_required
-@require_POST
-def close_round(request, pk: int):
-    rnd = _round(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: director.round_close(round=rnd, by=request.user),
-        _("Round closed: its results are locked."),
-    )
-
-
-@director_required
-@require_POST
-def reopen_round(request, pk: int):
-    rnd = _round(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: director.round_reopen(
-            round=rnd, by=request.user, reason=request.POST.get("reason")
-        ),
-        _("Round reopened: its results can be corrected. Close it again when done."),
-    )
-
-
-@director_required
-@require_POST
-def round_mode(request, pk: int):
-    rnd = _round(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: director.round_set_mode(round=rnd, by=request.user, mode=request.POST.get("mode")),
-        _("Saved."),
-    )
-
-
-@director_required
-@require_POST
-def grace(request, pk: int):
-    tournament = get_tournament(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: director.grace_set(
-            tournament=tournament, by=request.user, seconds=request.POST.get("seconds")
-        ),
-        _("Saved."),
-    )
-
-
-@director_required
-@require_POST
-def table_chat(request, pk: int):
-    tournament = get_tournament(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: director.table_chat_set(
-            tournament=tournament, by=request.user, allowed=request.POST.get("allowed") == "1"
-        ),
-        _("Saved."),
-    )
+substitute = _console_form(
+    "round",
+    lambda rnd, post, by: director.seat_substitute(
+        round=rnd,
+        by=by,
+        table=post.get("table"),
+        position=post.get("position"),
+        entry=post.get("entry"),
+        guest_name=post.get("guest_name", ""),
+        reason=post.get("reason"),
+    ),
+    gettext_lazy("Player replaced."),
+)
+close_round = _console_form(
+    "round",
+    lambda rnd, post, by: director.round_close(round=rnd, by=by),
+    gettext_lazy("Round closed: its results are locked."),
+)
+reopen_round = _console_form(
+    "round",
+    lambda rnd, post, by: director.round_reopen(round=rnd, by=by, reason=post.get("reason")),
+    gettext_lazy("Round reopened: its results can be corrected. Close it again when done."),
+)
+round_mode = _console_form(
+    "round",
+    lambda rnd, post, by: director.round_set_mode(round=rnd, by=by, mode=post.get("mode")),
+    gettext_lazy("Saved."),
+)
+grace = _console_form(
+    "tournament",
+    lambda t, post, by: director.grace_set(tournament=t, by=by, seconds=post.get("seconds")),
+    gettext_lazy("Saved."),
+)
+table_chat = _console_form(
+    "tournament",
+    lambda t, post, by: director.table_chat_set(
+        tournament=t, by=by, allowed=post.get("allowed") == "1"
+    ),
+    gettext_lazy("Saved."),
+)
+round_minutes = _console_form(
+    "tournament",
+    lambda t, post, by: clock.round_minutes_set(tournament=t, by=by, minutes=post.get("minutes")),
+    gettext_lazy("Saved: the next rounds' clocks use this time."),
+)
 
 
 @director_required
@@ -311,20 +233,6 @@ def round_clock(request, pk: int):
     }.get(action, _("Saved."))
     return _director_action(
         request, pk, lambda: clock.round_clock(round=rnd, by=request.user, action=action), success
-    )
-
-
-@director_required
-@require_POST
-def round_minutes(request, pk: int):
-    tournament = get_tournament(request, pk)
-    return _director_action(
-        request,
-        pk,
-        lambda: clock.round_minutes_set(
-            tournament=tournament, by=request.user, minutes=request.POST.get("minutes")
-        ),
-        _("Saved: the next rounds' clocks use this time."),
     )
 
 

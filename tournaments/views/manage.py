@@ -235,7 +235,9 @@ def constraints(request, pk: int):
     active = selectors.entries_sorted(
         tournament, statuses=[EntryStatus.CONFIRMED, EntryStatus.WAITING]
     )
-    form = ConstraintForm(request.POST or None, entries=active, tables_only=tournament.is_450)
+    form = ConstraintForm(
+        request.POST or None, entries=active, tables_only=tournament.kind.tables_only
+    )
     if request.method == "POST":
         if form.is_valid():
             data = form.cleaned_data

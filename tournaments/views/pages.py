@@ -30,7 +30,7 @@ def detail(request, pk: int):
     context["seat"] = selectors_results.my_seat(tournament, request.user)
     context["pin"] = selectors_results.my_pin(tournament, request.user)
     context["rules"] = selectors.rules_summary(tournament)
-    context["game450"] = selectors.game450(tournament) if tournament.is_450 else None
+    context["game_terms"] = tournament.kind.game_terms(tournament)
     if getattr(request.user, "is_director", False):
         context["director"] = selectors_director.director_steps(tournament)
     return render(request, "tournaments/detail.html", context)

@@ -6,23 +6,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from club.exports import csv_response
 from club.roles import director_required
-from games.option_labels import contract_label, seat_label, side_label
 from tournaments import selectors_results
 from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
-from tournaments.kinds.four_fifty.labels import seat_number
-from tournaments.kinds.four_fifty.selectors import every_line, game_records
 from tournaments.kinds.registry import tournament_kind
-from tournaments.models import HandScore, Season, TableGame, Tournament
+from tournaments.models import Season, TableGame, Tournament
 from tournaments.services.calls import director_call
 from tournaments.services.seasons import season_save
 from tournaments.views.common import back, get_round, get_tournament, public_or_login
@@ -37,44 +33,98 @@ def _sheet_url(pk, number, table):
 
 
 # ----------------------------------------------------------------- the table's sheet
+# One set of views for every game: the sheet's reads, writes, templates and words are
+# its tournament part's (``Tournament.kind``): a 500 table's hand sheet (a hand entered
+# by one side, confirmed by the other), a 450 table's secretary's sheet (a round
+# entered on one phone, confirmed by another player of the table).
 def _sheet_of(request, pk, number):
-    """The sheet views of the tournament's kind (``tournaments.kinds``) and the round."""
+    """The tournament's part and the round."""
     tournament = get_tournament(request, pk)
-    return tournament_kind(tournament).sheet_views, get_round(tournament, number)
+    return tournament.kind, get_round(tournament, number)
+
+
+def _sheet_page(request, kind, rnd, table, *, data=None, error=None):
+    try:
+        context = kind.sheet_context(rnd, table, request.user, data=data)
+    except TournamentError as exc:
+        raise Http404(exc.message) from None
+    context["error"] = error
+    template = kind.sheet_templates["fragment" if request.htmx else "page"]
+    return render(request, template, context)
+
+
+def _sheet_respond(request, kind, rnd, table, *, data=None, error=None):
+    if request.htmx:
+        return _sheet_page(request, kind, rnd, table, data=data, error=error)
+    if error:
+        messages.error(request, error)
+    return redirect(_sheet_url(rnd.tournament_id, rnd.number, table))
+
+
+def _sheet_game(rnd, table) -> TableGame:
+    try:
+        return ts.table_game(rnd, table)
+    except TournamentError as exc:
+        raise Http404(exc.message) from None
+
+
+def _sheet_row(kind, game: TableGame, post):
+    if game.pk is None:  # a game row not created yet has no rows
+        raise Http404
+    return kind.sheet_row(game, post)
 
 
 @login_required
 def sheet(request, pk: int, number: int, table: int):
-    views, rnd = _sheet_of(request, pk, number)
-    return views.page(request, rnd, table)
+    kind, rnd = _sheet_of(request, pk, number)
+    return _sheet_page(request, kind, rnd, table)
 
 
 @login_required
 def preview(request, pk: int, number: int, table: int):
     """The score of the entry being typed, computed by the engine (never typed)."""
-    views, rnd = _sheet_of(request, pk, number)
-    return views.preview(request, rnd, table)
+    kind, rnd = _sheet_of(request, pk, number)
+    data = request.POST if request.method == "POST" else request.GET
+    context = {"tournament": rnd.tournament, **kind.sheet_preview(rnd, table, data)}
+    return render(request, kind.sheet_templates["preview"], context)
 
 
 @login_required
 @require_POST
 def enter(request, pk: int, number: int, table: int):
-    views, rnd = _sheet_of(request, pk, number)
-    return views.enter(request, rnd, table)
+    kind, rnd = _sheet_of(request, pk, number)
+    game = _sheet_game(rnd, table)
+    try:
+        kind.sheet_enter(game, user=request.user, post=request.POST)
+    except TournamentError as exc:
+        return _sheet_respond(request, kind, rnd, table, data=request.POST, error=exc.message)
+    if not request.htmx:
+        messages.success(request, str(kind.labels["entered"]))
+    return _sheet_respond(request, kind, rnd, table)
 
 
 @login_required
 @require_POST
 def confirm(request, pk: int, number: int, table: int):
-    views, rnd = _sheet_of(request, pk, number)
-    return views.confirm(request, rnd, table)
+    kind, rnd = _sheet_of(request, pk, number)
+    row = _sheet_row(kind, _sheet_game(rnd, table), request.POST)
+    try:
+        kind.row_confirm(row, user=request.user, pin=request.POST.get("pin", ""))
+    except TournamentError as exc:
+        return _sheet_respond(request, kind, rnd, table, error=exc.message)
+    return _sheet_respond(request, kind, rnd, table)
 
 
 @login_required
 @require_POST
 def withdraw_hand(request, pk: int, number: int, table: int):
-    views, rnd = _sheet_of(request, pk, number)
-    return views.withdraw(request, rnd, table)
+    kind, rnd = _sheet_of(request, pk, number)
+    row = _sheet_row(kind, _sheet_game(rnd, table), request.POST)
+    try:
+        kind.row_withdraw(row, user=request.user)
+    except TournamentError as exc:
+        return _sheet_respond(request, kind, rnd, table, error=exc.message)
+    return _sheet_respond(request, kind, rnd, table)
 
 
 @login_required
@@ -172,128 +222,11 @@ def standings_csv(request, pk: int):
     return csv_response(f"standings-{tournament.pk}.csv", header, rows)
 
 
-def _results_csv_450(tournament):
-    """Every round of every table's secretary's sheet: each player's points."""
-    header = [
-        _("Round"),
-        _("Table"),
-        pgettext("450 round", "Round of the game"),
-        _("Dealer"),
-        _("Seat"),
-        _("Name"),
-        _("Points"),
-        _("Master"),
-        _("Confirmed"),
-        _("Corrected"),
-        _("Note"),
-    ]
-    rows = []
-    names: dict = {}
-    for line in every_line(tournament):
-        game = line.game
-        key = (game.round_id, game.table)
-        if key not in names:
-            names[key] = {p.seat: p.name for p in ts.table_people(game.round, game.table).values()}
-        for seat, points in sorted(line.points.items()):
-            rows.append(
-                [
-                    game.round.number,
-                    game.table,
-                    line.seq,
-                    seat_number(line.dealer),
-                    seat_number(seat),
-                    names[key].get(seat, ""),
-                    points,
-                    _("yes") if line.master == seat else "",
-                    _("yes") if line.confirmed else _("no"),
-                    _("yes") if line.corrected else "",
-                    "",
-                ]
-            )
-    for game in TableGame.objects.filter(
-        round__tournament=tournament, status="adjusted"
-    ).select_related("round"):
-        people = ts.table_people(game.round, game.table)
-        for seat, total in sorted((game.totals or {}).items()):
-            rows.append(
-                [
-                    game.round.number,
-                    game.table,
-                    "",
-                    "",
-                    seat_number(seat),
-                    people[seat].name if seat in people else "",
-                    total,
-                    "",
-                    "",
-                    "",
-                    _("Adjusted score: %(reason)s") % {"reason": game.adjusted_reason},
-                ]
-            )
-    return csv_response(f"results-{tournament.pk}.csv", header, rows)
-
-
 @login_required
 def results_csv(request, pk: int):
     """Every hand of every table, as on the sheets."""
     tournament = get_tournament(request, pk)
-    if tournament.is_450:
-        return _results_csv_450(tournament)
-    header = [
-        _("Round"),
-        _("Table"),
-        _("Hand"),
-        _("Dealer"),
-        _("Declarer"),
-        _("Contract"),
-        _("Tricks"),
-        _("Score %(side)s") % {"side": side_label("NS")},
-        _("Score %(side)s") % {"side": side_label("EW")},
-        _("Confirmed"),
-        _("Corrected"),
-        _("Played by a bot"),
-        _("Note"),
-    ]
-    rows = []
-    for line in selectors_results.every_hand(tournament):
-        h = line.get("hand")
-        if h is None:  # an adjusted game: its awarded totals
-            game = line["game"]
-            rows.append(
-                [
-                    game.round.number,
-                    game.table,
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    game.ns_total,
-                    game.ew_total,
-                    "",
-                    "",
-                    "",
-                    _("Adjusted score: %(reason)s") % {"reason": game.adjusted_reason},
-                ]
-            )
-            continue
-        rows.append(
-            [
-                h.game.round.number,
-                h.game.table,
-                h.hand,
-                seat_label(h.dealer),
-                seat_label(h.declarer) if h.declarer else "",
-                _("Re-deal") if h.redeal else contract_label(h.contract),
-                "" if h.tricks is None else h.tricks,
-                h.ns_score,
-                h.ew_score,
-                _("yes") if h.confirmed else _("no"),
-                _("yes") if h.corrected else "",
-                _("yes") if h.by_bot else "",
-                "",
-            ]
-        )
+    header, rows = tournament_kind(tournament).results_csv(tournament)
     return csv_response(f"results-{tournament.pk}.csv", header, rows)
 
 
@@ -302,14 +235,7 @@ def records(request, pk: int):
     """The score-sheet records of every entered hand (HAND-RECORD.md), a JSON array
     (``python -m games.engine check`` reads it)."""
     tournament = get_tournament(request, pk)
-    if tournament.is_450:  # a club450-game/1 record per table's game
-        data = game_records(tournament)
-    else:
-        options = ts.rules_options(tournament)
-        hands = HandScore.objects.filter(game__round__tournament=tournament, redeal=False).order_by(
-            "game__round__number", "game__table", "seq"
-        )
-        data = [h.record(tournament.variant, options) for h in hands]
+    data = tournament_kind(tournament).records(tournament)
     response = JsonResponse(data, safe=False, json_dumps_params={"indent": 0})
     response["Content-Disposition"] = f'attachment; filename="records-{tournament.pk}.json"'
     return response

@@ -208,24 +208,21 @@ def _print_context(request, pk, number):
     tournament = get_tournament(request, pk)
     rnd = get_round(tournament, number)
     tables, byes = selectors.round_tables(rnd)
-
-    context = {
+    kind = tournament_kind(tournament)
+    return {
         "tournament": tournament,
+        "kind": kind,
         "round": rnd,
         "tables": tables,
         "byes": byes,
-        "hands": selectors.dealer_rotation(tournament.hands_per_game),
         "pins": table_pins(rnd),
+        **kind.print_context(tournament),
     }
-    if tournament.is_450:
-        context.update(selectors.sheet450_blank(tournament))
-    return context
 
 
 def _printed(request, pk, number, name):
-    context = _print_context(request, pk, number)
-    folder = tournament_kind(context["tournament"]).printed
-    return render(request, f"{folder}{name}.html", context)
+    """The printed table cards or sheets: one page, the game's parts included."""
+    return render(request, f"tournaments/{name}.html", _print_context(request, pk, number))
 
 
 @director_required

@@ -3,6 +3,7 @@ suite ...), seats. The engine keeps codes (``JH``, ``paire``, ``P1``); pages sho
 
 from __future__ import annotations
 
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
@@ -45,6 +46,20 @@ def cards_label(codes) -> str:
 
 def hand_label(kind: str) -> str:
     return str(HANDS.get(kind, kind))
+
+
+def card_html(code):
+    """A card as HTML, red suits marked (the same classes as 500's contracts): the
+    ``card450`` filter (``{{ "JH"|card450 }}``, V♥ in French)."""
+    if not code:
+        return ""
+    red = " suit-red" if code[-1] in RED else ""
+    return format_html('<span class="c450{}">{}</span>', red, card_label(code))
+
+
+def hand_text(kind) -> str:
+    """The ``hand450`` filter: ``{{ "paire"|hand450 }}``."""
+    return hand_label(kind) if kind else ""
 
 
 def seat_number(position: str) -> str:

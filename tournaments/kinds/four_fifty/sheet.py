@@ -317,24 +317,18 @@ def line_confirm(*, line: SheetLine, user, pin: str = "") -> SheetLine:
 @transaction.atomic
 def line_withdraw(*, line: SheetLine, user) -> None:
     """The player who entered the last round takes it back while it is unconfirmed."""
-    game = _lock(line.game)
-    _check_open(game)
-    line = SheetLine.objects.select_for_update().filter(pk=line.pk).first()
-    if line is None:
-        return
-    people = table_people(game.round, game.table)
     take_back(
         line,
-        mine=seat_of(people, user) == line.entered_seat,
-        later=game.sheet_lines.filter(seq__gt=line.seq).exists(),
+        user=user,
+        owner=seat_of,
+        entered_by="entered_seat",
         messages={
             "not_yours": _("Only the player who entered this round can take it back."),
             "already_confirmed": _("This round is confirmed: ask the director to correct it."),
             "not_last": _("Only the last round can be taken back."),
         },
+        recompute=recompute,
     )
-    recompute(game)
-    tournament_touch(tournament=game.round.tournament)
 
 
 def line_snapshot(line: SheetLine) -> dict[str, Any]:
