@@ -10,9 +10,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 BENCHES = [
     "engine_bench.py",
-    "engine450_bench.py",
+    "kinds/four_fifty/engine_bench.py",
     "seating_bench.py",
-    "tables450_bench.py",
+    "kinds/four_fifty/draw_bench.py",
     "tables_bench.py",
     "standings_bench.py",
     "results_bench.py",

@@ -95,7 +95,13 @@ ENGLISH_450 = (
 def test_a_450_evening_renders_its_words_in_french(client, director, make_tournament, add_present):
     import re
 
-    from tests.tournaments.day450 import FOUR, enter_round, make_450, start_round, table_users
+    from tests.tournaments.kinds.four_fifty.day import (
+        FOUR,
+        enter_round,
+        make_450,
+        start_round,
+        table_users,
+    )
     from tournaments import selectors_tables as ts
 
     t = make_450(make_tournament, add_present, 8)

@@ -20,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.day import play_round, play_table, table_users
-from tests.tournaments.day450 import FOUR, enter_round, make_450
+from tests.tournaments.kinds.four_fifty.day import FOUR, enter_round, make_450
 from tournaments import selectors_tables as ts
 from tournaments.models import HandScore, ResultsSettings, RoundPlay, Seat, TableGame
 from tournaments.services import results as rs

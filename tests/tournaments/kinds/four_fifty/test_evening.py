@@ -10,7 +10,7 @@ import sys
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.day450 import (
+from tests.tournaments.kinds.four_fifty.day import (
     FOUR,
     FOUR_POINTS,
     enter_round,

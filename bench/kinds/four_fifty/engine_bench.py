@@ -1,6 +1,6 @@
 """450 engine benchmark: random rounds per second, legal_actions cost, bots vs random.
 
-Run from the repository root: ``python bench/engine450_bench.py`` (``--quick`` for a
+Run from the repository root: ``python bench/kinds/four_fifty/engine_bench.py`` (``--quick`` for a
 short run, ``--no-bots`` to skip the bot measurement, ``--bots`` for bots only).
 
 Times are CPU time of this process (``time.process_time``): rounds per CPU-second on
@@ -27,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from games.engine.four_fifty import get_rules, new_round, replay  # noqa: E402
 from games.engine.four_fifty.bots import choose_action  # noqa: E402

@@ -12,7 +12,7 @@ from games.engine.four_fifty import check_record
 from games.models import GameHand, Table
 from games.services import table_drive
 from tests.tournaments.day import play_round
-from tests.tournaments.day450 import make_450
+from tests.tournaments.kinds.four_fifty.day import make_450
 from tournaments import selectors_results as sr
 from tournaments import selectors_tables as ts
 from tournaments.models import GameStatus, TableGame

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -30,7 +30,7 @@ def _clear_cache():
     yield
 
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REPO = str(Path(__file__).resolve().parents[4])
 
 
 def pair_counts(rounds) -> Counter:

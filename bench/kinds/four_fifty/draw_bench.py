@@ -1,7 +1,7 @@
 """Benchmark of the 450 table draw: repeat meetings against a random draw, and speed.
 
-    python bench/tables450_bench.py            # 8 to 60 players, 4 to 8 games, 3 seeds
-    python bench/tables450_bench.py --quick    # a smaller grid, 2 seeds
+    python bench/kinds/four_fifty/draw_bench.py            # 8 to 60 players, 4 to 8 games, 3 seeds
+    python bench/kinds/four_fifty/draw_bench.py --quick    # a smaller grid, 2 seeds
 
 Every seed plays a whole evening through draw_tables() game by game, as the site does
 (the games drawn so far as history, games_total known, the previous plan passed back as
@@ -17,13 +17,13 @@ missed target: not below random where random repeats, or a game over 1 s.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from tournaments.kinds.four_fifty.tables import (  # noqa: E402
     draw_tables,
