@@ -175,7 +175,7 @@ def test_replay_page_and_downloads_of_a_table_of_n_seats(client, make_member, co
 
 @pytest.mark.parametrize("count", sorted(COUNTS))
 def test_replay_steps_come_from_the_engine_for_every_count(make_member, count):
-    from games.replay import replay_steps
+    from games.kinds.five_hundred.replay import replay_steps
 
     host = make_member()
     table = bot_table(host, COUNTS[count], seed=13)

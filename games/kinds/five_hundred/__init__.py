@@ -9,7 +9,7 @@ from games.engine.actions import BID0, MIS
 from games.engine.bots import choose_action
 from games.engine.views import private_view, public_view
 from games.kinds.base import CHAT, CLAIMS, NOTICES, REMATCH, REVIEW, SEATS, GameKind, _
-from games.replay import replay_steps
+from games.kinds.five_hundred.replay import replay_steps
 
 
 class FiveHundred(GameKind):
@@ -119,7 +119,7 @@ class FiveHundred(GameKind):
 
     @staticmethod
     def replay_data(record: dict[str, Any]) -> dict[str, Any]:
-        """The seats, the dealer, the dead hand and the steps (``games.replay``)."""
+        """The seats, the dealer, the dead hand and the steps (``.replay``)."""
         return replay_steps(record)
 
 
