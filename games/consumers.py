@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from club.sockets import JsonFrames, NoHopDispatch
 from games import selectors, services
 from games.errors import TableError
+from games.hooks import Watch
 from games.live import chat, frames, pipeline, runner
 from games.live.hub import LOBBY_GROUP, ORIGIN, hub
 from games.models import Table
@@ -102,9 +103,13 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
         self.language = getattr(user, "preferred_language", None) or "fr"
         self.accepted = False
         session = self.scope.get("session") or {}
-        allowed = await database_sync_to_async(self._may_view)(user, session)
-        if not allowed:
-            await self.close(code=4403)
+        refusal = await database_sync_to_async(self._refusal)(user, session)
+        if refusal is not None:
+            if refusal.reason:  # an app's refusal: the page shows why (accepted to say it)
+                await self.accept()
+                await self.close(code=4403, reason=refusal.reason)
+            else:
+                await self.close(code=4403)
             return
         # Attached before the first snapshot, so that no change is missed in between.
         await hub.attach(self)
@@ -114,12 +119,15 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
         seq, text = await database_sync_to_async(self._arrive)()
         await self._send_state_text(seq, text)
 
-    def _may_view(self, user, session) -> bool:
+    def _refusal(self, user, session):
+        """None when this viewer may watch the table, else the refused ``Watch`` (its
+        reason in the viewer's language, if an app gave one)."""
         table = Table.objects.filter(pk=self.table_id).first()
         if table is None or user is None:
-            return False
+            return Watch(False)
         invited = self.table_id in selectors.invited_tables(session)
-        return selectors.can_view(table, user, invited=invited)
+        with translation.override(self.language):
+            return selectors.view_refusal(table, user, invited=invited)
 
     def _arrive(self) -> tuple[int, str]:
         """Record the member's presence, then render their first snapshot (one hop)."""

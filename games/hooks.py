@@ -18,11 +18,17 @@ table.
 table's page shows besides the game (the tournaments app: its "call the director"
 button, as ``tournament_table``). The view reads it (``table_page_context``); the
 template only shows it.
+
+``on_watch(callback)`` registers ``callback(table, user) -> Watch | None``: whether a
+viewer who neither hosts nor sits at the table may watch it, and if not why. ``None``:
+the callback has no say on this table (not one of its own), and the table's own
+visibility decides. The tournaments app answers for its online tables (who the director
+lets watch; the players of the same round while their own table plays).
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
 _hand_finished: list[tuple[Callable, Callable | None]] = []
 
@@ -58,3 +64,29 @@ def table_page_context(request, table) -> dict:
     for callback in list(_table_page):
         out.update(callback(request, table))
     return out
+
+
+class Watch(NamedTuple):
+    """A watch verdict: ``allowed``, else ``reason``, the refusal in the viewer's words."""
+
+    allowed: bool
+    reason: str = ""
+
+
+_watch: list[Callable] = []
+
+
+def on_watch(callback: Callable) -> Callable:
+    if all(callback is not known for known in _watch):
+        _watch.append(callback)
+    return callback
+
+
+def watch_verdict(table, user) -> Watch | None:
+    """The first registered app's say on whether ``user`` may watch ``table`` (None: no
+    app has one)."""
+    for callback in list(_watch):
+        verdict = callback(table, user)
+        if verdict is not None:
+            return verdict
+    return None

@@ -6,6 +6,8 @@ import json
 
 from django.db.models import Count, Q, QuerySet
 
+from games import hooks
+from games.hooks import Watch
 from games.live import cache, frames, store
 from games.live.presence import present_users
 from games.live.render import score_sheet
@@ -14,6 +16,7 @@ from games.models import GameHand, Table
 __all__ = [
     "INVITED_SESSION_KEY",
     "can_view",
+    "view_refusal",
     "finished_hands",
     "hand_record",
     "hand_records",
@@ -29,14 +32,29 @@ INVITED_SESSION_KEY = "invited_tables"
 
 
 def can_view(table: Table, user, *, invited: bool = False) -> bool:
-    """Public tables: every member. Invite-only: the host, the seated, the invited."""
-    if not user.is_authenticated:
-        return False
-    if table.visibility == Table.Visibility.PUBLIC or invited:
-        return True
-    if table.host_id == user.pk or user.has_perm("club.run_tables"):
-        return True
-    return table.seats.filter(user=user).exists()
+    """Whether ``user`` may open the table (``view_refusal`` gives the reason why not)."""
+    return view_refusal(table, user, invited=invited) is None
+
+
+def view_refusal(table: Table, user, *, invited: bool = False) -> Watch | None:
+    """None when ``user`` may open the table, else the refused ``Watch`` (its reason
+    empty when the table's own rules refuse: log in, or the invite-only page).
+
+    The host, the seated and the members who run tables always may. Otherwise an app
+    that owns the table has its say first (``hooks.watch_verdict``: a tournament's
+    online table, visitors included when its director allows it); else public tables
+    are open to every member, invite-only ones to the invited."""
+    member = user is not None and user.is_authenticated
+    if member and (table.host_id == user.pk or user.has_perm("club.run_tables")):
+        return None
+    if member and table.seats.filter(user=user).exists():
+        return None
+    verdict = hooks.watch_verdict(table, user)
+    if verdict is not None:
+        return None if verdict.allowed else verdict
+    if member and (table.visibility == Table.Visibility.PUBLIC or invited):
+        return None
+    return Watch(False)
 
 
 def invited_tables(session) -> set[int]:

@@ -6,6 +6,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,26 +16,35 @@ from games import hooks, selectors, services
 from games.errors import TableError
 from games.forms import TableForm
 from games.kinds import kind_of
+from games.kinds.base import CHAT, SEATS
 from games.models import Table
 from games.option_labels import variant_label
 
 
 class InviteOnly(PermissionDenied):
     """An invite-only table opened by a member without the invitation (the table page
-    and its forms answer with ``games/invite_only.html``; other pages with the 403 page)."""
+    and its forms answer with ``games/invite_only.html``; other pages with the 403 page).
+    ``reason``: the refusal an app gave (a tournament's table), shown instead."""
+
+    def __init__(self, reason: str = ""):
+        super().__init__(reason)
+        self.reason = reason
 
 
 def _table_for(request, table_id: int) -> Table:
     table = get_object_or_404(Table, pk=table_id)
     invited = table.pk in selectors.invited_tables(request.session)
-    if not selectors.can_view(table, request.user, invited=invited):
-        raise InviteOnly
+    refusal = selectors.view_refusal(table, request.user, invited=invited)
+    if refusal is not None:
+        raise InviteOnly(refusal.reason)
     return table
 
 
-def _invite_only(request):
-    """The page an invite-only table shows a member without the invitation (403)."""
-    return render(request, "games/invite_only.html", status=403)
+def _invite_only(request, error: InviteOnly | None = None):
+    """The page an invite-only table shows a member without the invitation (403), or
+    the reason an app refused it (a tournament's table: who may watch it)."""
+    reason = error.reason if error is not None else ""
+    return render(request, "games/invite_only.html", {"reason": reason}, status=403)
 
 
 @login_required
@@ -65,16 +75,22 @@ def lobby(request):
     return render(request, "games/lobby.html", context)
 
 
-@login_required
 def table_page(request, table_id: int):
+    """A live table. Visitors who are not logged in see it only when an app lets them
+    watch (a tournament open to everyone); else they are asked to log in."""
     try:
         table = _table_for(request, table_id)
-    except InviteOnly:
-        return _invite_only(request)
-    if request.user.table_ready == table.pk:  # found: no more "your table is ready"
+    except InviteOnly as error:
+        if not request.user.is_authenticated and not error.reason:
+            return redirect_to_login(request.get_full_path())
+        return _invite_only(request, error)
+    member = request.user.is_authenticated
+    if member and request.user.table_ready == table.pk:  # found: no more "table is ready"
         services.member_table_found(user=request.user)
     snapshot = selectors.table_snapshot(table.pk, request.user)
     kind = kind_of(table.kind)
+    # A visitor watches: no chat (closed to visitors), no seat panel.
+    features = kind.features if member else kind.features - {CHAT, SEATS}
     return render(
         request,
         "games/table.html",
@@ -85,7 +101,7 @@ def table_page(request, table_id: int):
             "variant_label": variant_label(table.variant),
             "snapshot_json": json.dumps(snapshot),
             "is_tournament": hooks.watched(table.pk),
-            "features": kind.features,
+            "features": features,
             **hooks.table_page_context(request, table),
         },
     )
@@ -102,8 +118,8 @@ def table_invite(request, table_id: int, token: str):
 def _table_action(request, table_id: int, do):
     try:
         table = _table_for(request, table_id)
-    except InviteOnly:
-        return _invite_only(request)
+    except InviteOnly as error:
+        return _invite_only(request, error)
     try:
         do(table)
     except TableError as error:
@@ -165,8 +181,8 @@ def table_rematch(request, table_id: int):
     """Propose (or accept) a rematch of a finished game: on to the rematch's table."""
     try:
         table = _table_for(request, table_id)
-    except InviteOnly:
-        return _invite_only(request)
+    except InviteOnly as error:
+        return _invite_only(request, error)
     try:
         new = services.table_rematch(table_id=table.pk, user=request.user)
     except TableError as error:
@@ -195,8 +211,8 @@ def table_rematch_answer(request, table_id: int):
     accept = request.POST.get("accept") == "1"
     try:
         table = _table_for(request, table_id)
-    except InviteOnly:
-        return _invite_only(request)
+    except InviteOnly as error:
+        return _invite_only(request, error)
     try:
         services.table_rematch_answer(table_id=table.pk, user=request.user, accept=accept)
     except TableError as error:

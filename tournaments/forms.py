@@ -48,6 +48,7 @@ class TournamentForm(forms.ModelForm):
             "bye_score",
             "bye_fixed_score",
             "tie_rule",
+            "spectators",
             "notes",
         ]
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
@@ -65,7 +66,7 @@ class TournamentForm(forms.ModelForm):
                 self.fields[key] = field
                 fields.append((key, spec))
             self.kind_options.append((part, fields))
-        for name in ("game", "table_size", "sheet_entry"):  # 500 forms may leave them out
+        for name in ("game", "table_size", "sheet_entry", "spectators"):  # may be left out
             self.fields[name].required = False
         self.fields["place"].help_text = _(
             "Online, each table of a round plays at a live table (500 or 450)."
@@ -86,7 +87,7 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        for name in ("game", "table_size", "sheet_entry"):
+        for name in ("game", "table_size", "sheet_entry", "spectators"):
             if data.get(name) in (None, ""):
                 data[name] = Tournament._meta.get_field(name).default
         if data.get("game") in TOURNAMENT_KINDS:

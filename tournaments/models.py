@@ -52,6 +52,14 @@ class SheetEntry(models.TextChoices):
     POINTS = "points", _("Each player's points, counted at the table")
 
 
+class Spectators(models.TextChoices):
+    """Who may watch the live tables of an online tournament (as spectators)."""
+
+    NOBODY = "nobody", _("Nobody")
+    MEMBERS = "members", _("Club members")
+    EVERYONE = "everyone", _("Everyone, visitors not logged in included")
+
+
 class Place(models.TextChoices):
     HALL = "hall", _("Club hall")
     ONLINE = "online", _("Online")
@@ -106,6 +114,16 @@ class Tournament(models.Model):
         max_length=10,
         choices=SheetEntry.choices,
         default=SheetEntry.CARDS,
+    )
+    spectators = models.CharField(
+        _("who may watch the online tables"),
+        max_length=10,
+        choices=Spectators.choices,
+        default=Spectators.MEMBERS,
+        help_text=_(
+            "Spectators see a table as it plays, never a player's cards; the players of a "
+            "round may watch only once their own table has finished."
+        ),
     )
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.DRAFT, db_index=True

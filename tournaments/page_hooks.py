@@ -1,7 +1,8 @@
 """What the tournaments app adds to other apps' pages, read here for their views
 (registered in ``TournamentsConfig.ready``): the home page's upcoming tournaments, a
 member's tournaments with their results, a tournament's live table's "call the
-director" button; and what stands against merging two members' accounts."""
+director" button and who may watch it; and what stands against merging two members'
+accounts."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.models import Table
-from tournaments import selectors, selectors_results
+from tournaments import selectors, selectors_results, selectors_watch
 from tournaments.models import ACTIVE_ENTRY, Entry
 from tournaments.models_results import TableGame
 
@@ -25,6 +26,12 @@ def member_page(request, *, member) -> dict:
 
 def table_page(request, table) -> dict:
     return {"tournament_table": selectors_results.live_table_call(table.pk, request.user)}
+
+
+def table_watch(table, user):
+    """games.hooks ``on_watch``: who may watch a tournament's live table (None: the
+    table is no tournament's)."""
+    return selectors_watch.watch_verdict(table.pk, user)
 
 
 def table_ready(request, *, table_id) -> dict:

@@ -78,7 +78,7 @@ function connect() {
     clearInterval(heartbeatTimer);
     setPending(false);
     render();
-    if (event.code === 4403) { showToast(_("You may not watch this table.")); return; }
+    if (event.code === 4403) { showToast(event.reason || _("You may not watch this table.")); return; }
     $("reconnecting").hidden = false;
     retryTimer = setTimeout(connect, retryDelay * (0.8 + Math.random() * 0.4));
     retryDelay = Math.min(retryDelay * 2, 10000);

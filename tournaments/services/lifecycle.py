@@ -23,6 +23,7 @@ from tournaments.models import (
     Place,
     ResultsSettings,
     SheetEntry,
+    Spectators,
     Status,
     TableSize,
     TieRule,
@@ -55,6 +56,7 @@ SETTINGS_FIELDS = (
     "game",
     "table_size",
     "sheet_entry",
+    "spectators",
 )
 RULE_FIELDS = (
     "variant",
@@ -103,7 +105,11 @@ def _check_settings(values: dict[str, Any]) -> None:
     if values.get("game", DEFAULT_KIND) not in KINDS:
         raise TournamentError("bad_game", _("Choose the game: 500 or 450."))
     kind_part(values.get("game", DEFAULT_KIND)).settle(values)
-    for field, choices in (("table_size", TableSize), ("sheet_entry", SheetEntry)):
+    for field, choices in (
+        ("table_size", TableSize),
+        ("sheet_entry", SheetEntry),
+        ("spectators", Spectators),
+    ):
         if field in values and values[field] not in choices.values:
             raise TournamentError(
                 "bad_choice", _("Unknown value for %(field)s.") % {"field": _label(field)}
@@ -155,6 +161,7 @@ def tournament_create(
     game: str = DEFAULT_KIND,
     table_size: int = TableSize.FOUR,
     sheet_entry: str = SheetEntry.CARDS,
+    spectators: str = Spectators.MEMBERS,
 ) -> Tournament:
     values = dict(
         name=name.strip() if isinstance(name, str) else name,
@@ -174,6 +181,7 @@ def tournament_create(
         game=game,
         table_size=table_size,
         sheet_entry=sheet_entry,
+        spectators=spectators,
     )
     _check_settings(values)
     values["variant_options"] = validate_rules(
