@@ -78,7 +78,7 @@ def watch_verdict(table_id: int, user) -> Watch | None:
 def tables_to_watch(tournament: Tournament, user) -> dict:
     """The online tables of the rounds in play, for the tournament's page: each with its
     number, players and link (``mine``: the viewer sits there); ``verdict``: whether the
-    viewer may watch the others, else why. Three queries, whatever the number of tables."""
+    viewer may watch the others, else why. The same queries whatever the number of tables."""
     games = list(
         TableGame.objects.filter(
             round__tournament=tournament,
@@ -86,7 +86,7 @@ def tables_to_watch(tournament: Tournament, user) -> dict:
             mode=PlayMode.ONLINE,
             live_table__status__in=LIVE,
         )
-        .select_related("round")
+        .select_related("round", "live_table")
         .prefetch_related("live_table__seats__user")
         .order_by("round__number", "table")
     )

@@ -225,3 +225,27 @@ def test_publishing_a_round_creates_its_tables_games(director, make_tournament, 
     games = set(TableGame.objects.filter(round=rnd, mode="hall").values_list("table", flat=True))
     assert games == tables and len(tables) == 2
     assert ResultsSettings.objects.filter(tournament=t).exists()
+
+
+@pytest.mark.django_db
+def test_watching_a_tournament_table_writes_nothing(
+    client, director, make_member, make_tournament, add_present
+):
+    """A visitor (the director opened the tables to everyone), a member and a player of
+    the round (refused while their table plays) open a live table and the tournament's
+    list of tables to watch: no write."""
+    t = make_tournament(
+        status="running", rounds_total=1, hands_per_game=2, place="online", spectators="everyone"
+    )
+    add_present(t, 8)
+    rnd = play_round(t, director, online=True)
+    live = reverse("games:table", args=[TableGame.objects.get(round=rnd, table=1).live_table_id])
+    detail = reverse("tournaments:detail", args=[t.pk])
+    assert_reads_only(client, [live, detail], must_see={"live": live, "detail": detail})
+    client.force_login(make_member())
+    client.get(reverse("home"))
+    assert_reads_only(client, [live, detail], must_see={"live": live, "detail": detail})
+    client.force_login(table_users(rnd, 2)["N"])
+    client.get(reverse("home"))
+    assert_reads_only(client, [live, detail], must_see={"detail": detail})
+    assert client.get(live).status_code == 403
