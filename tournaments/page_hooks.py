@@ -25,7 +25,15 @@ def member_page(request, *, member) -> dict:
 
 
 def table_page(request, table) -> dict:
-    return {"tournament_table": selectors_results.live_table_call(table.pk, request.user)}
+    """The "call the director" panel, for the table's players (and the directors): a
+    spectator calls nobody."""
+    user = request.user
+    if not user.is_authenticated:
+        return {}
+    seated = table.seats.filter(Q(user=user) | Q(away_user=user)).exists()
+    if not seated and not user.is_director:
+        return {}
+    return {"tournament_table": selectors_results.live_table_call(table.pk, user)}
 
 
 def table_watch(table, user):

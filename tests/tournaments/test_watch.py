@@ -194,3 +194,14 @@ def test_the_list_of_tables_to_watch_costs_the_same_queries_for_more_tables(
     with django_assert_max_num_queries(6):
         found = sw.tables_to_watch(t, watcher)
     assert len(found["tables"]) == 4 and found["verdict"].allowed
+
+
+def test_a_spectator_sees_the_table_without_the_call_the_director_button(
+    client, online_day, make_member
+):
+    _t, rnd, live = online_day()
+    url = reverse("games:table", args=[live[1].pk])
+    client.force_login(make_member())
+    assert 'data-testid="call-director"' not in text(client.get(url))
+    client.force_login(table_users(rnd, 1)["W"])
+    assert 'data-testid="call-director"' in text(client.get(url))

@@ -1,0 +1,102 @@
+"""Watching a tournament's online table on a phone, in French (issue 29, point 1): a
+member who is not playing finds the tables in play on the tournament's page, opens one
+and follows it live as a spectator (no card of anyone's); a player of the same round,
+whose table still plays, is refused with the reason."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.table_helpers import click_first_legal, in_thread, log_in, state_of
+from tests.browser.test_tournament_day_browser import make_day
+
+PLAYING = "Vous jouez dans cette ronde : vous pourrez regarder les autres tables quand la vôtre"
+
+
+def _fits(page) -> None:
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_a_member_watches_a_table_live_and_a_player_of_the_round_is_refused_on_a_phone(
+    phone_page, make_member, chromium, live_server_asgi
+):
+    def setup():
+        from tournaments.models import TableGame
+
+        director, people, t, rnd = make_day(make_member, players=8, online=True, hands=2)
+        games = {g.table: g for g in TableGame.objects.filter(round=rnd)}
+        seated = {
+            seat.seat: seat.user
+            for seat in games[1].live_table.seats.select_related("user")
+            if seat.user is not None
+        }
+        other = games[2].live_table.seats.exclude(user=None).first().user
+        watcher = make_member(first_name="Huguette", last_name="Curieuse")
+        return t, games[1].live_table_id, seated, other, watcher
+
+    t, table_id, seated, other, watcher = in_thread(setup)
+    page = phone_page
+
+    # A member who is not playing: the tournament's page lists the tables in play.
+    log_in(page, watcher)
+    page.goto(f"/tournaments/{t.pk}/")
+    section = page.get_by_test_id("watch-tables")
+    expect(section.get_by_role("heading")).to_have_text("Tables en jeu")
+    expect(section.get_by_test_id("watch-row")).to_have_count(2)
+    expect(section.get_by_test_id("watch-link")).to_have_count(2)
+    expect(section.get_by_test_id("watch-link").first).to_have_text("Regarder")
+    expect(page.get_by_test_id("spectators")).to_have_text("Les membres du club")
+    _fits(page)
+    box = section.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    link = section.get_by_test_id("watch-link").first.bounding_box()
+    assert link["height"] >= 28 and link["x"] + link["width"] <= 390
+    section.scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/shots/watch-list-phone.png")
+
+    # ... opens table 1 and sees it as a spectator: no hand of its own, live.
+    section.get_by_test_id("watch-link").first.click()
+    expect(page).to_have_url(re.compile(rf"/tables/{table_id}/$"))
+    app = page.locator("#table-app")
+    expect(app).to_have_attribute("data-connected", "1")
+    seq = int(app.get_attribute("data-seq"))
+    assert (
+        page.evaluate("JSON.parse(document.getElementById('table-state').textContent)")["table"][
+            "you"
+        ]
+        is None
+    )
+    expect(page.get_by_test_id("chat")).to_have_count(1)  # a member: the chat is there
+    expect(page.get_by_test_id("call-director")).to_have_count(0)  # a spectator calls nobody
+    # The player to act moves in their own browser: the spectator's page follows.
+    to_act = in_thread(lambda: state_of(table_id).hand.to_act)
+    context = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA")
+    player_page = context.new_page()
+    log_in(player_page, seated[to_act])
+    player_page.goto(f"/tables/{table_id}/")
+    expect(player_page.locator("#table-app")).to_have_attribute("data-connected", "1")
+    click_first_legal(player_page)
+    expect(app).not_to_have_attribute("data-seq", str(seq))  # the move arrived live
+    assert int(app.get_attribute("data-seq")) > seq
+    context.close()
+    _fits(page)
+    page.screenshot(path="/tmp/shots/watch-table-phone.png")
+
+    # A player of table 2, whose table still plays, is refused with the reason.
+    log_in(page, other)
+    response = page.goto(f"/tables/{table_id}/")
+    assert response.status == 403
+    expect(page.get_by_test_id("refusal-reason")).to_contain_text(PLAYING)
+    expect(page.get_by_test_id("invite-only").get_by_role("heading")).to_have_text(
+        "Vous ne pouvez pas regarder cette table"
+    )
+    _fits(page)
+    page.screenshot(path="/tmp/shots/watch-refused-phone.png")
+    page.goto(f"/tournaments/{t.pk}/")
+    expect(page.get_by_test_id("watch-refusal")).to_contain_text(PLAYING)
+    expect(page.get_by_test_id("watch-link")).to_have_count(0)
+    expect(page.get_by_test_id("my-table-link")).to_have_count(1)
+    _fits(page)
