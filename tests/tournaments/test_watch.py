@@ -205,3 +205,36 @@ def test_a_spectator_sees_the_table_without_the_call_the_director_button(
     assert 'data-testid="call-director"' not in text(client.get(url))
     client.force_login(table_users(rnd, 1)["W"])
     assert 'data-testid="call-director"' in text(client.get(url))
+
+
+def test_the_director_chooses_who_may_watch_on_the_tournament_form(director_client):
+    page = text(director_client.get(reverse("tournaments:create")))
+    assert 'name="spectators"' in page and "Qui peut regarder les tables en ligne" in page
+    data = {
+        "name": "Jeudi en ligne",
+        "starts_at": "2026-12-03T19:00",
+        "place": "online",
+        "variant": "quebec",
+        "format": "individual",
+        "rounds_total": 4,
+        "hands_per_game": 8,
+        "capacity": 40,
+        "bye_score": "average",
+        "bye_fixed_score": 0,
+        "tie_rule": "shared",
+        "spectators": "nobody",
+    }
+    assert director_client.post(reverse("tournaments:create"), data).status_code == 302
+    from tournaments.models import Tournament
+
+    t = Tournament.objects.get(name="Jeudi en ligne")
+    assert t.spectators == "nobody"
+    data["spectators"] = "everyone"
+    response = director_client.post(reverse("tournaments:edit", args=[t.pk]), data)
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.spectators == "everyone"
+    del data["spectators"]  # a form without the field keeps the default
+    data["name"] = "Sans choix"
+    assert director_client.post(reverse("tournaments:create"), data).status_code == 302
+    assert Tournament.objects.get(name="Sans choix").spectators == "members"
