@@ -100,3 +100,34 @@ def test_a_member_watches_a_table_live_and_a_player_of_the_round_is_refused_on_a
     expect(page.get_by_test_id("watch-link")).to_have_count(0)
     expect(page.get_by_test_id("my-table-link")).to_have_count(1)
     _fits(page)
+
+
+def test_a_visitor_watches_a_table_open_to_everyone_without_chat_on_a_phone(
+    phone_page, make_member
+):
+    """The director opened the tables to everyone: a visitor who is not logged in finds
+    them on the tournament's page and watches one, with no chat and no cards."""
+
+    def setup():
+        from tournaments.models import TableGame
+
+        _director, _people, t, rnd = make_day(
+            make_member, players=8, online=True, hands=2, spectators="everyone"
+        )
+        return t, TableGame.objects.get(round=rnd, table=2).live_table_id
+
+    t, table_id = in_thread(setup)
+    page = phone_page
+    page.goto(f"/tournaments/{t.pk}/")
+    expect(page.get_by_test_id("spectators")).to_have_text(
+        "Tout le monde, y compris les visiteurs non connectés"
+    )
+    page.get_by_test_id("watch-link").nth(1).click()
+    expect(page).to_have_url(re.compile(rf"/tables/{table_id}/$"))
+    app = page.locator("#table-app")
+    expect(app).to_have_attribute("data-connected", "1")
+    expect(page.get_by_test_id("chat")).to_have_count(0)
+    expect(page.get_by_test_id("call-director")).to_have_count(0)
+    expect(page.locator("#hand .hand-card")).to_have_count(0)
+    _fits(page)
+    page.screenshot(path="/tmp/shots/watch-visitor-phone.png")
