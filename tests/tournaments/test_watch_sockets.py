@@ -5,7 +5,7 @@ card; a player of the same round whose table plays is refused with the reason.""
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async as sync_to_async
 from django.test import Client
 
 from games.live import cache
@@ -70,6 +70,7 @@ async def test_a_visitor_is_refused_with_the_reason_when_the_tables_are_for_memb
     closed = await visitor.receive_output(timeout=5)
     assert closed["type"] == "websocket.close" and closed["code"] == 4403
     assert closed["reason"] == "Connectez-vous pour regarder les tables de ce tournoi."
+    await visitor.disconnect()
 
 
 async def test_a_player_of_the_same_round_is_refused_until_their_table_finishes(
@@ -85,6 +86,7 @@ async def test_a_player_of_the_same_round_is_refused_until_their_table_finishes(
     closed = await comm.receive_output(timeout=5)
     assert closed["type"] == "websocket.close" and closed["code"] == 4403
     assert closed["reason"].startswith("Vous jouez dans cette ronde : vous pourrez regarder")
+    await comm.disconnect()
     await sync_to_async(Table.objects.filter(pk=live[2].pk).update)(status="finished")
     comm, ok, _ = await connect(live[1].pk, cookie)
     assert ok
@@ -108,3 +110,4 @@ async def test_nobody_watches_when_the_director_closed_the_tables(
     closed = await comm.receive_output(timeout=5)
     assert closed["code"] == 4403
     assert closed["reason"] == "La direction du tournoi n'a pas ouvert ses tables aux spectateurs."
+    await comm.disconnect()
