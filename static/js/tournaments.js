@@ -9,7 +9,7 @@
  * - <details data-keep-open id=...> stay open across reloads and live updates.
  * - The console's messages ([data-flash], in the section an action swapped) stay in
  *   their section across a live refresh, until the next form is sent; a swap keeps the
- *   page's scroll position.
+ *   page's scroll position, and a refused form comes back with what was typed.
  * - Round clocks ([data-clock]) count down every second from the server's deadline.
  * - The standings' "Show each game" button (phones hide the per-game columns).
  * - The console's open calls to the director show in the tab's title.
@@ -197,8 +197,16 @@
    * director opened, not first closed, which would pull a page scrolled low up) ---- */
   var flashes = [];
   var scrollY = null;
+  var sent = null;  // the form last sent: refilled when its answer is an error
   document.addEventListener("submit", function (event) {
     if (!holder(event.target)) { return; }
+    var form = event.target;
+    var box = form.parentElement && form.parentElement.closest("[id]");
+    sent = { box: box && box.id, action: form.getAttribute("action"), values: [] };
+    form.querySelectorAll("input, select, textarea").forEach(function (f) {
+      if (!f.name || f.type === "hidden" || f.type === "submit") { return; }
+      sent.values.push({ name: f.name, value: f.value, checked: f.checked });
+    });
     document.querySelectorAll("[data-hold-while-editing] [data-flash]").forEach(function (el) {
       el.remove();
     });
@@ -225,9 +233,32 @@
       home.insertBefore(f.node, head ? head.nextSibling : home.firstChild);
     });
     restore();
+    refill();
     if (scrollY !== null && window.scrollY !== scrollY) { window.scrollTo(0, scrollY); }
     scrollY = null;
   });
+
+  /* Bad input loses nothing: a refused action's form comes back with what was typed. */
+  function refill() {
+    var form = sent;
+    sent = null;
+    var box = form && form.box && document.getElementById(form.box);
+    if (!box || !box.closest("[data-hold-while-editing]")) { return; }
+    var section = box.closest("article") || box;
+    if (!section.querySelector("[data-flash] .error")) { return; }
+    var again = null;
+    box.querySelectorAll("form").forEach(function (f) {
+      if (f.getAttribute("action") === form.action) { again = f; }
+    });
+    if (!again) { return; }
+    form.values.forEach(function (v) {
+      var field = again.querySelector('[name="' + v.name + '"]');
+      if (!field) { return; }
+      if (field.type === "checkbox" || field.type === "radio") { field.checked = v.checked; }
+      else { field.value = v.value; }
+    });
+    again.setAttribute("data-dirty", "1");
+  }
 
   /* ---- round clocks ---- */
   function tickClocks() {

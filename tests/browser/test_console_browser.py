@@ -73,3 +73,32 @@ def test_confirming_a_hand_keeps_the_console_open_and_the_scroll_position(
     assert page.url.endswith("/console/")  # the address did not change
     page.screenshot(path=str(_shot("29-4-console-kept")), full_page=False)
     print("scrollY before/after:", before, after)
+
+
+def test_a_refused_adjustment_shows_its_error_in_the_section_and_keeps_what_was_typed(
+    make_member,
+    open_context,  # noqa: F811 (the fixture)
+):
+    director, _people, t, _rnd = in_thread(lambda: make_day(make_member, players=8, hands=3))
+    page = open_context(LAPTOP)
+    log_in(page, director)
+    page.goto(f"/tournaments/{t.pk}/console/")
+    page.locator("#t2-adjust > summary").click()
+    form = page.locator("#table-2").get_by_test_id("adjust-form")
+    form.evaluate("f => { f.noValidate = true; }")  # the server's check, not the browser's
+    form.locator("input[name=ns]").fill("15")  # not a step of 10
+    form.locator("input[name=ew]").fill("0")
+    form.locator("input[name=reason]").fill("Table partie plus tôt")
+    button = form.get_by_role("button")
+    button.scroll_into_view_if_needed()
+    before = page.evaluate("() => window.scrollY")
+    button.click()
+
+    flash = page.locator("#table-2").get_by_test_id("console-flash")
+    expect(flash.locator(".message.error")).to_be_visible()
+    expect(page.locator("#t2-adjust")).to_have_attribute("open", "")
+    form = page.locator("#table-2").get_by_test_id("adjust-form")
+    expect(form.locator("input[name=ns]")).to_have_value("15")
+    expect(form.locator("input[name=reason]")).to_have_value("Table partie plus tôt")
+    assert page.evaluate("() => window.scrollY") == before
+    page.screenshot(path=str(_shot("29-4-console-refused")), full_page=False)
