@@ -200,7 +200,7 @@ class Tournament(models.Model):
 
 class EntryStatus(models.TextChoices):
     PENDING = "pending", _("Waiting for the partner to confirm")
-    CONFIRMED = "confirmed", _("Registered")
+    CONFIRMED = "confirmed", pgettext_lazy("entry status", "Registered")
     WAITING = "waiting", _("Waiting list")
     DECLINED = "declined", _("Partner declined")
     WITHDRAWN = "withdrawn", _("Withdrawn")

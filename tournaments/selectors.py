@@ -82,15 +82,23 @@ def upcoming(viewer, *, limit: int = 3):
     )
 
 
-def member_history(member):
-    """A member's tournaments (as player or partner), most recent first."""
-    return list(
+def member_history(member, limit: int = 50):
+    """A member's tournaments (as player or partner), most recent first: one entry per
+    tournament, the current one (an active entry, else the latest: a withdrawal
+    followed by a new registration shows the registration)."""
+    entries = (
         Entry.objects.filter(Q(player=member) | Q(partner=member))
         .exclude(status__in=[EntryStatus.DECLINED])
         .exclude(tournament__status=Status.DRAFT)
         .select_related("tournament", "player", "partner")
-        .order_by("-tournament__starts_at")[:50]
+        .order_by("-tournament__starts_at", "-tournament_id", "-pk")
     )
+    current: dict[int, Entry] = {}
+    for entry in entries:
+        kept = current.get(entry.tournament_id)
+        if kept is None or (entry.status in ACTIVE_ENTRY and kept.status not in ACTIVE_ENTRY):
+            current[entry.tournament_id] = entry
+    return list(current.values())[:limit]
 
 
 def entry_of(tournament: Tournament, user) -> Entry | None:

@@ -190,7 +190,7 @@ export function cardFace(code, { size = "" } = {}) {
   if (joker) {
     const high = joker === "WJ";
     return el("span", { class: "pc " + (high ? "joker-high" : "joker-low") + " " + size, "aria-hidden": "true" },
-      el("span", { class: "corner" }, el("span", { class: "rank" }, "★"), el("span", { class: "pip" }, high ? pgettext("card corner", "H") : pgettext("card corner", "L"))),
+      el("span", { class: "corner" }, el("span", { class: "rank" }, high ? "★" : "☆"), el("span", { class: "pip" }, high ? pgettext("card corner", "H") : pgettext("card corner", "L"))),
       el("span", { class: "face joker-face" }, el("span", { class: "joker-star" }, "★"),
         el("span", { class: "joker-name" }, high ? pgettext("card face", "High joker") : pgettext("card face", "Low joker"))));
   }

@@ -7,6 +7,9 @@
  *   replaced while a form in it is being filled in: the update waits, a notice says so,
  *   and it comes as soon as the form is sent or put away.
  * - <details data-keep-open id=...> stay open across reloads and live updates.
+ * - The console's messages ([data-flash], in the section an action swapped) stay in
+ *   their section across a live refresh, until the next form is sent; a swap keeps the
+ *   page's scroll position, and a refused form comes back with what was typed.
  * - Round clocks ([data-clock]) count down every second from the server's deadline.
  * - The standings' "Show each game" button (phones hide the per-game columns).
  * - The console's open calls to the director show in the tab's title.
@@ -60,12 +63,21 @@
     if (again) { refresh(); }
   }
 
+  /* A form or link inside a live fragment (the console's boosted actions) swaps a part
+   * of it: a live refresh of the whole fragment must wait for that answer, or the part
+   * would come back into a fragment already replaced. It is replayed afterwards. */
+  var acting = 0;
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     var xhr = event.detail && event.detail.xhr;
     if (!xhr) { return; }
+    var elt = event.detail.elt;
+    var inside = !!(elt && !elt.hasAttribute("data-hold-while-editing") && holder(elt));
     inFlight += 1;
+    if (inside) { acting += 1; }
     xhr.addEventListener("loadend", function () {
       inFlight -= 1;
+      if (inside) { acting -= 1; }
       if (inFlight === 0) { setTimeout(settled, window.htmx.config.defaultSettleDelay + 1); }
     });
   });
@@ -152,6 +164,11 @@
     var root = event.detail && event.detail.elt;
     if (!trigger || trigger.type !== "tournament-updated" || !root ||
         !root.hasAttribute("data-hold-while-editing")) { return; }
+    if (acting > 0) {
+      event.preventDefault();
+      missed = true;
+      return;
+    }
     if (editing(root)) {
       event.preventDefault();
       held = true;
@@ -173,6 +190,74 @@
     (root || document).querySelectorAll("details[data-keep-open][id]").forEach(function (d) {
       if (Object.prototype.hasOwnProperty.call(set, d.id)) { d.open = !!set[d.id] || d.open; }
     });
+  }
+
+  /* ---- a live fragment swapped in place: its messages, open sections and the
+   * page's scroll position stay (the new content is laid out with the sections the
+   * director opened, not first closed, which would pull a page scrolled low up) ---- */
+  var flashes = [];
+  var scrollY = null;
+  var sent = null;  // the form last sent: refilled when its answer is an error
+  document.addEventListener("submit", function (event) {
+    if (!holder(event.target)) { return; }
+    var form = event.target;
+    var box = form.parentElement && form.parentElement.closest("[id]");
+    sent = { box: box && box.id, action: form.getAttribute("action"), values: [] };
+    form.querySelectorAll("input, select, textarea").forEach(function (f) {
+      if (!f.name || f.type === "hidden" || f.type === "submit") { return; }
+      sent.values.push({ name: f.name, value: f.value, checked: f.checked });
+    });
+    document.querySelectorAll("[data-hold-while-editing] [data-flash]").forEach(function (el) {
+      el.remove();
+    });
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!holder(target)) { return; }
+    scrollY = window.scrollY;
+    flashes = [];
+    if (!target.hasAttribute("data-hold-while-editing")) { return; }
+    target.querySelectorAll("[data-flash]").forEach(function (el) {
+      if (el.parentElement && el.parentElement.id) {
+        flashes.push({ home: el.parentElement.id, node: el });
+      }
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var list = flashes;
+    flashes = [];
+    list.forEach(function (f) {
+      var home = document.getElementById(f.home);
+      if (!home || home.querySelector(":scope > [data-flash]")) { return; }
+      var head = home.querySelector(":scope > header, :scope > .t-head");
+      home.insertBefore(f.node, head ? head.nextSibling : home.firstChild);
+    });
+    restore();
+    refill();
+    if (scrollY !== null && window.scrollY !== scrollY) { window.scrollTo(0, scrollY); }
+    scrollY = null;
+  });
+
+  /* Bad input loses nothing: a refused action's form comes back with what was typed. */
+  function refill() {
+    var form = sent;
+    sent = null;
+    var box = form && form.box && document.getElementById(form.box);
+    if (!box || !box.closest("[data-hold-while-editing]")) { return; }
+    var section = box.closest("article") || box;
+    if (!section.querySelector("[data-flash] .error")) { return; }
+    var again = null;
+    box.querySelectorAll("form").forEach(function (f) {
+      if (f.getAttribute("action") === form.action) { again = f; }
+    });
+    if (!again) { return; }
+    form.values.forEach(function (v) {
+      var field = again.querySelector('[name="' + v.name + '"]');
+      if (!field) { return; }
+      if (field.type === "checkbox" || field.type === "radio") { field.checked = v.checked; }
+      else { field.value = v.value; }
+    });
+    again.setAttribute("data-dirty", "1");
   }
 
   /* ---- round clocks ---- */

@@ -345,6 +345,27 @@ def test_member_page_lists_tournaments_and_home_lists_upcoming(member_client, me
     assert tournament.name in member_client.get("/").content.decode()
 
 
+def test_member_history_lists_a_tournament_once_with_its_current_entry(
+    member_client, member, tournament
+):
+    """A withdrawal followed by a new registration: one line, the new registration."""
+    first = services.registration_create(tournament=tournament, member=member)
+    services.registration_withdraw(entry=first, member=member)
+    services.registration_create(tournament=tournament, member=member)
+    page = member_client.get(reverse("member_detail", args=[member.pk])).content.decode()
+    assert page.count(tournament.get_absolute_url()) == 1
+    assert str(EntryStatus.WITHDRAWN.label) not in page
+
+
+def test_member_history_shows_a_withdrawal_when_nothing_came_after(
+    member_client, member, tournament
+):
+    entry = services.registration_create(tournament=tournament, member=member)
+    services.registration_withdraw(entry=entry, member=member)
+    page = member_client.get(reverse("member_detail", args=[member.pk])).content.decode()
+    assert page.count(tournament.get_absolute_url()) == 1
+
+
 def test_ical_feed_shape(client, make_tournament):
     t = make_tournament(name="Tournoi; du, jeudi\\soir", notes="Ligne 1\nLigne 2 " + "é" * 80)
     make_tournament(status="draft", name="Brouillon caché")

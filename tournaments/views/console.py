@@ -2,10 +2,14 @@
 corrections, adjusted scores, substitutions, closing and reopening, the round clock
 and the players' calls. Thin: services write, ``selectors_results.console`` reads.
 
-Every action posts, then comes back to the console at the table it was made on
-(``#table-n``); the console also follows the tournament live (htmx re-fetch), and
-``tournaments.js`` keeps the sections a director opened open, and holds a live refresh
-while a form is being filled in.
+Every action posts. Through htmx (the console's forms are boosted) the answer is the
+part that changed, with its messages: the table's section (``_console_table.html``)
+for an action at a table, the whole console for a round's or the tournament's; the
+page keeps its scroll position and its open sections. Without JavaScript the action
+comes back to the console at the table it was made on (``?open=n-section#table-n``,
+that section open). The console also follows the tournament live (htmx re-fetch), and
+``tournaments.js`` keeps the sections a director opened open, holds a live refresh
+while a form is being filled in and keeps a section's messages across it.
 """
 
 from __future__ import annotations
@@ -14,9 +18,11 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
+from django_htmx.http import push_url
 
 from club.roles import director_required
 from tournaments import selectors, selectors_results
@@ -47,37 +53,74 @@ def _console_context(request, pk):
         .exclude(status=RoundStatus.DRAFT)
         .values_list("number", flat=True)
     )
+    table, _sep, section = (request.GET.get("open") or "").partition("-")
+    _open_section(context, table, section)
     return context
+
+
+SECTIONS = ("hands", "adjust", "sub")
+
+
+def _open_section(context, table, section) -> dict | None:
+    """The console's table ``table`` (its number, as text or int), with its section
+    ``section`` (one of ``SECTIONS``) marked open; None when there is no such table."""
+    for t in context.get("tables", ()):
+        if str(t["table"].number) == str(table):
+            if section in SECTIONS:
+                t["open"] = section
+            return t
+    return None
 
 
 @director_required
 def console(request, pk: int):
     context = _console_context(request, pk)
-    template = (
-        "tournaments/results/_console.html" if request.htmx else "tournaments/results/console.html"
-    )
-    return render(request, template, context)
+    if request.htmx:
+        return _fragment(request, "tournaments/results/_console.html", context)
+    return render(request, "tournaments/results/console.html", context)
 
 
-def _console_back(request, pk, table=None):
+def _fragment(request, template, context):
+    """A part of the console for htmx; the address stays the console's (a boosted link
+    or form would push its own)."""
+    return push_url(render(request, template, context), False)
+
+
+def _console_back(request, pk, table=None, section=None):
+    """After an action: through htmx, the part of the console it changed (the table's
+    section, else the whole console), with the messages; otherwise a redirect to the
+    console at that table, its section open."""
+    table = table or request.POST.get("table")
+    if request.htmx:
+        context = _console_context(request, pk)
+        t = _open_section(context, table, section) if table and section else None
+        if t is not None:
+            context.update(t=t, g=t["game"], n=t["table"].number, flash="table")
+            return _fragment(request, "tournaments/results/_console_table.html", context)
+        context["flash"] = "console"
+        return _fragment(request, "tournaments/results/_console.html", context)
     url = reverse("tournaments:console", args=[pk])
+    query = {}
     number = request.POST.get("round")
     if number:
-        url = f"{url}?round={number}"
-    table = table or request.POST.get("table")
+        query["round"] = number
+    if table and section in SECTIONS:
+        query["open"] = f"{table}-{section}"
+    if query:
+        url = f"{url}?{urlencode(query)}"
     if table:
         url = f"{url}#table-{table}"
     return redirect(url)
 
 
-def _director_action(request, pk, action, success, table=None):
+def _director_action(request, pk, action, success, table=None, section=None):
     try:
         action()
     except TournamentError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, success)
-    return _console_back(request, pk, table)
+    return _console_back(request, pk, table, section)
 
 
 def _console_game(request, pk) -> TableGame:
@@ -105,7 +148,7 @@ def _row_action(request, pk, action, label: str):
     kind = game.round.tournament.kind
     row = kind.sheet_row(game, request.POST)
     return _director_action(
-        request, pk, lambda: action(row), str(kind.labels[label]), table=game.table
+        request, pk, lambda: action(row), str(kind.labels[label]), game.table, "hands"
     )
 
 
@@ -155,20 +198,27 @@ def adjust(request, pk: int):
             reason=post.get("reason"),
         ),
         _("Score awarded; the standings are updated."),
+        game.table,
+        "adjust",
     )
 
 
-def _console_form(target: str, action, success):
+def _console_form(target: str, action, success, section=None):
     """A console form posted to one director service: ``target`` ("round" or
     "tournament") is read from the request, ``action(target, post, by)`` writes,
-    ``success`` (lazy) is the message; back to the console."""
+    ``success`` (lazy) is the message; back to the console (at the posted table's
+    ``section`` when the form is a table's)."""
 
     @director_required
     @require_POST
     def view(request, pk: int):
         obj = _round(request, pk) if target == "round" else get_tournament(request, pk)
         return _director_action(
-            request, pk, lambda: action(obj, request.POST, request.user), str(success)
+            request,
+            pk,
+            lambda: action(obj, request.POST, request.user),
+            str(success),
+            section=section,
         )
 
     return view
@@ -186,6 +236,7 @@ substitute = _console_form(
         reason=post.get("reason"),
     ),
     gettext_lazy("Player replaced."),
+    section="sub",
 )
 close_round = _console_form(
     "round",
