@@ -92,6 +92,7 @@ function show(i) {
   screen.dataset.slide = page.name;
   screen.dataset.page = page.number + "/" + page.of;
   screen.dataset.pages = String(pages.length);
+  screen.dataset.index = String(index);
   screen.dataset.ready = "1";
   screen.dispatchEvent(new CustomEvent("projector:page", { detail: { slide: page.name, page: page.number, of: page.of } }));
   clearTimeout(timer);
