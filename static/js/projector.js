@@ -8,8 +8,9 @@
  * each (?dwell=N in the address changes it); the arrow keys and the space bar step
  * through them for whoever stands at the laptop. Live updates (tournaments.js re-fetches
  * the fragments through htmx) and a resize lay the pages out again, keeping the slide
- * and page shown. The screen says what it shows in data-slide and data-page and fires
- * "projector:page" on each change (for the browser tests). */
+ * and page shown. The screen says what it shows in data-slide, data-page and data-index,
+ * counts the turns it took by itself in data-turns and fires "projector:page" on each
+ * change (for the browser tests). */
 const DWELL = 12;
 
 const screen = document.querySelector("[data-projector]");
@@ -19,6 +20,7 @@ const dwell = (asked >= 1 ? asked : DWELL) * 1000;
 let pages = [];
 let index = 0;
 let timer = null;
+let turns = 0;  // the pages turned by themselves (data-turns)
 
 const slides = () => [...screen.querySelectorAll("[data-slide]")];
 const itemsOf = (slide) => {
@@ -96,7 +98,11 @@ function show(i) {
   screen.dataset.ready = "1";
   screen.dispatchEvent(new CustomEvent("projector:page", { detail: { slide: page.name, page: page.number, of: page.of } }));
   clearTimeout(timer);
-  timer = setTimeout(() => show(index + 1), dwell);
+  timer = setTimeout(() => {
+    turns += 1;
+    screen.dataset.turns = String(turns);
+    show(index + 1);
+  }, dwell);
 }
 
 if (screen) {

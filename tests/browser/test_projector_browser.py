@@ -157,8 +157,9 @@ def test_a_big_field_pages_itself_and_follows_a_hand_entered_live(
     make_member,
 ):
     """Forty players (ten tables) at 1366x768: the tables and the standings are cut into
-    pages that show every table and every player once, the pages change by themselves,
-    and a hand entered at table 2 shows in its running total without a reload."""
+    pages, the pages change by themselves, a hand entered at table 2 shows in its running
+    total without a reload, and the standings page lists both tables in progress under
+    the official standings, which still read 0."""
     director, t, rnd = in_thread(lambda: _hall_day(make_member, 40))
     in_thread(lambda: play_table(rnd, 1, 2))
     page = open_context({"width": 1366, "height": 768})
@@ -179,10 +180,10 @@ def test_a_big_field_pages_itself_and_follows_a_hand_entered_live(
 
     # The pages change by themselves (a short dwell).
     page.goto(f"/tournaments/{t.pk}/projector/?dwell=1")
-    screen = page.get_by_test_id("projector")
-    expect(screen).to_have_attribute("data-index", "0")
-    expect(screen).to_have_attribute("data-index", "1")
-    expect(screen).to_have_attribute("data-index", "2")
+    expect(page.get_by_test_id("projector")).to_have_attribute("data-ready", "1")
+    page.wait_for_function(
+        "() => Number(document.querySelector('[data-projector]').dataset.turns) >= 2"
+    )
 
     # A hand entered at table 2 reaches the projector's card.
     page.goto(f"/tournaments/{t.pk}/projector/?dwell=600")
@@ -198,3 +199,11 @@ def test_a_big_field_pages_itself_and_follows_a_hand_entered_live(
     expect(card.get_by_test_id("running-total").first).to_have_text("240")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "projector-40-players-live.png"))
+
+    # The standings page shows the provisional ranking under the official standings.
+    page.goto(f"/tournaments/{t.pk}/standings/")
+    provisional = page.get_by_test_id("provisional")
+    expect(provisional).to_contain_text("Classement provisoire — parties en cours")
+    expect(provisional.get_by_test_id("running-table")).to_have_count(2)
+    expect(page.get_by_test_id("standing-total").first).to_have_text("0")
+    page.screenshot(path=str(SHOTS / "standings-provisional.png"), full_page=True)

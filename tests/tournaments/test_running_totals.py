@@ -16,10 +16,8 @@ from tournaments.services import results as rs
 pytestmark = pytest.mark.django_db
 
 
-def _sums(rnd, table, *, confirmed_only=False):
+def _sums(rnd, table):
     hands = HandScore.objects.filter(game__round=rnd, game__table=table)
-    if confirmed_only:
-        hands = hands.filter(confirmed=True)
     return {
         "NS": sum(h.ns_score for h in hands),
         "EW": sum(h.ew_score for h in hands),
