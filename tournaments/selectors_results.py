@@ -8,7 +8,7 @@ the pairs format); for a season, players are member ids (guests stay per entry).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.core.cache import cache
 from django.db.models import Q
@@ -214,35 +214,30 @@ def _rows(result, names) -> list[dict]:
 def standings_page(tournament: Tournament) -> dict:
     """Everything the standings page shows: plain dict rows (fast to render) with names
     and per-round scores. The official standings count finished (or adjusted) games
-    only; ``running``: each table's game in progress at its totals so far, and
-    ``provisional``: the ranking that also counts them (None when no game is in
-    progress), as a current-score view beside the official one."""
-    inputs = standings_inputs(tournament)
-    result = compute(tournament, inputs)
+    only. While the tournament runs, also ``running``: each table's game in progress at
+    its totals so far (round, table, hands, sides in seat order with their totals), and
+    ``provisional``: the ranking that counts them beside the finished ones (rows as the
+    official ones, never with medals; None when no game is in progress), as a
+    current-score view. One read of the games serves both."""
+    inputs = standings_inputs(tournament, running=tournament.status == Status.RUNNING)
+    official = replace(
+        inputs, games=[g for g in inputs.games if not g.flags.get(IN_PROGRESS)], running=[]
+    )
+    result = compute(tournament, official)
     rows = _rows(result, inputs.names)
+    provisional = None
+    if inputs.running:
+        provisional = _rows(compute(tournament, inputs, final=False), inputs.names)
     return {
-        **running_page(tournament),
         "standings": result,
         "rows": rows,
         "round_numbers": list(range(1, result.rounds + 1)),
         "final": result.final,
         "medallists": [r for r in rows if r["medal"]],
-        "games_counted": len(inputs.games),
+        "games_counted": len(official.games),
+        "running": inputs.running,
+        "provisional": provisional,
     }
-
-
-def running_page(tournament: Tournament) -> dict:
-    """The games in progress at their totals so far (``running``: round, table, hands,
-    sides in seat order with their totals) and the provisional ranking that counts them
-    beside the finished ones (``provisional``: rows as the standings', or None when no
-    game is in progress). Never final: no medals."""
-    if tournament.status != Status.RUNNING:
-        return {"running": [], "provisional": None}
-    inputs = standings_inputs(tournament, running=True)
-    if not inputs.running:
-        return {"running": [], "provisional": None}
-    result = compute(tournament, inputs, final=False)
-    return {"running": inputs.running, "provisional": _rows(result, inputs.names)}
 
 
 def projector_cards(tournament: Tournament, rnd: Round | None, tables) -> list[dict]:
@@ -250,9 +245,8 @@ def projector_cards(tournament: Tournament, rnd: Round | None, tables) -> list[d
     its game in progress at its totals so far (``running``, or None)."""
     running = {}
     if rnd is not None and rnd.status == RoundStatus.PLAYING:
-        running = {
-            e["table"]: e for e in running_page(tournament)["running"] if e["round"] == rnd.number
-        }
+        page = standings_page_cached(tournament)
+        running = {e["table"]: e for e in page["running"] if e["round"] == rnd.number}
     return [{"table": t, "running": running.get(t.number)} for t in tables]
 
 
