@@ -8,7 +8,7 @@ the pairs format); for a season, players are member ids (guests stay per entry).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.core.cache import cache
 from django.db.models import Q
@@ -59,6 +59,7 @@ class Inputs:
     members: dict = field(default_factory=dict)  # pairs: entry -> (player ids)
     member_of: dict = field(default_factory=dict)  # entry -> season id
     rounds: int = 0
+    running: list = field(default_factory=list)  # the games in progress (``running=True``)
 
 
 def _season_id(entry, who="p"):
@@ -68,14 +69,33 @@ def _season_id(entry, who="p"):
     return f"guest-{entry.pk}-{who}"
 
 
-def standings_inputs(tournament: Tournament) -> Inputs:
-    """Games that count and byes, from 2 queries (games, seats with entries)."""
+COUNTED = (GameStatus.COMPLETE, GameStatus.ADJUSTED)
+#: The flag of a game counted while in progress (the provisional ranking).
+IN_PROGRESS = "in_progress"
+
+
+def standings_inputs(tournament: Tournament, *, running: bool = False) -> Inputs:
+    """Games that count and byes, from 2 queries (games, seats with entries).
+
+    ``running``: also the games in progress of a round being played that have a hand
+    entered (hall) or played (online) so far, at their totals so far, flagged
+    ``IN_PROGRESS`` and listed in ``Inputs.running`` (the provisional ranking)."""
     out = Inputs(rounds=tournament.rounds_total)
+    statuses = [*COUNTED, GameStatus.PLAYING] if running else list(COUNTED)
     games = {
         (g["round__number"], g["table"]): g
-        for g in TableGame.objects.filter(
-            round__tournament=tournament, status__in=[GameStatus.COMPLETE, GameStatus.ADJUSTED]
-        ).values("round__number", "table", "ns_total", "ew_total", "totals", "flags", "status")
+        for g in TableGame.objects.filter(round__tournament=tournament, status__in=statuses)
+        .exclude(status=GameStatus.PLAYING, hands_done=0)
+        .values(
+            "round__number",
+            "table",
+            "ns_total",
+            "ew_total",
+            "totals",
+            "flags",
+            "status",
+            "hands_done",
+        )
     }
     sides: dict[tuple, dict] = {}
     seats = list(
@@ -100,11 +120,13 @@ def standings_inputs(tournament: Tournament) -> Inputs:
         side = ts.SIDE_OF.get(position, position)
         sides.setdefault((n, table), {}).setdefault(side, []).append((position, eid))
     kind = tournament_kind(tournament)
+    order = kind.seat_positions(tournament)
     for key, g in games.items():
         by_side = sides.get(key)
         totals = kind.game_totals(g, by_side)
         if totals is None:
             continue
+        live = g["status"] == GameStatus.PLAYING
         out.games.append(
             st.GameResult(
                 round=key[0],
@@ -114,10 +136,29 @@ def standings_inputs(tournament: Tournament) -> Inputs:
                 flags={
                     "adjusted": g["status"] == GameStatus.ADJUSTED,
                     "bot": bool((g["flags"] or {}).get("bot")),
+                    IN_PROGRESS: live,
                 },
             )
         )
+        if live:
+            first = {s: min(_index(order, pos) for pos, _eid in v) for s, v in by_side.items()}
+            out.running.append(
+                {
+                    "round": key[0],
+                    "table": key[1],
+                    "hands": g["hands_done"],
+                    "sides": [
+                        {"side": s, "total": totals[s]}
+                        for s in sorted(totals, key=lambda s: (first.get(s, len(order)), s))
+                    ],
+                }
+            )
+    out.running.sort(key=lambda t: (t["round"], t["table"]))
     return out
+
+
+def _index(order, position) -> int:
+    return order.index(position) if position in order else len(order)
 
 
 def compute(tournament: Tournament, inputs: Inputs | None = None, *, final=None):
@@ -148,13 +189,8 @@ def _cells(scores) -> str:
     )
 
 
-def standings_page(tournament: Tournament) -> dict:
-    """Everything the standings page shows: plain dict rows (fast to render) with names
-    and per-round scores."""
-    inputs = standings_inputs(tournament)
-    result = compute(tournament, inputs)
-    names = inputs.names
-    rows = [
+def _rows(result, names) -> list[dict]:
+    return [
         {
             "competitor": ln.competitor,
             "name": names.get(ln.competitor, str(ln.competitor)),
@@ -169,17 +205,49 @@ def standings_page(tournament: Tournament) -> dict:
             "byes": ln.byes,
             "adjusted": ln.flags.get("adjusted", 0),
             "bot": ln.flags.get("bot", 0),
+            "in_progress": ln.flags.get(IN_PROGRESS, 0),
         }
         for ln in result.lines
     ]
+
+
+def standings_page(tournament: Tournament) -> dict:
+    """Everything the standings page shows: plain dict rows (fast to render) with names
+    and per-round scores. The official standings count finished (or adjusted) games
+    only. While the tournament runs, also ``running``: each table's game in progress at
+    its totals so far (round, table, hands, sides in seat order with their totals), and
+    ``provisional``: the ranking that counts them beside the finished ones (rows as the
+    official ones, never with medals; None when no game is in progress), as a
+    current-score view. One read of the games serves both."""
+    inputs = standings_inputs(tournament, running=tournament.status == Status.RUNNING)
+    official = replace(
+        inputs, games=[g for g in inputs.games if not g.flags.get(IN_PROGRESS)], running=[]
+    )
+    result = compute(tournament, official)
+    rows = _rows(result, inputs.names)
+    provisional = None
+    if inputs.running:
+        provisional = _rows(compute(tournament, inputs, final=False), inputs.names)
     return {
         "standings": result,
         "rows": rows,
         "round_numbers": list(range(1, result.rounds + 1)),
         "final": result.final,
         "medallists": [r for r in rows if r["medal"]],
-        "games_counted": len(inputs.games),
+        "games_counted": len(official.games),
+        "running": inputs.running,
+        "provisional": provisional,
     }
+
+
+def projector_cards(tournament: Tournament, rnd: Round | None, tables) -> list[dict]:
+    """The projector's table cards of round ``rnd``: each table (``round_tables``) with
+    its game in progress at its totals so far (``running``, or None)."""
+    running = {}
+    if rnd is not None and rnd.status == RoundStatus.PLAYING:
+        page = standings_page_cached(tournament)
+        running = {e["table"]: e for e in page["running"] if e["round"] == rnd.number}
+    return [{"table": t, "running": running.get(t.number)} for t in tables]
 
 
 def standings_page_cached(tournament: Tournament) -> dict:

@@ -72,7 +72,7 @@ def test_two_phones_enter_and_confirm_projector_follows(
     log_in(projector, director)
     projector.goto(f"/tournaments/{t.pk}/projector/")
     expect(projector.locator("body")).to_have_attribute("data-socket", "open")
-    expect(projector.get_by_test_id("projector-standings")).to_be_visible()
+    expect(projector.get_by_test_id("projector-standings")).to_be_attached()
     expect(projector.get_by_test_id("standing-row")).to_have_count(4)
     expect(projector.get_by_test_id("standing-total").first).to_have_text("0")
 

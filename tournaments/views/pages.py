@@ -210,6 +210,7 @@ def _projector_context(tournament):
         "tournament": tournament,
         "round": rnd,
         "tables": tables,
+        "cards": selectors_results.projector_cards(tournament, rnd, tables),
         "byes": byes,
         "clock": selectors.round_clock(rnd),
     }

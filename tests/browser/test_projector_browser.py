@@ -1,0 +1,209 @@
+"""The projector in Chromium, in French: one hall screen that needs no hands.
+
+At 1366x768, 1366x800 and 1920x1080 every page it shows fits the screen (no scroll
+bar, nothing off screen or cut off), its smallest text is at least 24 px (read from the
+back of a hall: docs/tournaments.md, *The projector*), the pages take turns by
+themselves, and a table's running total ("En cours") follows a hand entered on a
+phone without a reload."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from tests.browser.table_helpers import in_thread, log_in
+from tests.browser.test_results_browser import _enter_8s_made_with_9
+from tests.browser.test_tournament_day_browser import open_context  # noqa: F401 (fixture)
+from tests.tournaments.day import play_table, table_users
+from tournaments import selectors_tables as ts
+from tournaments import services
+from tournaments.models import Entry, Tournament
+
+SHOTS = Path(os.environ.get("SCREENSHOTS_DIR", "/tmp/club500-shots"))
+SCREENS = [(1366, 768), (1366, 800), (1920, 1080)]
+#: The smallest text the projector may show (CSS px), on any of SCREENS.
+MIN_TEXT_PX = 24
+FIRST = ["Marie-Ève", "Jean-François", "Gaétan", "Sylvie", "Réjean", "Lise", "Normand", "Ginette"]
+LAST = ["Tremblay-Gagnon", "Bouchard", "Côté", "Pelletier", "Lévesque"]
+
+#: What the screen shows, measured in the page: the document's scroll size against the
+#: window, the visible text of the projector that leaves the window or is cut off by its
+#: slide, and the smallest font size of that text (with the text).
+MEASURE_JS = r"""
+() => {
+  const root = document.documentElement;
+  const W = innerWidth, H = innerHeight;
+  const out = { W, H, scrollW: root.scrollWidth, scrollH: root.scrollHeight, smallest: 1e9,
+                smallestText: "", off: [], texts: 0 };
+  const screen = document.querySelector("[data-projector]");
+  const walker = document.createTreeWalker(screen, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const text = node.textContent.trim();
+    if (!text) continue;
+    const el = node.parentElement;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+    const style = getComputedStyle(el);
+    if (!rects.length || style.visibility === "hidden") continue;
+    out.texts += 1;
+    const size = parseFloat(style.fontSize);
+    if (size < out.smallest) { out.smallest = size; out.smallestText = text.slice(0, 40); }
+    const slide = el.closest(".t-proj-slide");
+    const box = slide ? slide.getBoundingClientRect() : { left: 0, top: 0, right: W, bottom: H };
+    for (const r of rects) {
+      if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5 ||
+          r.bottom > box.bottom + 0.5 || r.right > box.right + 0.5) {
+        out.off.push(text.slice(0, 40) + " @" + Math.round(r.left) + "," + Math.round(r.top));
+        break;
+      }
+    }
+  }
+  return out;
+}
+"""
+
+
+def _hall_day(make_member, players: int):
+    """A running 500 tournament of ``players`` present, round 1 drawn and started (one
+    table every four players), with its director."""
+    director = make_member(director=True, first_name="Josée", last_name="Directrice")
+    t = Tournament.objects.create(
+        name="Tournoi du jeudi de la Saint-Jean",
+        starts_at=timezone.now(),
+        status="running",
+        rounds_total=3,
+        hands_per_game=8,
+    )
+    for i in range(players):
+        member = make_member(first_name=FIRST[i % len(FIRST)], last_name=LAST[i % len(LAST)])
+        Entry.objects.create(tournament=t, player=member, checked_in=True)
+    rnd = services.round_draw(tournament=t, by=director, seed=5)
+    rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
+    rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
+    return director, t, rnd
+
+
+def _walk(page, name: str) -> list[dict]:
+    """Every page of the projector once, stepped with the arrow key (the screen says
+    which page it shows): each page measured and photographed."""
+    screen = page.get_by_test_id("projector")
+    expect(screen).to_have_attribute("data-ready", "1")
+    total = int(screen.get_attribute("data-pages"))
+    seen = []
+    for i in range(total):
+        expect(screen).to_have_attribute("data-index", str(i))
+        measure = page.evaluate(MEASURE_JS)
+        measure["slide"] = screen.get_attribute("data-slide")
+        measure["page"] = screen.get_attribute("data-page")
+        seen.append(measure)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"projector-{name}-{i + 1}.png"))
+        page.keyboard.press("ArrowRight")
+    expect(screen).to_have_attribute("data-index", "0")
+    return seen
+
+
+def _check(measures: list[dict]) -> None:
+    for m in measures:
+        assert m["scrollH"] <= m["H"] and m["scrollW"] <= m["W"], m
+        assert m["off"] == [], (m["slide"], m["off"])
+        assert m["texts"] > 3, m
+        assert m["smallest"] >= MIN_TEXT_PX, (m["smallest"], m["smallestText"], m["slide"])
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_the_projector_fits_the_hall_screen_readable_from_the_back(
+    open_context,  # noqa: F811 (the imported fixture, by name)
+    make_member,
+    width,
+    height,
+):
+    """Four tables, table 1 at four hands: every page fits the screen without a scroll
+    bar, its smallest text is at least 24 px, table 1 shows its running total and the
+    provisional ranking is one of the pages, marked as such."""
+    director, t, rnd = in_thread(lambda: _hall_day(make_member, 16))
+    in_thread(lambda: play_table(rnd, 1, 4))
+    ns = in_thread(lambda: sum(h.ns_score for h in ts.table_game(rnd, 1).hands.all()))
+    page = open_context({"width": width, "height": height})
+    log_in(page, director)
+    page.goto(f"/tournaments/{t.pk}/projector/?dwell=600")
+    expect(page.locator("body")).to_have_attribute("data-socket", "open")
+    expect(page.get_by_test_id("provisional-row").first).to_be_attached()
+    expect(page.get_by_test_id("projector-table")).to_have_count(4)
+
+    measures = _walk(page, f"{width}x{height}")
+
+    _check(measures)
+    slides = [m["slide"] for m in measures]
+    assert {"tables", "standings", "provisional"} <= set(slides), slides
+    expect(page.get_by_test_id("running-line").first).to_contain_text("En cours")
+    assert page.get_by_test_id("running-total").first.text_content() == str(ns)
+    if (width, height) == (1366, 800):  # the hall of issue #29: four tables on one page
+        assert slides.count("tables") == 1, slides
+    print(
+        f"\n{width}x{height}: pages {[(m['slide'], m['page']) for m in measures]}, smallest "
+        f"text {min(m['smallest'] for m in measures)} px ({measures[0]['smallestText']!r})"
+    )
+
+
+def test_a_big_field_pages_itself_and_follows_a_hand_entered_live(
+    open_context,  # noqa: F811 (the imported fixture, by name)
+    make_member,
+):
+    """Forty players (ten tables) at 1366x768: the tables and the standings are cut into
+    pages, the pages change by themselves, a hand entered at table 2 shows in its running
+    total without a reload, and the standings page lists both tables in progress under
+    the official standings, which still read 0."""
+    director, t, rnd = in_thread(lambda: _hall_day(make_member, 40))
+    in_thread(lambda: play_table(rnd, 1, 2))
+    page = open_context({"width": 1366, "height": 768})
+    log_in(page, director)
+    page.goto(f"/tournaments/{t.pk}/projector/?dwell=600")
+    expect(page.locator("body")).to_have_attribute("data-socket", "open")
+    expect(page.get_by_test_id("provisional-row").first).to_be_attached()
+
+    measures = _walk(page, "40-players")
+
+    _check(measures)
+    slides = [m["slide"] for m in measures]
+    assert slides.count("tables") >= 2 and slides.count("standings") >= 2, slides
+    shown = page.evaluate(
+        "() => [...document.querySelectorAll('[data-page-items]')].map((l) => l.children.length)"
+    )
+    assert sum(shown) >= 10 + 40, shown
+
+    # The pages change by themselves (a short dwell).
+    page.goto(f"/tournaments/{t.pk}/projector/?dwell=1")
+    expect(page.get_by_test_id("projector")).to_have_attribute("data-ready", "1")
+    page.wait_for_function(
+        "() => Number(document.querySelector('[data-projector]').dataset.turns) >= 2"
+    )
+
+    # A hand entered at table 2 reaches the projector's card.
+    page.goto(f"/tournaments/{t.pk}/projector/?dwell=600")
+    expect(page.locator("body")).to_have_attribute("data-socket", "open")
+    expect(page.get_by_test_id("projector-table").nth(1)).not_to_contain_text("En cours")
+    north = in_thread(lambda: table_users(rnd, 2)["N"])
+    phone = open_context({"width": 390, "height": 844})
+    log_in(phone, north)
+    phone.goto(f"/tournaments/{t.pk}/rounds/{rnd.number}/tables/2/")
+    _enter_8s_made_with_9(phone)
+    card = page.get_by_test_id("projector-table").nth(1)
+    expect(card.get_by_test_id("running-line")).to_contain_text("En cours")
+    expect(card.get_by_test_id("running-total").first).to_have_text("240")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "projector-40-players-live.png"))
+
+    # The standings page shows the provisional ranking under the official standings.
+    page.goto(f"/tournaments/{t.pk}/standings/")
+    provisional = page.get_by_test_id("provisional")
+    expect(provisional).to_contain_text("Classement provisoire — parties en cours")
+    expect(provisional.get_by_test_id("running-table")).to_have_count(2)
+    expect(page.get_by_test_id("standing-total").first).to_have_text("0")
+    page.screenshot(path=str(SHOTS / "standings-provisional.png"), full_page=True)
