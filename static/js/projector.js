@@ -10,7 +10,8 @@
  * the fragments through htmx) and a resize lay the pages out again, keeping the slide
  * and page shown. The screen says what it shows in data-slide, data-page and data-index,
  * counts the turns it took by itself in data-turns and fires "projector:page" on each
- * change (for the browser tests). */
+ * change (for the browser tests); data-ready is "1" once a layout included every part
+ * (no placeholder marked data-projector-pending is still waiting for its fragment). */
 const DWELL = 12;
 
 const screen = document.querySelector("[data-projector]");
@@ -95,7 +96,7 @@ function show(i) {
   screen.dataset.page = page.number + "/" + page.of;
   screen.dataset.pages = String(pages.length);
   screen.dataset.index = String(index);
-  screen.dataset.ready = "1";
+  screen.dataset.ready = screen.querySelector("[data-projector-pending]") ? "0" : "1";
   screen.dispatchEvent(new CustomEvent("projector:page", { detail: { slide: page.name, page: page.number, of: page.of } }));
   clearTimeout(timer);
   timer = setTimeout(() => {

@@ -29,7 +29,9 @@
     });
   }
 
-  function ask(source, proceed) {
+  /* While its question is open the form carries data-confirming (a live page must not
+   * replace it meanwhile); "confirm:closed" (detail.ok) tells the page the answer. */
+  function ask(form, source, proceed) {
     var dialog = document.getElementById("confirm-dialog");
     var message = source.getAttribute("data-confirm");
     if (!dialog || typeof dialog.showModal !== "function") {
@@ -40,9 +42,13 @@
     dialog.querySelector(".confirm-message").textContent = message;
     ok.textContent = source.getAttribute("data-confirm-ok") || ok.getAttribute("data-default-label");
     dialog.returnValue = "";
+    form.setAttribute("data-confirming", "1");
     dialog.addEventListener("close", function onClose() {
       dialog.removeEventListener("close", onClose);
-      if (dialog.returnValue === "ok") { proceed(); }
+      var yes = dialog.returnValue === "ok";
+      form.removeAttribute("data-confirming");
+      form.dispatchEvent(new CustomEvent("confirm:closed", { bubbles: true, detail: { ok: yes } }));
+      if (yes) { proceed(); }
     });
     dialog.showModal();
   }
@@ -60,7 +66,7 @@
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    ask(source, function () {
+    ask(form, source, function () {
       form.setAttribute("data-confirmed", "1");
       if (submitter) { form.requestSubmit(submitter); } else { form.requestSubmit(); }
     });

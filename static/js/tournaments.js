@@ -129,8 +129,9 @@
 
   function holder(node) { return node && node.closest ? node.closest("[data-hold-while-editing]") : null; }
 
+  /* A form being filled in, or waiting for the answer to its confirmation dialog. */
   function editing(root) {
-    return !!(root && root.querySelector("form[data-dirty]"));
+    return !!(root && root.querySelector("form[data-dirty], form[data-confirming]"));
   }
 
   function showHeld(root, on) {
@@ -158,6 +159,15 @@
     }
     if (details.id && details.hasAttribute("data-keep-open")) { remember(details); }
   }, true);
+
+  document.addEventListener("confirm:closed", function (event) {
+    if (event.detail && event.detail.ok) { return; }  // the form is being sent
+    if (held && !editing(holder(event.target))) {
+      held = false;
+      showHeld(holder(event.target), false);
+      refresh();
+    }
+  });
 
   document.addEventListener("htmx:confirm", function (event) {
     var trigger = event.detail && event.detail.triggeringEvent;
@@ -214,6 +224,24 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail && event.detail.target;
     if (!holder(target)) { return; }
+    /* A live refresh already on its way when the director acted or started filling a
+     * form in: its answer is not swapped (the form would be replaced under the director,
+     * or the action's answer would land in a fragment already gone); it comes again. */
+    var config = event.detail.requestConfig;
+    var trigger = config && config.triggeringEvent;
+    if (trigger && trigger.type === "tournament-updated" && target.hasAttribute("data-hold-while-editing")) {
+      if (acting > 0) {
+        event.detail.shouldSwap = false;
+        missed = true;
+        return;
+      }
+      if (editing(target)) {
+        event.detail.shouldSwap = false;
+        held = true;
+        showHeld(target, true);
+        return;
+      }
+    }
     scrollY = window.scrollY;
     flashes = [];
     if (!target.hasAttribute("data-hold-while-editing")) { return; }

@@ -8,7 +8,12 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.test_tournament_browser import in_thread, log_in
-from tests.browser.test_tournament_day_browser import _shot, make_day, open_context  # noqa: F401
+from tests.browser.test_tournament_day_browser import (  # noqa: F401
+    _shot,
+    fill_round,
+    make_day,
+    open_context,
+)
 
 LAPTOP = {"width": 1366, "height": 800}
 
@@ -102,3 +107,45 @@ def test_a_refused_adjustment_shows_its_error_in_the_section_and_keeps_what_was_
     expect(form.locator("input[name=reason]")).to_have_value("Table partie plus tôt")
     assert page.evaluate("() => window.scrollY") == before
     page.screenshot(path=str(_shot("29-4-console-refused")), full_page=False)
+
+
+def test_a_live_update_while_a_confirmation_is_open_waits_and_the_action_goes_through(
+    make_member,
+    open_context,  # noqa: F811 (the fixture)
+):
+    """The director clicks "Fermer la ronde"; while the dialog asks, the round clock is
+    paused from another tab (the console is told live). The console is not replaced
+    under the open question (it says an update waits); confirming closes the round, in
+    place, with the clock's change shown."""
+
+    def setup():
+        director, _people, t, rnd = make_day(make_member, players=8, hands=2)
+        fill_round(t, rnd)
+        return director, t
+
+    director, t = in_thread(setup)
+    page = open_context(LAPTOP)
+    log_in(page, director)
+    page.goto(f"/tournaments/{t.pk}/console/")
+    expect(page.locator("body")).to_have_attribute("data-socket", "open")
+    page.evaluate("() => { window.__notReloaded = true; }")
+    expect(page.get_by_test_id("clock-pause")).to_be_visible()  # the clock runs
+
+    page.get_by_test_id("close-round").click()
+    expect(page.get_by_test_id("confirm-dialog")).to_be_visible()
+
+    other = page.context.new_page()
+    other.goto(f"/tournaments/{t.pk}/console/")
+    other.get_by_test_id("clock-pause").click()
+    expect(other.get_by_test_id("clock-resume")).to_be_visible()
+    other.close()
+
+    expect(page.get_by_test_id("console-held")).to_be_visible()  # the update came, held
+    expect(page.get_by_test_id("close-round")).to_be_attached()  # the form is still there
+
+    page.get_by_test_id("confirm-ok").click()
+
+    expect(page.get_by_test_id("round-closed")).to_be_visible()
+    expect(page.get_by_test_id("reopen-round")).to_be_visible()
+    expect(page.get_by_test_id("console-held")).to_be_hidden()
+    assert page.evaluate("() => window.__notReloaded === true")

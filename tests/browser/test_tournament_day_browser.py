@@ -360,6 +360,7 @@ def test_5_the_console_keeps_its_sections_open_and_shows_labels(make_member, ope
     expect(page.locator("#t2-adjust")).to_have_attribute("open", "")  # still open
     expect(hands).to_have_attribute("open", "")
     button = page.get_by_test_id("director-confirm").first
+    page.mouse.move(0, 0)  # not hovering it (a hovered button is darker)
     style = button.evaluate(
         "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderRadius]"
     )
