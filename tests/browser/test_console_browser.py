@@ -18,6 +18,17 @@ from tests.browser.test_tournament_day_browser import (  # noqa: F401
 LAPTOP = {"width": 1366, "height": 800}
 
 
+def _open_console(open_context, director, t):  # noqa: F811 (the fixture, passed on)
+    """The director's console on a laptop, following the tournament live; the page marks
+    itself so that a test can tell it was never reloaded."""
+    page = open_context(LAPTOP)
+    log_in(page, director)
+    page.goto(f"/tournaments/{t.pk}/console/")
+    expect(page.locator("body")).to_have_attribute("data-socket", "open")
+    page.evaluate("() => { window.__notReloaded = true; }")
+    return page
+
+
 def test_confirming_a_hand_keeps_the_console_open_and_the_scroll_position(
     make_member,
     open_context,  # noqa: F811 (the fixture)
@@ -40,11 +51,7 @@ def test_confirming_a_hand_keeps_the_console_open_and_the_scroll_position(
         return director, t
 
     director, t = in_thread(setup)
-    page = open_context(LAPTOP)
-    log_in(page, director)
-    page.goto(f"/tournaments/{t.pk}/console/")
-    expect(page.locator("body")).to_have_attribute("data-socket", "open")
-    page.evaluate("() => { window.__notReloaded = true; }")
+    page = _open_console(open_context, director, t)
     for section in ("#t1-adjust", "#t2-sub", "#t3-adjust"):
         page.locator(f"{section} > summary").click()
         expect(page.locator(section)).to_have_attribute("open", "")
@@ -124,11 +131,7 @@ def test_a_live_update_while_a_confirmation_is_open_waits_and_the_action_goes_th
         return director, t
 
     director, t = in_thread(setup)
-    page = open_context(LAPTOP)
-    log_in(page, director)
-    page.goto(f"/tournaments/{t.pk}/console/")
-    expect(page.locator("body")).to_have_attribute("data-socket", "open")
-    page.evaluate("() => { window.__notReloaded = true; }")
+    page = _open_console(open_context, director, t)
     expect(page.get_by_test_id("clock-pause")).to_be_visible()  # the clock runs
 
     page.get_by_test_id("close-round").click()
