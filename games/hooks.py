@@ -67,10 +67,14 @@ def table_page_context(request, table) -> dict:
 
 
 class Watch(NamedTuple):
-    """A watch verdict: ``allowed``, else ``reason``, the refusal in the viewer's words."""
+    """A watch verdict: ``allowed``, else ``reason``, the refusal in the viewer's words,
+    and where the refused viewer goes back to (``back``: a URL, ``back_label``: its
+    words; empty: the tables' lobby)."""
 
     allowed: bool
     reason: str = ""
+    back: str = ""
+    back_label: str = ""
 
 
 _watch: list[Callable] = []

@@ -26,9 +26,11 @@ class InviteOnly(PermissionDenied):
     and its forms answer with ``games/invite_only.html``; other pages with the 403 page).
     ``reason``: the refusal an app gave (a tournament's table), shown instead."""
 
-    def __init__(self, reason: str = ""):
+    def __init__(self, reason: str = "", back: str = "", back_label: str = ""):
         super().__init__(reason)
         self.reason = reason
+        self.back = back
+        self.back_label = back_label
 
 
 def _table_for(request, table_id: int) -> Table:
@@ -36,15 +38,17 @@ def _table_for(request, table_id: int) -> Table:
     invited = table.pk in selectors.invited_tables(request.session)
     refusal = selectors.view_refusal(table, request.user, invited=invited)
     if refusal is not None:
-        raise InviteOnly(refusal.reason)
+        raise InviteOnly(refusal.reason, refusal.back, refusal.back_label)
     return table
 
 
 def _invite_only(request, error: InviteOnly | None = None):
     """The page an invite-only table shows a member without the invitation (403), or
     the reason an app refused it (a tournament's table: who may watch it)."""
-    reason = error.reason if error is not None else ""
-    return render(request, "games/invite_only.html", {"reason": reason}, status=403)
+    context = {"reason": "", "back": "", "back_label": ""}
+    if error is not None:
+        context = {"reason": error.reason, "back": error.back, "back_label": error.back_label}
+    return render(request, "games/invite_only.html", context, status=403)
 
 
 @login_required

@@ -24,16 +24,36 @@ def member_page(request, *, member) -> dict:
     return {"member_entries": selectors_results.member_tournaments(member)}
 
 
+def _table_label(game: TableGame) -> str:
+    return _("%(tournament)s, round %(round)s, table %(table)s") % {
+        "tournament": game.round.tournament.name,
+        "round": game.round.number,
+        "table": game.table,
+    }
+
+
 def table_page(request, table) -> dict:
-    """The "call the director" panel, for the table's players (and the directors): a
-    spectator calls nobody."""
+    """A tournament's live table names its tournament, round and table (with a link to
+    the tournament) for every viewer; its players (and the directors) get the "call the
+    director" panel: a spectator calls nobody."""
+    game = (
+        TableGame.objects.filter(live_table_id=table.pk).select_related("round__tournament").first()
+    )
+    if game is None:
+        return {}
+    context = {
+        "table_caption": {
+            "label": _table_label(game),
+            "url": reverse("tournaments:detail", args=[game.round.tournament_id]),
+        }
+    }
     user = request.user
     if not user.is_authenticated:
-        return {}
+        return context
     seated = table.seats.filter(Q(user=user) | Q(away_user=user)).exists()
-    if not seated and not user.is_director:
-        return {}
-    return {"tournament_table": selectors_results.live_table_call(table.pk, user)}
+    if seated or user.is_director:
+        context["tournament_table"] = selectors_results.live_table_call(table.pk, user)
+    return context
 
 
 def table_watch(table, user):
@@ -54,12 +74,9 @@ def table_ready(request, *, table_id) -> dict:
     )
     if game is None:
         return {}
-    label = _("%(tournament)s, round %(round)s, table %(table)s") % {
-        "tournament": game.round.tournament.name,
-        "round": game.round.number,
-        "table": game.table,
+    return {
+        "table_ready": {"url": reverse("games:table", args=[table_id]), "label": _table_label(game)}
     }
-    return {"table_ready": {"url": reverse("games:table", args=[table_id]), "label": label}}
 
 
 def merge_check(duplicate, into) -> list[str]:

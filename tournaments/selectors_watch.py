@@ -72,7 +72,13 @@ def watch_verdict(table_id: int, user) -> Watch | None:
     )
     if game is None:
         return None
-    return _verdict(game.round.tournament, game.round, user, besides=game.pk)
+    verdict = _verdict(game.round.tournament, game.round, user, besides=game.pk)
+    if verdict.allowed:
+        return verdict
+    return verdict._replace(
+        back=reverse("tournaments:detail", args=[game.round.tournament_id]),
+        back_label=_("Back to the tournament"),
+    )
 
 
 def tables_to_watch(tournament: Tournament, user) -> dict:

@@ -71,6 +71,9 @@ def test_a_member_watches_a_table_live_and_a_player_of_the_round_is_refused_on_a
     )
     expect(page.get_by_test_id("chat")).to_have_count(1)  # a member: the chat is there
     expect(page.get_by_test_id("call-director")).to_have_count(0)  # a spectator calls nobody
+    # The table says whose it is (not "Sur invitation": nobody hosts a tournament's table).
+    expect(page.get_by_test_id("table-caption")).to_have_text("Tournoi du jeudi, ronde 1, table 1")
+    expect(page.locator(".table-sub")).not_to_contain_text("invitation")
     # The player to act moves in their own browser: the spectator's page follows.
     to_act = in_thread(lambda: state_of(table_id).hand.to_act)
     context = chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA")
@@ -94,8 +97,11 @@ def test_a_member_watches_a_table_live_and_a_player_of_the_round_is_refused_on_a
         "Vous ne pouvez pas regarder cette table"
     )
     _fits(page)
+    expect(page.get_by_test_id("back-to-lobby")).to_have_count(0)
     page.screenshot(path="/tmp/shots/watch-refused-phone.png")
-    page.goto(f"/tournaments/{t.pk}/")
+    expect(page.get_by_test_id("refusal-back")).to_have_text("Retour au tournoi")
+    page.get_by_test_id("refusal-back").click()
+    expect(page).to_have_url(re.compile(rf"/tournaments/{t.pk}/$"))
     expect(page.get_by_test_id("watch-refusal")).to_contain_text(PLAYING)
     expect(page.get_by_test_id("watch-link")).to_have_count(0)
     expect(page.get_by_test_id("my-table-link")).to_have_count(1)
