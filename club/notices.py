@@ -198,7 +198,7 @@ def _deliver(spec: NoticeKind, chosen: list[tuple[User, int]], context, each) ->
         connection = get_connection()
         connection.open()
     except Exception as exc:
-        log.exception("notices: %s could not be prepared", spec.key)
+        log.exception("notices: %s to %d member(s) not sent", spec.key, len(chosen))
         failed = {row_id: repr(exc) for _member, row_id in chosen}
     else:
         try:

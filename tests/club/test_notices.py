@@ -152,7 +152,7 @@ def test_a_failing_mail_server_is_logged_and_the_change_stands(
     assert sent == [member]
     row = SentNotice.objects.get()
     assert row.sent_at is None and "connection refused" in row.error
-    assert "notices: results could not be prepared" in caplog.text
+    assert "notices: results to 1 member(s) not sent" in caplog.text
     # Not tried again.
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     with django_capture_on_commit_callbacks(execute=True):

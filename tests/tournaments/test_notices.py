@@ -176,6 +176,25 @@ def test_finishing_emails_each_player_their_place_and_the_top_once(
     assert len(mailoutbox) == 8
 
 
+def test_both_members_of_a_pair_get_the_pairs_place(
+    make_tournament, add_present, director, mailoutbox, django_capture_on_commit_callbacks
+):
+    t = make_tournament(status="running", format="pairs", rounds_total=1, hands_per_game=1)
+    entries = add_present(t, 4)
+    rnd = play_round(t, director)
+    for table in (1, 2):
+        play_table(rnd, table, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.tournament_transition(tournament=t, by=director, to="finished")
+    assert len(mailoutbox) == 8
+    for entry in entries:
+        places = {
+            re.search(r"Votre rang : (\d) sur 4,", m.body).group(1)
+            for m in _to(mailoutbox, entry.player) + _to(mailoutbox, entry.partner)
+        }
+        assert len(places) == 1
+
+
 def test_results_go_to_no_one_who_turned_them_off(
     played, director, mailoutbox, django_capture_on_commit_callbacks
 ):
