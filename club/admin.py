@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from club import services
 from club.activity import kind_choices
 from club.forms import AdminLoginForm
-from club.models import ActivityLog, ClubSettings, User
+from club.models import ActivityLog, ClubSettings, SentNotice, User
 from club.roles import group_label
 
 
@@ -161,6 +161,24 @@ class ActivityLogAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(SentNotice)
+class SentNoticeAdmin(admin.ModelAdmin):
+    """The notices emailed (``club.notices``): read only; a failed one shows its error."""
+
+    list_display = ["created_at", "kind", "member", "key", "sent_at", "error"]
+    list_filter = ["kind", "created_at"]
+    search_fields = ["member__email", "member__last_name", "key", "error"]
+    readonly_fields = list_display
+    fields = readonly_fields
+    list_select_related = ["member"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False
 
 

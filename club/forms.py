@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from club import throttle
 from club.auth import was_throttled
 from club.models import Language, User
+from club.notices import KINDS, notice_wanted
 from club.phones import normalize_phone
 
 
@@ -128,6 +129,23 @@ class ProfileForm(forms.ModelForm):
 
     def clean_phone(self):
         return normalize_phone(self.cleaned_data.get("phone") or "")
+
+
+class NoticesForm(forms.Form):
+    """The notices a member wants by email: a box per kind (``club.notices.KINDS``)."""
+
+    def __init__(self, *args, member: User, **kwargs):
+        super().__init__(*args, **kwargs)
+        for kind in KINDS.values():
+            self.fields[f"notice_{kind.key}"] = forms.BooleanField(
+                required=False,
+                label=kind.label,
+                help_text=kind.description,
+                initial=notice_wanted(member, kind.key),
+            )
+
+    def choices(self) -> dict[str, bool]:
+        return {key: self.cleaned_data[f"notice_{key}"] for key in KINDS}
 
 
 class LanguageForm(forms.Form):

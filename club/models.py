@@ -76,6 +76,9 @@ class User(AbstractUser):
     # page shows a banner linking to it until they open it. Read with the member's row
     # (no query of its own on each page).
     table_ready = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    # The member's own choices of emailed notices, {kind: wanted} (``club.notices``):
+    # a kind not named here follows its default. Kept on the member's row, read with it.
+    notice_choices = models.JSONField(_("emailed notices"), default=dict, blank=True)
 
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"
@@ -230,3 +233,33 @@ class SignupRequest(models.Model):
 
     def __str__(self) -> str:
         return self.email
+
+
+class SentNotice(models.Model):
+    """One notice emailed to one member about one thing (``club.notices``): recorded in
+    the transaction that decides to send it, so that it is decided once whatever runs
+    again. ``sent_at`` is set once the mail server took it; ``error`` says why it did
+    not (it is not tried again)."""
+
+    kind = models.CharField(_("kind"), max_length=40)
+    member = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("member"),
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    key = models.CharField(_("about"), max_length=60)
+    created_at = models.DateTimeField(_("decided at"), auto_now_add=True)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    error = models.CharField(_("error"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("emailed notice")
+        verbose_name_plural = _("emailed notices")
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "member", "key"], name="club_sentnotice_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} → {self.member_id}"

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 
 from club import activity, hooks
 from club.models import User
+from club.notices import notices_merge
 from club.roles import ROLE_GROUPS, SECRETARIES_GROUP, group_label
 from club.services import activity_record
 
@@ -149,6 +150,7 @@ def member_merge(*, duplicate: User, into: User, by: User) -> User:
     obstacles = hooks.merge_obstacles(duplicate, into)
     if obstacles:
         raise OfficeRefused(" ".join(obstacles))
+    notices_merge(duplicate=duplicate, into=into)
     moved = {}
     for model, name in _relations():
         try:

@@ -17,6 +17,7 @@ from django.utils import timezone, translation
 
 from club.activity import render_english
 from club.models import ActivityLog, SignupRequest, User
+from club.notices import notice_kind
 
 
 def activity_record(
@@ -189,8 +190,11 @@ PROFILE_FIELDS = (
 
 
 @transaction.atomic
-def member_update_profile(*, member: User, **changes: Any) -> User:
-    """Update the editable profile fields of a member."""
+def member_update_profile(
+    *, member: User, notices: dict[str, bool] | None = None, **changes: Any
+) -> User:
+    """Update the editable profile fields of a member, and which notices they want by
+    email (``notices``: {kind: wanted}, kinds of ``club.notices.KINDS``)."""
     unknown = set(changes) - set(PROFILE_FIELDS)
     if unknown:
         raise TypeError(f"not profile fields: {sorted(unknown)}")
@@ -198,8 +202,15 @@ def member_update_profile(*, member: User, **changes: Any) -> User:
         if name == "member_number":
             value = (value or "").strip() or None
         setattr(member, name, value)
+    fields = list(changes)
+    if notices is not None:
+        member.notice_choices = {
+            **(member.notice_choices or {}),
+            **{notice_kind(kind).key: bool(wanted) for kind, wanted in notices.items()},
+        }
+        fields.append("notice_choices")
     member.full_clean(exclude=["password"])
-    member.save(update_fields=list(changes))
+    member.save(update_fields=fields)
     return member
 
 

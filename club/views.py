@@ -21,6 +21,7 @@ from club.auth import BACKEND
 from club.forms import (
     EmailLoginForm,
     LanguageForm,
+    NoticesForm,
     ProfileForm,
     SignupForm,
     ThrottledPasswordChangeForm,
@@ -87,15 +88,18 @@ class LoginView(auth_views.LoginView):
 @login_required
 def profile(request):
     member = request.user
-    form = ProfileForm(request.POST if request.method == "POST" else None, instance=member)
-    if request.method == "POST" and form.is_valid():
+    data = request.POST if request.method == "POST" else None
+    form = ProfileForm(data, instance=member)
+    notices = NoticesForm(data, member=member)
+    if request.method == "POST" and form.is_valid() and notices.is_valid():
         services.member_update_profile(
             member=User.objects.get(pk=member.pk),
+            notices=notices.choices(),
             **{name: form.cleaned_data[name] for name in form.Meta.fields},
         )
         messages.success(request, _("Your profile is saved."))
         return redirect("profile")
-    return render(request, "club/profile.html", {"form": form})
+    return render(request, "club/profile.html", {"form": form, "notices": notices})
 
 
 @login_required

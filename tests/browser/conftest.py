@@ -128,3 +128,24 @@ def phone_page(chromium, live_server_asgi, transactional_db):
     yield page
     context.close()
     _stop_live_tables()
+
+
+#: The two screens a page is tried on in French: a phone and a laptop.
+DEVICES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "laptop": {"viewport": {"width": 1366, "height": 800}},
+}
+
+
+@pytest.fixture(params=list(DEVICES))
+def device_page(request, chromium, live_server_asgi, transactional_db):
+    """A French page on a phone, then on a laptop (``page.device`` names which)."""
+    context = chromium.new_context(
+        base_url=live_server_asgi.url, locale="fr-CA", **DEVICES[request.param]
+    )
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    page = context.new_page()
+    page.device = request.param
+    yield page
+    context.close()
+    _stop_live_tables()

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from games.models import Table
-from tests.browser.conftest import STEP_TIMEOUT_MS, _stop_live_tables
 from tests.browser.table_helpers import log_in
 
 # The form's controls a player sees (not hidden, nor in a closed fold), by name or test id.
@@ -30,26 +28,6 @@ FIRST_SCREEN = """() => ({
     + window.scrollY,
   wide: document.documentElement.scrollWidth > document.documentElement.clientWidth,
 })"""
-
-
-DEVICES = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-    "laptop": {"viewport": {"width": 1366, "height": 800}},
-}
-
-
-@pytest.fixture(params=list(DEVICES))
-def device_page(request, chromium, live_server_asgi, transactional_db):
-    """A French page on a phone, then on a laptop."""
-    context = chromium.new_context(
-        base_url=live_server_asgi.url, locale="fr-CA", **DEVICES[request.param]
-    )
-    context.set_default_timeout(STEP_TIMEOUT_MS)
-    page = context.new_page()
-    page.device = request.param
-    yield page
-    context.close()
-    _stop_live_tables()
 
 
 def test_the_game_the_count_and_commencer_come_first_the_rest_folded(device_page, make_member):

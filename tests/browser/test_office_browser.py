@@ -5,35 +5,17 @@ is wider than the screen."""
 
 from __future__ import annotations
 
-import pytest
 from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
 from club.models import User
 from club.roles import SECRETARIES_GROUP, ensure_director_group
-from tests.browser.conftest import STEP_TIMEOUT_MS, _stop_live_tables
 from tests.browser.table_helpers import in_thread, log_in
 
-DEVICES = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-    "laptop": {"viewport": {"width": 1366, "height": 800}},
-}
 WIDER_THAN_THE_SCREEN = """() => [...document.querySelectorAll('main *')].filter((e) => {
   const r = e.getBoundingClientRect();
   return r.width > 0 && r.right > document.documentElement.clientWidth + 1;
 }).map((e) => e.tagName + '.' + e.className).slice(0, 5)"""
-
-
-@pytest.fixture(params=list(DEVICES))
-def device_page(request, chromium, live_server_asgi, transactional_db):
-    context = chromium.new_context(
-        base_url=live_server_asgi.url, locale="fr-CA", **DEVICES[request.param]
-    )
-    context.set_default_timeout(STEP_TIMEOUT_MS)
-    page = context.new_page()
-    yield page
-    context.close()
-    _stop_live_tables()
 
 
 def fits(page):

@@ -62,7 +62,9 @@ def test_unapproved_members_cannot_register_when_the_club_requires_approval(
     assert err.value.code == "not_approved"
 
 
-def test_full_tournament_queues_and_moves_up_first_come_first_served(make_tournament, make_member):
+def test_full_tournament_queues_and_moves_up_first_come_first_served(
+    make_tournament, make_member, django_capture_on_commit_callbacks
+):
     t = make_tournament(capacity=2)
     a, b, c, d = (make_member() for _i in range(4))
     ea = services.registration_create(tournament=t, member=a)
@@ -71,7 +73,8 @@ def test_full_tournament_queues_and_moves_up_first_come_first_served(make_tourna
     ed = services.registration_create(tournament=t, member=d)
     assert (ec.status, ed.status) == (EntryStatus.WAITING, EntryStatus.WAITING)
     mail.outbox.clear()
-    services.registration_withdraw(entry=ea, member=a)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.registration_withdraw(entry=ea, member=a)
     ec.refresh_from_db(), ed.refresh_from_db()
     assert ec.status == EntryStatus.CONFIRMED and ed.status == EntryStatus.WAITING
     assert [m.to for m in mail.outbox] == [[c.email]]
@@ -87,11 +90,14 @@ def test_raising_capacity_promotes_the_waiting_list(director, make_tournament, m
     assert waiting.status == EntryStatus.CONFIRMED
 
 
-def test_pair_is_pending_until_the_partner_accepts(make_tournament, make_member):
+def test_pair_is_pending_until_the_partner_accepts(
+    make_tournament, make_member, django_capture_on_commit_callbacks
+):
     t = make_tournament(format="pairs", capacity=1)
     a, b = make_member(), make_member()
     mail.outbox.clear()
-    entry = services.registration_create(tournament=t, member=a, partner=b)
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = services.registration_create(tournament=t, member=a, partner=b)
     assert entry.status == EntryStatus.PENDING
     assert mail.outbox[0].to == [b.email]
     # A pending pair does not take the place: another confirmed pair can.

@@ -31,6 +31,7 @@ from tournaments.models import (
 )
 from tournaments.services.director import rounds_close_for_finish
 from tournaments.services.events import tournament_touch
+from tournaments.services.notices import notify_results
 from tournaments.services.registration import promote_waiting
 from tournaments.services.results import results_settings_row
 
@@ -266,8 +267,8 @@ def tournament_transition(
     """Move the tournament through its status machine (``tournaments.status``).
 
     Finishing closes the rounds still playing (refused while a table has not
-    finished): the results are then final. Reopening a finished tournament needs a
-    reason, which goes to the activity log."""
+    finished): the results are then final, and emailed to the players (once).
+    Reopening a finished tournament needs a reason, which goes to the activity log."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if to not in Status.values:
         raise TournamentError("bad_status", _("Unknown status."))
@@ -314,6 +315,8 @@ def tournament_transition(
         data={"before": before, "after": to},
     )
     tournament_touch(tournament=tournament)
+    if to == machine.FINISHED:
+        notify_results(tournament)
     return tournament
 
 

@@ -20,12 +20,7 @@ hand where a bot played for a seated member (``bot_played_for_a_member``) is mar
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
-from django.template.loader import render_to_string
-from django.urls import reverse
-from django.utils import translation
 
 from club.models import User
 from games.models import Action, Table
@@ -44,6 +39,7 @@ from tournaments.selectors_tables import (
     results_settings,
     table_people,
 )
+from tournaments.services.notices import notify_table_ready
 
 
 def _tables(rnd: Round) -> list[int]:
@@ -113,7 +109,7 @@ def online_round_start(rnd: Round) -> None:
 
 def _tell_players_their_table_is_ready(rnd: Round, games: list[TableGame]) -> None:
     """Every seated member: a banner on every page of the site (``User.table_ready``)
-    and, once the round's start is committed, an email with the link to their table."""
+    and the notice "your table is ready" with the link to their table."""
     seated = dict(
         LiveSeat.objects.filter(
             table_id__in=[g.live_table_id for g in games], user__isnull=False
@@ -121,26 +117,7 @@ def _tell_players_their_table_is_ready(rnd: Round, games: list[TableGame]) -> No
     )
     for user_id, table_id in seated.items():
         User.objects.filter(pk=user_id).update(table_ready=table_id)
-    members = list(User.objects.filter(pk__in=seated))
-    tournament = rnd.tournament
-    transaction.on_commit(
-        lambda: [_email_table_ready(m, tournament, rnd, seated[m.pk]) for m in members]
-    )
-
-
-def _email_table_ready(member, tournament, rnd: Round, table_id: int) -> None:
-    if not member.email:
-        return
-    context = {
-        "member": member,
-        "tournament": tournament,
-        "round": rnd,
-        "url": settings.SITE_URL.rstrip("/") + reverse("games:table", args=[table_id]),
-    }
-    with translation.override(member.preferred_language or "fr"):
-        subject = render_to_string("tournaments/email/table_ready_subject.txt", context).strip()
-        body = render_to_string("tournaments/email/table_ready.txt", context)
-    send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [member.email], fail_silently=True)
+    notify_table_ready(rnd, seated)
 
 
 def plays_online(table_id: int) -> bool:

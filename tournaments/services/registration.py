@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 
 from club.models import User
 from club.services import activity_record
@@ -23,6 +20,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import registration_is_open
 from tournaments.services.events import tournament_touch
+from tournaments.services.notices import notify_partner_request, notify_promoted
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -39,13 +37,6 @@ def _active_entry_of(tournament: Tournament, user: User) -> Entry | None:
 
 def confirmed_count(tournament: Tournament) -> int:
     return Entry.objects.filter(tournament=tournament, status=EntryStatus.CONFIRMED).count()
-
-
-def _notify(user: User | None, subject: str, body: str) -> None:
-    """An email (the console backend in development) in the member's language."""
-    if user is None or not user.email:
-        return
-    send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.email], fail_silently=True)
 
 
 def _place(tournament: Tournament, entry: Entry) -> Entry:
@@ -113,16 +104,7 @@ def registration_create(
         data={"entry": entry.pk, "status": entry.status},
     )
     if partner is not None:
-        with override(partner.preferred_language):
-            _notify(
-                partner,
-                _("Confirm your partnership: %(t)s") % {"t": tournament.name},
-                _(
-                    "%(name)s registered with you as partner for %(t)s. Accept or decline "
-                    "on the tournament's page."
-                )
-                % {"name": member.public_name, "t": tournament.name},
-            )
+        notify_partner_request(entry)
     tournament_touch(tournament=tournament)
     return entry
 
@@ -165,7 +147,7 @@ def promote_waiting(*, tournament: Tournament) -> list[Entry]:
     waiting = (
         Entry.objects.select_for_update(of=("self",))
         .filter(tournament=tournament, status=EntryStatus.WAITING)
-        .select_related("player", "partner")
+        .select_related("player", "partner", "tournament")
         .order_by("queued_at", "id")[:room]
     )
     for entry in waiting:
@@ -180,19 +162,7 @@ def promote_waiting(*, tournament: Tournament) -> list[Entry]:
             subject=tournament,
             data={"entry": entry.pk},
         )
-        for user in (entry.player, entry.partner):
-            if user is None:
-                continue
-            with override(user.preferred_language):
-                _notify(
-                    user,
-                    _("You are in: %(t)s") % {"t": tournament.name},
-                    _(
-                        "A place opened up: you moved up from the waiting list and are "
-                        "now registered for %(t)s."
-                    )
-                    % {"t": tournament.name},
-                )
+        notify_promoted(entry)
     return promoted
 
 
