@@ -11,6 +11,10 @@ from games.engine.views import private_view, public_view
 from games.kinds.base import CHAT, CLAIMS, NOTICES, REMATCH, REVIEW, SEATS, GameKind, _
 from games.kinds.five_hundred.replay import replay_steps
 
+# The phases whose every call may be taken back, and the play's moves that may not.
+TAKEBACK_CALL_PHASES = ("auction", "breach", "partner")
+TAKEBACK_CLAIM_ACTIONS = ("claim", "accept", "refuse")
+
 
 class FiveHundred(GameKind):
     name = "500"
@@ -100,6 +104,15 @@ class FiveHundred(GameKind):
     @staticmethod
     def bot_moves(hand) -> int:
         return 1
+
+    @staticmethod
+    def takes_back(hand, action: str) -> bool:
+        """The calls (the auction, the breach round, the partner call) and the cards
+        played; not the declarer's discards (hidden), nor a claim or its answers."""
+        phase = hand.phase.value
+        return phase in TAKEBACK_CALL_PHASES or (
+            phase == "play" and action not in TAKEBACK_CLAIM_ACTIONS
+        )
 
     @staticmethod
     def review_rule(hand) -> dict[str, Any] | None:
