@@ -147,10 +147,10 @@ class GameKind:
         """How many of its paces a bot takes for the turn."""
         raise NotImplementedError
 
-    def takes_back(self, hand, action: str) -> bool:
+    def takes_back(self, hand, action: str) -> str:
         """Whether ``action``, about to be applied to ``hand``, may be taken back at a
-        casual table (``games.live.takeback``): a call or a card played face up, never
-        a move whose card stays hidden."""
+        casual table (``games.live.takeback``), and what it is: ``"call"``, ``"card"``
+        (played face up), or ``""`` (never: a move whose card stays hidden...)."""
         raise NotImplementedError
 
     def review_rule(self, hand) -> dict[str, Any] | None:

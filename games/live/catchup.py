@@ -36,6 +36,7 @@ class LoggedAction:
     seat: str
     action: str
     at: datetime
+    by_bot: bool = False  # a bot played it (for a bot's seat or an absent member's)
 
 
 @dataclass
@@ -92,7 +93,7 @@ def catch_up(st: TableState | None, snap: Snapshot, *, watched: bool = False) ->
             elif logged.action in takeback.LOGGED:  # a take-back: the request, its answers
                 takeback.apply(st, logged.seat, logged.action, logged.seq)
             else:
-                play(st, st.game.entries[-1], logged.seat, logged.action)
+                play(st, st.game.entries[-1], logged.seat, logged.action, by_bot=logged.by_bot)
             st.moved_at = logged.at
         _deal_through(st, len(st.hands))
     except (EngineError, takeback.BadLog) as error:
@@ -129,7 +130,12 @@ def follow(st: TableState, event: dict) -> TableState:
         hand_id, number, dealer, seed = event["next_hand"]
         hands.append(HandRow(id=hand_id, number=number, dealer=dealer, seed=seed))
     logged = LoggedAction(
-        hand_number=row.number, seq=st.seq + 1, seat=event["seat"], action=event["action"], at=at
+        hand_number=row.number,
+        seq=st.seq + 1,
+        seat=event["seat"],
+        action=event["action"],
+        at=at,
+        by_bot=event.get("by_bot", False),
     )
     snap = Snapshot(
         table=table,

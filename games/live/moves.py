@@ -114,7 +114,7 @@ def decide(
     if hand.to_act != seat:
         raise Refused("not_your_turn")
     try:
-        play(st, hand, seat, action)
+        play(st, hand, seat, action, by_bot=user_id is None)
     except EngineError as error:
         raise Refused(error.code, error) from None
     move = Move(
@@ -281,6 +281,7 @@ def published(move: Move) -> dict:
         "hand": move.hand_id,
         "seat": move.seat,
         "action": move.action,
+        "by_bot": move.by_bot,
         "at": move.at.isoformat(),
         "wake_at": move.wake_at.isoformat() if move.wake_at else None,
         "result": move.result,

@@ -96,7 +96,7 @@ class Played:
 
     seat: str
     action: str
-    takeable: bool  # the kind lets it be taken back (``GameKind.takes_back``)
+    what: str  # "call", "card", or "" (never taken back): ``GameKind.takes_back``
 
 
 @dataclass
@@ -106,6 +106,7 @@ class Takeback:
 
     seat: str  # who asked
     action: str  # the move to take back
+    what: str  # what it is: "call" or "card" (``Played.what``)
     index: int  # its place in the hand's moves (``TableState.played``)
     asked_seq: int  # the table's seq once asked (the request's own log row)
     accepted: set[str] = field(default_factory=set)  # the members who accepted
@@ -195,13 +196,14 @@ def present_members(st: TableState, present: set[int]) -> set[str]:
     return {info.seat for info in st.seats if info.user_id is not None and info.user_id in present}
 
 
-def play(st: TableState, hand, seat: str, action: str) -> None:
+def play(st: TableState, hand, seat: str, action: str, *, by_bot: bool = False) -> None:
     """``seat`` plays ``action`` in ``hand`` (the state's last one): the engine applies
-    it (EngineError: nothing changed) and the hand's moves keep it. The decision and the
+    it (EngineError: nothing changed) and the hand's moves keep it (a bot's move, for a
+    bot's seat or an absent member's, is never taken back). The decision and the
     catch-up both play through here: the log replayed is the state."""
-    takeable = st.kind.takes_back(hand, action)
+    what = "" if by_bot else st.kind.takes_back(hand, action)
     hand.apply_as(seat, action)
-    st.played.append(Played(seat, action, takeable))
+    st.played.append(Played(seat, action, what))
     st.takeback = None  # the game moved on: a request for an earlier move is over
 
 

@@ -69,7 +69,7 @@ def ask_refusal(st: TableState, seat: str | None) -> str | None:
     if pending(st) is not None:
         return "takeback_pending"
     last = st.played[-1] if st.played and st.hand is not None else None
-    if last is None or last.seat != seat or not last.takeable:
+    if last is None or last.seat != seat or not last.what:
         return "takeback_none"
     tb = st.takeback
     if tb is not None and tb.index == len(st.played) - 1:
@@ -107,8 +107,9 @@ def apply(st: TableState, seat: str, action: str, seq: int) -> None:
     if action == ASK or (action == DONE and tb is None):
         if not st.played or st.hand is None:
             raise BadLog(f"table {st.id}: a take-back with no move to take back")
+        last = st.played[-1]
         tb = Takeback(
-            seat=seat, action=st.played[-1].action, index=len(st.played) - 1, asked_seq=seq
+            seat=seat, action=last.action, what=last.what, index=len(st.played) - 1, asked_seq=seq
         )
         st.takeback = tb
         if action == ASK:
@@ -160,6 +161,7 @@ def frame_part(st: TableState, you: str | None, present: set[int]) -> dict | Non
             id=tb.asked_seq,
             seat=tb.seat,
             action=tb.action,
+            what=tb.what,
             outcome=tb.outcome,
             by=tb.by,
             accepted=sorted(tb.accepted),

@@ -247,7 +247,7 @@ def test_no_frame_of_a_request_names_a_hidden_card():
 def test_a_450_discard_is_taken_back_and_replays_to_the_same_state():
     st, log = fifty.playing(4), []
     present = {info.user_id for info in st.seats}
-    while st.hand.phase.value != "discard" or not st.played or not st.played[-1].takeable:
+    while st.hand.phase.value != "discard" or not st.played or not st.played[-1].what:
         action, move = fifty.next_move(st, present)
         log.append(
             fifty.LoggedAction(
@@ -284,3 +284,15 @@ def test_a_450_discard_is_taken_back_and_replays_to_the_same_state():
         ),
     )
     assert rebuilt.hand.to_record() == record and rebuilt.takeback == st.takeback
+
+
+def test_a_move_a_bot_played_for_an_absent_member_is_not_taken_back():
+    st, log = playing(), []
+    seat = st.hand.to_act
+    move = decide(st, action=choice(st.hand), now=T0, present=set(), seat=seat)
+    _commit(st, move, log)
+    assert move.by_bot and not st.played[-1].what
+    with pytest.raises(Refused) as refused:
+        decide(st, action=takeback.ASK, now=T0, present=set(), user_id=USERS[seat])
+    assert refused.value.code == "takeback_none"
+    assert _replayed(st, log).played == st.played

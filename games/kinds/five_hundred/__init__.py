@@ -106,13 +106,13 @@ class FiveHundred(GameKind):
         return 1
 
     @staticmethod
-    def takes_back(hand, action: str) -> bool:
+    def takes_back(hand, action: str) -> str:
         """The calls (the auction, the breach round, the partner call) and the cards
         played; not the declarer's discards (hidden), nor a claim or its answers."""
         phase = hand.phase.value
-        return phase in TAKEBACK_CALL_PHASES or (
-            phase == "play" and action not in TAKEBACK_CLAIM_ACTIONS
-        )
+        if phase in TAKEBACK_CALL_PHASES:
+            return "call"
+        return "card" if phase == "play" and action not in TAKEBACK_CLAIM_ACTIONS else ""
 
     @staticmethod
     def review_rule(hand) -> dict[str, Any] | None:

@@ -188,11 +188,13 @@ class FourFifty(GameKind):
         return BOT_SHOW_MOVES if hand.phase is Phase.SHOW else 1
 
     @staticmethod
-    def takes_back(hand, action: str) -> bool:
+    def takes_back(hand, action: str) -> str:
         """The discards (face up on the pile) and a major sequence's announcement; not
         the dealer's hiding of the face-up cards, the lanceur's card set aside, nor the
         master's choice of the pot's first card."""
-        return hand.phase is Phase.DISCARD
+        if hand.phase is not Phase.DISCARD:
+            return ""
+        return "call" if action.startswith("major:") else "card"
 
     @staticmethod
     def review_rule(hand) -> dict[str, Any]:
