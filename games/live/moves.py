@@ -83,6 +83,20 @@ class Move:
         return self.result is not None
 
 
+def _move(st: TableState, *, seat: str, action: str, user_id: int | None, now: datetime) -> Move:
+    """The log row of a move decided on ``st`` (what follows it: the caller's to add)."""
+    return Move(
+        table_id=st.id,
+        seq=st.seq,
+        hand_id=st.hand_row.id,
+        seat=seat,
+        action=action,
+        user_id=user_id,
+        at=now,
+        wake_at=None,
+    )
+
+
 def decide(
     st: TableState,
     *,
@@ -117,16 +131,7 @@ def decide(
         play(st, hand, seat, action, by_bot=user_id is None)
     except EngineError as error:
         raise Refused(error.code, error) from None
-    move = Move(
-        table_id=st.id,
-        seq=st.seq,
-        hand_id=st.hand_row.id,
-        seat=seat,
-        action=action,
-        user_id=user_id,
-        at=now,
-        wake_at=None,
-    )
+    move = _move(st, seat=seat, action=action, user_id=user_id, now=now)
     if hand.is_done:
         move.result = st.kind.hand_result(hand)
         move.hooks = st.watched
@@ -183,17 +188,9 @@ def _decide_takeback(
         raise Refused(refused.code) from None
     takeback.apply(st, seat, logged, st.seq + 1)
     due = due_in_seconds(st, present)
-    return Move(
-        table_id=st.id,
-        seq=st.seq,
-        hand_id=st.hand_row.id,
-        seat=seat,
-        action=logged,
-        user_id=user_id,
-        at=now,
-        wake_at=now + timedelta(seconds=due),
-        poke=due == 0,
-    )
+    move = _move(st, seat=seat, action=logged, user_id=user_id, now=now)
+    move.wake_at, move.poke = now + timedelta(seconds=due), due == 0
+    return move
 
 
 def review_done(
@@ -229,16 +226,7 @@ def _decide_review(
         seat = ""  # nobody's move: the log row names no seat
     else:
         raise Refused("hand_over")
-    move = Move(
-        table_id=st.id,
-        seq=st.seq,
-        hand_id=st.hand_row.id,
-        seat=seat,
-        action=action,
-        user_id=user_id,
-        at=now,
-        wake_at=None,
-    )
+    move = _move(st, seat=seat, action=action, user_id=user_id, now=now)
     if review_done(st, present, now=now, ready=ready):
         _deal(st, move)
         due = due_in_seconds(st, present)

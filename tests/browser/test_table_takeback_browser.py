@@ -5,7 +5,6 @@ refuses: the card stays, and that move may not be asked for again."""
 
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -13,10 +12,11 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import services
-from games.models import Action, Presence
-from tests.browser.conftest import STEP_TIMEOUT_MS, _stop_live_tables
+from games.models import Action
+from tests.browser.conftest import STEP_TIMEOUT_MS
 from tests.browser.layout import LAYOUT_PROBLEMS
 from tests.browser.table_helpers import in_thread, log_in, state_of
+from tests.browser.test_social_browser import _close
 
 pytestmark = pytest.mark.browser
 
@@ -60,15 +60,6 @@ def _open(chromium, server, user, viewport):
     page = context.new_page()
     log_in(page, user)
     return context, page
-
-
-def _close(*contexts):
-    for context in contexts:
-        context.close()
-    deadline = time.monotonic() + 15
-    while Presence.objects.exists() and time.monotonic() < deadline:
-        time.sleep(0.2)
-    _stop_live_tables()
 
 
 def _layout_ok(page, name):
@@ -154,3 +145,53 @@ def test_a_card_is_taken_back_when_the_other_player_accepts_and_stays_when_refus
         ]
     finally:
         _close(phone, laptop)
+
+
+def _450_table(member):
+    """A 450 table, ``member`` in P1 and three bots, played (by the runner for the
+    member, not there yet) until the member is to discard."""
+    table = services.table_create(
+        host=member,
+        kind="450",
+        options={"players": 4},
+        seed=4529,
+        name="Piquée",
+        bot_delay_ms=30_000,
+        absence_grace_seconds=600,
+    )
+    services.table_fill_with_bots(table_id=table.pk, user=member)
+    services.table_start(table_id=table.pk, user=member)
+    later = timezone.now() + timedelta(days=1)
+    for _ in range(400):
+        hand = state_of(table.pk).hand
+        if hand.phase.value == "discard" and hand.to_act == "P1":
+            return table
+        later += timedelta(minutes=1)
+        services.table_drive(table_id=table.pk, now=later)
+    raise AssertionError("the member never got to discard")
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 800}], ids=str
+)
+def test_a_450_discard_is_taken_back_at_once_with_bots_only(
+    viewport, chromium, live_server_asgi, transactional_db, make_member
+):
+    """The same table page for 450: the bots accept at once."""
+    member = make_member(first_name="Gilles", last_name="Défausse", preferred_language="fr")
+    table = in_thread(lambda: _450_table(member))
+    context, page = _open(chromium, live_server_asgi, member, viewport)
+    try:
+        page.goto(f"/tables/{table.pk}/")
+        expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
+        expect(page.locator(LEGAL_CARD).first).to_be_visible()
+        cards = page.locator("#hand .hand-card").count()
+        code = _play_a_card(page)
+        expect(page.locator("#hand .hand-card")).to_have_count(cards - 1)
+        page.get_by_test_id("takeback-ask").click()
+        expect(page.locator("#hand .hand-card")).to_have_count(cards)
+        expect(page.locator(f"#hand .hand-card[data-card='{code}']")).to_be_enabled()
+        expect(page.get_by_test_id("takeback-outcome")).to_contain_text("Coup repris : ")
+        _layout_ok(page, f"450-{viewport['width']}")
+    finally:
+        _close(context)
