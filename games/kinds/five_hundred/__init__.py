@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Game, get_variant
+from games.engine import Game, Phase, get_variant
 from games.engine.actions import BID0, MIS
 from games.engine.bots import choose_action
 from games.engine.views import private_view, public_view
@@ -12,7 +12,7 @@ from games.kinds.base import CHAT, CLAIMS, NOTICES, REMATCH, REVIEW, SEATS, Game
 from games.kinds.five_hundred.replay import replay_steps
 
 # The phases whose every call may be taken back, and the play's moves that may not.
-TAKEBACK_CALL_PHASES = ("auction", "breach", "partner")
+TAKEBACK_CALL_PHASES = frozenset({Phase.AUCTION, Phase.BREACH, Phase.PARTNER})
 TAKEBACK_CLAIM_ACTIONS = ("claim", "accept", "refuse")
 
 
@@ -109,10 +109,10 @@ class FiveHundred(GameKind):
     def takes_back(hand, action: str) -> str:
         """The calls (the auction, the breach round, the partner call) and the cards
         played; not the declarer's discards (hidden), nor a claim or its answers."""
-        phase = hand.phase.value
+        phase = hand.phase
         if phase in TAKEBACK_CALL_PHASES:
             return "call"
-        return "card" if phase == "play" and action not in TAKEBACK_CLAIM_ACTIONS else ""
+        return "card" if phase is Phase.PLAY and action not in TAKEBACK_CLAIM_ACTIONS else ""
 
     @staticmethod
     def review_rule(hand) -> dict[str, Any] | None:
