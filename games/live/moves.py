@@ -155,9 +155,14 @@ def seen_enough(st: TableState, action: str, seq: int) -> bool:
     state of the review the member saw. The review's moves are the members' taps, one
     seq each, so the review began at ``st.seq - len(st.ready)`` at the latest (a seat
     change meanwhile makes that later: such taps are refused as stale, as before).
-    Members tapping at the same moment are thus all counted, not told to tap again."""
+    Members tapping at the same moment are thus all counted, not told to tap again.
+    Likewise an answer to a take-back request means the same on every state since the
+    request was made (the moves since are the other members' answers)."""
     if seq == st.seq:
         return True
+    if action in takeback.ANSWERS:
+        tb = takeback.pending(st)
+        return tb is not None and tb.asked_seq <= seq < st.seq
     return action == NEXT and st.in_review and st.seq - len(st.ready) <= seq < st.seq
 
 

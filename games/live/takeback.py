@@ -36,6 +36,7 @@ YES = "takeback:yes"
 NO = "takeback:no"
 DONE = "takeback:done"
 INTENTS = (ASK, YES, NO)  # what a member sends
+ANSWERS = (YES, NO)
 LOGGED = (ASK, YES, NO, DONE)  # what the log holds
 
 # While a request waits for the members' answers, a bot to act holds its move this long.

@@ -296,3 +296,22 @@ def test_a_move_a_bot_played_for_an_absent_member_is_not_taken_back():
         decide(st, action=takeback.ASK, now=T0, present=set(), user_id=USERS[seat])
     assert refused.value.code == "takeback_none"
     assert _replayed(st, log).played == st.played
+
+
+def test_answers_made_on_the_same_request_at_the_same_moment_all_count():
+    """Two members answer the request seen at the same seq: both count (the second is
+    not told the table moved on); an answer seen before the request does not."""
+    st, log = playing(), []
+    seat = st.hand.to_act
+    _act(st, log, seat, choice(st.hand), EVERYONE)
+    before = st.seq
+    _act(st, log, seat, takeback.ASK, EVERYONE)
+    seen = st.seq
+    first, second, third = [s for s in "NESW" if s != seat]
+    _act(st, log, first, takeback.YES, EVERYONE)
+    assert moves.seen_enough(st, takeback.YES, seen)
+    assert not moves.seen_enough(st, takeback.YES, before)
+    assert not moves.seen_enough(st, choice(st.hand), seen)
+    _act(st, log, second, takeback.YES, EVERYONE)
+    _act(st, log, third, takeback.YES, EVERYONE)
+    assert not moves.seen_enough(st, takeback.NO, seen)  # taken back: no request waits
