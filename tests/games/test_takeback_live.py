@@ -4,11 +4,15 @@ services (the database thread's), logged, replayed, refused where they must be."
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
+from django.utils import timezone
 
-from games import services
+from games import selectors, services
+from games.engine import check_record
 from games.errors import TableError
 from games.live import cache, presence
 from games.models import Action
@@ -138,3 +142,12 @@ def test_bots_accept_a_request_at_once(players):
     assert st.hand.to_record()["takebacks"] == [
         {"seat": "N", "action": bid, "at": f"calls[{calls}]"}
     ]
+    # the hand played out: its record (as downloaded) notes the take-back, and checks
+    services.presence_leave(table_id=table.pk, channel_name="test.n")
+    later = timezone.now() + timedelta(days=1)
+    while table_state(table.pk).hand_row.result is None:
+        later += timedelta(hours=1)  # past the bots' pace and N's grace
+        services.table_drive(table_id=table.pk, now=later)
+    record = selectors.hand_record(table, 1)
+    assert record["takebacks"] == [{"seat": "N", "action": bid, "at": f"calls[{calls}]"}]
+    assert check_record(record)["ok"] and check_record(record)["complete"]
