@@ -5,9 +5,6 @@ other unknown field; a replayed record writes it back as it was."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +14,8 @@ from games.engine.four_fifty import check_record as check_450
 from games.engine.four_fifty import get_rules
 from games.engine.four_fifty import replay as replay_450
 
-ROOT = Path(__file__).resolve().parents[2]
+from .test_check_cli import check
+
 NOTE = [{"seat": "E", "action": "7H", "at": "calls[1]"}]
 
 
@@ -66,8 +64,8 @@ def test_a_malformed_takebacks_field_is_refused_naming_it(bad):
 
 
 def test_check_still_refuses_any_other_unknown_field():
-    for record, check in ((_500_record(), check_record), (_450_record(), check_450)):
-        out = check({**record, "takebacks": [], "undo": []})
+    for record, check_one in ((_500_record(), check_record), (_450_record(), check_450)):
+        out = check_one({**record, "takebacks": [], "undo": []})
         assert not out["ok"] and out["at"] == "undo"
 
 
@@ -79,13 +77,5 @@ def test_the_check_command_reads_records_with_takebacks():
             {**_450_record(), "takebacks": [{"seat": "P1", "action": "hide", "at": "discards"}]},
         )
     )
-    proc = subprocess.run(
-        [sys.executable, "-m", "games.engine", "check"],
-        input=lines,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    out = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert [o["ok"] for o in out] == [True, True], out
+    code, out = check(stdin=lines)
+    assert code == 0 and [json.loads(line)["ok"] for line in out] == [True, True], out
