@@ -103,6 +103,14 @@ def refusal_error(refused) -> TableError:
         "already_ready": _("You are ready for the next deal: waiting for the others."),
         "not_in_review": _("No hand is waiting for the next deal."),
         "review_not_over": _("The hand review is not over."),
+        "takeback_tournament": _("Moves are never taken back at a tournament's table."),
+        "takeback_none": _(
+            "You have no move to take back: the next player has acted, or the hand is over."
+        ),
+        "takeback_pending": _("A request to take back a move is already waiting for answers."),
+        "takeback_asked": _("You already asked to take back this move."),
+        "takeback_no_request": _("No request to take back a move is waiting for an answer."),
+        "takeback_not_asked": _("This request is not waiting for your answer."),
     }
     return TableError(refused.code, messages.get(refused.code, _("This move is not allowed now.")))
 

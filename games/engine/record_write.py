@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import ACTION_STR
 from .cards import CODE
 from .phases import KITTY, PLAY
+from .takebacks import note
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -34,4 +35,4 @@ def to_record(h: Hand) -> dict[str, Any]:
         rec["discards"] = [CODE[c] for c in h.discards]
         if h._phase >= PLAY:
             rec["play"] = [ACTION_STR[a] for a in h.play]
-    return rec
+    return note(rec, h)

@@ -18,6 +18,8 @@ from .hand import Hand
 from .phases import AUCTION, BREACH, DONE, KITTY, PARTNER, PLAY
 from .record_write import FORMAT
 from .scoring import score_sheet_hand
+from .takebacks import FIELD as TAKEBACKS
+from .takebacks import read as read_takebacks
 from .variants import Variant, get_variant
 
 FULL_FIELDS = (
@@ -32,6 +34,7 @@ FULL_FIELDS = (
     "calls",
     "discards",
     "play",
+    "takebacks",
 )
 SHEET_FIELDS = (
     "format",
@@ -181,6 +184,8 @@ def replay(record: Any) -> Hand:
             raise _err(f"{stage} must be a list", stage)
         for i, entry in enumerate(entries):
             _apply_entry(hand, stage, i, entry)
+    if TAKEBACKS in record:
+        hand.takebacks = read_takebacks(record[TAKEBACKS], v.seats)
     return hand
 
 

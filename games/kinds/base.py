@@ -147,6 +147,12 @@ class GameKind:
         """How many of its paces a bot takes for the turn."""
         raise NotImplementedError
 
+    def takes_back(self, hand, action: str) -> str:
+        """Whether ``action``, about to be applied to ``hand``, may be taken back at a
+        casual table (``games.live.takeback``), and what it is: ``"call"``, ``"card"``
+        (played face up), or ``""`` (never: a move whose card stays hidden...)."""
+        raise NotImplementedError
+
     def review_rule(self, hand) -> dict[str, Any] | None:
         """The rule that gave a finished hand's score, as numbers the hand review puts in
         words (``games.live.review``); None: nothing to explain (a redeal)."""

@@ -4,6 +4,8 @@ Layers, each importing only those above it in this list (a test fails on an impo
 circle in the apps, ``tests/test_layers.py``):
 
 * ``tablestate`` (pure): a table's state as plain values around the engine's game;
+* ``takeback`` (pure): a player's request to take back their last move at a casual
+  table, its answers, and the rewind (the hand replayed without the move);
 * ``moves`` (pure): **the one decision** of what a move writes and what follows it;
 * ``review`` (pure): what a finished hand shows every viewer before the next deal;
 * ``catchup`` (pure): a state brought up to date from a snapshot of the database;

@@ -14,8 +14,19 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from games.engine import EngineError
+from games.live import takeback
 from games.live.moves import NEXT, REVIEW_ACTIONS
-from games.live.tablestate import FINISHED, OPEN, HandRow, SeatInfo, TableInfo, TableState, game_of
+from games.live.tablestate import (
+    FINISHED,
+    OPEN,
+    HandRow,
+    SeatInfo,
+    TableInfo,
+    TableState,
+    deal,
+    game_of,
+    play,
+)
 
 
 @dataclass
@@ -25,6 +36,7 @@ class LoggedAction:
     seat: str
     action: str
     at: datetime
+    by_bot: bool = False  # a bot played it (for a bot's seat or an absent member's)
 
 
 @dataclass
@@ -78,11 +90,13 @@ def catch_up(st: TableState | None, snap: Snapshot, *, watched: bool = False) ->
             if logged.action in REVIEW_ACTIONS:  # the hand review: the engine never sees it
                 if logged.action == NEXT and logged.hand_number == len(st.hands):
                     st.ready = st.ready | {logged.seat}
+            elif logged.action in takeback.LOGGED:  # a take-back: the request, its answers
+                takeback.apply(st, logged.seat, logged.action, logged.seq)
             else:
-                st.game.entries[-1].apply_as(logged.seat, logged.action)
+                play(st, st.game.entries[-1], logged.seat, logged.action, by_bot=logged.by_bot)
             st.moved_at = logged.at
         _deal_through(st, len(st.hands))
-    except EngineError as error:
+    except (EngineError, takeback.BadLog) as error:
         raise CatchUpError(f"table {st.id}: the log does not replay ({error})") from None
     if st.moved_at is None:
         st.moved_at = table.started_at
@@ -116,7 +130,12 @@ def follow(st: TableState, event: dict) -> TableState:
         hand_id, number, dealer, seed = event["next_hand"]
         hands.append(HandRow(id=hand_id, number=number, dealer=dealer, seed=seed))
     logged = LoggedAction(
-        hand_number=row.number, seq=st.seq + 1, seat=event["seat"], action=event["action"], at=at
+        hand_number=row.number,
+        seq=st.seq + 1,
+        seat=event["seat"],
+        action=event["action"],
+        at=at,
+        by_bot=event.get("by_bot", False),
     )
     snap = Snapshot(
         table=table,
@@ -146,7 +165,7 @@ def _deal_through(st: TableState, number: int) -> None:
         if len(game.entries) >= len(st.hands):
             raise CatchUpError(f"table {st.id}: an action of hand {number}, never dealt")
         row = st.hands[len(game.entries)]
-        hand = game.next_hand(row.seed)
+        hand = deal(st, row.seed)
         st.ready = set()
         if st.kind.hand_dealer(hand) != row.dealer:
             raise CatchUpError(f"table {st.id}: hand {row.number} dealer mismatch")

@@ -19,7 +19,17 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from games.engine import EngineError
-from games.live.tablestate import FINISHED, PLAYING, HandRow, TableState, hand_seed
+from games.live import takeback
+from games.live.tablestate import (
+    FINISHED,
+    PLAYING,
+    HandRow,
+    TableState,
+    deal,
+    hand_seed,
+    play,
+    present_members,
+)
 
 # A member whose sockets at a table all stayed silent this long counts as absent.
 PRESENCE_TIMEOUT = timedelta(seconds=45)
@@ -30,6 +40,10 @@ PRESENCE_TIMEOUT = timedelta(seconds=45)
 NEXT = "next"
 DEAL = "deal"
 REVIEW_ACTIONS = (NEXT, DEAL)
+
+# Taking back a move (``games.live.takeback``): a member's request and the others'
+# answers are logged moves too; the engine sees only the one that takes the move back
+# (the hand replayed without it).
 
 
 class Refused(Exception):
@@ -69,6 +83,20 @@ class Move:
         return self.result is not None
 
 
+def _move(st: TableState, *, seat: str, action: str, user_id: int | None, now: datetime) -> Move:
+    """The log row of a move decided on ``st`` (what follows it: the caller's to add)."""
+    return Move(
+        table_id=st.id,
+        seq=st.seq,
+        hand_id=st.hand_row.id,
+        seat=seat,
+        action=action,
+        user_id=user_id,
+        at=now,
+        wake_at=None,
+    )
+
+
 def decide(
     st: TableState,
     *,
@@ -86,6 +114,8 @@ def decide(
         seat = st.seat_of(user_id)
         if seat is None:
             raise Refused("not_seated")
+    if action in takeback.INTENTS:
+        return _decide_takeback(st, action=action, now=now, present=present, user_id=user_id)
     if st.in_review:
         return _decide_review(
             st, action=action, now=now, present=present, user_id=user_id, seat=seat
@@ -98,19 +128,10 @@ def decide(
     if hand.to_act != seat:
         raise Refused("not_your_turn")
     try:
-        hand.apply_as(seat, action)
+        play(st, hand, seat, action, by_bot=user_id is None)
     except EngineError as error:
         raise Refused(error.code, error) from None
-    move = Move(
-        table_id=st.id,
-        seq=st.seq,
-        hand_id=st.hand_row.id,
-        seat=seat,
-        action=action,
-        user_id=user_id,
-        at=now,
-        wake_at=None,
-    )
+    move = _move(st, seat=seat, action=action, user_id=user_id, now=now)
     if hand.is_done:
         move.result = st.kind.hand_result(hand)
         move.hooks = st.watched
@@ -134,9 +155,14 @@ def seen_enough(st: TableState, action: str, seq: int) -> bool:
     state of the review the member saw. The review's moves are the members' taps, one
     seq each, so the review began at ``st.seq - len(st.ready)`` at the latest (a seat
     change meanwhile makes that later: such taps are refused as stale, as before).
-    Members tapping at the same moment are thus all counted, not told to tap again."""
+    Members tapping at the same moment are thus all counted, not told to tap again.
+    Likewise an answer to a take-back request means the same on every state since the
+    request was made (the moves since are the other members' answers)."""
     if seq == st.seq:
         return True
+    if action in takeback.ANSWERS:
+        tb = takeback.pending(st)
+        return tb is not None and tb.asked_seq <= seq < st.seq
     return action == NEXT and st.in_review and st.seq - len(st.ready) <= seq < st.seq
 
 
@@ -149,12 +175,27 @@ def _deal(st: TableState, move: Move) -> None:
         seed=hand_seed(st.table.seed, number),
         result=None,
     )
-    st.game.next_hand(move.next_hand.seed)
+    deal(st, move.next_hand.seed)
 
 
-def present_members(st: TableState, present: set[int]) -> set[str]:
-    """The seats whose members are at the table."""
-    return {info.seat for info in st.seats if info.user_id is not None and info.user_id in present}
+def _decide_takeback(
+    st: TableState, *, action: str, now: datetime, present: set[int], user_id: int | None
+) -> Move:
+    """A member's request to take back their last move, or an answer to one
+    (``games.live.takeback``): a logged move the engine sees only when it takes the
+    move back (the hand replayed without it, in ``st`` already)."""
+    seat = st.seat_of(user_id)
+    if seat is None:
+        raise Refused("not_seated")
+    try:
+        logged = takeback.judge(st, seat=seat, action=action, present=present)
+    except takeback.TakebackRefused as refused:
+        raise Refused(refused.code) from None
+    takeback.apply(st, seat, logged, st.seq + 1)
+    due = due_in_seconds(st, present)
+    move = _move(st, seat=seat, action=logged, user_id=user_id, now=now)
+    move.wake_at, move.poke = now + timedelta(seconds=due), due == 0
+    return move
 
 
 def review_done(
@@ -190,16 +231,7 @@ def _decide_review(
         seat = ""  # nobody's move: the log row names no seat
     else:
         raise Refused("hand_over")
-    move = Move(
-        table_id=st.id,
-        seq=st.seq,
-        hand_id=st.hand_row.id,
-        seat=seat,
-        action=action,
-        user_id=user_id,
-        at=now,
-        wake_at=None,
-    )
+    move = _move(st, seat=seat, action=action, user_id=user_id, now=now)
     if review_done(st, present, now=now, ready=ready):
         _deal(st, move)
         due = due_in_seconds(st, present)
@@ -242,6 +274,7 @@ def published(move: Move) -> dict:
         "hand": move.hand_id,
         "seat": move.seat,
         "action": move.action,
+        "by_bot": move.by_bot,
         "at": move.at.isoformat(),
         "wake_at": move.wake_at.isoformat() if move.wake_at else None,
         "result": move.result,
@@ -277,8 +310,10 @@ def bot_due_in(
     the member went away (``away_since``; None: never came, counted from the start),
     then at the bot's pace until the member is back. A timed turn (the 450 dealer's
     face-up cards: ``kind.timed_turn``) is played for a present member too once its
-    time has run from the last move; a bot takes ``kind.bot_moves`` of its paces. In
-    the hand review, the next deal is due once the review is over."""
+    time has run from the last move; a bot takes ``kind.bot_moves`` of its paces. While
+    a request to take back a move waits for answers, a bot holds its move
+    ``takeback.WAIT`` from the last logged move. In the hand review, the next deal is
+    due once the review is over."""
     if st.in_review:
         if not review_done(st, present, now=now):
             return max(0.0, (st.review_ends_at - now).total_seconds())
@@ -301,6 +336,8 @@ def bot_due_in(
             return (takeover - now).total_seconds()
     pace = st.table.bot_delay_ms * (st.kind.bot_moves(hand) if info.is_bot else 1)
     due = (st.moved_at or now) + timedelta(milliseconds=pace)
+    if takeback.pending(st) is not None:  # the members answer a take-back first
+        due = max(due, (st.moved_at or now) + takeback.WAIT)
     return max(0.0, (due - now).total_seconds())
 
 

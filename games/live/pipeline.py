@@ -29,7 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.errors import TableError, no_table_error, refusal_error, stale_error
-from games.live import cache, loopdb, moves, presence, store, wakeups, writers
+from games.live import cache, loopdb, moves, presence, store, takeback, wakeups, writers
 from games.live.hub import hub, send_frames
 from games.live.moves import Move, Refused
 from games.live.tablestate import TableState
@@ -130,9 +130,9 @@ def play_in_thread(*, table_id: int, user, action: str, seq: int) -> None:
 
 def _at_seq(action: str, seq: int) -> int | None:
     """The seq to own the state at: the intent's own, but the newest state for "next
-    deal", which may be judged on a later state of the same review
-    (``moves.seen_enough``)."""
-    return None if action == moves.NEXT else seq
+    deal" and for an answer to a take-back request, which may be judged on a later
+    state of the same review or request (``moves.seen_enough``)."""
+    return None if action == moves.NEXT or action in takeback.ANSWERS else seq
 
 
 def _acquire(table_id: int, seq: int | None = None) -> TableState:

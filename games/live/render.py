@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 
 from django.utils.translation import gettext as _
 
+from games.live import takeback
 from games.live.review import review_of
 from games.live.tablestate import TableState
 
@@ -103,6 +104,8 @@ def _table_part(st: TableState, you: str | None, is_host: bool, present: set[int
         "started_at": table.started_at.isoformat() if table.started_at else None,
         "hand_number": st.hand_row.number if st.hand_row else 0,
         "rematch": table.rematch_id,
+        # Taking back a move (casual tables): may the viewer ask, the last request.
+        "takeback": takeback.frame_part(st, you, present),
     }
 
 

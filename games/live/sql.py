@@ -206,7 +206,7 @@ TABLE_FIELDS = (
 SEAT_FIELDS = ("seat", "user", "is_bot", "left_at", "accepted")
 USER_FIELDS = ("display_name", "first_name", "last_name", "email")
 HAND_FIELDS = ("id", "number", "dealer", "seed", "result", "finished_at")
-ACTION_FIELDS = ("seq", "seat", "action", "created_at")
+ACTION_FIELDS = ("seq", "seat", "action", "created_at", "by_bot")
 
 
 @functools.cache

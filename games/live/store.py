@@ -105,8 +105,15 @@ def parse_snapshot(row, after_seq: int, from_hand: int) -> Snapshot:
             for i, number, dealer, seed, result, finished in hands
         ],
         actions=[
-            LoggedAction(hand_number=number, seq=seq, seat=seat, action=action, at=_when(at))
-            for number, seq, seat, action, at in actions
+            LoggedAction(
+                hand_number=number,
+                seq=seq,
+                seat=seat,
+                action=action,
+                at=_when(at),
+                by_bot=bool(by_bot),
+            )
+            for number, seq, seat, action, at, by_bot in actions
         ],
         after_seq=after_seq,
         from_hand=from_hand,

@@ -22,11 +22,16 @@ __all__ = [
     "OPEN",
     "PLAYING",
     "HandRow",
+    "Played",
     "SeatInfo",
     "TableInfo",
+    "Takeback",
     "TableState",
     "game_of",
+    "deal",
     "hand_seed",
+    "play",
+    "present_members",
 ]
 
 
@@ -86,6 +91,30 @@ class HandRow:
 
 
 @dataclass
+class Played:
+    """One engine move of the hand being played, as the table's log holds it."""
+
+    seat: str
+    action: str
+    what: str  # "call", "card", or "" (never taken back): ``GameKind.takes_back``
+
+
+@dataclass
+class Takeback:
+    """The last request to take back a move of the hand being played
+    (``games.live.takeback``), kept until the hand's next engine move or deal."""
+
+    seat: str  # who asked
+    action: str  # the move to take back
+    what: str  # what it is: "call" or "card" (``Played.what``)
+    index: int  # its place in the hand's moves (``TableState.played``)
+    asked_seq: int  # the table's seq once asked (the request's own log row)
+    accepted: set[str] = field(default_factory=set)  # the members who accepted
+    outcome: str = "pending"  # "pending", "refused", "done"
+    by: str = ""  # who refused (or whose acceptance made it done)
+
+
+@dataclass
 class TableState:
     table: TableInfo
     seats: list[SeatInfo]
@@ -101,6 +130,10 @@ class TableState:
     # The hand review (between a finished hand and the next deal): the seats whose
     # members said they are ready for the next deal (``games.live.moves.NEXT``).
     ready: set[str] = field(default_factory=set)
+    # The engine moves of the hand being played, in order (a take-back replays the
+    # hand without the last one), and the last request to take one back.
+    played: list[Played] = field(default_factory=list)
+    takeback: Takeback | None = None
 
     @property
     def id(self) -> int:
@@ -156,6 +189,29 @@ class TableState:
 
     def seat_info(self, seat: str) -> SeatInfo:
         return next(info for info in self.seats if info.seat == seat)
+
+
+def present_members(st: TableState, present: set[int]) -> set[str]:
+    """The seats whose members are at the table."""
+    return {info.seat for info in st.seats if info.user_id is not None and info.user_id in present}
+
+
+def play(st: TableState, hand, seat: str, action: str, *, by_bot: bool = False) -> None:
+    """``seat`` plays ``action`` in ``hand`` (the state's last one): the engine applies
+    it (EngineError: nothing changed) and the hand's moves keep it (a bot's move, for a
+    bot's seat or an absent member's, is never taken back). The decision and the
+    catch-up both play through here: the log replayed is the state."""
+    what = "" if by_bot else st.kind.takes_back(hand, action)
+    hand.apply_as(seat, action)
+    st.played.append(Played(seat, action, what))
+    st.takeback = None  # the game moved on: a request for an earlier move is over
+
+
+def deal(st: TableState, seed: int):
+    """Deal the game's next hand from ``seed``: no move played in it yet."""
+    hand = st.game.next_hand(seed)
+    st.played, st.takeback = [], None
+    return hand
 
 
 def game_of(table):

@@ -14,6 +14,8 @@
 //   renderSheet(table, t)       the score sheet (t.sheetTotals: its footer)
 //   eventText(ev, nameOf)       an event of the log in words (or "")
 //   turnText(view), reviewTurnText()  the banner on the viewer's turn, during review
+//   moveText(action, what)      a move that may be taken back in words ("7♥"; what:
+//                               "call" or "card", docs/protocol.md)
 //   handOverText(row, nameOf)   a toast when a deal ended without a review
 //   gameOver(game, t)           { title, lead, finalSheet, records, tail }
 //   reviewBody(review, state, ctx)  the review of a finished deal in words:
@@ -26,6 +28,7 @@ import { absenceNote, noteFrame } from "./absence.js";
 import { noticeTurn, wireSettings } from "./notify.js";
 import { rematchActions, rematchAnswer, rematchWaiting } from "./rematch.js";
 import { renderReview } from "./review.js";
+import { renderTakeback, takebackNotice } from "./takeback.js";
 
 const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
@@ -45,6 +48,7 @@ let pending = false;
 let pendingTimer = null;
 let toastTimer = null;
 let hasConnected = false;
+let takebackNoted = null; // the last take-back outcome told in a toast
 
 // ------------------------------------------------------------------ socket
 function connect() {
@@ -265,8 +269,22 @@ function render() {
   renderEvents();
   renderGameOver();
   renderReview($("review"), state, { me: me(), nameOf, seats: seats(), pending, onNext: () => intent("next") }, renderer.reviewBody);
+  renderTakebackPanel();
   restoreFocus(key);
   app.dispatchEvent(new CustomEvent("table:state", { detail: state }));
+}
+
+/** The take-back panel (casual tables), and a toast when a request ends. */
+function renderTakebackPanel() {
+  const box = $("takeback");
+  if (!box) return; // a tournament's table: never offered
+  const ctx = { me: me(), nameOf, pending, connected, intent, moveText: renderer.moveText };
+  renderTakeback(box, state, ctx);
+  const part = state.table.takeback;
+  const key = part && part.id ? part.id + ":" + part.outcome : null;
+  const notice = takebackNotice(part, ctx);
+  if (notice && takebackNoted !== null && key !== takebackNoted) showToast(notice, "info", 6000);
+  takebackNoted = key || "";
 }
 
 function renderCenter() {

@@ -348,6 +348,7 @@ def _commit(st: TableState, move: moves.Move, log: list) -> None:
             seat=move.seat,
             action=move.action,
             at=move.at,
+            by_bot=move.by_bot,
         )
     )
     committed(st, move, next_hand_id=1000 + len(st.hands))

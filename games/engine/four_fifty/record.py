@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..takebacks import note
 from .actions import HIDE, MAJOR0, POT0
 from .cards import CODE
 
@@ -43,4 +44,4 @@ def to_record(r: Round) -> dict[str, Any]:
     chosen = [a for a in r.actions if POT0 <= a < MAJOR0]
     if chosen:
         rec["pot_to"] = seats[chosen[0] - POT0]
-    return rec
+    return note(rec, r)

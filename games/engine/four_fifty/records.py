@@ -14,6 +14,8 @@ import re
 from typing import Any
 
 from ..errors import EngineError, IllegalActionError, MalformedError
+from ..takebacks import FIELD as TAKEBACKS
+from ..takebacks import read as read_takebacks
 from .actions import HIDE
 from .cards import CARD_OF, CODE, PACK
 from .deal import Deal
@@ -37,6 +39,7 @@ FIELDS = (
     "eliminated",
     "discards",
     "pot_to",
+    "takebacks",
 )
 
 
@@ -216,6 +219,8 @@ def replay(record: Any) -> Round:
             _apply(r, f"discards[{i}]", entry)
     if "pot_to" in record:
         _apply(r, "pot_to", _action(record["pot_to"], "pot:"))
+    if TAKEBACKS in record:
+        r.takebacks = read_takebacks(record[TAKEBACKS], rules.seats)
     return r
 
 

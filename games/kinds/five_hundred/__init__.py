@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Game, get_variant
+from games.engine import Game, Phase, get_variant
 from games.engine.actions import BID0, MIS
 from games.engine.bots import choose_action
 from games.engine.views import private_view, public_view
 from games.kinds.base import CHAT, CLAIMS, NOTICES, REMATCH, REVIEW, SEATS, GameKind, _
 from games.kinds.five_hundred.replay import replay_steps
+
+# The phases whose every call may be taken back, and the play's moves that may not.
+TAKEBACK_CALL_PHASES = frozenset({Phase.AUCTION, Phase.BREACH, Phase.PARTNER})
+TAKEBACK_CLAIM_ACTIONS = ("claim", "accept", "refuse")
 
 
 class FiveHundred(GameKind):
@@ -100,6 +104,15 @@ class FiveHundred(GameKind):
     @staticmethod
     def bot_moves(hand) -> int:
         return 1
+
+    @staticmethod
+    def takes_back(hand, action: str) -> str:
+        """The calls (the auction, the breach round, the partner call) and the cards
+        played; not the declarer's discards (hidden), nor a claim or its answers."""
+        phase = hand.phase
+        if phase in TAKEBACK_CALL_PHASES:
+            return "call"
+        return "card" if phase is Phase.PLAY and action not in TAKEBACK_CLAIM_ACTIONS else ""
 
     @staticmethod
     def review_rule(hand) -> dict[str, Any] | None:

@@ -188,6 +188,15 @@ class FourFifty(GameKind):
         return BOT_SHOW_MOVES if hand.phase is Phase.SHOW else 1
 
     @staticmethod
+    def takes_back(hand, action: str) -> str:
+        """The discards (face up on the pile) and a major sequence's announcement; not
+        the dealer's hiding of the face-up cards, the lanceur's card set aside, nor the
+        master's choice of the pot's first card."""
+        if hand.phase is not Phase.DISCARD:
+            return ""
+        return "call" if action.startswith("major:") else "card"
+
+    @staticmethod
     def review_rule(hand) -> dict[str, Any]:
         """The rules the round's points came from: the major sequence's bonus, what makes
         the jack of spades' holder the master, how ties are broken."""

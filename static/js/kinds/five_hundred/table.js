@@ -3,8 +3,8 @@
 // card, a bid ("7H", "pass", "MIS"), "name:WJ:H", "WJ:S" (a joker led), "breach",
 // "partner:AS", "alone".
 import {
-  fmt, gettext as _, cardFace, cardFigure, cardName, callShort, callWords, el, eventText, joinNames,
-  replaceChanged, resultText, seatLabel, shortName, sideSeats, sortHand, suitName, SUIT_SYMBOL, teamLabel,
+  fmt, gettext as _, cardFace, cardFigure, cardName, callShort, callWords, cardShort, el, eventText,
+  joinNames, replaceChanged, resultText, seatLabel, shortName, sideSeats, sortHand, suitName, SUIT_SYMBOL, teamLabel,
 } from "../../cards.js";
 import { defaultAnchor, prepareFelt, seatPosition } from "../../seats.js";
 export { reviewBody } from "./review.js";
@@ -139,6 +139,12 @@ export function renderCenter(center, t) {
 }
 
 // ------------------------------------------------------------------ the turn
+/** A move that may be taken back, in short: a call ("7♥", "Pass") or a card ("7♥",
+ * "★"; a joker named or led naming a suit: the joker). */
+export function moveText(action, what) {
+  return what === "call" ? callShort(action) : cardShort(action.replace(/^name:/, "").split(":")[0]);
+}
+
 export function turnText(view) {
   if (view.phase === "auction") return _("Your turn: make your call");
   return view.phase === "kitty" ? _("Your turn: discard") : _("Your turn");

@@ -102,6 +102,11 @@ export function renderCenter(center, t) {
 }
 
 // ------------------------------------------------------------------ the turn
+/** A move that may be taken back, in short: a discard ("V♥") or a major sequence. */
+export function moveText(action) {
+  return action.startsWith("major:") ? cardsShort(action.slice(6).split(",")) : cardShort(action);
+}
+
 export function turnText(view) {
   return { show: _("Your turn: hide the face-up cards when everyone has seen them"), aside: _("Your turn: eliminate a card"),
     pot: _("Your turn: give the pot's first card"), discard: _("Your turn: discard a card") }[view.phase] || _("Your turn");
