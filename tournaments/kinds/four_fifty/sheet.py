@@ -189,6 +189,18 @@ def score_line(
         ) from None
 
 
+def score_next(tournament: Tournament, people, nxt: Mapping, data: Mapping):
+    """The sheet's next round (``next_line``) scored from the form."""
+    return score_line(
+        tournament,
+        people=people,
+        rules=nxt["rules"],
+        dealer=nxt["dealer"],
+        double_face=nxt["double_face"],
+        data=data,
+    )
+
+
 def preview(tournament: Tournament, *, game: TableGame, data: Mapping) -> dict[str, Any]:
     """The points of the round being typed, as the engine counts them (never typed):
     ``result`` once the round scores, else ``error`` (what is missing or wrong); and in
@@ -197,14 +209,7 @@ def preview(tournament: Tournament, *, game: TableGame, data: Mapping) -> dict[s
     lines = list(game.sheet_lines.order_by("seq"))
     nxt = next_line(tournament, len(people), lines)
     try:
-        line = score_line(
-            tournament,
-            people=people,
-            rules=nxt["rules"],
-            dealer=nxt["dealer"],
-            double_face=nxt["double_face"],
-            data=data,
-        )
+        line = score_next(tournament, people, nxt, data)
     except TournamentError as exc:
         values = hand_values_so_far(tournament, nxt["rules"], data, None)
         return {"error": exc.message, "values": values}
@@ -304,14 +309,7 @@ def line_enter(*, game: TableGame, user, seq: Any, data: Mapping) -> SheetLine:
     )
     if nxt["over"]:
         raise TournamentError("game_over", _("The game is over: every round is entered."))
-    sheet = score_line(
-        tournament,
-        people=people,
-        rules=nxt["rules"],
-        dealer=nxt["dealer"],
-        double_face=nxt["double_face"],
-        data=data,
-    )
+    sheet = score_next(tournament, people, nxt, data)
     line = SheetLine(game=game, seq=seq, dealer=nxt["dealer"], entered_seat=seat, entered_by=user)
     _fill(line, sheet)
     try:

@@ -9,31 +9,26 @@ more; photographed (SCREENSHOTS_DIR)."""
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.browser.kinds.four_fifty.test_evening_browser import (
+    CARDS,  # each seat's last two cards and its pot card
+    SHOTS,
+    a_450_evening,
+    fits,
+    shot,
+)
 from tests.browser.table_helpers import log_in
 from tests.browser.test_tournament_browser import in_thread
 from tests.browser.test_tournament_day_browser import (  # noqa: F401  (open_context: a fixture)
-    OVERFLOW_JS,
     PHONE,
     open_context,
 )
 
-SHOTS = Path(os.environ.get("SCREENSHOTS_DIR", "/tmp/club500-shots"))
 LAPTOP = {"width": 1366, "height": 800}
 NAMES = ["Gaétan", "Sylvie", "Réjean", "Lise"]
-#: The end of the round: each seat's last two cards and its pot card (the sheet's order).
-CARDS = {
-    "P1": ("QH", "QC", "QD"),
-    "P2": ("8H", "JH", "KC"),
-    "P3": ("10D", "JD", "AS"),
-    "P4": ("9D", "7S", "AD"),
-}
 #: Each seat's points: P1's three queens 117; P2 8♥ V♥ 19 and a major sequence, +50.
 POINTS = {"P1": 117, "P2": 69, "P3": 32, "P4": 26}
 #: The open grid's geometry: labels of its field it covers, its field on screen, its
@@ -61,16 +56,6 @@ PICKER_JS = """() => {
 }"""
 
 
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def fits(page) -> None:
-    measure = page.evaluate(OVERFLOW_JS)
-    assert measure["scroll"] <= measure["width"] and not measure["wide"], measure
-
-
 def picker_ok(page) -> dict:
     """The open grid: nothing wider than the screen, no label of its field covered, its
     field and itself on the screen together, every target 44 px or more."""
@@ -83,29 +68,15 @@ def picker_ok(page) -> dict:
 
 
 def a_450_table(make_member):
-    """A running 450 evening of four players, round 1 playing: one table of four."""
+    """A 450 evening of four players, round 1 playing: one table of four, games of two
+    rounds; (the tournament, the table's secretary)."""
     from tournaments import services
-    from tournaments.models import Entry, Tournament
 
-    director = make_member(director=True, first_name="Josée", last_name="Directrice")
-    players = [make_member(first_name=n, last_name="Joueur") for n in NAMES]
-    t = services.tournament_create(
-        by=director,
-        name="Soirée 450",
-        starts_at=timezone.now(),
-        game="450",
-        table_size=4,
-        rounds_total=1,
-        variant_options={"end": "rounds", "rounds": 2},
-    )
-    Tournament.objects.filter(pk=t.pk).update(status="running")
-    for p in players:
-        Entry.objects.create(tournament=t, player=p, checked_in=True)
+    director, t = a_450_evening(make_member, NAMES, games=1, rounds=2)
     rnd = services.round_draw(tournament=t, by=director, seed=3)
     rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
     rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
-    secretary = rnd.seats.get(table=1, position="P1").entry.player
-    return t, secretary
+    return t, rnd.seats.get(table=1, position="P1").entry.player
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
