@@ -218,7 +218,8 @@ def test_the_picker_clears_and_closes_and_the_grid_follows_the_select(
 def test_without_javascript_the_selects_are_the_entry(
     chromium, live_server_asgi, transactional_db, make_member
 ):
-    """Progressive enhancement: no script, the form's own selects enter the round."""
+    """Progressive enhancement: no script, the form's own selects enter the round, and
+    a refused entry comes back with them."""
     t, secretary = in_thread(lambda: a_450_table(make_member))
     context = chromium.new_context(
         base_url=live_server_asgi.url,
@@ -235,6 +236,13 @@ def test_without_javascript_the_selects_are_the_entry(
         for seat, codes in CARDS.items():
             for field, code in zip(("c1", "c2", "pot"), codes):
                 page.get_by_test_id(f"{field}_{seat}").select_option(code)
+        page.get_by_test_id("master").select_option("P2")  # refused: P1 is the master
+        page.get_by_test_id("enter").click()
+        expect(page.get_by_test_id("sheet-error")).to_contain_text("maître")
+        for seat, codes in CARDS.items():  # nothing is lost
+            expect(page.get_by_test_id(f"c1_{seat}")).to_have_value(codes[0])
+            expect(page.get_by_test_id(f"pot_{seat}")).to_have_value(codes[2])
+        page.get_by_test_id("master").select_option("")
         page.get_by_test_id("enter").click()
         expect(page.get_by_test_id("pending")).to_have_count(1)
         fits(page)
