@@ -56,9 +56,9 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def a_450_evening(make_member, names, *, games: int, rounds: int):
-    """A running 450 evening (tables of 4, games of ``rounds`` rounds), ``names``
-    present: (its director, the tournament)."""
+def a_450_evening(make_member, names, *, games: int, rounds: int, table_size: int = 4):
+    """A running 450 evening (tables of ``table_size``, games of ``rounds`` rounds),
+    ``names`` present: (its director, the tournament)."""
     from tournaments import services
     from tournaments.models import Entry, Tournament
 
@@ -69,7 +69,7 @@ def a_450_evening(make_member, names, *, games: int, rounds: int):
         name="Soirée 450",
         starts_at=timezone.now(),
         game="450",
-        table_size=4,
+        table_size=table_size,
         rounds_total=games,
         variant_options={"end": "rounds", "rounds": rounds},
     )

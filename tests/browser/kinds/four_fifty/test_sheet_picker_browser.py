@@ -67,12 +67,13 @@ def picker_ok(page) -> dict:
     return m
 
 
-def a_450_table(make_member):
-    """A 450 evening of four players, round 1 playing: one table of four, games of two
-    rounds; (the tournament, the table's secretary)."""
+def a_450_table(make_member, names=NAMES):
+    """A 450 evening of four players (or of ``names``), round 1 playing: one table,
+    games of two rounds; (the tournament, the table's secretary)."""
     from tournaments import services
 
-    director, t = a_450_evening(make_member, NAMES, games=1, rounds=2)
+    size = len(names)
+    director, t = a_450_evening(make_member, names, games=1, rounds=2, table_size=size)
     rnd = services.round_draw(tournament=t, by=director, seed=3)
     rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
     rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
@@ -248,3 +249,39 @@ def test_without_javascript_the_selects_are_the_entry(
         fits(page)
     finally:
         context.close()
+
+
+def test_at_five_players_the_picker_ends_on_the_card_set_aside(
+    open_context,  # noqa: F811 (the imported fixture, by name)
+    make_member,
+):
+    """Five players: after the last pot card the grid moves to the card set aside, where
+    every card entered for a player is disabled; 18 taps enter the round's 17 cards."""
+    five = {**CARDS, "P5": ("8S", "9S", "10S")}
+    t, secretary = in_thread(lambda: a_450_table(make_member, [*NAMES, "Normand"]))
+    page = open_context(PHONE)
+    log_in(page, secretary)
+    page.goto(f"/tournaments/{t.pk}/rounds/1/tables/1/")
+    picker = page.get_by_test_id("picker")
+    taps = 2  # open the first grid, the double-faced card
+    page.get_by_test_id("pick-double_face").tap()
+    picker.locator('[data-code="9D"]').tap()
+    for codes in five.values():
+        for code in codes:
+            taps += 1
+            picker.locator(f'[data-code="{code}"]').tap()
+    expect(page.get_by_test_id("pick-aside")).to_have_attribute("aria-expanded", "true")
+    picker_ok(page)
+    for codes in five.values():
+        for code in codes:
+            expect(picker.locator(f'[data-code="{code}"]')).to_be_disabled()
+    shot(page, "450-picker-aside-phone")
+    taps += 1
+    picker.locator('[data-code="7H"]').tap()
+    expect(picker).to_have_count(0)
+    expect(page.get_by_test_id("value-P5")).to_have_attribute("data-counted", "")
+    expect(page.get_by_test_id("value-P5")).to_contain_text("46")  # 8♠ 9♠ 10♠: 8 + 2 × 19
+    page.get_by_test_id("enter").click()
+    expect(page.get_by_test_id("pending")).to_have_count(1)
+    fits(page)
+    assert taps == 18
