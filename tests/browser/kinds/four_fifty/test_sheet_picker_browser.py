@@ -285,3 +285,55 @@ def test_at_five_players_the_picker_ends_on_the_card_set_aside(
     expect(page.get_by_test_id("pending")).to_have_count(1)
     fits(page)
     assert taps == 18
+
+
+def test_the_director_corrects_a_round_on_the_console_with_the_picker(
+    open_context,  # noqa: F811 (the imported fixture, by name)
+    make_member,
+):
+    """The console's correction form is the same entry: its cards show in the picker's
+    buttons, a tap changes one, the round is corrected (laptop, 1366x800)."""
+
+    def setup():
+        from tournaments import services
+        from tournaments.kinds.four_fifty import sheet as sheet450
+        from tournaments.models import TableGame
+
+        director, t = a_450_evening(make_member, NAMES, games=1, rounds=2)
+        rnd = services.round_draw(tournament=t, by=director, seed=3)
+        rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
+        rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
+        seats = {s.position: s.entry.player for s in rnd.seats.filter(table=1)}
+        game = TableGame.objects.get_or_create(round=rnd, table=1)[0]
+        data = {"double_face": "9D"}
+        for seat, (c1, c2, pot) in CARDS.items():
+            data.update({f"c1_{seat}": c1, f"c2_{seat}": c2, f"pot_{seat}": pot})
+        line = sheet450.line_enter(game=game, user=seats["P1"], seq=1, data=data)
+        sheet450.line_confirm(line=line, user=seats["P3"])
+        return director, t, line
+
+    director, t, line = in_thread(setup)
+    page = open_context(LAPTOP)
+    log_in(page, director)
+    page.goto(f"/tournaments/{t.pk}/console/?round=1&fix={line.pk}#table-1")
+    form = page.get_by_test_id("correct-form")
+    expect(form.get_by_test_id("pick-c1_P1")).to_have_text("D♥")
+    expect(form.get_by_test_id("pick-double_face")).to_have_text("9♦")
+    form.get_by_test_id("pick-pot_P1").click()
+    picker_ok(page)
+    expect(form.get_by_test_id("picker").locator('[data-code="QD"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    shot(page, "450-picker-console-laptop")
+    form.get_by_test_id("picker").locator('[data-code="7H"]').click()  # a pair of queens
+    expect(form.get_by_test_id("pick-pot_P1")).to_have_text("7♥")
+    form.locator("input[name=reason]").fill("7♥, pas D♦")
+    form.get_by_test_id("correct-submit").click()
+    expect(page.locator(".message.success")).to_contain_text("corrigée")
+
+    def points():
+        line.refresh_from_db()
+        return line.points["P1"]
+
+    assert in_thread(points) == 52  # Q♥ Q♣: 2 × 26, the 7♥ adds nothing
+    fits(page)
