@@ -96,8 +96,8 @@ def enter(request, pk: int, number: int, table: int):
     game = _sheet_game(rnd, table)
     try:
         kind.sheet_enter(game, user=request.user, post=request.POST)
-    except TournamentError as exc:
-        return _sheet_respond(request, kind, rnd, table, data=request.POST, error=exc.message)
+    except TournamentError as exc:  # the page again with what was typed, htmx or not
+        return _sheet_page(request, kind, rnd, table, data=request.POST, error=exc.message)
     if not request.htmx:
         messages.success(request, str(kind.labels["entered"]))
     return _sheet_respond(request, kind, rnd, table)

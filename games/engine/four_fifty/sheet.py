@@ -374,6 +374,24 @@ def _master_message(rules: Rules, table: _Table, said: int) -> str:
     )
 
 
+def counts_so_far(rules: Rules, *, hands: Any, pot: Any, majors: Any = None) -> dict[str, Any]:
+    """The live value of a sheet being typed: seat -> (the count of the cards entered
+        for it so far, its major-sequence bonus), for each seat with two or three known,
+        different cards among its last two cards and its pot card, counted in the order the
+    round counts them (equal values name the same hand). Once every card is in,
+        the round's points are :func:`score_cards`'s (the double-faced card may then
+        transform, which only the whole table decides)."""
+    majors = majors or {}
+    out: dict[str, Any] = {}
+    for s in rules.seats:
+        codes = list((hands or {}).get(s) or ()) + [c for c in [(pot or {}).get(s)] if c]
+        cards = [CARD_OF.get(c) if isinstance(c, str) else None for c in codes]
+        if len(cards) < 2 or None in cards or len(set(cards)) != len(cards):
+            continue
+        out[s] = (count_hand(sorted(cards, key=sort_key)), MAJOR_BONUS if majors.get(s) else 0)
+    return out
+
+
 @lru_cache(maxsize=1)
 def hand_values() -> frozenset[int]:
     """Every value a three-card hand can count (the points entry's check)."""

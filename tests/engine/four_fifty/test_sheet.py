@@ -17,6 +17,7 @@ from games.engine.four_fifty import (
 )
 from games.engine.four_fifty.bots import choose_action
 from games.engine.four_fifty.cards import CODE
+from games.engine.four_fifty.sheet import counts_so_far
 
 R4 = get_rules(4)
 
@@ -226,3 +227,50 @@ def test_the_sheet_of_a_played_round_scores_what_the_engine_scored(players):
         assert sheet.points() == {s: result.points[i] for i, s in enumerate(seats)}, seed
         assert sheet.result().next_lanceur == result.next_lanceur
         assert read_sheet(sheet.to_record()).points() == sheet.points()
+
+
+# --- the live value of a sheet being typed (counts_so_far) ----------------------------
+
+
+def test_a_sheet_being_typed_counts_each_players_cards_so_far():
+    hands = {"P1": ["QH", "QC"], "P2": ["8H"], "P3": ["10D", "JD"], "P4": ["9D", "9D"]}
+    so_far = counts_so_far(
+        R4, hands=hands, pot={"P1": "QD", "P2": "KC", "P4": "AD"}, majors={"P3": ["7C"]}
+    )
+    assert so_far["P1"][0].hand == "brelan" and so_far["P1"][0].value == 117
+    assert so_far["P1"][1] == 0
+    assert so_far["P2"][0].value == 0  # 8♥ and K♣: two cards, no hand
+    assert so_far["P3"][0].value == 32 and so_far["P3"][1] == 50  # 10♦ V♦, a major +50
+    assert "P4" not in so_far  # one card twice: nothing to count
+    assert counts_so_far(R4, hands={"P1": ["QH"]}, pot={}) == {}  # one card: nothing yet
+    assert counts_so_far(R4, hands={"P1": ["QH", "XX"]}, pot={}) == {}  # unknown card
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_once_every_card_is_in_the_live_value_is_the_rounds_points_unless_transformed(players):
+    """Random ends of rounds: the count of each player's three cards (+50 for a major)
+    is what score_cards gives him, except the player whose double-faced card became the
+    3 of spades (only the whole table decides that: the form then shows the round's)."""
+    rules = get_rules(players)
+    transformed = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        pack = list(CODE)
+        rng.shuffle(pack)
+        seats = rules.seats
+        hands = {s: pack[2 * i : 2 * i + 2] for i, s in enumerate(seats)}
+        pot = {s: pack[2 * players + i] for i, s in enumerate(seats)}
+        aside = [pack[3 * players]] if players == 5 else []
+        double_face = pack[rng.randrange(len(pack))]
+        sheet = score_cards(
+            rules, dealer=0, double_face=double_face, hands=hands, pot=pot, aside=aside
+        )
+        result = sheet.result()
+        so_far = counts_so_far(rules, hands=hands, pot=pot)
+        for i, s in enumerate(seats):
+            if result.transformed == i:
+                transformed += 1
+                continue
+            count, bonus = so_far[s]
+            assert (count.value + bonus, count.hand) == (result.points[i], result.final[i].hand)
+    assert transformed > 0  # the exception was met

@@ -256,10 +256,7 @@ class FourFiftyTournament(TournamentKind):
             game = ts.table_game(rnd, table)
         except TournamentError as exc:
             raise Http404(exc.message) from None
-        try:
-            context = sheet450.preview(rnd.tournament, game=game, data=data)
-        except TournamentError as exc:
-            return {"error": exc.message}
+        context = sheet450.preview(rnd.tournament, game=game, data=data)
         names = {p.seat: p.name for p in ts.table_people(rnd, table).values()}
         return {**context, "names": names}
 

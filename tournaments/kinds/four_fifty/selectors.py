@@ -177,6 +177,7 @@ def sheet_page(rnd, table: int, viewer, *, data: Mapping | None = None) -> dict[
         "pending": [x for x in lines if not x.confirmed],
         "card_choices": card_choices(),
         "major_choices": major_choices(rules),
+        "major_length": rules.major_length,
         "five": len(seats) == 5,
         "data": data or {},
         "is_director": is_director,
@@ -231,6 +232,7 @@ def console_table(rnd, table_number: int, game: TableGame | None, fix=None) -> d
         "fix": fixing,
         "fix_values": {k: data.get(k, "") for k in ("double_face", "aside", "master")},
         "major_choices": major_choices(rules),
+        "major_length": rules.major_length,
         "five": len(seats) == 5,
         "pending": sum(1 for x in lines if not x.confirmed),
     }

@@ -25,7 +25,12 @@ from django.utils.translation import gettext as _
 from games.engine import EngineError
 from games.engine.four_fifty import Game, read_sheet, score_cards, score_points
 from games.engine.four_fifty.cards import CARD_OF, CODE
-from games.engine.four_fifty.sheet import ENTRY_POINTS, hand_values, major_from
+from games.engine.four_fifty.sheet import (
+    ENTRY_POINTS,
+    counts_so_far,
+    hand_values,
+    major_from,
+)
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.kinds.four_fifty.labels import card_label, seat_number
 from tournaments.kinds.four_fifty.selectors import SECRETARY, next_line, replay_lines, rules_for
@@ -184,12 +189,9 @@ def score_line(
         ) from None
 
 
-def preview(tournament: Tournament, *, game: TableGame, data: Mapping) -> dict[str, Any]:
-    """The points of the round being typed, as the engine counts them (never typed)."""
-    people = table_people(game.round, game.table)
-    lines = list(game.sheet_lines.order_by("seq"))
-    nxt = next_line(tournament, len(people), lines)
-    line = score_line(
+def score_next(tournament: Tournament, people, nxt: Mapping, data: Mapping):
+    """The sheet's next round (``next_line``) scored from the form."""
+    return score_line(
         tournament,
         people=people,
         rules=nxt["rules"],
@@ -197,7 +199,59 @@ def preview(tournament: Tournament, *, game: TableGame, data: Mapping) -> dict[s
         double_face=nxt["double_face"],
         data=data,
     )
-    return {"sheet": line, "result": line.result().to_dict()}
+
+
+def preview(tournament: Tournament, *, game: TableGame, data: Mapping) -> dict[str, Any]:
+    """The points of the round being typed, as the engine counts them (never typed):
+    ``result`` once the round scores, else ``error`` (what is missing or wrong); and in
+    both, ``values``: each player's hand as entered so far (``hand_values_so_far``)."""
+    people = table_people(game.round, game.table)
+    lines = list(game.sheet_lines.order_by("seq"))
+    nxt = next_line(tournament, len(people), lines)
+    try:
+        line = score_next(tournament, people, nxt, data)
+    except TournamentError as exc:
+        values = hand_values_so_far(tournament, nxt["rules"], data, None)
+        return {"error": exc.message, "values": values}
+    result = line.result().to_dict()
+    return {
+        "sheet": line,
+        "result": result,
+        "values": hand_values_so_far(tournament, nxt["rules"], data, result),
+    }
+
+
+def hand_values_so_far(
+    tournament: Tournament, rules, data: Mapping, result
+) -> dict[str, Any] | None:
+    """Seat -> its hand's live value on the entry form (cards entry; points entry: None):
+    ``points``, ``value``, ``hand``, ``bonus``; ``counted``: the round's own count (every
+    card in, the double-faced card's transformation done) rather than the cards so far."""
+    if tournament.sheet_entry == SheetEntry.POINTS:
+        return None
+    if result is not None:
+        return {
+            s: {
+                "points": f["points"],
+                "value": f["value"],
+                "hand": f["hand"],
+                "bonus": f["bonus"],
+                "counted": True,
+            }
+            for s, f in result["final"].items()
+        }
+    kwargs = entry_kwargs(rules, data, entry=tournament.sheet_entry)
+    so_far = counts_so_far(rules, hands=kwargs["hands"], pot=kwargs["pot"], majors=kwargs["majors"])
+    return {
+        s: {
+            "points": count.value + bonus,
+            "value": count.value,
+            "hand": count.hand,
+            "bonus": bonus,
+            "counted": False,
+        }
+        for s, (count, bonus) in so_far.items()
+    }
 
 
 # ----------------------------------------------------------------- writers
@@ -255,14 +309,7 @@ def line_enter(*, game: TableGame, user, seq: Any, data: Mapping) -> SheetLine:
     )
     if nxt["over"]:
         raise TournamentError("game_over", _("The game is over: every round is entered."))
-    sheet = score_line(
-        tournament,
-        people=people,
-        rules=nxt["rules"],
-        dealer=nxt["dealer"],
-        double_face=nxt["double_face"],
-        data=data,
-    )
+    sheet = score_next(tournament, people, nxt, data)
     line = SheetLine(game=game, seq=seq, dealer=nxt["dealer"], entered_seat=seat, entered_by=user)
     _fill(line, sheet)
     try:

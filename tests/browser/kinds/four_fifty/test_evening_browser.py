@@ -56,31 +56,34 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+def a_450_evening(make_member, names, *, games: int, rounds: int, table_size: int = 4):
+    """A running 450 evening (tables of ``table_size``, games of ``rounds`` rounds),
+    ``names`` present: (its director, the tournament)."""
+    from tournaments import services
+    from tournaments.models import Entry, Tournament
+
+    director = make_member(director=True, first_name="Josée", last_name="Directrice")
+    players = [make_member(first_name=n, last_name="Joueur") for n in names]
+    t = services.tournament_create(
+        by=director,
+        name="Soirée 450",
+        starts_at=timezone.now(),
+        game="450",
+        table_size=table_size,
+        rounds_total=games,
+        variant_options={"end": "rounds", "rounds": rounds},
+    )
+    Tournament.objects.filter(pk=t.pk).update(status="running")
+    for p in players:
+        Entry.objects.create(tournament=t, player=p, checked_in=True)
+    return director, t
+
+
 def test_director_draws_a_450_evening_two_phones_enter_and_confirm_projector_follows(
     open_context,  # noqa: F811 (the imported fixture, by name)
     make_member,
 ):
-    def setup():
-        from tournaments import services
-        from tournaments.models import Entry, Tournament
-
-        director = make_member(director=True, first_name="Josée", last_name="Directrice")
-        players = [make_member(first_name=n, last_name="Joueur") for n in NAMES]
-        t = services.tournament_create(
-            by=director,
-            name="Soirée 450",
-            starts_at=timezone.now(),
-            game="450",
-            table_size=4,
-            rounds_total=3,
-            variant_options={"end": "rounds", "rounds": 1},
-        )
-        Tournament.objects.filter(pk=t.pk).update(status="running")
-        for p in players:
-            Entry.objects.create(tournament=t, player=p, checked_in=True)
-        return director, t
-
-    director, t = in_thread(setup)
+    director, t = in_thread(lambda: a_450_evening(make_member, NAMES, games=3, rounds=1))
     open_page = open_context
     # The director draws round 1 on a laptop: 14 players at 4 -> 4, 4, 3, 3.
     desk = open_page(LAPTOP)
