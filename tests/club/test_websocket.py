@@ -22,16 +22,16 @@ def _communicator(path="/ws/ping/", origin=b"http://localhost", headers=()):
 
 async def test_socket_from_an_allowed_origin_answers_ping():
     comm = _communicator()
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=10)
     assert connected
     await comm.send_json_to({"type": "ping"})
-    assert await comm.receive_json_from() == {"type": "pong", "user": None}
+    assert await comm.receive_json_from(timeout=10) == {"type": "pong", "user": None}
     await comm.disconnect()
 
 
 async def test_socket_from_a_foreign_origin_is_refused():
     comm = _communicator(origin=b"http://evil.example")
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=10)
     assert not connected
 
 
@@ -50,13 +50,13 @@ async def test_a_socket_from_another_scheme_or_port_of_the_host_is_refused(origi
     """The origin's scheme, host and port must all be the site's own (Channels'
     AllowedHostsOriginValidator compared host names only)."""
     comm = _communicator(origin=origin)
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=10)
     assert not connected
 
 
 async def test_a_socket_without_an_origin_is_refused():
     comm = WebsocketCommunicator(application, "/ws/ping/", headers=[(b"host", b"localhost")])
-    assert not (await comm.connect())[0]
+    assert not (await comm.connect(timeout=10))[0]
 
 
 @pytest.mark.parametrize(
@@ -116,21 +116,21 @@ async def test_socket_knows_the_logged_in_member(client, member):
     await sync_to_async(client.force_login)(member)
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
     comm = _communicator(headers=[(b"cookie", cookie)])
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=10))[0]
     await comm.send_json_to({"type": "ping"})
-    assert await comm.receive_json_from() == {"type": "pong", "user": "Marie Tremblay"}
+    assert await comm.receive_json_from(timeout=10) == {"type": "pong", "user": "Marie Tremblay"}
     await comm.disconnect()
 
 
 async def test_bad_frames_get_an_error_frame_not_a_crash():
     comm = _communicator()
-    await comm.connect()
+    await comm.connect(timeout=10)
     await comm.send_to(text_data="{not json")
-    assert (await comm.receive_json_from())["code"] == "bad_json"
+    assert (await comm.receive_json_from(timeout=10))["code"] == "bad_json"
     await comm.send_json_to({"type": "launch-missiles"})
-    assert (await comm.receive_json_from())["code"] == "unknown_type"
+    assert (await comm.receive_json_from(timeout=10))["code"] == "unknown_type"
     await comm.send_json_to({"type": "ping"})
-    assert (await comm.receive_json_from())["type"] == "pong"
+    assert (await comm.receive_json_from(timeout=10))["type"] == "pong"
     await comm.disconnect()
 
 
@@ -155,7 +155,7 @@ async def _echo_round_trip():
     broadcast to everyone's ping socket."""
     cookie = [(b"cookie", await _member_cookie())]
     first, second = _communicator(headers=cookie), _communicator(headers=cookie)
-    assert (await first.connect())[0] and (await second.connect())[0]
+    assert (await first.connect(timeout=10))[0] and (await second.connect(timeout=10))[0]
     await first.send_json_to({"type": "echo", "text": "la Blanche"})
     assert await first.receive_json_from(timeout=5) == {"type": "echo", "text": "la Blanche"}
     assert await second.receive_nothing(timeout=0.5)
@@ -181,12 +181,12 @@ async def test_echo_messages_come_back_through_redis():
 
 async def test_a_visitor_gets_pongs_but_no_echo():
     comm = _communicator()
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=10))[0]
     await comm.send_json_to({"type": "echo", "text": "allo"})
-    assert (await comm.receive_json_from())["code"] == "login_required"
+    assert (await comm.receive_json_from(timeout=10))["code"] == "login_required"
     assert await comm.receive_nothing(timeout=0.3)
     await comm.send_json_to({"type": "ping"})
-    assert (await comm.receive_json_from())["type"] == "pong"
+    assert (await comm.receive_json_from(timeout=10))["type"] == "pong"
     await comm.disconnect()
 
 
@@ -196,7 +196,7 @@ async def test_a_members_echoes_are_limited_to_a_burst_then_one_a_second(monkeyp
     now = [1000.0]
     monkeypatch.setattr(consumers.PingConsumer, "clock", staticmethod(lambda: now[0]))
     comm = _communicator(headers=[(b"cookie", await _member_cookie())])
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=10))[0]
 
     async def ask(n: int) -> list[str]:
         for i in range(n):

@@ -18,7 +18,7 @@ async def recv(comm, timeout=5):
 async def quiet(comm) -> bool:
     """Nothing but presence notices arrive for a moment."""
     while not await comm.receive_nothing(timeout=0.3):
-        if (await comm.receive_json_from())["type"] != "presence":
+        if (await comm.receive_json_from(timeout=10))["type"] != "presence":
             return False
     return True
 
@@ -29,11 +29,13 @@ def session_cookie(client, user) -> bytes:
 
 
 async def connect(table_id, cookie=None):
+    """A table socket through the ASGI application (a busy machine may take seconds to
+    accept it: the timeout only bounds a wait for the accept)."""
     headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
     if cookie:
         headers.append((b"cookie", cookie))
     comm = WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
-    connected, code = await comm.connect()
+    connected, code = await comm.connect(timeout=10)
     return comm, connected, code
 
 

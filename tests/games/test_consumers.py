@@ -443,7 +443,7 @@ async def test_the_lobby_socket_hears_of_new_tables(players, cookies):
             (b"cookie", cookies[0]),
         ],
     )
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=10))[0]
     await sync_to_async(services.table_create)(host=players[1])
     assert await comm.receive_json_from(timeout=5) == {"type": "lobby.changed"}
     await comm.disconnect()
@@ -480,7 +480,7 @@ async def test_the_lobby_socket_answers_bad_frames_and_stays_open(players, cooki
             (b"cookie", cookies[0]),
         ],
     )
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=10))[0]
     for text in ("{oops", "[" * 3000):
         await comm.send_to(text_data=text)
         assert (await comm.receive_json_from(timeout=5))["code"] == "bad_json"

@@ -44,17 +44,17 @@ def live_tournament(director):
 
 async def test_player_receives_the_update(client, member, live_tournament):
     comm = _communicator(f"/ws/tournaments/{live_tournament.pk}/", await _cookie(client, member))
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=10)
     assert connected
-    hello = await comm.receive_json_from()
+    hello = await comm.receive_json_from(timeout=10)
     assert hello["type"] == "tournament.hello"
     await sync_to_async(send_tournament_updated)(live_tournament.pk, hello["version"] + 1)
-    assert await comm.receive_json_from() == {
+    assert await comm.receive_json_from(timeout=10) == {
         "type": "tournament.updated",
         "version": hello["version"] + 1,
     }
     await comm.send_json_to({"type": "swap"})
-    assert (await comm.receive_json_from())["code"] == "read_only"
+    assert (await comm.receive_json_from(timeout=10))["code"] == "read_only"
     await comm.disconnect()
 
 
@@ -79,8 +79,8 @@ async def test_publish_reaches_the_socket(client, director, member, live_tournam
 
     rnd = await sync_to_async(setup)()
     comm = _communicator(f"/ws/tournaments/{live_tournament.pk}/", await _cookie(client, member))
-    assert (await comm.connect())[0]
-    await comm.receive_json_from()
+    assert (await comm.connect(timeout=10))[0]
+    await comm.receive_json_from(timeout=10)
     await sync_to_async(services.round_publish)(round=rnd, by=director, version=rnd.version)
     message = await comm.receive_json_from(timeout=3)
     assert message["type"] == "tournament.updated"
@@ -94,10 +94,10 @@ async def test_visitors_and_unknown_tournaments_are_refused(client, member, live
         pk=1, defaults={"public_pages": False}
     )
     comm = _communicator(f"/ws/tournaments/{live_tournament.pk}/")
-    assert not (await comm.connect())[0]
+    assert not (await comm.connect(timeout=10))[0]
     await sync_to_async(ClubSettings.objects.filter(pk=1).update)(public_pages=True)
     comm = _communicator(f"/ws/tournaments/{live_tournament.pk}/")
-    assert (await comm.connect())[0]  # public pages follow the tournament live too
+    assert (await comm.connect(timeout=10))[0]  # public pages follow the tournament live too
     await comm.disconnect()
     comm = _communicator("/ws/tournaments/999999/", await _cookie(client, member))
-    assert not (await comm.connect())[0]
+    assert not (await comm.connect(timeout=10))[0]
