@@ -28,6 +28,7 @@ export const PHRASES = {
 let enabled = false;
 let me = null;
 let seen = new Set();
+let shown = [];  // the messages in the log, oldest first
 
 function send(frame) {
   const detail = { frame };
@@ -42,6 +43,8 @@ function messageText(m) {
 function add(m) {
   if (seen.has(m.id)) return;
   seen.add(m.id);
+  shown.push(m);
+  if (shown.length > 100) shown.shift();
   const at = new Date(m.at);
   const time = isNaN(at) ? "" : at.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
   // Text nodes only (el): a message is never read as HTML.
@@ -78,13 +81,21 @@ app.addEventListener("table:open", () => send({ type: "chat.history" }));
 app.addEventListener("table:frame", (event) => {
   const frame = event.detail;
   if (frame.type !== "chat") return;
+  // The history replaces the log, but a message that arrived live while the history
+  // was being read (newer than its last message) stays: the history cannot hold it.
+  let live = [];
   if (frame.history) {
+    const messages = frame.messages || [];
+    const last = messages.length ? messages[messages.length - 1].id : -Infinity;
+    live = shown.filter((m) => m.id > last);
     me = frame.me;
     seen = new Set();
+    shown = [];
     log.replaceChildren();
     setEnabled(frame.enabled, frame.channel, frame.phrases);
   }
   for (const m of frame.messages || []) add(m);
+  for (const m of live) add(m);
 });
 
 form.addEventListener("submit", (event) => {
