@@ -297,6 +297,7 @@ def score_cards(
     for c in (_card(x, "aside") for x in aside_cards):
         take(c, "aside", "aside")
     announced: dict[int, tuple[int, ...]] = {}
+    in_runs: dict[int, str] = {}  # card -> the seat whose major sequence shows it
     for s, cards in (majors or {}).items():
         i = _seat(rules, s, f"majors.{s}")
         field = f"majors.{s}"
@@ -313,14 +314,18 @@ def score_cards(
                 seat=s,
             )
         for c in run:
-            if c in seen and seen[c] != s:
+            # Shown from the hand dealt (before the first discard): a card is one
+            # player's only, in the cards entered and in the other sequences alike.
+            other = seen.get(c) if seen.get(c, s) != s else in_runs.get(c)
+            if other is not None and other != s:
                 raise _bad(
-                    f"{pretty(c)} of {s}'s major sequence is entered for {seen[c]} too",
+                    f"{pretty(c)} of {s}'s major sequence is entered for {other} too",
                     field,
                     "duplicate_card",
                     card=CODE[c],
-                    seats=[s, seen[c]],
+                    seats=[s, other],
                 )
+            in_runs[c] = s
         announced[i] = tuple(sorted(run))
     pile = [THREE_OF_SPADES] if THREE_OF_SPADES not in seen else []
     table = _Table(rules, dealer, df, [sorted(h, key=sort_key) for h in base], pile, announced)

@@ -127,6 +127,16 @@ def test_a_master_other_than_the_cards_one_is_refused_with_the_reason():
             "duplicate_card",
             "majors.P2",
         ),
+        (  # two players' sequences, both shown from the hands dealt, share 10♠ J♠ Q♠
+            {
+                "majors": {
+                    "P2": ["8S", "9S", "10S", "JS", "QS"],
+                    "P3": ["10S", "JS", "QS", "KS", "AS"],
+                }
+            },
+            "duplicate_card",
+            "majors.P3",
+        ),
     ],
 )
 def test_bad_sheets_are_refused_naming_the_field(change, code, field):

@@ -8,7 +8,8 @@
 // card field. Cards another field already holds are disabled the way the server
 // refuses them (docs/rules.md 5.1, ruling 17; games/engine/four_fifty/sheet.py): the
 // last two cards, the pot cards and the card set aside are all different, and a major
-// sequence holds no card entered for another player; the double-faced card may be any.
+// sequence holds no card entered for another player nor shown in another player's
+// sequence; the double-faced card may be any.
 //
 // The selects stay the form's fields (hidden while the picker is on): choosing sets
 // the select and sends it a "change", so the form, the live value (the sheet's htmx
@@ -70,7 +71,8 @@ function allowed(select, code, held) {
   }
   return run(code, Number(select.dataset.majorLength)).every((c) => {
     const who = held.cards.get(c);
-    return who === undefined || who === owner;
+    const shown = held.majors.get(c);
+    return (who === undefined || who === owner) && (shown === undefined || shown === owner);
   });
 }
 
