@@ -171,6 +171,22 @@ def test_register_over_capacity_says_waiting_list(client, make_member, make_tour
     response = client.post(reverse("tournaments:register", args=[t.pk]), follow=True)
     assert Entry.objects.get(player=late).status == EntryStatus.WAITING
     assert [m.level_tag for m in response.context["messages"]] == ["warning"]
+    assert "Vous recevrez un courriel" in str(list(response.context["messages"])[0])
+
+
+def test_the_waiting_list_message_does_not_promise_an_email_the_member_turned_off(
+    client, make_member, make_tournament
+):
+    t = make_tournament(capacity=1)
+    services.registration_create(tournament=t, member=make_member())
+    late = make_member()
+    late.notice_choices = {"waiting_list": False}
+    late.save(update_fields=["notice_choices"])
+    client.force_login(late)
+    response = client.post(reverse("tournaments:register", args=[t.pk]), follow=True)
+    (message,) = response.context["messages"]
+    assert "Vous avez désactivé le courriel" in str(message)
+    assert "Vous recevrez" not in str(message)
 
 
 def test_garbage_posts_get_messages_not_errors(member_client, make_tournament):

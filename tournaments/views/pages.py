@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from club.notices import notice_wanted
 from tournaments import selectors, selectors_director, selectors_results, selectors_watch, services
 from tournaments.forms import CodeForm, LookingForm, RegisterForm
 from tournaments.models import Entry, EntryStatus
@@ -76,13 +77,17 @@ def register(request, pk: int):
     )
     if ok:
         if entry.status == EntryStatus.WAITING:
-            messages.warning(
-                request,
-                _(
+            if notice_wanted(request.user, "waiting_list"):
+                told = _(
                     "The tournament is full: you are on the waiting "
                     "list. You will get an email if a place opens up."
-                ),
-            )
+                )
+            else:
+                told = _(
+                    "The tournament is full: you are on the waiting list. You turned off "
+                    "the email that says a place opened up: look at this page again."
+                )
+            messages.warning(request, told)
         elif entry.status == EntryStatus.PENDING:
             messages.success(
                 request,
