@@ -206,3 +206,11 @@ def test_only_four_handed_500_is_dealt_in_boards():
     with pytest.raises(UnknownVariantError) as e:
         deal_boards("bridge", SEED, 1, 1)
     assert e.value.code == "unknown_variant"
+
+
+def test_the_docs_test_vector_is_the_engines():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "duplicate.md").read_text()
+    board = deal_board("quebec", SEED, 1)
+    assert f"`{seed_hash(SEED)}`" in doc
+    assert f"N `{' '.join(board['hands']['N'])}` and the kitty `{' '.join(board['kitty'])}`" in doc
+    assert f"`club500-board/1|{SEED}|1|0`" in doc and "1227906668, 3541517752, 1970838233" in doc
