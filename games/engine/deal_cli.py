@@ -72,7 +72,7 @@ def parse_options(text: str | None) -> dict[str, Any] | None:
         return None
     try:
         options = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         options = None
     if not isinstance(options, dict):
         raise UsageError(f"--options takes a JSON object, not {text!r}")

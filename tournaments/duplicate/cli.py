@@ -41,14 +41,14 @@ def score_main(path: str, stdin: TextIO, out: TextIO, err: TextIO) -> int:
         detail = getattr(e, "msg", None) or str(e)
         print(f"{PROG}: {name}: not JSON ({detail})", file=err)
         return 2
+    except RecursionError:  # json's own limit on nesting
+        print(f"{PROG}: {name}: not JSON we can read (nested too deeply)", file=err)
+        return 2
     try:
         scores = score(data)
     except DuplicateError as e:
         print(f"{PROG}: {name}: {e}", file=err)
         return 1
-    except RecursionError:  # absurdly nested JSON: still no traceback
-        print(f"{PROG}: {name}: input nested too deeply", file=err)
-        return 2
     out.write(json.dumps(scores, ensure_ascii=False) + "\n")
     return 0
 

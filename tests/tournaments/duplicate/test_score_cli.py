@@ -67,6 +67,11 @@ def test_input_that_is_not_json_exits_2():
     assert err.startswith("tournaments.duplicate: <stdin>: not JSON (")
 
 
+def test_json_nested_too_deeply_exits_2_without_a_traceback():
+    status, out, err = run("score", "-", stdin="[" * 100_000 + "]" * 100_000)
+    assert (status, out) == (2, "") and "nested too deeply" in err
+
+
 def test_a_missing_file_exits_2(tmp_path):
     status, out, err = run("score", str(tmp_path / "none.json"))
     assert (status, out) == (2, "")
