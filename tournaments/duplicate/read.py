@@ -6,7 +6,7 @@ and table where the first error lies, in the file's order. Unknown keys are igno
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from .types import ADJUSTED_SHARES, FORMAT, SIDES, Board, DuplicateError, Result
 
@@ -57,7 +57,7 @@ def _read_result(raw: Any, number: int, index: int, tables: set, seen: set) -> R
     label = f"table {table}" if _is_int(table) else f"results[{index}]"
     where = _where(number, label)
 
-    def fail(message: str, code: str) -> None:
+    def fail(message: str, code: str) -> NoReturn:
         raise DuplicateError(
             message, code, board=number, table=table if _is_int(table) else None, where=where
         )
@@ -94,7 +94,7 @@ def _read_board(raw: Any, index: int, numbers: set) -> Board:
     known = number if _is_int(number) else None
     where = _where(known, index=index)
 
-    def fail(message: str, code: str) -> None:
+    def fail(message: str, code: str) -> NoReturn:
         raise DuplicateError(message, code, board=known, where=where)
 
     if not isinstance(raw, dict):

@@ -204,6 +204,15 @@ def test_percentages_round_half_up_to_two_decimals():
     assert round(12.125, 2) == 12.12  # why the scorer does not round floats
 
 
+def test_a_file_whose_percentages_end_in_a_half_hundredth_rounds_them_up():
+    # N = 5, four scored: the best NS gets (6 + 1) * 5 / 4 - 1 = 7.75 of 8, 96.875 %
+    board = [scored(t, [f"n{t}"], [f"e{t}"], 100 * t, 0) for t in (1, 2, 3, 4)]
+    board.append(adjusted(5, ["n5"], ["e5"], "A", "A"))
+    players = by_player(score(results_file((1, board))))
+    assert players["n4"]["matchpoints"] == 7.75 and players["n4"]["percent"] == 96.88
+    assert players["e4"]["matchpoints"] == 0.25 and players["e4"]["percent"] == 3.13
+
+
 def test_ties_share_a_rank_and_the_next_rank_is_skipped():
     # one board, four tables: NS deltas 300, 100, 100, -50 -> NS 6, 3, 3, 0 (top 6)
     data = results_file(
