@@ -15,6 +15,7 @@ BENCHES = [
     "kinds/four_fifty/draw_bench.py",
     "tables_bench.py",
     "standings_bench.py",
+    "duplicate_bench.py",
     "results_bench.py",
 ]
 

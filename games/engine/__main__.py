@@ -1,4 +1,4 @@
-"""Run ``python -m games.engine check [FILE ...]`` (see cli.py)."""
+"""Run ``python -m games.engine check [FILE ...]`` or ``... deal ...`` (see cli.py)."""
 
 import sys
 

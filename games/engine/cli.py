@@ -1,6 +1,7 @@
-"""``python -m games.engine check [FILE ...]`` (docs/hand-records.md: 500 and 450).
+"""``python -m games.engine check [FILE ...]`` (docs/hand-records.md: 500 and 450) and
+``python -m games.engine deal ...`` (docs/duplicate.md, ``deal_cli.py``).
 
-Reads records from files (``-`` or no file: standard input); a file holds one
+``check`` reads records from files (``-`` or no file: standard input); a file holds one
 JSON object, a JSON array of objects, or one object per line.  Prints one JSON
 line per record (see ``records.check_record``).  Exit status: 0 every record
 legal, 1 any illegal or malformed, 2 some input is not JSON at all.  Never
@@ -13,10 +14,13 @@ import json
 import sys
 from typing import Any, TextIO
 
+from .deal_cli import USAGE as DEAL_USAGE
+from .deal_cli import deal_main
 from .four_fifty import check_record as check_record_450
 from .records import check_record
 
-USAGE = "usage: python -m games.engine check [FILE ...]   (- or nothing: standard input)"
+CHECK_USAGE = "usage: python -m games.engine check [FILE ...]   (- or nothing: standard input)"
+USAGE = f"{CHECK_USAGE}\n{DEAL_USAGE}"
 
 
 def parse_records(text: str) -> tuple[list[Any], str | None]:
@@ -102,7 +106,13 @@ def check_main(paths: list[str], stdin: TextIO, out: TextIO) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point for ``python -m games.engine``."""
     args = sys.argv[1:] if argv is None else argv
-    if not args or args[0] != "check" or any(a in ("-h", "--help") for a in args[1:]):
+    helping = any(a in ("-h", "--help") for a in args[1:])
+    if args and args[0] == "deal" and not helping:
+        return deal_main(args[1:], sys.stdout, sys.stderr)
+    if not args or args[0] != "check" or helping:
+        if args and args[0] == "deal":
+            print(DEAL_USAGE)
+            return 0
         print(USAGE, file=sys.stderr)
         return 0 if args and args[-1] in ("-h", "--help") else 2
     try:
