@@ -179,6 +179,12 @@ class _Search:
         probe.misere, probe.declarer, probe.tricks = pos.misere, pos.declarer, (None,)
         self.probe = probe
         self.tt: dict = {}
+        self.runs: dict = {}
+        self.holder = [-1] * 66
+        for seat, cards in enumerate(pos.hands):
+            for c in cards:
+                self.holder[c] = seat
+        self.pattern: tuple[int, ...] = ()
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
@@ -189,31 +195,84 @@ class _Search:
         p = self.probe
         p.hands, p.to_act_i, p.trick, p.led, p.led_mask = hands, to_act, trick, led, mask
         legal = [c for c in legal_plays(p) if c < NAME_JOKER]
-        return self.order(self.distinct(legal, hands, trick, to_act), trick, seats, led, to_act)
+        return self.order(self.distinct(legal), trick, seats, led, to_act)
 
-    def distinct(self, legal, hands, trick, to_act) -> list[int]:
-        """``legal`` with only the highest card of each run of equivalent cards."""
+    def distinct(self, legal) -> list[int]:
+        """``legal`` with only the highest card of each run of equivalent cards
+        (``self.runs``: the runs of the trick being played)."""
         if len(legal) < 2:
             return legal
-        eff, power = self.eff, self.power
-        rest = [c for i in self.active_seats if i != to_act for c in hands[i]]
-        rest += trick
-        cards = sorted((c for c in legal if c < LEAD_JOKER), key=lambda c: (eff[c], power[c]))
-        kept = [c for c in legal if c >= LEAD_JOKER]
-        prev = -1
-        for c in reversed(cards):
-            if prev >= 0 and eff[prev] == eff[c]:
-                lo, hi, s = power[c], power[prev], eff[c]
-                if not any(eff[o] == s and lo < power[o] < hi for o in rest):
+        runs, power = self.runs, self.power
+        seen = set()
+        kept = []
+        for c in sorted(legal, key=lambda c: -power[c] if c < LEAD_JOKER else -999):
+            if c < LEAD_JOKER:
+                r = runs[c]
+                if r in seen:
                     continue
+                seen.add(r)
             kept.append(c)
-            prev = c
         return kept
+
+    def boundary(self, hands, trick) -> tuple[dict[int, int], int, int]:
+        """At the start of a trick (or the root): the runs of equivalent cards (card ->
+        run id: cards of one effective suit held by one seat, adjacent in power among
+        the cards not yet in a finished trick; they stay valid through the trick, whose
+        cards count as nobody's) and the sure tricks of the declarer's side and of the
+        others: the cards that win any trick they are played to (trumps, or unnamed
+        no-trump jokers, above every card of the other side) held by one seat."""
+        eff, power, in_side = self.eff, self.power, self.in_side
+        cards = [(eff[c], power[c], i, c) for i in self.active_seats for c in hands[i]]
+        cards += [(eff[c], power[c], -1, c) for c in trick]
+        cards.sort(reverse=True)
+        self.pattern = tuple(s * 8 + i for s, _, i, _ in cards)
+        runs = {}
+        masters = {}  # effective suit -> its highest card still out
+        run, prev_s, prev_i = 0, -1, -2
+        for s, _, i, c in cards:
+            if s != prev_s or i != prev_i:
+                run += 1
+                if s != prev_s:
+                    masters[s] = c
+                prev_s, prev_i = s, i
+            runs[c] = run
+        runs[-1] = masters
+        top = sorted(((p, i) for _, p, i, _ in cards if p >= 100 and i >= 0), reverse=True)
+        mine, theirs = 0, 0
+        if top:
+            side = in_side[top[0][1]]
+            count: dict[int, int] = {}
+            for _, i in top:
+                if in_side[i] != side:
+                    break
+                count[i] = count.get(i, 0) + 1
+            if side:
+                mine = max(count.values())
+            else:
+                theirs = max(count.values())
+        return runs, mine, theirs
 
     def order(self, moves, trick, seats, led, to_act) -> list[int]:
         power = self.power
         if not trick:
-            return sorted(moves, key=lambda c: -power[c] if c < LEAD_JOKER else -300)
+            # leads: masters (highest of their suit) high first, then low cards of the
+            # suits whose master a side-mate holds, then the others low first
+            masters = self.runs[-1]
+            eff, mine, holder = self.eff, self.in_side[to_act], self.holder
+            ranked = []
+            for c in moves:
+                if c >= LEAD_JOKER:
+                    ranked.append((0, -300, c))
+                    continue
+                m = masters[eff[c]]
+                if m == c:
+                    ranked.append((0, -power[c], c))
+                elif holder[m] >= 0 and self.in_side[holder[m]] == mine:
+                    ranked.append((1, power[c], c))
+                else:
+                    ranked.append((2, power[c], c))
+            ranked.sort()
+            return [c for _, _, c in ranked]
         st = self.strengths[led]
         best_i = max(range(len(trick)), key=lambda i: st[trick[i]])
         top = st[trick[best_i]]
@@ -236,13 +295,17 @@ class _Search:
             left = len(hands[to_act])
             if not left or (self.misere and got >= self.pos.misere_stop):
                 return 0
-            if depth == 0:
+            if depth <= 0:
                 return self.estimate(hands)
-            if beta <= 0:
-                return 0
-            if alpha >= left:
-                return left
-            key = (hands, to_act, mask if self.mask_matters else 0, got)
+            runs, mine, theirs = self.boundary(hands, ())
+            if self.misere:  # play stops at the declarer's stop count
+                cap = self.pos.misere_stop - got
+                mine, theirs = min(mine, cap), max(theirs, left - cap)
+            if beta <= mine:
+                return mine
+            if alpha >= left - theirs:
+                return left - theirs
+            key = (self.pattern, to_act, mask if self.mask_matters else 0, got)
             entry = self.tt.get(key)
             if entry is not None:
                 lo, hi, tt_move = entry
@@ -251,6 +314,7 @@ class _Search:
                 if hi <= alpha:
                     return hi
                 alpha, beta = max(alpha, lo), min(beta, hi)
+            saved, self.runs = self.runs, runs
         a0, b0 = alpha, beta
         maxing = self.in_side[to_act]
         moves = self.moves(hands, trick, seats, led, mask, to_act)
@@ -273,6 +337,7 @@ class _Search:
             if alpha >= beta:
                 break
         if key is not None:
+            self.runs = saved
             lo, hi = 0, len(hands[to_act])
             entry = self.tt.get(key)
             if entry is not None:
@@ -328,6 +393,7 @@ class _Search:
         got = pos.declarer_tricks if pos.misere else 0
         args = (pos.hands, pos.trick, pos.trick_seats, pos.led, pos.led_mask, pos.to_act, got)
         top = len(pos.hands[pos.to_act])
+        self.runs = self.boundary(pos.hands, pos.trick)[0]
         moves = self.moves(*args[:6])
         maxing = self.in_side[pos.to_act]
         values: dict[int, int] = {}
@@ -366,22 +432,15 @@ class _Search:
 
 
 def _expand(pos: Position, search: _Search, values: dict[int, int]) -> dict[int, int]:
-    """Give every legal code the value of the class member searched."""
-    s = search
-    p = s.probe
+    """Give every legal code the value of the member of its run that was searched."""
+    p = search.probe
     p.hands, p.to_act_i, p.trick = pos.hands, pos.to_act, pos.trick
     p.led, p.led_mask = pos.led, pos.led_mask
-    legal = [c for c in legal_plays(p) if c < NAME_JOKER]
-    out = {}
-    eff, power = s.eff, s.power
-    for c in legal:
-        if c in values:
-            out[c] = values[c]
-            continue
-        # the searched member is the lowest card above c in its run
-        above = [k for k in values if k < LEAD_JOKER and eff[k] == eff[c] and power[k] > power[c]]
-        out[c] = values[min(above, key=power.__getitem__)]
-    return out
+    runs = search.boundary(pos.hands, pos.trick)[0]
+    by_run = {runs[c]: v for c, v in values.items() if c < LEAD_JOKER}
+    return {
+        c: values[c] if c in values else by_run[runs[c]] for c in legal_plays(p) if c < NAME_JOKER
+    }
 
 
 def solve(

@@ -98,7 +98,7 @@ def test_best_moves_only_mode_gives_the_same_value():
 def _plain_alpha_beta_nodes(pos: Position) -> int:
     """Nodes of the same search with no table, no ordering and no equivalence classes."""
     s = _Search(pos, None, None)
-    s.distinct = lambda legal, *a: legal
+    s.distinct = lambda legal: legal
     s.order = lambda moves, *a: moves
     s.tt = _NoTable()
     s.root(len(pos.hands[pos.to_act]) + 1, True)
@@ -127,7 +127,7 @@ def test_equivalence_classes_never_change_the_value():
     for h in _positions("australian", 4, "nt", 4, count=6) + _positions("quebec", 3, "suit", 4):
         pos = position_from_hand(h)
         s = _Search(pos, None, None)
-        s.distinct = lambda legal, *a: legal
+        s.distinct = lambda legal: legal
         value, values = s.root(len(pos.hands[pos.to_act]) + 1, True)
         sol = solve(pos)
         assert sol.tricks - pos.taken == value
