@@ -455,7 +455,10 @@ def solve(
     ``all_moves``: the exact value of every legal move (else only the best moves'
     values are exact: the others are searched with a window and may be reported as
     bounds, and ``move_values`` holds just the moves that raised the best so far)."""
-    search = _Search(pos, max_nodes, max_seconds)
+    # half of each budget for the exact search, the rest for the estimate
+    end = None if max_seconds is None else time.monotonic() + max_seconds
+    half_s = None if max_seconds is None else max_seconds / 2
+    search = _Search(pos, _half(max_nodes), half_s)
     full = len(pos.hands[pos.to_act]) + 1
     try:
         value, values = search.root(full, all_moves)
@@ -464,17 +467,21 @@ def solve(
         nodes = search.nodes
         value, values, exact = None, {}, False
         for depth in range(1, full):
-            search = _Search(pos, max_nodes, max_seconds)
-            search.nodes = 0
+            left_n = None if max_nodes is None else max_nodes - nodes
+            left_s = None if end is None else end - time.monotonic()
+            if (left_n is not None and left_n <= 0) or (left_s is not None and left_s <= 0):
+                break
+            search = _Search(pos, left_n, left_s)
             try:
                 value, values = search.root(depth, all_moves)
             except _Budget:
                 break
             finally:
                 nodes += search.nodes
-        if value is None:
-            search.max_nodes = search.deadline = None
+        if value is None:  # not even one trick deep: the leaf estimate of each move
+            search = _Search(pos, None, None)
             value, values = search.root(0, all_moves)
+            nodes += search.nodes
         search.nodes = nodes
     if all_moves:
         values = _expand(pos, search, values)
@@ -483,3 +490,8 @@ def solve(
     total = value + offset
     best = [c for c, v in values.items() if v == total]
     return Solution(total, exact, values, best, search.nodes)
+
+
+def _half(nodes: int | None) -> int | None:
+    """Half a node budget (None: none)."""
+    return None if nodes is None else max(1, nodes // 2)
