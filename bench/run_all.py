@@ -10,6 +10,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 BENCHES = [
     "engine_bench.py",
+    "solver_bench.py",
     "kinds/four_fifty/engine_bench.py",
     "seating_bench.py",
     "kinds/four_fifty/draw_bench.py",

@@ -11,6 +11,7 @@ Public API (see games/engine/README.md)::
         EngineError, MalformedError, IllegalActionError, UnknownVariantError,
     )
     from games.engine.bots import choose_action
+    from games.engine.solver import Position, Solution, position_from_hand, solve
 """
 
 from .errors import EngineError, IllegalActionError, MalformedError, UnknownVariantError
@@ -19,6 +20,7 @@ from .hand import Hand, Phase, new_hand
 from .record_write import FORMAT, to_record
 from .records import check_record, replay
 from .scoring import HandResult, score_sheet_hand
+from .solver import Position, Solution, position_from_hand, solve
 from .variants import PRESETS, VARIANTS, Variant, get_variant, option_catalogue
 
 __all__ = [
@@ -33,6 +35,8 @@ __all__ = [
     "MalformedError",
     "PRESETS",
     "Phase",
+    "Position",
+    "Solution",
     "UnknownVariantError",
     "VARIANTS",
     "Variant",
@@ -41,7 +45,9 @@ __all__ = [
     "get_variant",
     "new_hand",
     "option_catalogue",
+    "position_from_hand",
     "replay",
     "score_sheet_hand",
+    "solve",
     "to_record",
 ]

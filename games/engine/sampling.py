@@ -1,0 +1,111 @@
+"""Deals consistent with what one seat has seen, and a first card choice by sampling.
+
+``deal_unseen(hand, seat, rng)`` gives every other seat a random hand of the right size
+from the cards ``seat`` has not seen, respecting the voids the play has shown and the
+cards the rules have revealed; ``best_card_by_sampling(hand, seat, samples, rng)``
+solves each sample open-handed (:mod:`games.engine.solver`) and plays the card with the
+best mean value. Seeded through ``rng`` (a ``random.Random``).
+
+What a seat has seen: its own hand; every card played (finished tricks and the trick
+in progress); its own discards when it declared (the other discards, the kitty and the
+two-handed dead hand stay unseen: they are dealt to nobody); an open-misère hand once
+laid face up; at five players, the partner card in its holder's hand once the holder is
+known. A seat that did not follow the suit led is void in it (an unnamed no-trump joker
+says so only where it may be played only when void, ``joker_nt_void_only``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from .cards import NO_SUIT
+from .solver import Position, position_from_hand, solve
+
+__all__ = ["best_card_by_sampling", "deal_unseen", "known_cards", "voids"]
+
+
+def voids(h) -> list[set[int]]:
+    """Per seat, the effective suits its play has shown it holds none of."""
+    out: list[set[int]] = [set() for _ in h.hands]
+    tricks = [(cards, seats, led) for _, cards, seats, _, led in h.tricks]
+    if h.trick:
+        tricks.append((h.trick, h.trick_seats, h.led))
+    eff, void_only = h.eff, h.variant.joker_nt_void_only
+    for cards, seats, led in tricks:
+        for card, seat in zip(cards[1:], seats[1:]):
+            suit = eff[card]
+            if suit != led and (suit != NO_SUIT or void_only):
+                out[seat].add(led)
+    return out
+
+
+def known_cards(h, seat: int) -> dict[int, set[int]]:
+    """Cards of other seats that ``seat`` knows: seat -> cards (open misère, the
+    five-handed partner card once its holder is known)."""
+    out: dict[int, set[int]] = {}
+    if h.misere and h.revealed and h.declarer != seat:
+        out[h.declarer] = set(h.hands[h.declarer])
+    if h.partner >= 0 and h.partner_known and h.partner != seat:
+        if h.partner_card in h.hands[h.partner]:
+            out.setdefault(h.partner, set()).add(h.partner_card)
+    return out
+
+
+def deal_unseen(h, seat: int, rng: random.Random, tries: int = 200) -> tuple[tuple[int, ...], ...]:
+    """Every seat's hand: ``seat``'s own and known cards as they are, the unseen cards
+    dealt at random to the others (right counts, shown voids respected)."""
+    played = {c for _, cards, _, _, _ in h.tricks for c in cards} | set(h.trick)
+    known = known_cards(h, seat)
+    seen = played | set(h.hands[seat]) | {c for cards in known.values() for c in cards}
+    if seat == h.declarer:
+        seen |= set(h.discards)
+    pool = [c for c in h.variant.deck_cards if c not in seen]
+    shown_void = voids(h)
+    eff = h.eff
+    others = [i for i in range(len(h.hands)) if i != seat]
+    need = {i: len(h.hands[i]) - len(known.get(i, ())) for i in others}
+    for _ in range(tries):
+        rng.shuffle(pool)
+        # the most constrained cards first: those fewest seats may hold
+        fits = {c: [i for i in others if eff[c] not in shown_void[i]] for c in pool}
+        order = sorted(pool, key=lambda c: len(fits[c]))
+        room = dict(need)
+        spare = len(pool) - sum(need.values())  # cards dealt to nobody (discards, kitty)
+        dealt: dict[int, list[int]] = {i: [] for i in others}
+        ok = True
+        for c in order:
+            choices = [i for i in fits[c] if room[i] > 0] + ([-1] if spare > 0 else [])
+            if not choices:
+                ok = False
+                break
+            weights = [room[i] if i >= 0 else spare for i in choices]
+            pick = rng.choices(choices, weights=weights)[0]
+            if pick < 0:
+                spare -= 1
+            else:
+                room[pick] -= 1
+                dealt[pick].append(c)
+        if ok and not any(room.values()):
+            return tuple(
+                tuple(sorted(h.hands[i]))
+                if i == seat
+                else tuple(sorted(dealt[i] + sorted(known.get(i, ()))))
+                for i in range(len(h.hands))
+            )
+    raise ValueError("no deal consistent with the play found")
+
+
+def best_card_by_sampling(
+    h, seat: int, samples: int, rng: random.Random, max_nodes: int | None = 20000
+) -> int:
+    """The play code for ``seat`` (to act) with the best mean value over ``samples``
+    consistent deals, each solved open-handed within ``max_nodes``."""
+    base: Position = position_from_hand(h)
+    totals: dict[int, float] = {}
+    for _ in range(samples):
+        pos = replace(base, hands=deal_unseen(h, seat, rng))
+        for code, value in solve(pos, max_nodes=max_nodes).move_values.items():
+            totals[code] = totals.get(code, 0.0) + value
+    sign = 1 if seat in base.side else -1
+    return max(sorted(totals), key=lambda c: sign * totals[c])
