@@ -15,7 +15,7 @@ import json
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -94,7 +94,8 @@ def worker_config() -> dict:
     digest = hashlib.sha256("\n".join(precache).encode()).hexdigest()[:12]
     return {
         "version": f"v{CACHE_VERSION}-{digest}",
-        "staticPrefix": static(""),
+        # Not static(""): the hashed storage knows no file of that name.
+        "staticPrefix": PrefixNode.handle_simple("STATIC_URL"),
         "hashed": settings.STATIC_HASHED,
         "offline": offline,
         "defaultLanguage": settings.LANGUAGE_CODE,

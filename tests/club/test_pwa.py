@@ -112,6 +112,24 @@ def test_the_worker_keeps_files_forever_only_when_their_names_are_hashed(client)
         assert _worker(client)[2]["hashed"] is True
 
 
+def test_in_production_the_worker_keeps_the_hashed_names_for_good(client, collected_static):
+    """With the collected, content-hashed files (DJANGO_DEBUG=0): the worker answers,
+    precaches the hashed names, and the manifest's icons are hashed too."""
+    hashed = {"BACKEND": "club.storage.HashedStaticStorage"}
+    with override_settings(
+        STATIC_HASHED=True,
+        STATIC_ROOT=collected_static,
+        STORAGES={**settings.STORAGES, "staticfiles": hashed},
+    ):
+        _response, _text, config = _worker(client)
+        icons = _manifest(client)["icons"]
+    assert config["hashed"] is True and config["staticPrefix"] == "/static/"
+    static_urls = [url for url in config["precache"] if url.startswith("/static/")]
+    for url in static_urls + [icon["src"] for icon in icons]:
+        assert re.search(r"\.[0-9a-f]{12}\.(css|js|svg|png)$", url), url
+        assert (collected_static / url.removeprefix("/static/")).is_file(), url
+
+
 def test_the_cache_version_changes_with_the_precached_names(client, monkeypatch):
     before = _worker(client)[2]["version"]
     monkeypatch.setattr(pwa, "CORE_STATIC", (*pwa.CORE_STATIC, "img/icon-512.png"))
