@@ -1,15 +1,19 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.i18n import JavaScriptCatalog
 
-from club import views, views_office
+from club import pwa, views, views_office
 from games import rules
 
 urlpatterns = [
     path("", views.home, name="home"),
     # Browsers ask for /favicon.ico on pages without an icon link (the admin, print pages).
     path("favicon.ico", views.favicon),
+    # The installable app (club/pwa.py): at the root, the worker's scope is the whole site.
+    path("manifest.webmanifest", pwa.manifest, name="pwa_manifest"),
+    path("sw.js", pwa.service_worker, name="pwa_worker"),
+    re_path(rf"^offline/(?P<language>{pwa.LANGUAGE_PATTERN})/$", pwa.offline, name="pwa_offline"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/signup/sent/", views.signup_sent, name="signup_sent"),
     path("accounts/signup/confirm/<str:token>/", views.signup_confirm, name="signup_confirm"),

@@ -49,6 +49,10 @@ def chromium():
                 "--disable-component-update",
                 "--disable-sync",
                 "--disable-dev-shm-usage",
+                # The deployment's certificate is self-signed: Playwright's
+                # ignore_https_errors lets pages load, but only this lets the service
+                # worker (club/pwa.py) register over it, as it does on the real site.
+                "--ignore-certificate-errors",
             ],
         )
         yield browser
