@@ -27,7 +27,7 @@ def parse_records(text: str) -> tuple[list[Any], str | None]:
     """Records in ``text`` (object, array, or JSON lines), or an error message."""
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # (json's own limit on nesting)
         pass
     else:
         return (value if isinstance(value, list) else [value]), None
@@ -39,6 +39,8 @@ def parse_records(text: str) -> tuple[list[Any], str | None]:
             records.append(json.loads(line))
         except ValueError as e:
             return records, f"line {n}: not JSON ({e.msg})"
+        except RecursionError:
+            return records, f"line {n}: not JSON we can read (nested too deeply)"
     if not records:
         return [], "not JSON (empty input)"
     return records, None

@@ -105,6 +105,16 @@ def test_not_json_exits_2_without_traceback():
     assert rc == 2
 
 
+def test_json_nested_too_deeply_exits_2_without_traceback():
+    """json's own nesting limit (a RecursionError) is bad input like any other."""
+    rc, out = check(stdin="[" * 100_000)
+    assert rc == 2 and json.loads(out[-1]) == {
+        "ok": False,
+        "at": "<stdin>",
+        "error": "line 1: not JSON we can read (nested too deeply)",
+    }
+
+
 def test_missing_file_is_reported_not_a_traceback():
     rc, out = check("/nonexistent/file.json")
     assert rc == 2 and json.loads(out[0])["ok"] is False
