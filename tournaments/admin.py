@@ -146,6 +146,7 @@ class RoundAdmin(ReadOnlyAdmin):
     search_fields = ["tournament__name"]
     list_select_related = ["tournament"]
     inlines = [SeatInline]
+    exclude = ["board_seed"]  # secret until the round is over: shown by the tournament page
 
 
 @admin.register(Seat)

@@ -10,9 +10,21 @@ from club.names import collated, member_label
 from games.engine import VARIANTS
 from games.option_labels import variant_label
 from tournaments.kinds.registry import TOURNAMENT_KINDS, kind_part
-from tournaments.models import ACTIVE_ENTRY, ConstraintKind, Entry, Position, Tournament
+from tournaments.models import (
+    ACTIVE_ENTRY,
+    BOARDS_MAX,
+    BOARDS_MIN,
+    ConstraintKind,
+    Entry,
+    Position,
+    Tournament,
+)
 
 DATETIME_WIDGET = {"type": "datetime-local"}
+#: The duplicate fields: shown with the rule options of a game that deals boards.
+BOARD_FIELDS = ("duplicate", "boards_per_round")
+#: Fields the form may leave out (their model default then).
+OPTIONAL = ("game", "table_size", "sheet_entry", "spectators", "boards_per_round")
 
 
 def _dt_field(label, required=False):
@@ -50,6 +62,8 @@ class TournamentForm(forms.ModelForm):
             "tie_rule",
             "spectators",
             "notes",
+            "duplicate",
+            "boards_per_round",
         ]
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
 
@@ -66,8 +80,15 @@ class TournamentForm(forms.ModelForm):
                 self.fields[key] = field
                 fields.append((key, spec))
             self.kind_options.append((part, fields))
-        for name in ("game", "table_size", "sheet_entry", "spectators"):  # may be left out
+        for name in OPTIONAL:
             self.fields[name].required = False
+        self.fields["boards_per_round"] = forms.IntegerField(
+            label=self.fields["boards_per_round"].label,
+            min_value=BOARDS_MIN,
+            max_value=BOARDS_MAX,
+            required=False,
+            initial=self.fields["boards_per_round"].initial,
+        )
         self.fields["place"].help_text = _(
             "Online, each table of a round plays at a live table (500 or 450)."
         )
@@ -79,15 +100,20 @@ class TournamentForm(forms.ModelForm):
         """(tournament part, its option fields) for the page: each game's fieldset."""
         return [(part, [self[key] for key, _spec in fields]) for part, fields in self.kind_options]
 
+    def board_fields(self):
+        """The duplicate fields, for the rule options of a game that deals boards."""
+        return [self[name] for name in BOARD_FIELDS]
+
     def main_fields(self):
         """(field, the game it belongs to or "") for the page, options apart."""
         keys = {key for _part, fields in self.kind_options for key, _spec in fields}
+        keys.update(BOARD_FIELDS)
         own = {name: part.name for part in TOURNAMENT_KINDS.values() for name in part.form_fields}
         return [(f, own.get(f.name, "")) for f in self.visible_fields() if f.name not in keys]
 
     def clean(self):
         data = super().clean()
-        for name in ("game", "table_size", "sheet_entry", "spectators"):
+        for name in OPTIONAL:
             if data.get(name) in (None, ""):
                 data[name] = Tournament._meta.get_field(name).default
         if data.get("game") in TOURNAMENT_KINDS:

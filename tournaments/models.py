@@ -76,6 +76,11 @@ class TieRule(models.TextChoices):
     GAMES_WON = "games_won", _("Most games won breaks the tie")
 
 
+#: Boards a duplicate round may have: 30 rounds of 32 boards stay within the engine's
+#: board numbers (``games.engine.boards.BOARD_MAX``), numbered on from round to round.
+BOARDS_MIN, BOARDS_MAX = 1, 32
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120)
     game = models.CharField(_("game"), max_length=3, choices=KIND_CHOICES, default=DEFAULT_KIND)
@@ -125,6 +130,16 @@ class Tournament(models.Model):
             "round may watch only once their own table has finished."
         ),
     )
+    duplicate = models.BooleanField(
+        _("identical deals (duplicate)"),
+        default=False,
+        help_text=_(
+            "Every table plays the same deals (boards) in a round: each result is compared "
+            "with the same board's results at the other tables, so the luck of the cards "
+            "cancels out."
+        ),
+    )
+    boards_per_round = models.PositiveSmallIntegerField(_("boards per round"), default=6)
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.DRAFT, db_index=True
     )
@@ -153,6 +168,10 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(hands_per_game__gte=1, hands_per_game__lte=100),
                 name="tournament_hands_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(boards_per_round__gte=BOARDS_MIN, boards_per_round__lte=BOARDS_MAX),
+                name="tournament_boards_range",
             ),
             models.CheckConstraint(
                 condition=Q(registration_opens_at__isnull=True)
@@ -360,6 +379,10 @@ class Round(models.Model):
         _("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT
     )
     seed = models.BigIntegerField(_("seed"))
+    #: A duplicate round's secret seed of its boards (``games.engine.boards``): its hash
+    #: is public, the seed itself only once the round is over
+    #: (``tournaments.selectors_boards``). Empty when the tournament is not duplicate.
+    board_seed = models.CharField(_("seed of the boards"), max_length=64, blank=True)
     version = models.PositiveIntegerField(default=1)
     report = models.JSONField(default=dict, blank=True)
     drawn_at = models.DateTimeField(auto_now_add=True)
@@ -381,6 +404,13 @@ class Round(models.Model):
     @property
     def is_editable(self) -> bool:
         return self.status != RoundStatus.PLAYING
+
+    @property
+    def board_numbers(self) -> tuple[int, int]:
+        """The first and last of the round's boards: numbered on from round to round
+        (round 2 of 6 boards a round plays boards 7 to 12)."""
+        per = self.tournament.boards_per_round
+        return (self.number - 1) * per + 1, self.number * per
 
 
 class Position(models.TextChoices):

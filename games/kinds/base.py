@@ -72,6 +72,8 @@ class GameKind:
             includes it with ``say`` naming what it gives: its words, styles, felt).
         replay_client: the kind's replay renderer, a module under ``static/`` that
             ``static/js/replay.js`` imports (its interface: that module's comment).
+        boards: whether the kind deals duplicate boards (``games.engine.boards``) at
+            some of its rules; ``supports_boards`` says at which.
     """
 
     name: ClassVar[str]
@@ -92,6 +94,7 @@ class GameKind:
     table_stylesheet: ClassVar[str]
     replay_part: ClassVar[str]
     replay_client: ClassVar[str]
+    boards: ClassVar[bool] = False
 
     def __repr__(self) -> str:
         return f"<game kind {self.name}>"
@@ -102,6 +105,11 @@ class GameKind:
 
     def offers(self, feature: str) -> bool:
         return feature in self.features
+
+    def supports_boards(self, variant: str, options: dict[str, Any]) -> bool:
+        """Whether a game at these rules can play duplicate boards (the same deals at
+        every table, ``games.engine.boards``)."""
+        return False
 
     # ------------------------------------------------------------ the game
     def settings(self, variant: str, options: dict[str, Any]) -> tuple[str, dict, tuple[str, ...]]:

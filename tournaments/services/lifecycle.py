@@ -18,6 +18,8 @@ from tournaments import status as machine
 from tournaments.errors import TournamentError
 from tournaments.kinds.registry import kind_part
 from tournaments.models import (
+    BOARDS_MAX,
+    BOARDS_MIN,
     ByeScore,
     Format,
     Place,
@@ -58,7 +60,11 @@ SETTINGS_FIELDS = (
     "table_size",
     "sheet_entry",
     "spectators",
+    "duplicate",
+    "boards_per_round",
 )
+#: The settings a drawn round depends on (its boards): fixed once one is drawn.
+BOARD_FIELDS = ("duplicate", "boards_per_round")
 RULE_FIELDS = (
     "variant",
     "variant_options",
@@ -90,6 +96,28 @@ def validate_rules(
     except UnknownVariantError as exc:
         raise TournamentError(
             "bad_variant", _("These rules are not valid: %(error)s") % {"error": exc}
+        )
+
+
+def _check_boards(values: dict[str, Any]) -> None:
+    """Duplicate boards: a kind and rules that deal them, a number of boards in bounds."""
+    per = values.get("boards_per_round")
+    if not isinstance(per, int) or isinstance(per, bool) or not BOARDS_MIN <= per <= BOARDS_MAX:
+        raise TournamentError(
+            "bad_number",
+            _("%(field)s must be between %(low)s and %(high)s.")
+            % {
+                "field": _label("boards_per_round").capitalize(),
+                "low": BOARDS_MIN,
+                "high": BOARDS_MAX,
+            },
+        )
+    if values.get("duplicate") and not KINDS[values["game"]].supports_boards(
+        values["variant"], values["variant_options"]
+    ):
+        raise TournamentError(
+            "no_boards",
+            _("Identical deals (duplicate) are played at four-handed 500 only."),
         )
 
 
@@ -163,6 +191,8 @@ def tournament_create(
     table_size: int = TableSize.FOUR,
     sheet_entry: str = SheetEntry.CARDS,
     spectators: str = Spectators.MEMBERS,
+    duplicate: bool = False,
+    boards_per_round: int = 6,
 ) -> Tournament:
     values = dict(
         name=name.strip() if isinstance(name, str) else name,
@@ -183,6 +213,8 @@ def tournament_create(
         table_size=table_size,
         sheet_entry=sheet_entry,
         spectators=spectators,
+        duplicate=bool(duplicate),
+        boards_per_round=boards_per_round,
     )
     _check_settings(values)
     values["variant_options"] = validate_rules(
@@ -191,6 +223,7 @@ def tournament_create(
         hands_per_game=hands_per_game,
         game=game,
     )
+    _check_boards(values)
     tournament = Tournament.objects.create(
         **values, checkin_code=new_checkin_code(), created_by=by, copied_from=copied_from
     )
@@ -221,6 +254,13 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
         raise TypeError(f"not tournament settings: {sorted(unknown)}")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = _snapshot(tournament)
+    if tournament.rounds.exists() and any(
+        f in changes and changes[f] != getattr(tournament, f) for f in BOARD_FIELDS
+    ):
+        raise TournamentError(
+            "boards_frozen",
+            _("Identical deals and the boards per round cannot change once a round is drawn."),
+        )
     if tournament.status in machine.RULES_FROZEN:
         changed = [f for f in RULE_FIELDS if f in changes and changes[f] != before[f]]
         if changed:
@@ -242,6 +282,7 @@ def tournament_update(*, tournament: Tournament, by: User, **changes: Any) -> To
         hands_per_game=values["hands_per_game"],
         game=values["game"],
     )
+    _check_boards(values)
     for field, value in values.items():
         setattr(tournament, field, value)
     tournament.save()

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from club.models import User
 from club.services import activity_record
+from games.engine.boards import new_seed
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.kinds.registry import tournament_kind
 from tournaments.models import (
@@ -118,7 +119,10 @@ def round_draw(
     )
     before = None
     if rnd is None:
-        rnd = Round.objects.create(tournament=tournament, number=number, seed=seed)
+        board_seed = new_seed() if tournament.duplicate else ""  # kept by a redraw
+        rnd = Round.objects.create(
+            tournament=tournament, number=number, seed=seed, board_seed=board_seed
+        )
         RoundPlay.objects.create(round=rnd, mode=default_mode(tournament))
     else:
         rnd.tournament = tournament

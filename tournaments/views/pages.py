@@ -9,7 +9,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.notices import notice_wanted
-from tournaments import selectors, selectors_director, selectors_results, selectors_watch, services
+from tournaments import (
+    selectors,
+    selectors_boards,
+    selectors_director,
+    selectors_results,
+    selectors_watch,
+    services,
+)
 from tournaments.forms import CodeForm, LookingForm, RegisterForm
 from tournaments.models import Entry, EntryStatus
 from tournaments.views.common import back, get_tournament, public_or_login, run
@@ -33,6 +40,7 @@ def detail(request, pk: int):
     context["rules"] = selectors.rules_summary(tournament)
     context["game_terms"] = tournament.kind.game_terms(tournament)
     context["watch"] = selectors_watch.tables_to_watch(tournament, request.user)
+    context["boards"] = selectors_boards.tournament_boards(tournament)
     if getattr(request.user, "is_director", False):
         context["director"] = selectors_director.director_steps(tournament)
     return render(request, "tournaments/detail.html", context)

@@ -6,7 +6,9 @@ from typing import Any
 
 from games.engine import Game, Phase, get_variant
 from games.engine.actions import BID0, MIS
+from games.engine.boards import board_variant
 from games.engine.bots import choose_action
+from games.engine.errors import UnknownVariantError
 from games.engine.views import private_view, public_view
 from games.kinds.base import CHAT, CLAIMS, NOTICES, REMATCH, REVIEW, SEATS, GameKind, _
 from games.kinds.five_hundred.replay import replay_steps
@@ -76,6 +78,16 @@ class FiveHundred(GameKind):
     public_view = staticmethod(public_view)
     private_view = staticmethod(private_view)
     choose_action = staticmethod(choose_action)
+
+    boards = True
+
+    def supports_boards(self, variant: str, options: dict[str, Any]) -> bool:
+        """Four-handed 500 only (``games.engine.boards.board_variant``)."""
+        try:
+            board_variant(variant, options)
+        except UnknownVariantError:
+            return False
+        return True
 
     @staticmethod
     def has_partners(variant: str, options: dict[str, Any]) -> bool:
