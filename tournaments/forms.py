@@ -100,10 +100,6 @@ class TournamentForm(forms.ModelForm):
         """(tournament part, its option fields) for the page: each game's fieldset."""
         return [(part, [self[key] for key, _spec in fields]) for part, fields in self.kind_options]
 
-    def board_fields(self):
-        """The duplicate fields, for the rule options of a game that deals boards."""
-        return [self[name] for name in BOARD_FIELDS]
-
     def main_fields(self):
         """(field, the game it belongs to or "") for the page, options apart."""
         keys = {key for _part, fields in self.kind_options for key, _spec in fields}

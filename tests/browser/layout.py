@@ -82,3 +82,14 @@ async () => {
   return out;
 }
 """
+
+# The elements of the page's main part that end right of the screen (tag and class, the
+# first 5), those inside a strip that scrolls sideways (a pill navigation) apart: a page
+# that is not wider than the screen returns [].
+MAIN_WIDER_THAN_THE_SCREEN = """() => {
+  const scrolls = (e) => { for (let p = e.parentElement; p; p = p.parentElement) { if (/auto|scroll/.test(getComputedStyle(p).overflowX)) return true; } return false; };
+  return [...document.querySelectorAll('main *')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.right > document.documentElement.clientWidth + 1 && !scrolls(e);
+  }).map((e) => e.tagName + '.' + e.className).slice(0, 5);
+}"""

@@ -10,16 +10,12 @@ from playwright.sync_api import expect
 
 from club.models import User
 from club.roles import SECRETARIES_GROUP, ensure_director_group
+from tests.browser.layout import MAIN_WIDER_THAN_THE_SCREEN
 from tests.browser.table_helpers import in_thread, log_in
-
-WIDER_THAN_THE_SCREEN = """() => [...document.querySelectorAll('main *')].filter((e) => {
-  const r = e.getBoundingClientRect();
-  return r.width > 0 && r.right > document.documentElement.clientWidth + 1;
-}).map((e) => e.tagName + '.' + e.className).slice(0, 5)"""
 
 
 def fits(page):
-    assert page.evaluate(WIDER_THAN_THE_SCREEN) == []
+    assert page.evaluate(MAIN_WIDER_THAN_THE_SCREEN) == []
 
 
 def test_the_secretary_approves_gives_a_role_merges_and_reads_the_log(device_page, make_member):

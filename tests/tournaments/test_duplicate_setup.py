@@ -197,7 +197,8 @@ def test_no_page_shows_the_seed_while_the_round_plays(client, director, dup_runn
     director.save()
     client.force_login(director)
     pages = _pages(client, dup_running, rnd)
-    assert {"detail", "projector", "console", "standings"} <= set(pages)
+    assert {"detail", "projector", "console", "standings", "standings_csv", "round"} <= set(pages)
+    assert {"admin", "admin_round", "draws", "projector_tables"} <= set(pages)
     assert [name for name, text in pages.items() if rnd.board_seed in text] == []
     detail = pages["detail"]
     assert "Donnes 1 à 6 — empreinte SHA-256 :" in detail
