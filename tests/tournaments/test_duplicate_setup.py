@@ -3,6 +3,8 @@ before the round and the seed itself once the round is over (docs/duplicate.md).
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 
@@ -77,6 +79,14 @@ def test_duplicate_500_at_six_players_is_refused(make_tournament):
         make_tournament(duplicate=True, variant_options={"players": 6})
     assert e.value.code in ("no_boards", "bad_variant")
     assert not Tournament.objects.exists()
+
+
+def test_a_copy_of_a_duplicate_tournament_is_duplicate_too(make_tournament, director):
+    source = make_tournament(duplicate=True, boards_per_round=9)
+    copy = services.tournament_copy(
+        source=source, by=director, starts_at=source.starts_at + timedelta(days=7)
+    )
+    assert copy.duplicate and copy.boards_per_round == 9
 
 
 def test_a_round_of_a_duplicate_tournament_gets_a_seed_kept_by_a_redraw(dup_running, director):
