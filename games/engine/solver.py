@@ -192,17 +192,26 @@ class _Search:
 
     # ------------------------------------------------------------ moves
     def moves(self, hands, trick, seats, led, mask, to_act) -> list[int]:
-        """Legal codes, one per equivalence class, in search order."""
+        """Legal codes, one per equivalence class, in search order (a shared list: not
+        to be changed), kept per hand and what the order reads of the trick."""
         held = hands[to_act]
-        key = (held, led if trick else -1, mask if self.mask_matters and not trick else 0)
-        cache = self.runs[-2]  # the legal classes of the trick being played, by hand
-        legal = cache.get(key)
-        if legal is None:
+        if trick:
+            # what the order reads of the trick: the strength to beat, whose side has it
+            st = self.strengths[led]
+            strengths = [st[c] for c in trick]
+            top = max(strengths)
+            mate = self.in_side[seats[strengths.index(top)]] == self.in_side[to_act]
+            key = (held, led, top, mate)
+        else:
+            key = (held, -1, mask if self.mask_matters else 0, to_act)
+        cache = self.runs[-2]  # the ordered classes of the trick being played
+        moves = cache.get(key)
+        if moves is None:
             p = self.probe
             p.hands, p.to_act_i, p.trick, p.led, p.led_mask = hands, to_act, trick, led, mask
             legal = self.distinct([c for c in legal_plays(p) if c < NAME_JOKER])
-            cache[key] = legal
-        return self.order(legal, trick, seats, led, to_act)
+            moves = cache[key] = self.order(legal, trick, seats, led, to_act)
+        return moves
 
     def distinct(self, legal) -> list[int]:
         """``legal`` with only the highest card of each run of equivalent cards
@@ -249,7 +258,7 @@ class _Search:
                 prev_s, prev_i = s, i
             runs[c] = run
         runs[-1] = masters
-        runs[-2] = {}  # moves(): legal classes by (hand, suit led, suits led)
+        runs[-2] = {}  # moves(): the ordered classes by hand and trick state
         top = sorted(((p, i) for _, p, i, _ in cards if p >= 100 and i >= 0), reverse=True)
         mine, theirs = 0, 0
         if top:
