@@ -320,6 +320,8 @@ class _Search:
             left = len(hands[to_act])
             if not left or (self.misere and got >= self.pos.misere_stop):
                 return 0
+            if left == 1:
+                return self.last_trick(hands, to_act)
             if depth <= 0:
                 return self.estimate(hands)
             runs, mine, theirs = self.boundary(hands, ())
@@ -401,6 +403,19 @@ class _Search:
             got += 1
         rest = self.value(hands, (), (), -1, mask, winner, got, alpha - won, beta - won, depth - 1)
         return won + rest
+
+    def last_trick(self, hands, to_act) -> int:
+        """1 if the declarer's side wins the last trick, led by ``to_act`` (each seat's
+        one card is its only play; a joker led names a suit and, unnamed, wins)."""
+        seat = to_act
+        st = self.strengths[self.eff[hands[seat][0]]]
+        best, winner = -2, -1
+        for _ in range(self.n_active):
+            strength = st[hands[seat][0]]
+            if strength > best:  # the first of the strongest
+                best, winner = strength, seat
+            seat = self.next_seat[seat]
+        return 1 if self.in_side[winner] else 0
 
     def estimate(self, hands) -> int:
         """Leaf estimate: the declarer side's share of the top remaining cards."""
