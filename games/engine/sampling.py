@@ -17,6 +17,7 @@ says so only where it may be played only when void, ``joker_nt_void_only``).
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 
 from .cards import NO_SUIT
@@ -97,15 +98,33 @@ def deal_unseen(h, seat: int, rng: random.Random, tries: int = 200) -> tuple[tup
 
 
 def best_card_by_sampling(
-    h, seat: int, samples: int, rng: random.Random, max_nodes: int | None = 20000
+    h,
+    seat: int,
+    samples: int,
+    rng: random.Random,
+    max_nodes: int | None = 20000,
+    max_seconds: float | None = None,
 ) -> int:
     """The play code for ``seat`` (to act) with the best mean value over ``samples``
-    consistent deals, each solved open-handed within ``max_nodes``."""
+    consistent deals, each solved open-handed within ``max_nodes``.
+
+    ``max_seconds`` bounds the whole decision: each sample gets an equal share of the
+    time left (a solve past its share returns an estimate), and once the time is spent
+    the samples solved so far decide (at least one is always solved). With it the
+    choice depends on the machine's speed, no longer only on ``rng``."""
     base: Position = position_from_hand(h)
+    end = None if max_seconds is None else time.monotonic() + max_seconds
     totals: dict[int, float] = {}
-    for _ in range(samples):
+    for done in range(samples):
+        share = None
+        if end is not None:
+            left = end - time.monotonic()
+            if left <= 0 and done:
+                break
+            share = max(left, 0.0) / (samples - done)
         pos = replace(base, hands=deal_unseen(h, seat, rng))
-        for code, value in solve(pos, max_nodes=max_nodes).move_values.items():
+        sol = solve(pos, max_nodes=max_nodes, max_seconds=share)
+        for code, value in sol.move_values.items():
             totals[code] = totals.get(code, 0.0) + value
     sign = 1 if seat in base.side else -1
     return max(sorted(totals), key=lambda c: sign * totals[c])

@@ -180,6 +180,7 @@ class _Search:
         self.probe = probe
         self.tt: dict = {}
         self.runs: dict = {}
+        self.boundaries: dict = {}  # hands at a trick boundary -> boundary()'s answer
         self.holder = [-1] * 66
         for seat, cards in enumerate(pos.hands):
             for c in cards:
@@ -191,11 +192,26 @@ class _Search:
 
     # ------------------------------------------------------------ moves
     def moves(self, hands, trick, seats, led, mask, to_act) -> list[int]:
-        """Legal codes, one per equivalence class, in search order."""
-        p = self.probe
-        p.hands, p.to_act_i, p.trick, p.led, p.led_mask = hands, to_act, trick, led, mask
-        legal = [c for c in legal_plays(p) if c < NAME_JOKER]
-        return self.order(self.distinct(legal), trick, seats, led, to_act)
+        """Legal codes, one per equivalence class, in search order (a shared list: not
+        to be changed), kept per hand and what the order reads of the trick."""
+        held = hands[to_act]
+        if trick:
+            # what the order reads of the trick: the strength to beat, whose side has it
+            st = self.strengths[led]
+            strengths = [st[c] for c in trick]
+            top = max(strengths)
+            mate = self.in_side[seats[strengths.index(top)]] == self.in_side[to_act]
+            key = (held, led, top, mate)
+        else:
+            key = (held, -1, mask if self.mask_matters else 0, to_act)
+        cache = self.runs[-2]  # the ordered classes of the trick being played
+        moves = cache.get(key)
+        if moves is None:
+            p = self.probe
+            p.hands, p.to_act_i, p.trick, p.led, p.led_mask = hands, to_act, trick, led, mask
+            legal = self.distinct([c for c in legal_plays(p) if c < NAME_JOKER])
+            moves = cache[key] = self.order(legal, trick, seats, led, to_act)
+        return moves
 
     def distinct(self, legal) -> list[int]:
         """``legal`` with only the highest card of each run of equivalent cards
@@ -221,6 +237,11 @@ class _Search:
         cards count as nobody's) and the sure tricks of the declarer's side and of the
         others: the cards that win any trick they are played to (trumps, or unnamed
         no-trump jokers, above every card of the other side) held by one seat."""
+        if not trick:
+            memo = self.boundaries.get(hands)
+            if memo is not None:
+                self.pattern = memo[3]
+                return memo[0], memo[1], memo[2]
         eff, power, in_side = self.eff, self.power, self.in_side
         cards = [(eff[c], power[c], i, c) for i in self.active_seats for c in hands[i]]
         cards += [(eff[c], power[c], -1, c) for c in trick]
@@ -237,6 +258,7 @@ class _Search:
                 prev_s, prev_i = s, i
             runs[c] = run
         runs[-1] = masters
+        runs[-2] = {}  # moves(): the ordered classes by hand and trick state
         top = sorted(((p, i) for _, p, i, _ in cards if p >= 100 and i >= 0), reverse=True)
         mine, theirs = 0, 0
         if top:
@@ -250,6 +272,8 @@ class _Search:
                 mine = max(count.values())
             else:
                 theirs = max(count.values())
+        if not trick:
+            self.boundaries[hands] = (runs, mine, theirs, self.pattern)
         return runs, mine, theirs
 
     def order(self, moves, trick, seats, led, to_act) -> list[int]:
@@ -274,11 +298,12 @@ class _Search:
             ranked.sort()
             return [c for _, _, c in ranked]
         st = self.strengths[led]
-        best_i = max(range(len(trick)), key=lambda i: st[trick[i]])
-        top = st[trick[best_i]]
-        if self.in_side[seats[best_i]] == self.in_side[to_act]:
+        strengths = [st[c] for c in trick]
+        top = max(strengths)
+        if self.in_side[seats[strengths.index(top)]] == self.in_side[to_act]:
             return sorted(moves, key=power.__getitem__)
-        return sorted(moves, key=lambda c: (st[c] <= top, power[c]))
+        # the cheapest winning card first (powers are below 1000), then the lowest
+        return sorted(moves, key=lambda c: power[c] + (st[c] <= top) * 1000)
 
     # ------------------------------------------------------------ search
     def value(self, hands, trick, seats, led, mask, to_act, got, alpha, beta, depth) -> int:
@@ -295,6 +320,8 @@ class _Search:
             left = len(hands[to_act])
             if not left or (self.misere and got >= self.pos.misere_stop):
                 return 0
+            if left == 1:
+                return self.last_trick(hands, to_act)
             if depth <= 0:
                 return self.estimate(hands)
             runs, mine, theirs = self.boundary(hands, ())
@@ -318,9 +345,8 @@ class _Search:
         a0, b0 = alpha, beta
         maxing = self.in_side[to_act]
         moves = self.moves(hands, trick, seats, led, mask, to_act)
-        if tt_move in moves:
-            moves.remove(tt_move)
-            moves.insert(0, tt_move)
+        if tt_move >= 0 and tt_move in moves and moves[0] != tt_move:
+            moves = [tt_move] + [c for c in moves if c != tt_move]
         best = -1 if maxing else 1 << 30
         best_move = moves[0]
         for code in moves:
@@ -370,13 +396,26 @@ class _Search:
             nxt = self.next_seat[to_act]
             return self.value(hands, trick, seats, led, mask, nxt, got, alpha, beta, depth)
         st = self.strengths[led]
-        best_i = max(range(len(trick)), key=lambda k: st[trick[k]])
-        winner = seats[best_i]
+        strengths = [st[c] for c in trick]
+        winner = seats[strengths.index(max(strengths))]  # the first of the strongest
         won = 1 if self.in_side[winner] else 0
         if self.misere and won:
             got += 1
         rest = self.value(hands, (), (), -1, mask, winner, got, alpha - won, beta - won, depth - 1)
         return won + rest
+
+    def last_trick(self, hands, to_act) -> int:
+        """1 if the declarer's side wins the last trick, led by ``to_act`` (each seat's
+        one card is its only play; a joker led names a suit and, unnamed, wins)."""
+        seat = to_act
+        st = self.strengths[self.eff[hands[seat][0]]]
+        best, winner = -2, -1
+        for _ in range(self.n_active):
+            strength = st[hands[seat][0]]
+            if strength > best:  # the first of the strongest
+                best, winner = strength, seat
+            seat = self.next_seat[seat]
+        return 1 if self.in_side[winner] else 0
 
     def estimate(self, hands) -> int:
         """Leaf estimate: the declarer side's share of the top remaining cards."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from games.engine.actions import NAME_JOKER
 from games.engine.sampling import best_card_by_sampling, deal_unseen, voids
@@ -64,3 +65,19 @@ def test_best_card_by_sampling_plays_a_legal_card_reproducibly():
         first = best_card_by_sampling(h, seat, 4, random.Random(3))
         assert first in [c for c in h.legal_codes() if c < NAME_JOKER]
         assert best_card_by_sampling(h, seat, 4, random.Random(3)) == first
+
+
+def test_best_card_by_sampling_keeps_within_its_time_budget():
+    """With ``max_seconds`` a first-trick decision over many samples (unbounded, minutes
+    of search) returns a legal card within about its budget."""
+    h = next(
+        h
+        for seed in range(40)
+        if (h := play_position("quebec", 4, "suit", seed, 10)) is not None
+        and len(h.hands[h.to_act_i]) == 10
+    )
+    seat = h.to_act_i
+    start = time.monotonic()
+    code = best_card_by_sampling(h, seat, 20, random.Random(3), max_nodes=None, max_seconds=0.3)
+    assert time.monotonic() - start < 2.0  # the budget, and slack for a loaded machine
+    assert code in [c for c in h.legal_codes() if c < NAME_JOKER]

@@ -192,3 +192,44 @@ def test_budget_gives_an_estimate_flagged_as_one():
     assert not sol.exact
     assert 0 <= sol.tricks - position_from_hand(h).taken <= 8
     assert sol.best and set(sol.move_values) == {c for c in h.legal_codes() if c < NAME_JOKER}
+
+
+def test_memoized_boundaries_and_move_lists_change_no_node_and_no_value():
+    """The per-solve memos (trick starts by remaining hands, ordered move lists by hand
+    and trick state) only save work: without them the same nodes give the same values."""
+    for h in _positions("quebec", 4, "suit", 5, count=4) + _positions("quebec", 3, "nt", 4):
+        pos = position_from_hand(h)
+        depth = len(pos.hands[pos.to_act]) + 1
+        cached = _Search(pos, None, None)
+        plain = _Search(pos, None, None)
+        plain.boundaries = _NoTable()
+        moves = plain.moves
+        plain.moves = lambda *a, moves=moves, s=plain: (s.runs[-2].clear(), moves(*a))[1]
+        assert cached.root(depth, True) == plain.root(depth, True)
+        assert cached.nodes == plain.nodes
+
+
+def test_last_trick_goes_to_the_strongest_card_as_the_engine_plays_it():
+    """Two tricks to play (every count, trump, no trump with jokers led, misère): the
+    last trick, scored without searching its plies, gives the engine's values."""
+    checked = 0
+    for preset, players, kind in (
+        ("quebec", 2, "suit"),
+        ("quebec", 4, "nt"),
+        ("australian", 4, "nt"),
+        ("quebec", 5, "suit"),
+        ("quebec", 6, "nt"),
+        ("australian", 3, "mis"),
+    ):
+        found = 0
+        for seed in range(40):
+            h = play_position(preset, players, kind, seed, 2)
+            if h is None:
+                continue
+            pos = position_from_hand(h)
+            assert solve(pos).tricks == brute_force(h, pos.side), (preset, players, kind)
+            found += 1
+            if found == 8:
+                break
+        checked += found
+    assert checked >= 40
