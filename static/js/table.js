@@ -54,8 +54,10 @@ let takebackNoted = null; // the last take-back outcome told in a toast
 function connect() {
   clearTimeout(retryTimer);
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(proto + "://" + location.host + "/ws/tables/" + state.table.id + "/");
+  const ws = new WebSocket(proto + "://" + location.host + "/ws/tables/" + state.table.id + "/");
+  socket = ws;
   socket.addEventListener("open", () => {
+    if (ws !== socket) { ws.close(); return; } // a newer socket took over
     connected = true;
     retryDelay = 500;
     $("reconnecting").hidden = true;
@@ -77,17 +79,44 @@ function connect() {
     else app.dispatchEvent(new CustomEvent("table:frame", { detail: frame }));
   });
   socket.addEventListener("close", (event) => {
-    connected = false;
-    app.dataset.connected = "0";
-    clearInterval(heartbeatTimer);
-    setPending(false);
-    render();
-    if (event.code === 4403) { showToast(event.reason || _("You may not watch this table.")); return; }
-    $("reconnecting").hidden = false;
-    retryTimer = setTimeout(connect, retryDelay * (0.8 + Math.random() * 0.4));
-    retryDelay = Math.min(retryDelay * 2, 10000);
+    if (ws !== socket) return; // a socket given up already (offline)
+    if (event.code === 4403) { lost(); showToast(event.reason || _("You may not watch this table.")); return; }
+    lost();
+    retry();
   });
 }
+
+function lost() {
+  connected = false;
+  app.dataset.connected = "0";
+  clearInterval(heartbeatTimer);
+  setPending(false);
+  render();
+}
+
+function retry() {
+  $("reconnecting").hidden = false;
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(connect, retryDelay * (0.8 + Math.random() * 0.4));
+  retryDelay = Math.min(retryDelay * 2, 10000);
+}
+
+// The browser says the network is gone: the socket is as good as dead, though its
+// close may come only when TCP gives up. Say so now and keep retrying; when the
+// network is back, reconnect at once (moves are never queued: the game must be in step).
+addEventListener("offline", () => {
+  if (!connected) return;
+  const dead = socket;
+  socket = null;
+  lost();
+  retry();
+  try { dead.close(); } catch { /* already closing */ }
+});
+addEventListener("online", () => {
+  if (connected || !hasConnected) return;
+  retryDelay = 500;
+  connect();
+});
 
 // The table's other modules (chat.js, claim.js, seats_admin.js) hear "table:open",
 // "table:state" (after each render) and "table:frame" (other frames) on #table-app,
