@@ -28,6 +28,7 @@ from .actions import ACCEPT, CLAIM, LEAD_JOKER, NAME_JOKER, REFUSE
 from .cards import WJ
 from .errors import IllegalActionError
 from .phases import PLAY
+from .play import LegalProbe as _Probe
 from .play import legal_plays
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -152,24 +153,6 @@ def _concede(h: "Hand", outcome: str) -> None:
 
 
 # ---------------------------------------------------------------- the exact check
-class _Probe:
-    """The fields ``play.legal_plays`` reads, set for each position searched."""
-
-    __slots__ = (
-        "hands",
-        "to_act_i",
-        "eff",
-        "trick",
-        "led",
-        "strain",
-        "variant",
-        "misere",
-        "led_mask",
-        "declarer",
-        "tricks",
-    )
-
-
 def claim_is_certain(h: "Hand", seat: int) -> bool:
     """Whether ``seat``'s side wins every remaining trick however the other seats
     play, the claimer choosing his own plays (False when more than

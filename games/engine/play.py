@@ -64,6 +64,25 @@ def hand_legal_plays(h: "Hand") -> list[int]:
     return h.hands[seat][:]
 
 
+class LegalProbe:
+    """The fields ``legal_plays`` reads, and only those: a light stand-in for a hand
+    that searches (claims, the solver) set for each position they ask about."""
+
+    __slots__ = (
+        "hands",
+        "to_act_i",
+        "eff",
+        "trick",
+        "led",
+        "strain",
+        "variant",
+        "misere",
+        "led_mask",
+        "declarer",
+        "tricks",
+    )
+
+
 def legal_plays(h: "Hand") -> list[int]:
     """Legal play actions of the seat to act (card ints, joker leads, namings)."""
     hand = h.hands[h.to_act_i]

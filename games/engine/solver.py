@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from .actions import LEAD_JOKER, NAME_JOKER
 from .cards import NO_SUIT, NT, WJ, strain_tables, trick_strengths
+from .play import LegalProbe as _Probe
 from .play import legal_plays
 from .variants import Variant
 
@@ -97,24 +98,6 @@ class Solution:
 
 class _Budget(Exception):
     """The node or time budget ran out."""
-
-
-class _Probe:
-    """The fields ``play.legal_plays`` reads."""
-
-    __slots__ = (
-        "hands",
-        "to_act_i",
-        "eff",
-        "trick",
-        "led",
-        "strain",
-        "variant",
-        "misere",
-        "led_mask",
-        "declarer",
-        "tricks",
-    )
 
 
 def position_from_hand(h) -> Position:
