@@ -15,6 +15,7 @@ BENCHES = [
     "seating_bench.py",
     "kinds/four_fifty/draw_bench.py",
     "tables_bench.py",
+    "wire_bench.py",
     "standings_bench.py",
     "duplicate_bench.py",
     "results_bench.py",

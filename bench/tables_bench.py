@@ -130,6 +130,46 @@ def create_database(url: str) -> None:
         conn.execute("CREATE DATABASE club500")
 
 
+def server_env() -> dict:
+    """The environment of a benchmarked daphne: production settings (``DEBUG`` off), no
+    database or Redis yet (``throwaway_database``, ``redis_server``)."""
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "club.settings",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "PYTHONUNBUFFERED": "1",
+        "DJANGO_LOG_LEVEL": "INFO",
+    }
+    for key in ("REDIS_URL", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"):
+        env.pop(key, None)
+    return env
+
+
+def throwaway_database(
+    stack: contextlib.ExitStack, tmp: Path, *, sqlite: bool, pool: int | None = None
+) -> tuple[str, str, int | None]:
+    """(DATABASE_URL, a label for the report, PostgreSQL's port or None): a throwaway
+    PostgreSQL cluster (stopped by ``stack``), or SQLite in ``tmp`` if asked or if
+    PostgreSQL's programs are not installed."""
+    initdb, pg_ctl = find_program("initdb"), find_program("pg_ctl")
+    if initdb and pg_ctl and not sqlite:
+        url = stack.enter_context(postgres_cluster(initdb, pg_ctl))
+        create_database(url)
+        port = int(url.rsplit(":", 1)[1].split("/")[0])
+        if pool is None:
+            return url, "PostgreSQL (throwaway, fsync off)", port
+        label = f"PostgreSQL (throwaway, fsync off), pool_max_size={pool}"
+        return f"{url}?pool_max_size={pool}", label, port
+    if not sqlite:
+        say(
+            "WARNING: PostgreSQL's initdb/pg_ctl not found: benchmarking on SQLite, "
+            "which serialises every write; figures are not representative."
+        )
+    return f"sqlite:///{tmp / 'bench.sqlite3'}", "SQLite", None
+
+
 def django_setup(env: dict) -> None:
     os.environ.update(
         {
@@ -763,33 +803,10 @@ def main(argv: list[str]) -> int:
     with contextlib.ExitStack() as stack:
         tmp = Path(tempfile.mkdtemp(prefix="club500-bench-"))
         stack.callback(shutil.rmtree, tmp, True)
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "club.settings",
-            "DJANGO_DEBUG": "0",
-            "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
-            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "PYTHONUNBUFFERED": "1",
-            "DJANGO_LOG_LEVEL": "INFO",
-        }
-        for key in ("REDIS_URL", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"):
-            env.pop(key, None)
-        initdb, pg_ctl = find_program("initdb"), find_program("pg_ctl")
-        pg_port = None
-        if initdb and pg_ctl and not args.sqlite:
-            url = stack.enter_context(postgres_cluster(initdb, pg_ctl))
-            create_database(url)
-            pg_port = int(url.rsplit(":", 1)[1].split("/")[0])
-            env["DATABASE_URL"] = f"{url}?pool_max_size={args.pool}"
-            db_label = f"PostgreSQL (throwaway, fsync off), pool_max_size={args.pool}"
-        else:
-            if not args.sqlite:
-                say(
-                    "WARNING: PostgreSQL's initdb/pg_ctl not found: benchmarking on SQLite, "
-                    "which serialises every write; figures are not representative."
-                )
-            env["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
-            db_label = "SQLite"
+        env = server_env()
+        env["DATABASE_URL"], db_label, pg_port = throwaway_database(
+            stack, tmp, sqlite=args.sqlite, pool=args.pool
+        )
         layer = "in-memory channel layer (no REDIS_URL)"
         program = shutil.which("redis-server")
         if args.layer != "memory":

@@ -12,7 +12,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from club import gc_policy  # noqa: E402
+from club import gc_policy, wire  # noqa: E402
 from club.origins import SiteOriginValidator  # noqa: E402
 from club.proxy import TrustedProxies, TrustedProxyMiddleware  # noqa: E402
 from club.routing import websocket_urlpatterns  # noqa: E402
@@ -25,6 +25,7 @@ if settings.SERVE_STATIC:
     http_app = ASGIStaticFilesHandler(django_asgi_app)
 
 gc_policy.apply()
+wire.apply()  # before daphne builds its WebSocket factory
 
 router = TrustedProxyMiddleware(
     ProtocolTypeRouter(

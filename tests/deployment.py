@@ -450,7 +450,7 @@ def _connects(address) -> bool:
 
 
 def _wait_for(
-    ready, what: str, process: subprocess.Popen, *, log: Path | None = None, timeout: float = 60
+    ready, what: str, process: subprocess.Popen, *, log: Path | None = None, timeout: float = 120
 ) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

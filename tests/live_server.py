@@ -24,6 +24,9 @@ from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 LOG_DIR: Path | None = None
+#: How long a server may take to open its port: about 2 s on a quiet machine, 30 s and
+#: more when other jobs load both cores (a bound on a wait, not a timing assertion).
+START_TIMEOUT = 120
 
 
 def database_url_for_tests() -> str:
@@ -77,7 +80,7 @@ class LiveServer:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30) -> "LiveServer":
+    def start(self, timeout: float = START_TIMEOUT) -> "LiveServer":
         if not self.port:
             self.port = free_port()
         env = {

@@ -178,3 +178,27 @@ def test_only_the_sites_own_origin_opens_a_socket_through_the_deployment(deploym
         "https://localhost:1": False,
         f"http://127.0.0.1:{deployment.port}": False,
     }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sockets_are_compressed_through_the_documented_nginx(deployment):
+    """nginx passes a browser's ``permessage-deflate`` offer on to daphne and its answer
+    back (club/wire.py): the socket's frames are compressed end to end."""
+    import asyncio
+    import ssl
+
+    from websockets.asyncio.client import connect
+
+    async def negotiate():
+        async with connect(
+            f"{deployment.ws_url}/ws/ping/",
+            origin=deployment.url,
+            ssl=ssl._create_unverified_context(),
+            compression="deflate",
+            open_timeout=30,
+        ) as ws:
+            await ws.send(json.dumps({"type": "ping"}))
+            assert json.loads(await asyncio.wait_for(ws.recv(), 30))["type"] == "pong"
+            return ws.response.headers.get("Sec-WebSocket-Extensions", "")
+
+    assert asyncio.run(negotiate()) == "permessage-deflate; client_max_window_bits=14"
