@@ -5,6 +5,8 @@ thinks off the event loop, and plays the same for the same seed."""
 from __future__ import annotations
 
 import asyncio
+import random
+import time
 
 import pytest
 from channels.db import database_sync_to_async
@@ -226,3 +228,24 @@ def test_a_fort_bot_thinks_off_the_event_loop(players, small_budgets):
     assert action in st.hand.legal_actions()
     assert 0.5 <= took < 0.6 + runner.THINK_MARGIN + 0.5
     assert len(lags) >= 20 and max(lags) < 0.3
+
+
+def test_a_search_past_its_time_gives_way_to_the_rule_of_thumb(players, small_budgets, monkeypatch):
+    """A search still running past its budget and the margin is dropped (None), and the
+    look at the table then plays the rule of thumb's card on that same state."""
+    table = bot_table(players[0], "club")
+    st = searching_turn(table)
+    job = moves.bot_thinking(st, {"club": Budget(samples=3, seconds=0.05, nodes=2000)})
+    monkeypatch.setattr(runner, "THINK_MARGIN", 0.05)
+    slow = job.run
+
+    def late():
+        time.sleep(0.5)
+        return slow()
+
+    monkeypatch.setattr(job, "run", late)
+    assert asyncio.run(runner.think(job)) is None
+    expected = st.kind.choose_action(st.hand, st.hand.to_act, random.Random(job.seed))
+    pipeline.drive(table.pk, think=False, thought=(job.seq, None), now=far_future())
+    last = Action.objects.filter(hand__table=table).order_by("-seq").first()
+    assert (last.seq, last.action) == (st.seq + 1, expected)
