@@ -11,6 +11,7 @@ ROOT = HERE.parent
 BENCHES = [
     "engine_bench.py",
     "solver_bench.py",
+    "bot_match_bench.py",
     "kinds/four_fifty/engine_bench.py",
     "seating_bench.py",
     "kinds/four_fifty/draw_bench.py",

@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine import EngineError, option_catalogue
 from games.engine.player_counts import DECKS_FOR
-from games.kinds import DEFAULT_KIND, KINDS, kind_of
-from games.models import Table
+from games.kinds import DEFAULT_BOT_LEVEL, DEFAULT_KIND, KINDS, kind_of
+from games.models import BOT_LEVEL_FIELD_CHOICES, Table
 from games.option_labels import (
     kind_title,
     option_choices,
@@ -76,6 +76,17 @@ class TableForm(forms.Form):
     )
     bot_delay_ms = forms.TypedChoiceField(
         label=_("Bot pace"), choices=PACES, coerce=int, initial=1200
+    )
+    bot_level = forms.ChoiceField(
+        label=_("Bot level"),
+        choices=BOT_LEVEL_FIELD_CHOICES,
+        initial=DEFAULT_BOT_LEVEL,
+        required=False,
+        help_text=_(
+            "At 500, Club and Strong bots search their card play (Strong longer); their "
+            "bidding and discards stay at the beginner's rules of thumb. At 450 the bots "
+            "play their rules of thumb at every level."
+        ),
     )
     absence_grace_seconds = forms.IntegerField(
         label=_("A bot plays for an absent player after (seconds)"),
@@ -162,6 +173,7 @@ class TableForm(forms.Form):
         "target",
         "visibility",
         "bot_delay_ms",
+        "bot_level",
         "absence_grace_seconds",
         "review_seconds",
     )
@@ -201,6 +213,7 @@ class TableForm(forms.Form):
                     code="bad_options",
                 ) from None
         cleaned["kind"], cleaned["variant"], cleaned["options"] = kind.name, variant, options
+        cleaned["bot_level"] = cleaned.get("bot_level") or DEFAULT_BOT_LEVEL
         return cleaned
 
     def _advanced_options(self, cleaned) -> dict:

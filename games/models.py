@@ -10,7 +10,10 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games import statuses
-from games.kinds import DEFAULT_KIND, KIND_CHOICES
+from games.kinds import BOT_LEVEL_CHOICES, DEFAULT_BOT_LEVEL, DEFAULT_KIND, KIND_CHOICES
+
+#: The bots' levels as a field's choices, labels translated (``games.kinds.BOT_LEVELS``).
+BOT_LEVEL_FIELD_CHOICES = [(name, _(label)) for name, label in BOT_LEVEL_CHOICES]
 
 
 def new_token() -> str:
@@ -62,6 +65,11 @@ class Table(models.Model):
         _("grace before a bot plays for an absent player (seconds)"), default=60
     )
     bot_delay_ms = models.PositiveIntegerField(_("bot pace (milliseconds per move)"), default=1200)
+    # How the table's bots play (a bot's seat and an absent member's): the host's
+    # choice before the game or between hands (``games.services.table_set_bot_level``).
+    bot_level = models.CharField(
+        _("bot level"), max_length=10, choices=BOT_LEVEL_FIELD_CHOICES, default=DEFAULT_BOT_LEVEL
+    )
     review_seconds = models.PositiveIntegerField(
         _("hand review (seconds before the next deal)"),
         default=30,
@@ -99,7 +107,11 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=models.Q(kind__in=[name for name, _label in KIND_CHOICES]),
                 name="table_kind_valid",
-            )
+            ),
+            models.CheckConstraint(
+                condition=models.Q(bot_level__in=[name for name, _label in BOT_LEVEL_CHOICES]),
+                name="table_bot_level_valid",
+            ),
         ]
 
     def __str__(self) -> str:

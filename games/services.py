@@ -19,7 +19,7 @@ from club.models import User
 from games import hooks
 from games.engine import EngineError
 from games.errors import TableError, no_table_error
-from games.kinds import DEFAULT_KIND, UnknownKind, kind_of
+from games.kinds import BOT_LEVELS, DEFAULT_BOT_LEVEL, DEFAULT_KIND, UnknownKind, kind_of
 from games.live import pipeline, sql, wakeups
 from games.live.abandon import tables_close_abandoned  # noqa: F401 (a service here too)
 from games.live.hub import hub
@@ -73,6 +73,7 @@ def table_create(
     host_seat: str | None = None,
     first_dealer: str | None = None,
     chat: bool = True,
+    bot_level: str = DEFAULT_BOT_LEVEL,
 ) -> Table:
     """Open a table with the host in a seat (the first one unless ``host_seat``).
 
@@ -82,7 +83,9 @@ def table_create(
 
     ``first_dealer``: a seat that deals the first hand (a tournament's seating decides
     it); by default the engine's card draw picks it at the start. ``chat``: whether
-    the table chat is open (a tournament's director decides at its tables)."""
+    the table chat is open (a tournament's director decides at its tables).
+    ``bot_level``: how its bots play (``games.kinds.BOT_LEVELS``)."""
+    _require_bot_level(bot_level)
     try:
         game = kind_of(kind)
         variant, options, seats = game.settings(variant or game.default_variant, options or {})
@@ -99,6 +102,7 @@ def table_create(
         review_seconds=review_seconds,
         bot_delay_ms=bot_delay_ms,
         chat=chat,
+        bot_level=bot_level,
         seed=seed if seed is not None else secrets.randbelow(2**53),
         first_dealer=first_dealer if first_dealer in seats else "",
     )
@@ -175,6 +179,37 @@ def table_set_bot(*, table_id: int, user, seat: str, bot: bool) -> Table:
     row.save(update_fields=["is_bot"])
     _bump(table)
     _lobby_changed_on_commit()
+    return table
+
+
+def _require_bot_level(level: str) -> None:
+    if level not in BOT_LEVELS:
+        raise TableError(
+            "bad_bot_level",
+            _("Unknown bot level %(level)s: choose Beginner, Club or Strong.")
+            % {"level": repr(level)[:40]},
+        )
+
+
+@transaction.atomic
+def table_set_bot_level(*, table_id: int, user, level: str) -> Table:
+    """The host chooses how the table's bots play: before the game, or during it
+    between two hands (in the hand review, no hand in progress). A change of the table
+    (its ``seq`` bumped): every process's state catches up before the next bot move."""
+    _require_bot_level(level)
+    table = _locked(table_id)
+    _require_host(table, user)
+    _require_live(table)
+    if table.status == Table.Status.PLAYING:
+        current = GameHand.objects.filter(table=table).order_by("-number").first()
+        if current is not None and current.finished_at is None:
+            raise TableError(
+                "hand_in_progress",
+                _("The bots' level can change only between two hands."),
+            )
+    if table.bot_level != level:
+        table.bot_level = level
+        _bump(table, fields=("bot_level",))
     return table
 
 
@@ -355,7 +390,8 @@ def table_drive(*, table_id: int, now=None) -> float | None:
     """Let a bot play the seat to act when it is due (a bot's seat, or an absent
     member's past the grace period). Returns in how many seconds to look again (None:
     a present member is to act, or the game is not in play); the table's ``wake_at``
-    says so to every process."""
+    says so to every process. A bot of a searching level thinks here, in the caller's
+    thread (the runner has it think in its pool of bot threads instead)."""
     return pipeline.drive(table_id, now=now)
 
 

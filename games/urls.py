@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:table_id>/sit/", views.table_sit, name="table_sit"),
     path("<int:table_id>/leave/", views.table_leave, name="table_leave"),
     path("<int:table_id>/bot/", views.table_bot, name="table_bot"),
+    path("<int:table_id>/bot-level/", views.table_bot_level, name="table_bot_level"),
     path("<int:table_id>/fill-bots/", views.table_fill_bots, name="table_fill_bots"),
     path("<int:table_id>/start/", views.table_start, name="table_start"),
     path("<int:table_id>/rematch/", views.table_rematch, name="table_rematch"),

@@ -67,6 +67,7 @@ def lobby(request):
                 bot_delay_ms=data["bot_delay_ms"],
                 absence_grace_seconds=data["absence_grace_seconds"],
                 review_seconds=data["review_seconds"] or 30,
+                bot_level=data["bot_level"],
             )
         except TableError as error:
             form.add_error(None, error.message)
@@ -160,6 +161,19 @@ def table_bot(request, table_id: int):
         request,
         table_id,
         lambda t: services.table_set_bot(table_id=t.pk, user=request.user, seat=seat, bot=bot),
+    )
+
+
+@require_POST
+@login_required
+def table_bot_level(request, table_id: int):
+    """The host chooses the level of the table's bots (before the game, or between
+    two hands)."""
+    level = request.POST.get("level", "")
+    return _table_action(
+        request,
+        table_id,
+        lambda t: services.table_set_bot_level(table_id=t.pk, user=request.user, level=level),
     )
 
 

@@ -24,7 +24,7 @@ DATETIME_WIDGET = {"type": "datetime-local"}
 #: The duplicate fields: shown with the rule options of a game that deals boards.
 BOARD_FIELDS = ("duplicate", "boards_per_round")
 #: Fields the form may leave out (their model default then).
-OPTIONAL = ("game", "table_size", "sheet_entry", "spectators", "boards_per_round")
+OPTIONAL = ("game", "table_size", "sheet_entry", "spectators", "bot_level", "boards_per_round")
 
 
 def _dt_field(label, required=False):
@@ -61,6 +61,7 @@ class TournamentForm(forms.ModelForm):
             "bye_fixed_score",
             "tie_rule",
             "spectators",
+            "bot_level",
             "notes",
             "duplicate",
             "boards_per_round",

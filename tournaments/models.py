@@ -9,7 +9,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.kinds import DEFAULT_KIND, KIND_CHOICES, KINDS
+from games.kinds import DEFAULT_BOT_LEVEL, DEFAULT_KIND, KIND_CHOICES, KINDS
+from games.models import BOT_LEVEL_FIELD_CHOICES
 from tournaments import status as machine
 from tournaments.kinds.registry import tournament_kind
 
@@ -128,6 +129,19 @@ class Tournament(models.Model):
         help_text=_(
             "Spectators see a table as it plays, never a player's cards; the players of a "
             "round may watch only once their own table has finished."
+        ),
+    )
+    # The level of the bots that take an absent member's seat at the online rounds'
+    # tables (``Table.bot_level`` of the tables created for them).
+    bot_level = models.CharField(
+        _("level of the bots replacing an absent player"),
+        max_length=10,
+        choices=BOT_LEVEL_FIELD_CHOICES,
+        default=DEFAULT_BOT_LEVEL,
+        help_text=_(
+            "At 500: Club and Strong bots search their card play; the bidding and the "
+            "discards stay at the beginner's rules of thumb. At 450 the bots play their "
+            "rules of thumb at every level."
         ),
     )
     duplicate = models.BooleanField(

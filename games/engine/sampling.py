@@ -11,7 +11,10 @@ in progress); its own discards when it declared (the other discards, the kitty a
 two-handed dead hand stay unseen: they are dealt to nobody); an open-misère hand once
 laid face up; at five players, the partner card in its holder's hand once the holder is
 known. A seat that did not follow the suit led is void in it (an unnamed no-trump joker
-says so only where it may be played only when void, ``joker_nt_void_only``).
+says so only where it may be played only when void, ``joker_nt_void_only``). Nor does
+a seat know, at five players, who holds a partner card not yet shown (unless it is its
+own): each sample's declaring side is the declarer's with that sample's holder of the
+card (``side_in_sample``), never the engine's own record of the holder.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from dataclasses import replace
 from .cards import NO_SUIT
 from .solver import Position, position_from_hand, solve
 
-__all__ = ["best_card_by_sampling", "deal_unseen", "known_cards", "voids"]
+__all__ = ["best_card_by_sampling", "deal_unseen", "known_cards", "side_in_sample", "voids"]
 
 
 def voids(h) -> list[set[int]]:
@@ -97,6 +100,21 @@ def deal_unseen(h, seat: int, rng: random.Random, tries: int = 200) -> tuple[tup
     raise ValueError("no deal consistent with the play found")
 
 
+def side_in_sample(h, seat: int, base: Position, hands) -> frozenset[int]:
+    """The declaring side as ``seat`` sees it in a sampled deal (``hands``): the
+    position's own, except at five players while the partner card's holder is hidden
+    from ``seat`` (not yet shown, not ``seat`` itself): the declarer's team with
+    whoever holds the card in the sample (nobody: the declarer's team alone)."""
+    if h.misere or h.partner < 0 or h.partner_known or h.partner == seat:
+        return base.side
+    v = h.variant
+    side = set(v.teams[v.team_of[h.declarer]])
+    holder = next((i for i, cards in enumerate(hands) if h.partner_card in cards), -1)
+    if holder >= 0:
+        side.add(holder)
+    return frozenset(side)
+
+
 def best_card_by_sampling(
     h,
     seat: int,
@@ -122,9 +140,13 @@ def best_card_by_sampling(
             if left <= 0 and done:
                 break
             share = max(left, 0.0) / (samples - done)
-        pos = replace(base, hands=deal_unseen(h, seat, rng))
+        hands = deal_unseen(h, seat, rng)
+        side = side_in_sample(h, seat, base, hands)
+        pos = replace(base, hands=hands, side=side, taken=sum(h.tricks_won[s] for s in side))
         sol = solve(pos, max_nodes=max_nodes, max_seconds=share)
+        # the values count the declaring side's tricks: ``seat`` maximises them on that
+        # side (in this sample), minimises them against it
+        sign = 1 if seat in side else -1
         for code, value in sol.move_values.items():
-            totals[code] = totals.get(code, 0.0) + value
-    sign = 1 if seat in base.side else -1
-    return max(sorted(totals), key=lambda c: sign * totals[c])
+            totals[code] = totals.get(code, 0.0) + sign * value
+    return max(sorted(totals), key=lambda c: totals[c])

@@ -15,7 +15,7 @@ its draw and score sheet.
 
 from __future__ import annotations
 
-from games.kinds.base import GameKind, UnknownKind
+from games.kinds.base import BEGINNER, BOT_LEVELS, LEVEL_BUDGETS, Budget, GameKind, UnknownKind
 from games.kinds.five_hundred import FIVE_HUNDRED
 from games.kinds.four_fifty import FOUR_FIFTY
 
@@ -23,6 +23,9 @@ KINDS: dict[str, GameKind] = {kind.name: kind for kind in (FIVE_HUNDRED, FOUR_FI
 DEFAULT_KIND = FIVE_HUNDRED.name
 #: The model field choices of a kind name (one definition for every model).
 KIND_CHOICES = [(kind.name, kind.label) for kind in KINDS.values()]
+#: The bots' levels as model field choices (``Table.bot_level``, ``Tournament.bot_level``).
+BOT_LEVEL_CHOICES = list(BOT_LEVELS.items())
+DEFAULT_BOT_LEVEL = BEGINNER
 
 
 def kind_of(name: str) -> GameKind:
@@ -33,4 +36,16 @@ def kind_of(name: str) -> GameKind:
         raise UnknownKind(name, tuple(KINDS)) from None
 
 
-__all__ = ["DEFAULT_KIND", "KIND_CHOICES", "KINDS", "GameKind", "UnknownKind", "kind_of"]
+__all__ = [
+    "BOT_LEVELS",
+    "BOT_LEVEL_CHOICES",
+    "DEFAULT_BOT_LEVEL",
+    "DEFAULT_KIND",
+    "KIND_CHOICES",
+    "KINDS",
+    "LEVEL_BUDGETS",
+    "Budget",
+    "GameKind",
+    "UnknownKind",
+    "kind_of",
+]

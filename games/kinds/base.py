@@ -8,7 +8,7 @@ engine package.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 #: Table features a kind may offer (``GameKind.features``).
 CHAT = "chat"  # the table chat, players and spectators apart
@@ -23,6 +23,28 @@ def _(text: str) -> str:
     """Marks ``text`` for translation (``makemessages`` finds it); pages translate it
     when they show it (``games.option_labels``)."""
     return text
+
+
+# The bots' levels (``Table.bot_level``, ``Tournament.bot_level``), stored name -> label
+# (English, translated by pages). "Débutant" plays today's rules of thumb; "Club" and
+# "Fort" search where a kind's bot can (``GameKind.bot_searches``), within a budget.
+BEGINNER, CLUB, STRONG = "debutant", "club", "fort"
+BOT_LEVELS = {BEGINNER: _("Beginner"), CLUB: _("Club"), STRONG: _("Strong")}
+
+
+class Budget(NamedTuple):
+    """What one searching decision may spend: ``samples`` deals, ``seconds`` in all
+    (None: no time limit, the choice then depends on the seed alone), ``nodes`` per
+    solved deal."""
+
+    samples: int
+    seconds: float | None
+    nodes: int | None = 20000
+
+
+#: Each searching level's budget (the site's settings may override it:
+#: ``BOT_LEVEL_BUDGETS``).
+LEVEL_BUDGETS = {CLUB: Budget(8, 0.3), STRONG: Budget(32, 1.0)}
 
 
 class UnknownKind(ValueError):
@@ -131,6 +153,17 @@ class GameKind:
     def choose_action(self, hand, seat: str, rng) -> str:
         """The bot's action for ``seat``."""
         raise NotImplementedError
+
+    def bot_searches(self, hand, level: str) -> bool:
+        """Whether the bot's decision for the seat to act searches at ``level`` (live
+        play then runs it off the event loop, ``choose_searched``). By default never:
+        the kind's bot plays its rules of thumb at every level."""
+        return False
+
+    def choose_searched(self, hand, seat: str, rng, budget: Budget) -> str:
+        """The bot's action for ``seat`` where ``bot_searches`` says it searches,
+        within ``budget``."""
+        return self.choose_action(hand, seat, rng)
 
     def has_partners(self, variant: str, options: dict[str, Any]) -> bool:
         """Whether a player of such a table may have a partner (quick chat phrases)."""

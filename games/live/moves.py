@@ -14,11 +14,13 @@ decided but not written must be dropped: the database is the truth.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from games.engine import EngineError
+from games.kinds import LEVEL_BUDGETS, Budget, GameKind
 from games.live import takeback
 from games.live.tablestate import (
     FINISHED,
@@ -341,13 +343,68 @@ def bot_due_in(
     return max(0.0, (due - now).total_seconds())
 
 
-def bot_action(st: TableState) -> tuple[str | None, str]:
+def _bot_rng(st: TableState) -> random.Random:
+    """A bot's seed: the table's seed and seq (the same state gives the same move in
+    any process)."""
+    return random.Random(f"{st.table.seed}:{st.seq}")
+
+
+@dataclass
+class Thinking:
+    """A bot's decision that searches (the table's level, ``GameKind.bot_searches``):
+    pure work on a copy of the hand, run where it blocks nobody (``run``), then played
+    only if the table is still at ``seq`` (``bot_action(st, thought=...)``)."""
+
+    table_id: int
+    seq: int
+    seat: str
+    hand: object  # a copy: the table's own state goes on without waiting for it
+    kind: GameKind
+    budget: Budget
+    seed: str
+
+    def run(self) -> str:
+        """The action, bounded by the budget's seconds (the best found by then)."""
+        return self.kind.choose_searched(
+            self.hand, self.seat, random.Random(self.seed), self.budget
+        )
+
+
+def bot_thinking(st: TableState, budgets: dict[str, Budget] | None = None) -> Thinking | None:
+    """The search a bot's decision on ``st`` needs at the table's level (None: the
+    rule of thumb decides at once). ``budgets``: each level's (the defaults:
+    ``games.kinds.LEVEL_BUDGETS``)."""
+    if st.in_review:
+        return None
+    hand, level = st.hand, st.table.bot_level
+    if hand is None or hand.to_act is None or not st.kind.bot_searches(hand, level):
+        return None
+    budget = (budgets or LEVEL_BUDGETS).get(level)
+    if budget is None:
+        return None
+    return Thinking(
+        table_id=st.id,
+        seq=st.seq,
+        seat=hand.to_act,
+        hand=copy.deepcopy(hand, {id(hand.variant): hand.variant}),  # the rules shared
+        kind=st.kind,
+        budget=budget,
+        seed=f"{st.table.seed}:{st.seq}",
+    )
+
+
+def bot_action(
+    st: TableState, thought: tuple[int, str | None] | None = None
+) -> tuple[str | None, str]:
     """The seat to act and the action a bot plays for it (seeded by the table's seed
     and seq: the same state gives the same move in any process); in the hand review,
-    (None, ``DEAL``)."""
+    (None, ``DEAL``). ``thought``: (seq, action) a search found off the event loop
+    (``Thinking``), played when made on this very state; its action None (the search
+    ran out of time) or a thought of another state: the rule of thumb."""
     if st.in_review:
         return None, DEAL
     hand = st.hand
     seat = hand.to_act
-    rng = random.Random(f"{st.table.seed}:{st.seq}")
-    return seat, st.kind.choose_action(hand, seat, rng)
+    if thought is not None and thought[0] == st.seq and thought[1] is not None:
+        return seat, thought[1]
+    return seat, st.kind.choose_action(hand, seat, _bot_rng(st))

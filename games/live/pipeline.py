@@ -11,7 +11,11 @@ Three entry points, one pipeline:
 * ``play_in_thread``: the same in the database thread (``store.acquire``,
   ``writers.write``), the frames handed to the loop after the commit.
 * ``drive``: the runner's look at a table: a bot's move (for a bot's seat or an absent
-  member's) through the same decision and the database thread's executor.
+  member's) through the same decision and the database thread's executor. A bot that
+  searches (the table's level) is not left to think in the database thread: ``drive``
+  hands the runner its search (``moves.Thinking``) and the state goes back; the runner
+  runs it in its own bounded pool of threads, then calls ``drive`` again with what it
+  found, played if the table has not moved on meanwhile.
 
 After the commit (``_after_commit``), in this order: the state is brought in line
 (``moves.committed``), rendered for this process's sockets while still owned, put back
@@ -25,13 +29,15 @@ import logging
 from datetime import datetime, timedelta
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from games.errors import TableError, no_table_error, refusal_error, stale_error
+from games.kinds import LEVEL_BUDGETS, Budget
 from games.live import cache, loopdb, moves, presence, store, takeback, wakeups, writers
 from games.live.hub import hub, send_frames
-from games.live.moves import Move, Refused
+from games.live.moves import Move, Refused, Thinking
 from games.live.tablestate import TableState
 from games.live.tally import Tally
 from games.models import Table
@@ -177,11 +183,31 @@ def _after_commit(st: TableState, move: Move, present: set[int]) -> list:
     return frames
 
 
-def drive(table_id: int, *, now: datetime | None = None) -> float | None:
+def level_budgets() -> dict[str, Budget]:
+    """Each searching level's budget: ``games.kinds.LEVEL_BUDGETS``, or the site's
+    ``BOT_LEVEL_BUDGETS`` (level -> ``Budget`` fields), as the tests set small ones."""
+    custom = getattr(settings, "BOT_LEVEL_BUDGETS", None)
+    if not custom:
+        return LEVEL_BUDGETS
+    return {level: Budget(**fields) for level, fields in custom.items()}
+
+
+def drive(
+    table_id: int,
+    *,
+    now: datetime | None = None,
+    think: bool = True,
+    thought: tuple[int, str | None] | None = None,
+) -> float | Thinking | None:
     """Let a bot play the seat to act, when it is a bot's or an absent member's turn
     and its time has come. Returns in how many seconds to look at this table again
     (None: nothing to wait for: a present member is to act, or the game is not in
-    play). Safe from several processes at once: the write is conditional on the seq."""
+    play). Safe from several processes at once: the write is conditional on the seq.
+
+    A bot whose decision searches: with ``think`` it searches here (a caller with no
+    event loop to spare); without, nothing is played and its search is returned
+    (``Thinking``), for the caller to run and give back as ``thought`` (its seq and
+    action: None when it ran out of time, the rule of thumb then plays)."""
     now = now or timezone.now()
     present, last_seen = presence.table_presence(table_id, now=now)
     try:
@@ -200,7 +226,14 @@ def drive(table_id: int, *, now: datetime | None = None) -> float | None:
         wake_at = None if wait is None else now + timedelta(seconds=wait)
         Table.objects.filter(pk=table_id, seq=seq).update(wake_at=wake_at)
         return wait
-    seat, action = moves.bot_action(st)
+    if thought is None or thought[0] != st.seq:
+        job = moves.bot_thinking(st, level_budgets())
+        if job is not None:
+            if not think:
+                cache.checkin(st)
+                return job
+            thought = (job.seq, job.run())
+    seat, action = moves.bot_action(st, thought)
     try:
         move = moves.decide(st, action=action, now=now, present=present, seat=seat)
     except Refused:  # a bot's own choice refused: a bug; look again later

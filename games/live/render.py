@@ -101,6 +101,8 @@ def _table_part(st: TableState, you: str | None, is_host: bool, present: set[int
         # A bot plays an absent member's seat once the grace has run from when they
         # left (``left_at``; never came: from the start).
         "grace": table.absence_grace_seconds,
+        # How the table's bots play (shown beside each bot: "Bot North · Club").
+        "bot_level": table.bot_level,
         "started_at": table.started_at.isoformat() if table.started_at else None,
         "hand_number": st.hand_row.number if st.hand_row else 0,
         "rematch": table.rematch_id,

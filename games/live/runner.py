@@ -7,6 +7,11 @@ a table is next due, and a sweep picks up due tables every second, so nothing st
 after a restart or when another process made the change. Every look goes through
 ``pipeline.drive`` (the move pipeline), whose conditional write makes
 concurrent drivers (several processes) harmless.
+
+A bot that searches (a table's "Club" or "Fort" level) thinks in this process's pool
+of bot threads (``BOT_THINKERS`` of them), never on the event loop nor in the database
+thread, each search bounded by its level's seconds (and waited for ``THINK_MARGIN``
+more at most: past that the rule of thumb plays and the late search is dropped).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -22,6 +28,7 @@ from django.utils import timezone
 
 from games.live import hub, pipeline, wakeups
 from games.live.abandon import tables_close_abandoned
+from games.live.moves import Thinking
 from games.live.presence import PRESENCE_TIMEOUT, TABLE_SEEN_RESOLUTION
 from games.models import Table
 
@@ -29,11 +36,14 @@ logger = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 1.0
 STALE_SWEEP_SECONDS = 30.0
+THINK_MARGIN = 0.5  # seconds a search may overrun its budget before it is dropped
+THINK_ROUNDS = 3  # searches in a row for one look (the table moved on meanwhile)
 
 _loop: asyncio.AbstractEventLoop | None = None
 _handles: dict[int, asyncio.TimerHandle] = {}
 _running: set[int] = set()
 _tasks: set[asyncio.Task] = set()
+_thinkers: ThreadPoolExecutor | None = None
 
 
 def is_running() -> bool:
@@ -84,7 +94,7 @@ def _fire(table_id: int) -> None:
 async def _drive(table_id: int) -> None:
     _running.add(table_id)
     try:
-        wait = await database_sync_to_async(pipeline.drive)(table_id)
+        wait = await drive_table(table_id)
     except Exception:  # a bug: log it, and look again later rather than stall
         logger.exception("driving table %s failed", table_id)
         wait = 5.0
@@ -92,6 +102,43 @@ async def _drive(table_id: int) -> None:
         _running.discard(table_id)
     if wait is not None:
         _schedule(table_id, wait)
+
+
+async def drive_table(table_id: int) -> float | None:
+    """One look at a table (``pipeline.drive``), a bot's search run in the pool of bot
+    threads in between: in how many seconds to look again (None: nothing to wait for)."""
+    wait = await database_sync_to_async(pipeline.drive)(table_id, think=False)
+    rounds = 0
+    while isinstance(wait, Thinking):
+        rounds += 1
+        thought = (wait.seq, await think(wait))
+        wait = await database_sync_to_async(pipeline.drive)(table_id, think=False, thought=thought)
+        if isinstance(wait, Thinking) and rounds >= THINK_ROUNDS:
+            return 0.0  # look again soon rather than hold the table here
+    return wait
+
+
+def _thinker_pool() -> ThreadPoolExecutor:
+    global _thinkers
+    if _thinkers is None:
+        workers = max(1, int(getattr(settings, "BOT_THINKERS", 2)))
+        _thinkers = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot-think")
+    return _thinkers
+
+
+async def think(job: Thinking) -> str | None:
+    """A bot's search run in the pool of bot threads, off the event loop: its action,
+    or None when it overran its budget by ``THINK_MARGIN`` (or failed: logged)."""
+    loop = asyncio.get_running_loop()
+    seconds = job.budget.seconds
+    timeout = None if seconds is None else seconds + THINK_MARGIN
+    try:
+        return await asyncio.wait_for(loop.run_in_executor(_thinker_pool(), job.run), timeout)
+    except TimeoutError:
+        logger.warning("table %s: a bot's search overran %s s", job.table_id, timeout)
+    except Exception:
+        logger.exception("table %s: a bot's search failed", job.table_id)
+    return None
 
 
 @database_sync_to_async

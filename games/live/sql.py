@@ -202,6 +202,7 @@ TABLE_FIELDS = (
     "started_at",
     "wake_at",
     "rematch",
+    "bot_level",
 )
 SEAT_FIELDS = ("seat", "user", "is_bot", "left_at", "accepted")
 USER_FIELDS = ("display_name", "first_name", "last_name", "email")

@@ -61,6 +61,7 @@ class TableInfo:
     started_at: datetime | None = None
     wake_at: datetime | None = None
     rematch_id: int | None = None  # the rematch proposed once the game was over
+    bot_level: str = "debutant"  # how its bots play (``games.kinds.BOT_LEVELS``)
 
 
 @dataclass

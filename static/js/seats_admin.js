@@ -1,7 +1,9 @@
 // Club 500: seats during the game. The host (a director at a tournament's table)
 // gives an absent player's seat to a bot or frees it; a member who is not seated may
-// take a freed seat. Plain forms (POST, then the page reloads on the new state).
+// take a freed seat. Between two hands (the hand review) the host also chooses the bots'
+// level. Plain forms (POST, then the page reloads on the new state).
 import { el, gettext as _, playerName, seatLabel } from "./cards.js";
+import { botLevelForm } from "./bot_level.js";
 
 const app = document.getElementById("table-app");
 const box = document.getElementById("seats-admin");
@@ -19,7 +21,8 @@ function postForm(url, seat, label, testid, cls = "button small secondary") {
 
 function render(state) {
   const { table } = state;
-  const key = JSON.stringify([table.status, table.you, table.seats]);
+  const between = table.status === "playing" && !!state.review && !state.review.game_over;
+  const key = JSON.stringify([table.status, table.you, table.seats, table.bot_level, between]);
   if (key === lastKey) return;
   lastKey = key;
   list.replaceChildren();
@@ -47,6 +50,10 @@ function render(state) {
           !info.free && !info.is_bot ? el("span", { class: "muted small" }, " (" + (info.present ? _("connected") : _("absent")) + ")") : null),
         el("span", { class: "seats-admin-actions" }, ...actions)));
     }
+  }
+  if (canManage && between) {
+    list.append(el("li", { class: "seats-admin-row" }, botLevelForm(box.dataset.levelUrl, csrf, table.bot_level)));
+    shown = true;
   }
   box.hidden = !shown;
 }

@@ -24,6 +24,7 @@
 // quietText(t) (the log before the first event), onKey(event, t), intentSent(),
 // botBadge (a bot's plate says "bot").
 import { el, fmt, gettext as _, playerName, seatLabel } from "./cards.js";
+import { botLevelForm, botLevelLabel } from "./bot_level.js";
 import { absenceNote, noteFrame } from "./absence.js";
 import { noticeTurn, wireSettings } from "./notify.js";
 import { rematchActions, rematchAnswer, rematchWaiting } from "./rematch.js";
@@ -217,6 +218,7 @@ function plate(info, { meta = [], chip = false, extras = [] } = {}) {
   });
   box.append(el("div", { class: "plate-name" }, presence,
     el("span", { class: "who" }, info.free ? _("Free seat") : nameOf(info.seat)),
+    info.is_bot ? el("span", { class: "bot-level", "data-testid": "bot-level-" + info.seat }, " · " + botLevelLabel(table.bot_level)) : null,
     info.is_bot && renderer.botBadge ? el("span", { class: "badge bot" }, _("bot")) : null,
     info.is_you ? el("span", { class: "badge you" }, _("you")) : null));
   const metaLine = el("div", { class: "plate-meta" }, meta.join(" · "));
@@ -360,7 +362,7 @@ function renderPregame() {
   // being tapped.
   const box = $("pregame-actions");
   const key = JSON.stringify([table.seats.map((s) => [s.free, s.is_you, s.accepted]), me(),
-    table.is_host, app.dataset.inviteUrl || ""]);
+    table.is_host, app.dataset.inviteUrl || "", table.bot_level]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.replaceChildren();
@@ -370,6 +372,7 @@ function renderPregame() {
   box.append(...rematchWaiting(table));
   if (table.is_host) {
     if (table.seats.some((s) => s.free)) box.append(postForm(app.dataset.fillUrl, {}, _("Fill with bots"), { cls: "button secondary", testid: "fill-bots" }));
+    box.append(botLevelForm(app.dataset.levelUrl, csrf, table.bot_level));
     box.append(postForm(app.dataset.startUrl, {}, _("Start the game"), { cls: "button", testid: "start" }));
   }
   if (app.dataset.inviteUrl) {

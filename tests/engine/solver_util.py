@@ -30,13 +30,19 @@ def _auction_pick(legal: list[str], kind: str, bid: bool, rng: random.Random) ->
 
 
 def play_position(
-    preset: str, players: int, kind: str, seed: int, cards_left: int, in_trick: int = 0
+    preset: str,
+    players: int,
+    kind: str,
+    seed: int,
+    cards_left: int,
+    in_trick: int = 0,
+    options: dict | None = None,
 ) -> Hand | None:
     """A hand of ``preset`` at ``players`` in phase play with ``cards_left`` cards in the
     hand of the next leader, then ``in_trick`` cards of a trick played (random legal
     play throughout, seeded); None when the auction did not give a ``kind`` contract or
-    the hand ended first."""
-    v = get_variant(preset, {"players": players})
+    the hand ended first. ``options``: more of the variant's options."""
+    v = get_variant(preset, {"players": players, **(options or {})})
     rng = random.Random(seed)
     h = new_hand(v, dealer=v.seats[seed % players], seed=seed)
     h.want_events = False

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from club.models import User
 from club.services import activity_record
 from games.engine import UnknownVariantError
-from games.kinds import DEFAULT_KIND, KINDS
+from games.kinds import BOT_LEVELS, DEFAULT_BOT_LEVEL, DEFAULT_KIND, KINDS
 from tournaments import status as machine
 from tournaments.errors import TournamentError
 from tournaments.kinds.registry import kind_part
@@ -60,6 +60,7 @@ SETTINGS_FIELDS = (
     "table_size",
     "sheet_entry",
     "spectators",
+    "bot_level",
     "duplicate",
     "boards_per_round",
 )
@@ -133,6 +134,10 @@ def _check_settings(values: dict[str, Any]) -> None:
         raise TournamentError("bad_format", _("Choose the individual or the pairs format."))
     if values.get("game", DEFAULT_KIND) not in KINDS:
         raise TournamentError("bad_game", _("Choose the game: 500 or 450."))
+    if "bot_level" in values and values["bot_level"] not in BOT_LEVELS:
+        raise TournamentError(
+            "bad_choice", _("Unknown value for %(field)s.") % {"field": _label("bot_level")}
+        )
     kind_part(values.get("game", DEFAULT_KIND)).settle(values)
     for field, choices in (
         ("table_size", TableSize),
@@ -191,6 +196,7 @@ def tournament_create(
     table_size: int = TableSize.FOUR,
     sheet_entry: str = SheetEntry.CARDS,
     spectators: str = Spectators.MEMBERS,
+    bot_level: str = DEFAULT_BOT_LEVEL,
     duplicate: bool = False,
     boards_per_round: int = 6,
 ) -> Tournament:
@@ -213,6 +219,7 @@ def tournament_create(
         table_size=table_size,
         sheet_entry=sheet_entry,
         spectators=spectators,
+        bot_level=bot_level,
         duplicate=bool(duplicate),
         boards_per_round=boards_per_round,
     )

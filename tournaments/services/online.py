@@ -90,6 +90,7 @@ def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
                 absence_grace_seconds=grace,
                 first_dealer=first_dealer,
                 chat=settings.table_chat,
+                bot_level=tournament.bot_level,
             )
             game.live_table = live
             game.save(update_fields=["live_table"])

@@ -9,8 +9,20 @@ from games.engine.actions import BID0, MIS
 from games.engine.boards import board_variant
 from games.engine.bots import choose_action
 from games.engine.errors import UnknownVariantError
+from games.engine.search_bot import choose_searched, searches
 from games.engine.views import private_view, public_view
-from games.kinds.base import CHAT, CLAIMS, NOTICES, REMATCH, REVIEW, SEATS, GameKind, _
+from games.kinds.base import (
+    BEGINNER,
+    CHAT,
+    CLAIMS,
+    NOTICES,
+    REMATCH,
+    REVIEW,
+    SEATS,
+    Budget,
+    GameKind,
+    _,
+)
 from games.kinds.five_hundred.replay import replay_steps
 
 # The phases whose every call may be taken back, and the play's moves that may not.
@@ -78,6 +90,23 @@ class FiveHundred(GameKind):
     public_view = staticmethod(public_view)
     private_view = staticmethod(private_view)
     choose_action = staticmethod(choose_action)
+
+    @staticmethod
+    def bot_searches(hand, level: str) -> bool:
+        """Above "Débutant", the card play searches (``games.engine.search_bot``);
+        the auction, the discards and a misère's play keep the rules of thumb."""
+        return level != BEGINNER and searches(hand)
+
+    @staticmethod
+    def choose_searched(hand, seat: str, rng, budget: Budget) -> str:
+        return choose_searched(
+            hand,
+            seat,
+            rng,
+            samples=budget.samples,
+            max_seconds=budget.seconds,
+            max_nodes=budget.nodes,
+        )
 
     boards = True
 

@@ -1,0 +1,69 @@
+"""The searching bot of 500 (the "Club" and "Fort" levels): card play by sampling.
+
+``choose_searched(hand, seat, rng, samples=..., max_seconds=..., max_nodes=...)``
+returns a legal action in record notation, like the rule-of-thumb bot
+(:mod:`games.engine.bots`) whose place it takes for the card play only:
+
+* a card to play, when more than one is legal: the best mean over ``samples`` deals
+  consistent with what ``seat`` has seen (:func:`games.engine.sampling.
+  best_card_by_sampling`), each solved open-handed within ``max_nodes``, the whole
+  decision within ``max_seconds`` (None: no time limit, the choice then depends on
+  ``rng`` alone);
+* everything else (the auction, the breach round, the partner call, the discards,
+  answering a claim, naming a joker before the first lead) and the card play of a
+  misère contract: the rule of thumb. The solver scores misère as the declarer's
+  tricks with the declarer's side maximising them, the opposite of what the
+  declarer of a misère wants, so its values do not guide a misère card.
+
+``searches(hand)`` says whether a decision would search (the live runner runs those
+off its event loop). Pure Python: no Django.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import ACTION_STR
+from .bots import choose_action
+from .hand import Phase
+from .sampling import best_card_by_sampling
+
+__all__ = ["choose_searched", "searches"]
+
+
+def searches(hand) -> bool:
+    """Whether the seat to act would choose its action by sampling (a card to play
+    out of several, outside misère)."""
+    if hand.phase is not Phase.PLAY or hand.claim_wait or hand.misere:
+        return False
+    return len([a for a in hand.legal_actions() if not a.startswith("name:")]) > 1
+
+
+def choose_searched(
+    hand,
+    seat: str,
+    rng: random.Random,
+    *,
+    samples: int,
+    max_seconds: float | None,
+    max_nodes: int | None = 20000,
+) -> str:
+    """The action of ``seat`` (to act): a sampled card choice where ``searches`` says
+    so, else the rule of thumb's. A search that finds no consistent deal (it gives up
+    after its tries) falls back to the rule of thumb too."""
+    if not searches(hand):
+        return choose_action(hand, seat, rng)
+    legal = hand.legal_actions()
+    try:
+        code = best_card_by_sampling(
+            hand,
+            hand.to_act_i,
+            samples,
+            rng,
+            max_nodes=max_nodes,
+            max_seconds=max_seconds,
+        )
+    except ValueError:
+        return choose_action(hand, seat, rng)
+    action = ACTION_STR[code]
+    return action if action in legal else choose_action(hand, seat, rng)

@@ -1,0 +1,251 @@
+"""The bots' level of a table ("Débutant", "Club", "Fort"): chosen, stored, checked,
+shown; a searching bot plays legal cards through whole hands over the live pipeline,
+thinks off the event loop, and plays the same for the same seed."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+from channels.db import database_sync_to_async
+from django.urls import reverse
+from django.utils import timezone
+
+from games import services
+from games.engine import Phase, replay
+from games.errors import TableError
+from games.kinds import Budget
+from games.live import moves, pipeline, runner
+from games.live.moves import Thinking
+from games.models import Action, GameHand, Table
+from tests.games.conftest import drive_until, far_future, table_state
+from tests.games.sockets import connect, recv
+
+# Small searches: a test's bots decide in milliseconds, from the seed alone.
+SMALL = {
+    "club": {"samples": 3, "seconds": None, "nodes": 2000},
+    "fort": {"samples": 4, "seconds": None, "nodes": 2000},
+}
+TWO_HANDS = {"end": "hands", "hands_per_game": 2}
+
+
+@pytest.fixture
+def small_budgets(settings):
+    settings.BOT_LEVEL_BUDGETS = SMALL
+
+
+def bot_table(host, level: str, *, seed: int = 31, options=None, start: bool = True) -> Table:
+    """A table of four bots at ``level`` (its host watching, not seated), bots at once."""
+    table = services.table_create(
+        host=host, seed=seed, bot_delay_ms=0, bot_level=level, options=options or {}
+    )
+    services.table_leave(table_id=table.pk, user=host)
+    services.table_fill_with_bots(table_id=table.pk, user=host)
+    if start:
+        services.table_start(table_id=table.pk, user=host)
+    table.refresh_from_db()
+    return table
+
+
+def searching_turn(table: Table):
+    """Drive ``table`` until a bot is to choose a card by search; its state."""
+    drive_until(
+        table.pk,
+        lambda: (
+            (st := table_state(table.pk)).hand is not None
+            and st.hand.phase is Phase.PLAY
+            and st.kind.bot_searches(st.hand, st.table.bot_level)
+        ),
+    )
+    return table_state(table.pk)
+
+
+# ------------------------------------------------------------------ stored, checked
+def test_the_lobby_stores_the_level_and_refuses_an_unknown_one(client, players):
+    client.force_login(players[0])
+    post = {"variant": "quebec", "end": "preset", "visibility": "public"}
+    post |= {"bot_delay_ms": "100", "absence_grace_seconds": "60"}
+    response = client.post(reverse("games:lobby"), {**post, "name": "Fort", "bot_level": "fort"})
+    assert response.status_code == 302
+    assert Table.objects.get(name="Fort").bot_level == "fort"
+    response = client.post(reverse("games:lobby"), {**post, "name": "Bad", "bot_level": "expert"})
+    assert response.status_code == 200 and not Table.objects.filter(name="Bad").exists()
+    assert response.context["form"].errors["bot_level"]
+    # no level chosen: the beginner's rules of thumb
+    client.post(reverse("games:lobby"), {**post, "name": "Plain"})
+    assert Table.objects.get(name="Plain").bot_level == "debutant"
+
+
+def test_a_bad_level_is_refused_with_nothing_written(players):
+    with pytest.raises(TableError) as caught:
+        services.table_create(host=players[0], bot_level="expert")
+    assert caught.value.code == "bad_bot_level" and "expert" in caught.value.message
+    assert not Table.objects.exists()
+    table = services.table_create(host=players[0])
+    seq = Table.objects.get(pk=table.pk).seq
+    with pytest.raises(TableError) as caught:
+        services.table_set_bot_level(table_id=table.pk, user=players[0], level="")
+    assert caught.value.code == "bad_bot_level"
+    row = Table.objects.get(pk=table.pk)
+    assert (row.bot_level, row.seq) == ("debutant", seq)
+
+
+def test_the_host_chooses_the_level_before_the_game_and_between_hands_only(players, small_budgets):
+    table = bot_table(players[0], "debutant", start=False)
+    with pytest.raises(TableError) as caught:
+        services.table_set_bot_level(table_id=table.pk, user=players[1], level="club")
+    assert caught.value.code == "not_host"
+    services.table_set_bot_level(table_id=table.pk, user=players[0], level="club")
+    row = Table.objects.get(pk=table.pk)
+    assert (row.bot_level, row.seq) == ("club", table.seq + 1)
+    services.table_start(table_id=table.pk, user=players[0])
+    with pytest.raises(TableError) as caught:  # hand 1 is in progress
+        services.table_set_bot_level(table_id=table.pk, user=players[0], level="fort")
+    assert caught.value.code == "hand_in_progress"
+    assert Table.objects.get(pk=table.pk).bot_level == "club"
+    # the hand over, the next not dealt yet (the hand review): the level may change,
+    # and the table's state (every process's) catches up with it
+    GameHand.objects.filter(table=table).update(finished_at=timezone.now())
+    services.table_set_bot_level(table_id=table.pk, user=players[0], level="fort")
+    assert table_state(table.pk).table.bot_level == "fort"
+
+
+# ------------------------------------------------------------------ shown
+def test_the_state_frame_and_the_table_page_show_the_level(client, players):
+    table = bot_table(players[0], "club", start=False)
+    client.force_login(players[0])
+    page = client.get(reverse("games:table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="fr")
+    assert page.status_code == 200
+    assert page.context["snapshot"]["table"]["bot_level"] == "club"
+    assert reverse("games:table_bot_level", args=[table.pk]) in page.content.decode()
+    client.post(reverse("games:table_bot_level", args=[table.pk]), {"level": "fort"})
+    assert Table.objects.get(pk=table.pk).bot_level == "fort"
+
+
+# ------------------------------------------------------------------ the live pipeline
+def test_drive_hands_over_a_search_and_writes_nothing(players, small_budgets):
+    table = bot_table(players[0], "club")
+    st = searching_turn(table)
+    now = far_future()  # the moves so far were driven then (``drive_until``)
+    job = pipeline.drive(table.pk, think=False, now=now)
+    assert isinstance(job, Thinking) and job.seq == st.seq and job.seat == st.hand.to_act
+    assert Table.objects.get(pk=table.pk).seq == st.seq
+    # the search's answer, given back on the same state, is what gets played
+    action = job.run()
+    assert action in st.hand.legal_actions()
+    pipeline.drive(table.pk, think=False, thought=(job.seq, action), now=now)
+    last = Action.objects.filter(hand__table=table).order_by("-seq").first()
+    assert (last.seq, last.action, last.by_bot) == (st.seq + 1, action, True)
+    # given back once the table has moved on, it is not played again: the next seat
+    # searches afresh (nothing written), or plays its only card by the rule of thumb
+    again = pipeline.drive(table.pk, think=False, thought=(job.seq, action), now=now)
+    written = Action.objects.filter(hand__table=table, seq__gt=st.seq + 1).count()
+    if isinstance(again, Thinking):
+        assert again.seq == st.seq + 1 and written == 0
+    else:
+        assert written == 1
+
+
+def test_the_same_seed_gives_the_same_play(players, small_budgets):
+    logs = []
+    for _ in range(2):
+        table = bot_table(players[0], "club", seed=77)
+        drive_until(table.pk, lambda t=table: Action.objects.filter(hand__table=t).count() >= 40)
+        logs.append(
+            list(Action.objects.filter(hand__table=table).order_by("seq").values_list("action"))
+        )
+    assert logs[0] == logs[1] and len(logs[0]) >= 40
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_club_bots_play_whole_hands_over_the_live_pipeline(
+    players, cookies, small_budgets, monkeypatch
+):
+    """Every bot move goes through the runner's look at the table (``drive_table``):
+    the searches in the bot threads, the moves decided by the engine (a refused one
+    would answer 5 s), written, and sent to the watching host."""
+    table = await database_sync_to_async(bot_table)(players[0], "club", options=TWO_HANDS)
+    comm, ok, _ = await connect(table.pk, cookies[0])
+    assert ok
+    first = await recv(comm)
+    assert first["table"]["bot_level"] == "club" and first["table"]["you"] is None
+    searched = []
+    think = runner.think
+
+    async def counted(job):
+        searched.append(job.seat)
+        return await think(job)
+
+    monkeypatch.setattr(runner, "think", counted)
+    status = database_sync_to_async(lambda: Table.objects.get(pk=table.pk).status)
+    looks = 0
+    while await status() != "finished":
+        wait = await runner.drive_table(table.pk)
+        assert wait != 5.0
+        looks += 1
+        assert looks < 2000
+    await comm.disconnect()
+    assert len(searched) > 20
+    hands = await database_sync_to_async(
+        lambda: [(h.number, h.result) for h in GameHand.objects.filter(table=table)]
+    )()
+    assert len(hands) >= 2 and all(result for _, result in hands)
+    # the records replay to the same results
+    from games import selectors
+
+    records = await database_sync_to_async(
+        lambda: [selectors.hand_record(table, n) for n, _ in hands]
+    )()
+    for record in records:
+        replay(record)
+
+
+def test_a_fort_bot_thinks_off_the_event_loop(players, small_budgets):
+    """While a Fort bot searches (here 0.6 s), the event loop keeps answering: a ping
+    every 10 ms keeps coming, never held for half the search (the search's thread
+    shares the interpreter's lock with the loop, and this machine's cores with other
+    work: a ping may be late by some tens of ms, not by the whole search)."""
+    table = bot_table(players[0], "fort")
+    st = searching_turn(table)
+    job = moves.bot_thinking(st, {"fort": Budget(samples=10_000, seconds=0.6, nodes=None)})
+    assert job is not None
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        lags = []
+        task = asyncio.ensure_future(runner.think(job))
+        while not task.done():
+            t0 = loop.time()
+            await asyncio.sleep(0.01)
+            lags.append(loop.time() - t0 - 0.01)
+        return await task, lags
+
+    started = timezone.now()
+    action, lags = asyncio.run(main())
+    took = (timezone.now() - started).total_seconds()
+    assert action in st.hand.legal_actions()
+    assert 0.5 <= took < 0.6 + runner.THINK_MARGIN + 0.5
+    assert len(lags) >= 20 and max(lags) < 0.3
+
+
+def test_a_search_past_its_time_gives_way_to_the_rule_of_thumb(players, small_budgets, monkeypatch):
+    """A search still running past its budget and the margin is dropped (None), and the
+    look at the table then plays the rule of thumb's card on that same state."""
+    table = bot_table(players[0], "club")
+    st = searching_turn(table)
+    job = moves.bot_thinking(st, {"club": Budget(samples=3, seconds=0.05, nodes=2000)})
+    monkeypatch.setattr(runner, "THINK_MARGIN", 0.05)
+    slow = job.run
+
+    def late():
+        time.sleep(0.5)
+        return slow()
+
+    monkeypatch.setattr(job, "run", late)
+    assert asyncio.run(runner.think(job)) is None
+    expected = st.kind.choose_action(st.hand, st.hand.to_act, random.Random(job.seed))
+    pipeline.drive(table.pk, think=False, thought=(job.seq, None), now=far_future())
+    last = Action.objects.filter(hand__table=table).order_by("-seq").first()
+    assert (last.seq, last.action) == (st.seq + 1, expected)
