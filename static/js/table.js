@@ -403,10 +403,12 @@ function renderHand() {
   hand.cards.forEach((code, i) => {
     if (i === perRow) box.append(el("span", { class: "hand-break", "aria-hidden": "true" }));
     const actions = hand.actions(code);
+    // The button's name is the card's name in words, as its own (visually hidden)
+    // text: the face is drawn for the eyes only (aria-hidden).
     const button = el("button", {
       type: "button", class: "hand-card" + (actions.length ? " legal" : ""), "data-card": code, "data-key": "card:" + code,
-      "aria-label": hand.label(code), disabled: !actions.length || pending || !connected,
-    }, hand.face(code));
+      disabled: !actions.length || pending || !connected,
+    }, hand.face(code), el("span", { class: "visually-hidden" }, hand.label(code)));
     button.addEventListener("click", () => {
       if (actions.length === 1 && !actions[0].includes(":")) intent(actions[0]);
       else if (actions.length && hand.pick) hand.pick(code);
