@@ -11,7 +11,6 @@ from playwright.sync_api import expect
 from games.models import GameHand, Table
 from tests.browser.layout import LAYOUT_PROBLEMS, MAIN_WIDER_THAN_THE_SCREEN
 from tests.browser.table_helpers import click_first_legal, in_thread, log_in, mark_due
-from tournaments.models import Entry, EntryStatus
 
 GAME_OVER_OR_LEGAL = (
     "() => document.querySelector('[data-testid=next-deal]:not([hidden])') || "
@@ -30,9 +29,9 @@ def _round(make_member, director):
     """A running duplicate tournament of 2 boards a round, 8 members present; round 1
     online. Table 1's seats but N are bots."""
     from games.services import table_seat_assign
-    from tests.tournaments.day import play_round, table_users
+    from tests.tournaments.day import play_round, running_with_players, table_users
     from tournaments import services
-    from tournaments.models import TableGame, Tournament
+    from tournaments.models import TableGame
 
     t = services.tournament_create(
         by=director,
@@ -43,17 +42,7 @@ def _round(make_member, director):
         duplicate=True,
         boards_per_round=2,
     )
-    Tournament.objects.filter(pk=t.pk).update(status="running")
-    t.refresh_from_db()
-    for n in range(8):
-        Entry.objects.create(
-            tournament=t,
-            player=make_member(first_name=f"Joueur{n}", last_name="Duplicate"),
-            status=EntryStatus.CONFIRMED,
-            checked_in=True,
-            checked_in_at=timezone.now(),
-        )
-    rnd = play_round(t, director, online=True)
+    rnd = play_round(running_with_players(t, make_member), director, online=True)
     live = {g.table: g.live_table for g in TableGame.objects.filter(round=rnd)}
     # Quick bots, long reviews, and no bot for an absent member before the test drives
     # table 2 itself (a day ahead).

@@ -43,6 +43,26 @@ def drive_live(live, *, until_hands: int | None = None, limit: int = 5000) -> No
     raise AssertionError("the live table did not get there")
 
 
+def running_with_players(tournament, make_member, n: int = 8, last_name: str = "Duplicate"):
+    """The tournament running, with ``n`` new members confirmed and checked in
+    (Joueur0, Joueur1, ...)."""
+    from django.utils import timezone
+
+    from tournaments.models import Entry, EntryStatus, Tournament
+
+    Tournament.objects.filter(pk=tournament.pk).update(status="running")
+    tournament.refresh_from_db()
+    for k in range(n):
+        Entry.objects.create(
+            tournament=tournament,
+            player=make_member(first_name=f"Joueur{k}", last_name=last_name),
+            status=EntryStatus.CONFIRMED,
+            checked_in=True,
+            checked_in_at=timezone.now(),
+        )
+    return tournament
+
+
 def table_users(rnd, table):
     from club.models import User
 
