@@ -87,8 +87,9 @@ def member_games(member, viewer=None) -> History:
     )
     # The hands an app holds back from the viewer at tables they did not sit at (a
     # duplicate board until every table has played it): left out of lines and figures.
+    me = viewer.pk if viewer is not None and viewer.is_authenticated else None
     others = [
-        s.table_id for s in seats if not any(o.user_id == _pk(viewer) for o in s.table.seats.all())
+        s.table_id for s in seats if me is None or all(o.user_id != me for o in s.table.seats.all())
     ]
     held = hooks.holds(others, viewer) if others else {}
     results: dict[int, list[dict]] = {}
@@ -178,10 +179,6 @@ def _count(fig: VariantFigures, seat: str, side: str, stored: list[dict]) -> Non
             if result.get("contract") in MISERES:
                 fig.misere_declared += 1
                 fig.misere_made += bool(result.get("made"))
-
-
-def _pk(user) -> int | None:
-    return user.pk if user is not None and user.is_authenticated else None
 
 
 def _name(seat: Seat) -> str:
