@@ -34,7 +34,7 @@ class SeatInline(ReadOnlyInline):
 
 class HandInline(ReadOnlyInline):
     model = GameHand
-    fields = ["number", "dealer", "created_at", "finished_at"]
+    fields = ["number", "board", "dealer", "created_at", "finished_at"]
     readonly_fields = fields
     show_change_link = True
 
@@ -60,8 +60,13 @@ class TableAdmin(admin.ModelAdmin):
     def variant_shown(self, obj):
         return variant_label(obj.variant)
 
+    # A duplicate table's board seed is secret until its round is over (shown then on
+    # the tournament page only, ``tournaments.selectors_boards``): never in the admin.
+    exclude = ["board_seed"]
+
     def get_readonly_fields(self, request, obj=None):
-        return [f.name for f in Table._meta.fields if f.name not in ("name", "status", "chat")]
+        hidden = ("name", "status", "chat", "board_seed")
+        return [f.name for f in Table._meta.fields if f.name not in hidden]
 
     def has_add_permission(self, request):
         return False  # tables are opened in the lobby

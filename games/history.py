@@ -14,6 +14,7 @@ from datetime import datetime
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
+from games import hooks
 from games.engine import EngineError, game_outcome, get_variant
 from games.models import GameHand, Seat, Table
 from games.option_labels import variant_label
@@ -72,7 +73,8 @@ def member_games(member, viewer=None) -> History:
     """``member``'s online games (started tables, newest first) and figures per
     variant, as ``viewer`` may see them: a game at an invite-only table is listed and
     counted in the figures only for the member, a fellow player of that table and
-    directors; anyone else sees neither its line nor its hands in the figures."""
+    directors; anyone else sees neither its line nor its hands in the figures. A hand an
+    app holds back from the viewer (``hooks.on_hold``) counts in neither yet."""
     seats = list(
         Seat.objects.filter(user=member, table__started_at__isnull=False)
         .select_related("table")
@@ -83,12 +85,21 @@ def member_games(member, viewer=None) -> History:
         )
         .order_by("-table__started_at")
     )
+    # The hands an app holds back from the viewer at tables they did not sit at (a
+    # duplicate board until every table has played it): left out of lines and figures.
+    me = viewer.pk if viewer is not None and viewer.is_authenticated else None
+    others = [
+        s.table_id for s in seats if me is None or all(o.user_id != me for o in s.table.seats.all())
+    ]
+    held = hooks.holds(others, viewer) if others else {}
     results: dict[int, list[dict]] = {}
-    for table_id, result in (
+    for table_id, number, result in (
         GameHand.objects.filter(table_id__in=[s.table_id for s in seats], result__isnull=False)
         .order_by("table_id", "number")
-        .values_list("table_id", "result")
+        .values_list("table_id", "number", "result")
     ):
+        if table_id in held and number in held[table_id].numbers:
+            continue
         results.setdefault(table_id, []).append(result)
     history = History()
     figures: dict[str, VariantFigures] = {}

@@ -24,6 +24,11 @@ viewer who neither hosts nor sits at the table may watch it, and if not why. ``N
 the callback has no say on this table (not one of its own), and the table's own
 visibility decides. The tournaments app answers for its online tables (who the director
 lets watch; the players of the same round while their own table plays).
+
+``on_hold(callback)`` registers ``callback(table_ids, user) -> {table_id: Hold}``: the
+finished hands of those tables ``user`` may not read yet (records, replays, history
+lines), and why. The tournaments app holds back a duplicate round's board until every
+table of the round has played it.
 """
 
 from __future__ import annotations
@@ -94,3 +99,41 @@ def watch_verdict(table, user) -> Watch | None:
         if verdict is not None:
             return verdict
     return None
+
+
+class Hold(NamedTuple):
+    """Finished hands of a table a viewer may not read yet (``numbers``: hand numbers),
+    and why, in the viewer's words (``reason``)."""
+
+    numbers: frozenset[int]
+    reason: str = ""
+
+
+_hold: list[Callable] = []
+
+
+def on_hold(callback: Callable) -> Callable:
+    """Register ``callback(table_ids, user) -> {table_id: Hold}``: the finished hands an
+    app holds back from ``user`` (a tournament's duplicate round: a board until every
+    table has played it). Tables it says nothing of hold nothing back."""
+    if all(callback is not known for known in _hold):
+        _hold.append(callback)
+    return callback
+
+
+def holds(table_ids, user) -> dict[int, Hold]:
+    """Every registered app's holds on these tables for ``user`` (None: a visitor)."""
+    out: dict[int, Hold] = {}
+    ids = list(table_ids)
+    for callback in list(_hold):
+        for table_id, hold in callback(ids, user).items():
+            known = out.get(table_id)
+            if known is not None:
+                hold = Hold(known.numbers | hold.numbers, known.reason or hold.reason)
+            out[table_id] = hold
+    return out
+
+
+def hold_of(table_id: int, user) -> Hold:
+    """The table's finished hands held back from ``user`` (none: an empty Hold)."""
+    return holds([table_id], user).get(table_id, Hold(frozenset()))

@@ -94,6 +94,13 @@ class Table(models.Model):
     wake_at = models.DateTimeField(
         null=True, blank=True, help_text="When a bot (or a grace period) is next due."
     )
+    # A duplicate table (a tournament's duplicate round, ``games.engine.boards``): it
+    # deals boards ``first_board``, ``first_board + 1``, ... of the round's secret seed
+    # instead of hands from ``seed``; its options end the game after the round's
+    # boards. Never shown on a page (``tournaments.selectors_boards`` says when the
+    # seed is public); empty and None at every other table.
+    board_seed = models.CharField(max_length=64, blank=True, editable=False)
+    first_board = models.PositiveIntegerField(null=True, blank=True, editable=False)
     # The rematch proposed once this game was over: a new table, same seats and options.
     rematch = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
@@ -189,6 +196,9 @@ class GameHand(models.Model):
     number = models.PositiveIntegerField(help_text="1, 2, ... in deal order.")
     dealer = models.CharField(max_length=3)
     seed = models.BigIntegerField()
+    # The duplicate board this hand is (``Table.first_board`` and on, one a hand):
+    # dealt from the table's ``board_seed``, not from ``seed``. None elsewhere.
+    board = models.PositiveIntegerField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -17,8 +17,11 @@ __all__ = [
     "INVITED_SESSION_KEY",
     "can_view",
     "view_refusal",
+    "board_of",
     "finished_hands",
     "hand_record",
+    "readable_hands",
+    "record_refusal",
     "hand_records",
     "invited_tables",
     "lobby_tables",
@@ -97,6 +100,29 @@ def seat_names(table: Table) -> list[dict]:
 
 def finished_hands(table: Table) -> QuerySet[GameHand]:
     return GameHand.objects.filter(table=table, result__isnull=False).order_by("number")
+
+
+def board_of(table: Table, number: int) -> int | None:
+    """The duplicate board the table's hand ``number`` is (None: not a board)."""
+    if not table.board_seed:
+        return None
+    return (
+        GameHand.objects.filter(table=table, number=number).values_list("board", flat=True).first()
+    )
+
+
+def readable_hands(table: Table, user) -> QuerySet[GameHand]:
+    """The finished hands ``user`` may read (replay, records): an app may hold some
+    back for a while (``hooks.on_hold``: a duplicate board until every table has
+    played it)."""
+    held = hooks.hold_of(table.pk, user).numbers
+    return finished_hands(table).exclude(number__in=held)
+
+
+def record_refusal(table: Table, user, number: int) -> str | None:
+    """Why ``user`` may not read the table's hand ``number`` yet (None: they may)."""
+    hold = hooks.hold_of(table.pk, user)
+    return hold.reason if number in hold.numbers else None
 
 
 def hand_record(table: Table, number: int) -> dict | None:

@@ -74,6 +74,7 @@ def table_create(
     first_dealer: str | None = None,
     chat: bool = True,
     bot_level: str = DEFAULT_BOT_LEVEL,
+    boards: tuple[str, int] | None = None,
 ) -> Table:
     """Open a table with the host in a seat (the first one unless ``host_seat``).
 
@@ -84,13 +85,22 @@ def table_create(
     ``first_dealer``: a seat that deals the first hand (a tournament's seating decides
     it); by default the engine's card draw picks it at the start. ``chat``: whether
     the table chat is open (a tournament's director decides at its tables).
-    ``bot_level``: how its bots play (``games.kinds.BOT_LEVELS``)."""
+    ``bot_level``: how its bots play (``games.kinds.BOT_LEVELS``).
+
+    ``boards``: (secret seed, first board) of a duplicate round's table: its hands are
+    those boards in order (``games.engine.boards``), whatever the table's ``seed``; its
+    options end the game after the round's last one."""
     _require_bot_level(bot_level)
     try:
         game = kind_of(kind)
         variant, options, seats = game.settings(variant or game.default_variant, options or {})
     except (EngineError, UnknownKind) as error:
         raise TableError("bad_variant", str(error)) from None
+    board_seed, first_board = boards or ("", None)
+    if boards is not None and not game.supports_boards(variant, options):
+        raise TableError(
+            "bad_variant", _("Identical deals (duplicate) are played at four-handed 500 only.")
+        )
     table = Table.objects.create(
         host=host,
         kind=game.name,
@@ -105,6 +115,8 @@ def table_create(
         bot_level=bot_level,
         seed=seed if seed is not None else secrets.randbelow(2**53),
         first_dealer=first_dealer if first_dealer in seats else "",
+        board_seed=board_seed,
+        first_board=first_board,
     )
     Seat.objects.bulk_create(
         Seat(table=table, seat=name, position=i) for i, name in enumerate(seats)
@@ -287,7 +299,11 @@ def table_start(*, table_id: int, user=None) -> Table:
     table.last_human_seen_at = table.started_at
     table.wake_at = table.started_at  # due now: any process's runner may pick it up
     GameHand.objects.create(
-        table=table, number=1, dealer=game.dealer, seed=hand_seed(table.seed, 1)
+        table=table,
+        number=1,
+        dealer=game.dealer,
+        seed=hand_seed(table.seed, 1),
+        board=table.first_board,  # a duplicate table's first board (None elsewhere)
     )
     _bump(table, fields=("first_dealer", "status", "started_at", "last_human_seen_at", "wake_at"))
     _lobby_changed_on_commit()

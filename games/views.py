@@ -249,11 +249,19 @@ def seat_free(request, table_id: int):
     )
 
 
+def _readable(table: Table, user, number: int) -> None:
+    """PermissionDenied, with the reason, when ``user`` may not read the hand yet."""
+    refusal = selectors.record_refusal(table, user, number)
+    if refusal is not None:
+        raise PermissionDenied(refusal)
+
+
 @login_required
 def hand_replay(request, table_id: int, number: int):
     """A finished hand step by step: one page for every kind (``games/replay.html``),
     with the kind's part of it and its replay renderer."""
     table = _table_for(request, table_id)
+    _readable(table, request.user, number)
     record = selectors.hand_record(table, number)
     if record is None:
         raise Http404
@@ -269,7 +277,8 @@ def hand_replay(request, table_id: int, number: int):
             "replay": {**kind.replay_data(record), "players": selectors.seat_names(table)},
             "replay_part": kind.replay_part,
             "replay_client": kind.replay_client,
-            "hands": selectors.finished_hands(table),
+            "hands": selectors.readable_hands(table, request.user),
+            "board": selectors.board_of(table, number),
         },
     )
 
@@ -277,19 +286,24 @@ def hand_replay(request, table_id: int, number: int):
 @login_required
 def hand_record_download(request, table_id: int, number: int):
     table = _table_for(request, table_id)
+    _readable(table, request.user, number)
     record = selectors.hand_record(table, number)
     if record is None:
         raise Http404
     response = JsonResponse(record, json_dumps_params={"indent": 1})
-    response["Content-Disposition"] = f'attachment; filename="table{table.pk}-hand{number}.json"'
+    board = selectors.board_of(table, number)  # a duplicate board: named in the file's name
+    name = f"table{table.pk}-hand{number}" + (f"-board{board}" if board else "")
+    response["Content-Disposition"] = f'attachment; filename="{name}.json"'
     return response
 
 
 @login_required
 def game_records_download(request, table_id: int):
-    """Every finished hand of the table, as a JSON array of hand records."""
+    """Every finished hand of the table the member may read, as a JSON array of hand
+    records (a duplicate board held back is left out until it is shown)."""
     table = _table_for(request, table_id)
-    records = selectors.hand_records(table, [row.number for row in selectors.finished_hands(table)])
+    readable = selectors.readable_hands(table, request.user)
+    records = selectors.hand_records(table, [row.number for row in readable])
     response = JsonResponse(records, safe=False, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="table{table.pk}-hands.json"'
     return response

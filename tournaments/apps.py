@@ -21,6 +21,7 @@ class TournamentsConfig(AppConfig):
         hooks.on_hand_finished(live_hand_finished, watches=plays_online)
         hooks.on_table_page(page_hooks.table_page)
         hooks.on_watch(page_hooks.table_watch)
+        hooks.on_hold(page_hooks.table_hold)
         club_hooks.on_page("home", page_hooks.home_page)
         club_hooks.on_page("member", page_hooks.member_page)
         club_hooks.on_merge_check(page_hooks.merge_check)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.models import Table
-from tournaments import selectors, selectors_results, selectors_watch
+from tournaments import selectors, selectors_boards, selectors_results, selectors_watch
 from tournaments.models import ACTIVE_ENTRY, Entry
 from tournaments.models_results import TableGame
 
@@ -60,6 +60,11 @@ def table_watch(table, user):
     """games.hooks ``on_watch``: who may watch a tournament's live table (None: the
     table is no tournament's)."""
     return selectors_watch.watch_verdict(table.pk, user)
+
+
+def table_hold(table_ids, user):
+    """games.hooks ``on_hold``: a duplicate round's boards held back from ``user``."""
+    return selectors_boards.boards_held(table_ids, user)
 
 
 def table_ready(request, *, table_id) -> dict:

@@ -42,10 +42,17 @@ CANDIDATE_CONTRACTS = [f"{n}{s}" for n in range(6, 11) for s in ("S", "C", "D", 
 
 # ----------------------------------------------------------------- rules
 def rules_options(tournament: Tournament) -> dict:
-    """The variant options of the tournament's games: its overrides, ``end=hands``."""
+    """The variant options of the tournament's games: its overrides, ``end=hands``.
+    A duplicate tournament's game is the round's boards, one hand each: as many hands
+    as boards, and an all-pass board is a hand played (scored 0), the next board
+    following with its own dealer (``all_pass=next_dealer``: the dealer rotates with
+    the board number, ``games.engine.boards.dealer_of``)."""
     options = dict(tournament.variant_options or {})
     options["end"] = "hands"
     options["hands_per_game"] = tournament.hands_per_game
+    if tournament.duplicate:
+        options["hands_per_game"] = tournament.boards_per_round
+        options["all_pass"] = "next_dealer"
     return options
 
 

@@ -2,7 +2,8 @@
 
 ``Game("quebec", seed=7)`` draws the first dealer (``game.draw`` keeps the
 cards drawn so they can be shown), then ``game.next_hand(seed)`` deals each
-hand; a finished hand counts once it is done.  Hands played with real cards are
+hand; a finished hand counts once it is done (``game.next_board(board)`` deals a
+duplicate board instead, ``games.engine.boards``).  Hands played with real cards are
 entered with ``game.add_score_sheet(declarer, contract, tricks)``.
 
 Rules (variant options):
@@ -36,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CODE, draw_rank
+from .cards import CARD_OF, CODE, draw_rank
 from .errors import IllegalActionError
 from .hand import Hand, new_hand, shuffled_deck
 from .scoring import HandResult, redeal_result, result_from_dict, score_sheet_hand
@@ -276,6 +277,25 @@ class Game:
         """Deal the next hand (by :attr:`dealer`) from ``seed``."""
         self._check_can_deal()
         hand = new_hand(self.variant, self.dealer, seed, must_pass=self.must_pass)
+        self.entries.append(hand)
+        return hand
+
+    def next_board(self, board: dict[str, Any]) -> Hand:
+        """Deal the next hand as a duplicate board gives it (``games.engine.boards``:
+        its ``dealer``, ``hands`` and ``kitty``, cards in the order dealt). The board's
+        dealer must be the game's next one. A board is the same deal at every table:
+        no seat is barred from its auction by an earlier hand (``must_pass``), and the
+        hand has no seed (``Hand.seed`` None)."""
+        self._check_can_deal()
+        v = self.variant
+        if board["dealer"] != self.dealer:
+            raise IllegalActionError(
+                f"board {board.get('board')} is dealt by {board['dealer']}, not {self.dealer}",
+                code="wrong_dealer",
+            )
+        hands = [[CARD_OF[c] for c in board["hands"][seat]] for seat in v.seats]
+        kitty = [CARD_OF[c] for c in board["kitty"]]
+        hand = Hand(v, v.seat_index[board["dealer"]], hands, kitty)
         self.entries.append(hand)
         return hand
 

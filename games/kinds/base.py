@@ -144,6 +144,11 @@ class GameKind:
         ``summary()``."""
         raise NotImplementedError
 
+    def deal_board(self, game, seed: str, number: int):
+        """Deal ``game``'s next hand as board ``number`` of the secret ``seed`` (a
+        duplicate table: ``games.engine.boards``); only a kind with ``boards``."""
+        raise NotImplementedError
+
     def public_view(self, hand) -> dict[str, Any]:
         raise NotImplementedError
 

@@ -127,8 +127,8 @@ def follow(st: TableState, event: dict) -> TableState:
     if event["result"] is not None:
         hands.append(replace(row, result=event["result"], finished_at=at))
     if event["next_hand"] is not None:
-        hand_id, number, dealer, seed = event["next_hand"]
-        hands.append(HandRow(id=hand_id, number=number, dealer=dealer, seed=seed))
+        hand_id, number, dealer, seed, board = event["next_hand"]
+        hands.append(HandRow(id=hand_id, number=number, dealer=dealer, seed=seed, board=board))
     logged = LoggedAction(
         hand_number=row.number,
         seq=st.seq + 1,
@@ -159,13 +159,13 @@ def _merge_hands(st: TableState, rows: list[HandRow]) -> None:
 
 
 def _deal_through(st: TableState, number: int) -> None:
-    """Deal the game's hands up to hand ``number`` (from their rows' seeds)."""
+    """Deal the game's hands up to hand ``number`` (from their rows: seeds, boards)."""
     game = st.game
     while len(game.entries) < number:
         if len(game.entries) >= len(st.hands):
             raise CatchUpError(f"table {st.id}: an action of hand {number}, never dealt")
         row = st.hands[len(game.entries)]
-        hand = deal(st, row.seed)
+        hand = deal(st, row)
         st.ready = set()
         if st.kind.hand_dealer(hand) != row.dealer:
             raise CatchUpError(f"table {st.id}: hand {row.number} dealer mismatch")

@@ -169,15 +169,19 @@ def seen_enough(st: TableState, action: str, seq: int) -> bool:
 
 
 def _deal(st: TableState, move: Move) -> None:
-    number = st.hand_row.number + 1
+    """The next deal: at a duplicate table the next board (one board a hand, an
+    all-pass board included), elsewhere a hand from the table's seed."""
+    last = st.hand_row
+    number = last.number + 1
     move.next_hand = HandRow(
         id=None,
         number=number,
         dealer=st.game.dealer,
         seed=hand_seed(st.table.seed, number),
         result=None,
+        board=None if last.board is None else last.board + 1,
     )
-    deal(st, move.next_hand.seed)
+    deal(st, move.next_hand)
 
 
 def _decide_takeback(
@@ -281,7 +285,9 @@ def published(move: Move) -> dict:
         "wake_at": move.wake_at.isoformat() if move.wake_at else None,
         "result": move.result,
         "ends_game": move.ends_game,
-        "next_hand": None if nxt is None else [nxt.id, nxt.number, nxt.dealer, nxt.seed],
+        "next_hand": (
+            None if nxt is None else [nxt.id, nxt.number, nxt.dealer, nxt.seed, nxt.board]
+        ),
     }
 
 

@@ -105,6 +105,8 @@ def _table_part(st: TableState, you: str | None, is_host: bool, present: set[int
         "bot_level": table.bot_level,
         "started_at": table.started_at.isoformat() if table.started_at else None,
         "hand_number": st.hand_row.number if st.hand_row else 0,
+        # A duplicate table's hand is a board: its number (None elsewhere).
+        "board": st.hand_row.board if st.hand_row else None,
         "rematch": table.rematch_id,
         # Taking back a move (casual tables): may the viewer ask, the last request.
         "takeback": takeback.frame_part(st, you, present),
@@ -123,7 +125,11 @@ def frames(st: TableState, users, present: set[int]) -> list[tuple[int, str]]:
     hand, shared = shown_hand(st), _shared_text(st)
     now = datetime.now(timezone.utc)
     review = review_of(st, present, now=now)
-    if review is not None:  # the hand is over: every viewer may see all of it
+    watched = None  # a spectator's end of the frame, when it differs from a player's
+    if review is not None:  # the hand is over: its players may see all of it
+        if st.table.board_seed:  # a duplicate board: a spectator reads its hands later
+            held = {**review, "record": None, "held": True}  # (its record, once shown)
+            watched = f',"now":"{now.isoformat()}","review":{dumps(held)}' + shared
         shared = f',"review":{dumps(review)}' + shared
     shared = f',"now":"{now.isoformat()}"' + shared  # the server's clock, for countdowns
     head = f'{{"type":"state","seq":{st.seq},"table":'
@@ -141,7 +147,8 @@ def frames(st: TableState, users, present: set[int]) -> list[tuple[int, str]]:
                 if public is None
                 else (dumps(game_kind.private_view(hand, you))[:-1] + "," + public)
             )
-            text = head + dumps(_table_part(st, you, is_host, present)) + ',"view":' + view + shared
+            end = watched if watched is not None and you is None else shared
+            text = head + dumps(_table_part(st, you, is_host, present)) + ',"view":' + view + end
             by_kind[kind] = text
         out.append((st.seq, text))
     return out

@@ -108,12 +108,12 @@ def _finish_hand_params(move: Move, json) -> list:
     return [json(move.result), move.at, move.hand_id]
 
 
-_NEXT_HAND = ["table_", "number", "dealer", "seed", "created_at"]
+_NEXT_HAND = ["table_", "number", "dealer", "seed", "board", "created_at"]
 
 
 def _next_hand_values(move: Move) -> list:
     row = move.next_hand
-    return [move.table_id, row.number, row.dealer, row.seed, move.at]
+    return [move.table_id, row.number, row.dealer, row.seed, row.board, move.at]
 
 
 @functools.cache
@@ -203,10 +203,11 @@ TABLE_FIELDS = (
     "wake_at",
     "rematch",
     "bot_level",
+    "board_seed",
 )
 SEAT_FIELDS = ("seat", "user", "is_bot", "left_at", "accepted")
 USER_FIELDS = ("display_name", "first_name", "last_name", "email")
-HAND_FIELDS = ("id", "number", "dealer", "seed", "result", "finished_at")
+HAND_FIELDS = ("id", "number", "dealer", "seed", "result", "finished_at", "board")
 ACTION_FIELDS = ("seq", "seat", "action", "created_at", "by_bot")
 
 

@@ -101,8 +101,9 @@ def parse_snapshot(row, after_seq: int, from_hand: int) -> Snapshot:
                 seed=seed,
                 result=result,
                 finished_at=_when(finished),
+                board=board,
             )
-            for i, number, dealer, seed, result, finished in hands
+            for i, number, dealer, seed, result, finished, board in hands
         ],
         actions=[
             LoggedAction(

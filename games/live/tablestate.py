@@ -29,6 +29,7 @@ __all__ = [
     "TableState",
     "game_of",
     "deal",
+    "dealt",
     "hand_seed",
     "play",
     "present_members",
@@ -62,6 +63,9 @@ class TableInfo:
     wake_at: datetime | None = None
     rematch_id: int | None = None  # the rematch proposed once the game was over
     bot_level: str = "debutant"  # how its bots play (``games.kinds.BOT_LEVELS``)
+    # A duplicate table's secret seed of its boards (empty: hands dealt from ``seed``);
+    # kept in the process, never sent (``games.models.Table.board_seed``).
+    board_seed: str = ""
 
 
 @dataclass
@@ -89,6 +93,7 @@ class HandRow:
     seed: int
     result: dict | None = None
     finished_at: datetime | None = None
+    board: int | None = None  # a duplicate table's board (dealt from the table's seed)
 
 
 @dataclass
@@ -208,9 +213,17 @@ def play(st: TableState, hand, seat: str, action: str, *, by_bot: bool = False) 
     st.takeback = None  # the game moved on: a request for an earlier move is over
 
 
-def deal(st: TableState, seed: int):
-    """Deal the game's next hand from ``seed``: no move played in it yet."""
-    hand = st.game.next_hand(seed)
+def dealt(st: TableState, row: HandRow):
+    """Deal the game's next hand as ``row`` says: board ``row.board`` of the table's
+    board seed at a duplicate table, else from the row's seed."""
+    if row.board is not None:
+        return st.kind.deal_board(st.game, st.table.board_seed, row.board)
+    return st.game.next_hand(row.seed)
+
+
+def deal(st: TableState, row: HandRow):
+    """Deal the game's next hand (``row``, ``dealt``): no move played in it yet."""
+    hand = dealt(st, row)
     st.played, st.takeback = [], None
     return hand
 

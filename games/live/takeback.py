@@ -29,7 +29,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from games.engine.takebacks import where
-from games.live.tablestate import TableState, Takeback, present_members
+from games.live.tablestate import TableState, Takeback, dealt, present_members
 
 ASK = "takeback"
 YES = "takeback:yes"
@@ -130,13 +130,13 @@ def apply(st: TableState, seat: str, action: str, seq: int) -> None:
 
 
 def rewind(st: TableState) -> dict[str, str]:
-    """Take back the hand's last move: the hand dealt again from its row's seed and
-    its moves replayed but the last. The hand keeps a note of it for its record
-    (``takebacks``, docs/hand-records.md); returns that note."""
+    """Take back the hand's last move: the hand dealt again from its row (its seed, or
+    its board) and its moves replayed but the last. The hand keeps a note of it for its
+    record (``takebacks``, docs/hand-records.md); returns that note."""
     game, row = st.game, st.hand_row
     old = game.entries.pop()
     last = st.played.pop()
-    hand = game.next_hand(row.seed)
+    hand = dealt(st, row)
     for move in st.played:
         hand.apply_as(move.seat, move.action)
     note = {

@@ -6,13 +6,12 @@ nothing is wider than the screen."""
 
 from __future__ import annotations
 
-from django.utils import timezone
 from playwright.sync_api import expect
 
 from games.engine.boards import seed_hash
 from tests.browser.layout import LAYOUT_PROBLEMS, MAIN_WIDER_THAN_THE_SCREEN
 from tests.browser.table_helpers import in_thread, log_in
-from tournaments.models import Entry, EntryStatus, Round, Tournament
+from tournaments.models import Round, Tournament
 
 
 def fits(page):
@@ -46,20 +45,11 @@ def test_a_director_creates_a_duplicate_tournament_and_its_page_shows_hash_then_
     expect(page.locator("h1")).to_have_text("Duplicate du jeudi")
 
     def start_round_one():
-        from tests.tournaments.day import play_round
+        from tests.tournaments.day import play_round, running_with_players
 
         tournament = Tournament.objects.get(name="Duplicate du jeudi")
         assert tournament.duplicate and tournament.boards_per_round == 4
-        Tournament.objects.filter(pk=tournament.pk).update(status="running")
-        tournament.refresh_from_db()
-        for n in range(8):
-            Entry.objects.create(
-                tournament=tournament,
-                player=make_member(first_name=f"Joueur{n}", last_name="Duplicate"),
-                status=EntryStatus.CONFIRMED,
-                checked_in=True,
-                checked_in_at=timezone.now(),
-            )
+        running_with_players(tournament, make_member)
         return tournament, play_round(tournament, director)
 
     tournament, rnd = in_thread(start_round_one)
@@ -67,9 +57,9 @@ def test_a_director_creates_a_duplicate_tournament_and_its_page_shows_hash_then_
     section = page.get_by_test_id("boards")
     expect(section).to_contain_text("Donnes 1 à 4 — empreinte SHA-256 :")
     expect(section.get_by_test_id("boards-hash")).to_have_text(seed_hash(rnd.board_seed))
-    # What is not built yet is said, not promised: the tables deal no boards yet.
-    expect(section.get_by_test_id("boards-coming")).to_contain_text(
-        "les tables ne distribuent pas encore ces donnes"
+    # What the tables do with the boards, and what is not built yet, is said.
+    expect(section.get_by_test_id("boards-play")).to_contain_text(
+        "chaque table d’une ronde distribue ses donnes dans l’ordre"
     )
     expect(section).to_contain_text("La graine sera affichée une fois la ronde terminée.")
     assert rnd.board_seed not in page.content()

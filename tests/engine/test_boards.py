@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import MalformedError, UnknownVariantError, check_record, get_variant
+from games.engine import (
+    Game,
+    MalformedError,
+    UnknownVariantError,
+    check_record,
+    get_variant,
+)
 from games.engine.boards import (
     BOARD_FORMAT,
     board_order,
@@ -21,6 +27,7 @@ from games.engine.boards import (
     new_seed,
     seed_hash,
 )
+from games.engine.errors import IllegalActionError
 
 GOLDEN = Path(__file__).parent / "golden" / "boards_club500-board-1.jsonl"
 SEED = "GoldenSeedForBoards2026"
@@ -214,3 +221,24 @@ def test_the_docs_test_vector_is_the_engines():
     assert f"`{seed_hash(SEED)}`" in doc
     assert f"N `{' '.join(board['hands']['N'])}` and the kitty `{' '.join(board['kitty'])}`" in doc
     assert f"`club500-board/1|{SEED}|1|0`" in doc and "1227906668, 3541517752, 1970838233" in doc
+
+
+def test_a_game_deals_boards_as_they_are_and_refuses_another_dealers_board():
+    """``Game.next_board``: the board's cards in its seats, its kitty, its dealer (the
+    game's next one); a board dealt by another seat is refused, nothing dealt."""
+    seed = "GoldenSeedForBoards2026"
+    game = Game("quebec", {"all_pass": "next_dealer"}, first_dealer=dealer_of(5))
+    board = deal_board(game.variant, seed, 5)
+    hand = game.next_board(board)
+    record = hand.to_record()
+    assert (record["dealer"], record["hands"], record["kitty"]) == (
+        "N",
+        board["hands"],
+        board["kitty"],
+    )
+    while not hand.is_done:
+        hand.apply_as(hand.to_act, "pass")
+    assert game.dealer == dealer_of(6)
+    with pytest.raises(IllegalActionError):
+        game.next_board(deal_board(game.variant, seed, 7))
+    assert len(game.entries) == 1

@@ -18,6 +18,51 @@ def play_round(tournament, director, *, seed=7, online=False):
     return rnd
 
 
+def drive_live(live, *, until_hands: int | None = None, limit: int = 5000) -> None:
+    """A tournament's live table played on by its bots and for its absent members (ten
+    minutes a move, a day ahead: every grace has run) until its game is over, or its
+    ``until_hands``-th hand is finished."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import GameHand, Table
+    from games.services import table_drive
+
+    now = timezone.now() + timedelta(days=1)
+    for _ in range(limit):
+        live.refresh_from_db()
+        if live.status != Table.Status.PLAYING:
+            return
+        if until_hands and (
+            GameHand.objects.filter(table=live, result__isnull=False).count() >= until_hands
+        ):
+            return
+        now += timedelta(minutes=10)
+        table_drive(table_id=live.pk, now=now)
+    raise AssertionError("the live table did not get there")
+
+
+def running_with_players(tournament, make_member, n: int = 8, last_name: str = "Duplicate"):
+    """The tournament running, with ``n`` new members confirmed and checked in
+    (Joueur0, Joueur1, ...)."""
+    from django.utils import timezone
+
+    from tournaments.models import Entry, EntryStatus, Tournament
+
+    Tournament.objects.filter(pk=tournament.pk).update(status="running")
+    tournament.refresh_from_db()
+    for k in range(n):
+        Entry.objects.create(
+            tournament=tournament,
+            player=make_member(first_name=f"Joueur{k}", last_name=last_name),
+            status=EntryStatus.CONFIRMED,
+            checked_in=True,
+            checked_in_at=timezone.now(),
+        )
+    return tournament
+
+
 def table_users(rnd, table):
     from club.models import User
 

@@ -5,10 +5,12 @@ after publication) creates an invite-only live table per table of the draw, the 
 in their draw seats and bots for guests without an account. Its variant, options and
 first dealer are the game's (the tournament part's ``live_game``): at 500 the
 tournament's variant and options (``end=hands``, its hands per game), the first deal
-at seat N; at 450 a table of the draw's size (3 to 6), seat 2 dealing first as on the
-secretary's sheet. ``online_round_start`` (when the director presses *Play has
-started*) seats the players again from the final draw and starts the tables. The grace before a bot
-plays for an absent player is the tournament's results setting.
+at seat N (a duplicate round: every table deals the round's boards in order, the first
+board's dealer first, ``games.engine.boards``); at 450 a table of the draw's size (3
+to 6), seat 2 dealing first as on the secretary's sheet. ``online_round_start`` (when
+the director presses *Play has started*) seats the players again from the final draw
+and starts the tables. The grace before a bot plays for an absent player is the
+tournament's results setting.
 
 ``live_hand_finished`` is registered with ``games.hooks`` in ``TournamentsConfig.ready``:
 each finished hand of a tournament table becomes a confirmed row of its sheet (online,
@@ -65,6 +67,13 @@ def _seat_players(rnd: Round, game: TableGame) -> None:
         )
 
 
+def _boards(rnd: Round) -> tuple[str, int] | None:
+    """A duplicate round's boards for its live tables: (secret seed, first board)."""
+    if not rnd.board_seed:
+        return None
+    return rnd.board_seed, rnd.board_numbers[0]
+
+
 @transaction.atomic
 def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
     tournament = rnd.tournament
@@ -91,6 +100,7 @@ def online_round_publish(rnd: Round, *, by=None) -> list[TableGame]:
                 first_dealer=first_dealer,
                 chat=settings.table_chat,
                 bot_level=tournament.bot_level,
+                boards=_boards(rnd),
             )
             game.live_table = live
             game.save(update_fields=["live_table"])

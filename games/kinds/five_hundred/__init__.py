@@ -6,7 +6,7 @@ from typing import Any
 
 from games.engine import Game, Phase, get_variant
 from games.engine.actions import BID0, MIS
-from games.engine.boards import board_variant
+from games.engine.boards import board_variant, deal_board
 from games.engine.bots import choose_action
 from games.engine.errors import UnknownVariantError
 from games.engine.search_bot import choose_searched, searches
@@ -117,6 +117,11 @@ class FiveHundred(GameKind):
         except UnknownVariantError:
             return False
         return True
+
+    @staticmethod
+    def deal_board(game: Game, seed: str, number: int):
+        """The board as ``games.engine.boards`` deals it for the game's rules."""
+        return game.next_board(deal_board(game.variant, seed, number))
 
     @staticmethod
     def has_partners(variant: str, options: dict[str, Any]) -> bool:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import EngineError, get_variant, option_catalogue
+from games.engine.boards import dealer_of
 from games.kinds.five_hundred import FIVE_HUNDRED
 from games.kinds.four_fifty import FOUR_FIFTY
 from games.option_labels import (
@@ -165,7 +166,11 @@ class FiveHundredTournament(TournamentKind):
         return list(SEAT_ORDER)
 
     def live_game(self, rnd, table):
-        return rnd.tournament.variant, ts.rules_options(rnd.tournament), seating.FIRST_DEALER_SEAT
+        """Seat N deals first; at a duplicate round the first board's dealer does."""
+        first = seating.FIRST_DEALER_SEAT
+        if rnd.board_seed:
+            first = dealer_of(rnd.board_numbers[0])
+        return rnd.tournament.variant, ts.rules_options(rnd.tournament), first
 
     def live_hand_finished(self, game, hand_row, *, table_id):
         result = hand_row.result or {}

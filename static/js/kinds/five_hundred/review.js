@@ -84,11 +84,14 @@ export function reviewBody(review, state, ctx) {
   extra(record.kitty, "kitty", "review-kitty", _("Kitty:"));
   extra(record.dead, "dead", "review-dead", _("Dead hand:")); // two players: the hand nobody played
   extra(record.discards, "discards", "review-discards", _("Discarded:"));
+  // A duplicate board watched from outside: its hands are shown once every table has
+  // played it (on the replay page), not here.
+  const held = review.held ? el("p", { class: "muted small", "data-testid": "review-held" }, _("This board will be shown once every table has played it.")) : null;
   return {
     title: fmt(_("Hand %(n)s is over"), { n: review.number }),
     result: resultText(res, nameOf),
     label: _("Next deal"),
     timeLeft: (n) => fmt(ngettext("Next deal in %(n)s second.", "Next deal in %(n)s seconds.", n), { n }),
-    nodes: [facts, why, hands],
+    nodes: held ? [facts, why, held] : [facts, why, hands],
   };
 }

@@ -315,6 +315,8 @@ export function scoreFacts(t) {
   const { view, table } = t.state;
   const { nameOf } = t;
   const rows = [[_("Hand"), String(table.hand_number || t.state.sheet.length)], [_("Dealer"), nameOf(view.dealer)]];
+  // A duplicate table: the hand is a board, the same deal at every table of the round.
+  if (table.board) rows.splice(1, 0, [_("Board"), el("span", { "data-testid": "board" }, String(table.board))]);
   if (view.contract) {
     rows.push([_("Contract"), el("span", { class: "contract", "data-testid": "contract" },
       el("strong", {}, callShort(view.contract)), " ", fmt(_("by %(name)s"), { name: nameOf(view.declarer) }))]);

@@ -3,15 +3,11 @@ finished rounds become confirmed lines of the tables' sheets and feed the standi
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
 from games.engine.four_fifty import check_record
 from games.models import GameHand, Table
-from games.services import table_drive
-from tests.tournaments.day import play_round
+from tests.tournaments.day import drive_live, play_round
 from tests.tournaments.kinds.four_fifty.day import make_450
 from tournaments import selectors_results as sr
 from tournaments import selectors_tables as ts
@@ -19,17 +15,6 @@ from tournaments.models import GameStatus, TableGame
 from tournaments.services import director as ds
 
 pytestmark = pytest.mark.django_db
-
-
-def drive_to_the_end(live: Table) -> None:
-    now = timezone.now() + timedelta(days=1)
-    for _ in range(3000):
-        live.refresh_from_db()
-        if live.status != Table.Status.PLAYING:
-            return
-        now += timedelta(minutes=10)
-        table_drive(table_id=live.pk, now=now)
-    raise AssertionError("the live table did not finish")
 
 
 def test_an_online_450_round_plays_at_live_450_tables_seated_from_the_draw_and_feeds_the_standings(
@@ -58,7 +43,7 @@ def test_an_online_450_round_plays_at_live_450_tables_seated_from_the_draw_and_f
         assert {s.seat: s.user_id for s in live.seats.all()} == {
             seat: p.user_id for seat, p in people.items()
         }
-        drive_to_the_end(live)
+        drive_live(live, limit=3000)
         rounds = list(GameHand.objects.filter(table=live).order_by("number"))
         # two rounds, or more when the top totals tie (game_tie "play_on"; the live
         # table's deal is drawn at random)
