@@ -145,8 +145,9 @@ def best_card_by_sampling(
         pos = replace(base, hands=hands, side=side, taken=sum(h.tricks_won[s] for s in side))
         sol = solve(pos, max_nodes=max_nodes, max_seconds=share)
         # the values count the declaring side's tricks: ``seat`` maximises them on that
-        # side (in this sample), minimises them against it
-        sign = 1 if seat in side else -1
+        # side (in this sample) and minimises them against it; in misère the declarer
+        # minimises his own tricks and the others maximise them
+        sign = 1 if (seat in side) != pos.misere else -1
         for code, value in sol.move_values.items():
             totals[code] = totals.get(code, 0.0) + sign * value
     return max(sorted(totals), key=lambda c: totals[c])

@@ -10,10 +10,9 @@ returns a legal action in record notation, like the rule-of-thumb bot
   decision within ``max_seconds`` (None: no time limit, the choice then depends on
   ``rng`` alone);
 * everything else (the auction, the breach round, the partner call, the discards,
-  answering a claim, naming a joker before the first lead) and the card play of a
-  misère contract: the rule of thumb. The solver scores misère as the declarer's
-  tricks with the declarer's side maximising them, the opposite of what the
-  declarer of a misère wants, so its values do not guide a misère card.
+  answering a claim, naming a joker before the first lead): the rule of thumb. A
+  misère's cards are searched like any other: the solver's declarer avoids tricks
+  there and the others try to give him one.
 
 ``searches(hand)`` says whether a decision would search (the live runner runs those
 off its event loop). Pure Python: no Django.
@@ -33,8 +32,8 @@ __all__ = ["choose_searched", "searches"]
 
 def searches(hand) -> bool:
     """Whether the seat to act would choose its action by sampling (a card to play
-    out of several, outside misère)."""
-    if hand.phase is not Phase.PLAY or hand.claim_wait or hand.misere:
+    out of several)."""
+    if hand.phase is not Phase.PLAY or hand.claim_wait:
         return False
     return len([a for a in hand.legal_actions() if not a.startswith("name:")]) > 1
 

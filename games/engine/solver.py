@@ -11,11 +11,12 @@ best play by both sides, and the value of each legal move of the seat to act::
     sol.exact, sol.nodes                  # False: a budget ran out, tricks is an estimate
 
 Sides: the declarer's side (his team; at five players the declarer and the partner
-card's holder; in misère the declarer alone, his partners sitting out) maximizes its
-tricks and every other seat minimizes them (where each plays for himself, the others
-are treated as one side against the declarer: the question a contract asks). In misère
-the value is the declarer's tricks, play stopping when he reaches ``misere_stop`` (so
-``tricks == 0``: he avoids every trick).
+card's holder; in misère the declarer alone, his partners sitting out) and every other
+seat (where each plays for himself, the others are treated as one side against the
+declarer: the question a contract asks). The value is the declarer side's tricks: his
+side maximizes them and the others minimize them, except in misère, where the declarer
+minimizes his own tricks and the others maximize them, play stopping when he reaches
+``misere_stop`` (so ``tricks == 0``: he can avoid every trick).
 
 Rules come from the engine: legal moves from :func:`games.engine.play.legal_plays`,
 effective suits and powers from :func:`games.engine.cards.strain_tables`, the trick
@@ -150,6 +151,9 @@ class _Search:
         self.eff, self.power = strain_tables(pos.strain, pos.named)
         self.strengths = trick_strengths(pos.strain, pos.named)
         self.in_side = [i in pos.side for i in range(self.n)]
+        # Who raises the value (the declarer side's tricks): that side, except in misère,
+        # where the declarer wants none and the others want him to take one.
+        self.maxing = [side != pos.misere for side in self.in_side]
         self.misere = pos.misere
         # the suits led matter only to a no-trump joker lead under a restricting rule
         self.mask_matters = (
@@ -308,9 +312,10 @@ class _Search:
             if depth <= 0:
                 return self.estimate(hands)
             runs, mine, theirs = self.boundary(hands, ())
-            if self.misere:  # play stops at the declarer's stop count
-                cap = self.pos.misere_stop - got
-                mine, theirs = min(mine, cap), max(theirs, left - cap)
+            if self.misere:
+                # The top cards' count bounds the tricks of a side that wants them; a
+                # misère declarer does not, so only the stop count bounds his tricks.
+                mine, theirs = 0, left - (self.pos.misere_stop - got)
             if beta <= mine:
                 return mine
             if alpha >= left - theirs:
@@ -326,7 +331,7 @@ class _Search:
                 alpha, beta = max(alpha, lo), min(beta, hi)
             saved, self.runs = self.runs, runs
         a0, b0 = alpha, beta
-        maxing = self.in_side[to_act]
+        maxing = self.maxing[to_act]
         moves = self.moves(hands, trick, seats, led, mask, to_act)
         if tt_move >= 0 and tt_move in moves and moves[0] != tt_move:
             moves = [tt_move] + [c for c in moves if c != tt_move]
@@ -417,7 +422,7 @@ class _Search:
         top = len(pos.hands[pos.to_act])
         self.runs = self.boundary(pos.hands, pos.trick)[0]
         moves = self.moves(*args[:6])
-        maxing = self.in_side[pos.to_act]
+        maxing = self.maxing[pos.to_act]
         values: dict[int, int] = {}
         best = -1 if maxing else top + 1
         guess = self.estimate(pos.hands)

@@ -7,6 +7,7 @@ import time
 
 from games.engine.actions import NAME_JOKER
 from games.engine.sampling import best_card_by_sampling, deal_unseen, voids
+from games.engine.solver import position_from_hand, solve
 
 from .solver_util import play_position
 
@@ -81,3 +82,25 @@ def test_best_card_by_sampling_keeps_within_its_time_budget():
     code = best_card_by_sampling(h, seat, 20, random.Random(3), max_nodes=None, max_seconds=0.3)
     assert time.monotonic() - start < 2.0  # the budget, and slack for a loaded machine
     assert code in [c for c in h.legal_codes() if c < NAME_JOKER]
+
+
+def test_a_misere_declarer_searching_plays_to_avoid_tricks():
+    """In misère the declarer wants no trick: over seeded positions where his cards do
+    not all come to the same (open-hand, true deal), sampling picks one that takes the
+    fewest in nearly all of them (the opposite objective would pick the most)."""
+    fewest = most = found = 0
+    for players in (3, 4):
+        for preset in ("australian", "american"):
+            for seed in range(1500):
+                h = play_position(preset, players, "mis", seed, 5, in_trick=seed % players)
+                if h is None or h.to_act_i != h.declarer:
+                    continue
+                values = solve(position_from_hand(h)).move_values
+                if len(set(values.values())) < 2:
+                    continue
+                found += 1
+                chosen = values[best_card_by_sampling(h, h.to_act_i, 12, random.Random(seed))]
+                fewest += chosen == min(values.values())
+                most += chosen == max(values.values())
+    assert found >= 30
+    assert fewest >= 0.8 * found and most <= 0.15 * found, (found, fewest, most)

@@ -29,7 +29,8 @@ def _clone(h):
 
 def brute_force(h, side: frozenset[int]) -> int:
     """The side's tricks in all with best play (the side maximizes, the others
-    minimize), trying every legal card through the engine."""
+    minimize; in misère the declarer minimizes his tricks and the others maximize
+    them), trying every legal card through the engine."""
     if h.is_done:
         if h.misere:
             return h.tricks_won[h.declarer]
@@ -39,7 +40,7 @@ def brute_force(h, side: frozenset[int]) -> int:
         child = _clone(h)
         child.apply_code(code)
         values.append(brute_force(child, side))
-    return max(values) if h.to_act_i in side else min(values)
+    return max(values) if (h.to_act_i in side) != h.misere else min(values)
 
 
 def _cases():
