@@ -1,9 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
-from django.views.i18n import JavaScriptCatalog
 
-from club import pwa, views, views_office
+from club import jscatalog, pwa, views, views_office
 from games import rules
 
 urlpatterns = [
@@ -50,6 +49,6 @@ urlpatterns = [
     path("rules/<slug:variant>/", rules.rules_variant, name="rules_variant"),
     path("tournaments/", include("tournaments.urls")),
     path("tables/", include("games.urls")),
-    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("jsi18n/", jscatalog.catalog, name="javascript-catalog"),
     path("admin/", admin.site.urls),
 ]

@@ -91,15 +91,17 @@ def test_static_files_have_content_hashed_names_that_nginx_lets_browsers_keep(de
     assert served.status == 200
     cache = {k.lower(): v for k, v in served.headers.items()}["cache-control"]
     assert int(re.search(r"max-age=(\d+)", cache).group(1)) >= 365 * 24 * 3600
+    # A browser that accepts gzip gets the scripts compressed.
+    zipped = client.get(site_js.group(1), headers={"Accept-Encoding": "gzip"})
+    assert {k.lower(): v for k, v in zipped.headers.items()}.get("content-encoding") == "gzip"
 
     manifest = json.loads((deployment.static_root / "staticfiles.json").read_text())
     table_js = manifest["paths"]["js/table.js"]
     assert re.fullmatch(r"js/table\.[0-9a-f]{12}\.js", table_js)
     module = client.get("/static/" + table_js).text
     imported = re.findall(r'from "\./([^"]+)"', module)
-    assert imported and all(re.fullmatch(r"[a-z]+\.[0-9a-f]{12}\.js", name) for name in imported), (
-        imported
-    )
+    hashed = r"[a-z_]+\.[0-9a-f]{12}\.js"
+    assert imported and all(re.fullmatch(hashed, name) for name in imported), imported
     for name in imported:
         assert client.get("/static/js/" + name).status == 200
 
