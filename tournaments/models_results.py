@@ -305,7 +305,7 @@ class SheetSubmission(models.Model):
     result = models.CharField(max_length=10, choices=Result.choices)
     code = models.CharField(max_length=40, blank=True)
     message = models.CharField(max_length=300, blank=True)
-    data = models.JSONField(default=dict, blank=True)
+    data = models.JSONField(default=list, blank=True)  # [[field, value], ...] as sent
     created_at = models.DateTimeField(auto_now_add=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
     resolved_by = models.ForeignKey(
@@ -327,7 +327,7 @@ class SheetSubmission(models.Model):
     def sent(self) -> str:
         """What the phone sent, as the director reads it: the form's values in order
         (the row it named left out: ``seq`` says which)."""
-        return " · ".join(v for k, v in self.data.items() if v and k not in ("seq", "hand", "line"))
+        return " · ".join(v for k, v in self.data if v and k not in ("seq", "hand", "line"))
 
 
 class Season(models.Model):

@@ -176,6 +176,8 @@ def test_hands_entered_offline_are_sent_in_order_once_after_a_reopen(
         )
         expect(east.get_by_test_id("sheet-conflict")).to_contain_text("Rien n’a été écrasé")
         _fits(north)
+        north.get_by_test_id("sheet").scroll_into_view_if_needed()
+        north.evaluate("window.scrollTo(0, 0)")
         north.screenshot(path=str(SHOTS / "entry-queue-conflict-phone.png"))
         last = in_thread(
             lambda: HandScore.objects.filter(game__round__tournament=t, seq=16).get().entered_by_id

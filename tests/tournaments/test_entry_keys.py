@@ -126,8 +126,8 @@ def test_the_other_side_entered_the_hand_meanwhile_a_conflict_nothing_written(
     assert north.post(url("sheet_enter", t), hand(1, key), **JSON).json() == body
     assert game.hands.count() == 1
     stored = SheetSubmission.objects.get(key=key)
-    assert stored.result == "conflict" and stored.data["contract"] == "8S"
-    assert "csrfmiddlewaretoken" not in stored.data and "entry_key" not in stored.data
+    assert stored.result == "conflict" and stored.sent == "N · 8S · 9"
+    assert [name for name, _value in stored.data] == ["seq", "declarer", "contract", "tricks"]
     # Both sides see it on the sheet, the director on the console.
     for user in (p["N"], p["E"]):
         page = phone(user).get(url("sheet", t)).content.decode()

@@ -37,7 +37,7 @@ class Migration(migrations.Migration):
                 ),
                 ("code", models.CharField(blank=True, max_length=40)),
                 ("message", models.CharField(blank=True, max_length=300)),
-                ("data", models.JSONField(blank=True, default=dict)),
+                ("data", models.JSONField(blank=True, default=list)),
                 ("created_at", models.DateTimeField(auto_now_add=True)),
                 ("resolved_at", models.DateTimeField(blank=True, null=True)),
                 (

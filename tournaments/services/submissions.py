@@ -81,8 +81,9 @@ def submission_apply(
         if stored.game_id != game.pk or stored.user_id != getattr(user, "pk", None):
             raise _bad_key()
         return stored
-    kept = {k: str(v) for k, v in data.items() if k not in _NOT_KEPT}
-    seq = _seq(kept.get("seq"))
+    # In the form's order (a JSON list: PostgreSQL's jsonb would reorder an object's keys).
+    kept = [[k, str(v)] for k, v in data.items() if k not in _NOT_KEPT]
+    seq = _seq(data.get("seq"))
     try:
         with transaction.atomic():
             row = write()
