@@ -38,6 +38,7 @@ CORE_STATIC = (
     "js/site.js",
     "js/pwa.js",
     "js/offline.js",
+    "js/entryqueue.js",
     "img/favicon.svg",
     "img/icon-192.png",
 )

@@ -249,6 +249,14 @@ def register_kinds() -> None:
     register("results.season_saved", _("Season saved"), _season)
     register("results.clock", _("Round clock"), _clock)
     register(
+        "results.conflict_resolved",
+        _("Conflicting entry settled"),
+        _(
+            "%(actor)s settled the conflicting entry of %(player)s at table %(table)s, "
+            "round %(round)s: %(message)s"
+        ),
+    )
+    register(
         "results.director_called",
         _("Director called"),
         _("%(caller)s called the director to table %(table)s, round %(round)s"),

@@ -23,6 +23,7 @@ __all__ = [
     "TableGame",
     "HandScore",
     "SheetLine",
+    "SheetSubmission",
     "Season",
     "DirectorCall",
 ]
@@ -273,6 +274,60 @@ class SheetLine(SignedEntry):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.seq}"
+
+
+class SheetSubmission(models.Model):
+    """An entry a phone sent to a table's sheet under its own key (a UUID the page makes
+    for each hand entered, each confirmation and each 450 round): the receipt that makes
+    a resent entry (a phone that lost the answer, a queue sent again after the network
+    came back) answer the same without writing twice.
+
+    ``result`` is ``done`` (the entry was written) or ``conflict`` (refused because the
+    sheet changed meanwhile: the hand entered by the other side, already confirmed, the
+    round closed; nothing was written). A conflict keeps what the phone sent (``data``)
+    for the director, who marks it ``resolved`` once the sheet is right."""
+
+    class Action(models.TextChoices):
+        ENTER = "enter", _("entry")
+        CONFIRM = "confirm", _("confirmation")
+
+    class Result(models.TextChoices):
+        DONE = "done", _("recorded")
+        CONFLICT = "conflict", _("conflict")
+
+    key = models.UUIDField()
+    game = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="submissions")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    action = models.CharField(max_length=10, choices=Action.choices)
+    seq = models.PositiveSmallIntegerField(null=True, blank=True)
+    result = models.CharField(max_length=10, choices=Result.choices)
+    code = models.CharField(max_length=40, blank=True)
+    message = models.CharField(max_length=300, blank=True)
+    data = models.JSONField(default=list, blank=True)  # [[field, value], ...] as sent
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("entry sent from a phone")
+        verbose_name_plural = _("entries sent from phones")
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["key"], name="sheet_submission_key_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.action} {self.key}"
+
+    @property
+    def sent(self) -> str:
+        """What the phone sent, as the director reads it: the form's values in order
+        (the row it named left out: ``seq`` says which)."""
+        return " · ".join(v for k, v in self.data if v and k not in ("seq", "hand", "line"))
 
 
 class Season(models.Model):

@@ -33,6 +33,7 @@ from tournaments.models import (
     RoundPlay,
     RoundStatus,
     Seat,
+    SheetSubmission,
     Status,
     TableGame,
     TieRule,
@@ -417,6 +418,17 @@ def live_table_call(table_id: int, user) -> dict | None:
 
 
 # ----------------------------------------------------------------- director console
+def open_conflicts(*, round: Round, table: int | None = None) -> list[SheetSubmission]:
+    """Entries refused because the sheet changed meanwhile (``SheetSubmission``), not
+    yet settled by the director: the round's, or one table's, oldest first."""
+    rows = SheetSubmission.objects.filter(
+        game__round=round, result=SheetSubmission.Result.CONFLICT, resolved_at__isnull=True
+    )
+    if table is not None:
+        rows = rows.filter(game__table=table)
+    return list(rows.select_related("user", "game").order_by("created_at", "id"))
+
+
 def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
     """Everything the console shows for one round: per table its players (and their
     connection online), score, hands, sign-off codes; the round's clock, calls, lock.
@@ -511,6 +523,7 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
         "any_online": play.mode == "online" or any(r["online"] for r in rows),
         "locked": locked,
         "calls": sorted(calls.values(), key=lambda c: c.created_at),
+        "conflicts": open_conflicts(round=rnd),
         "clock": round_clock(rnd),
         "tables_done": done,
         "hands_pending": pending,

@@ -87,11 +87,18 @@ def next_hand(tournament: Tournament, hands) -> dict:
     game = replay(tournament, hands)
     if game.is_over:
         return {"over": True, "seq": len(hands) + 1, "hand": None, "dealer": None}
+    seats = game.variant.seats
+    d = seats.index(game.dealer)
     return {
         "over": False,
         "seq": len(hands) + 1,
         "hand": game.hands_played + 1,
         "dealer": game.dealer,
+        # The dealers of the hands that follow, from this one (the deal moves left), and
+        # whether a re-deal keeps its dealer and number: the phone's entry queue numbers
+        # the hands it keeps while offline with them (static/js/entryqueue.js).
+        "rotation": seats[d:] + seats[:d],
+        "redeal_same": game.variant.all_pass == "redeal_same_dealer",
     }
 
 

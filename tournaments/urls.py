@@ -93,6 +93,11 @@ urlpatterns = [
     path("<int:pk>/console/clock/", console.round_clock, name="round_clock"),
     path("<int:pk>/console/minutes/", console.round_minutes, name="round_minutes"),
     path("<int:pk>/console/calls/<int:call_id>/answer/", console.answer_call, name="answer_call"),
+    path(
+        "<int:pk>/console/conflicts/<int:submission_id>/resolve/",
+        console.resolve_conflict,
+        name="resolve_conflict",
+    ),
     path("seasons/", results.seasons, name="seasons"),
     path("seasons/new/", results.season_edit, name="season_new"),
     path("seasons/<int:season_id>/", results.season, name="season"),

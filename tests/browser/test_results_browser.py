@@ -14,7 +14,7 @@ from tournaments import services
 from tournaments.models import Entry, Seat, Tournament
 
 
-def _one_table(make_member):
+def _one_table(make_member, hands_per_game=1):
     """A running one-round tournament of four players at table 1, with its director."""
     director = make_member(director=True, first_name="Josée", last_name="Directrice")
     players = [
@@ -27,7 +27,7 @@ def _one_table(make_member):
         status="running",
         checkin_code="KEY42",
         rounds_total=1,
-        hands_per_game=1,
+        hands_per_game=hands_per_game,
     )
     for p in players:
         Entry.objects.create(tournament=t, player=p, checked_in=True)

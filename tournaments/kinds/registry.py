@@ -190,15 +190,23 @@ class TournamentKind:
         """The score of the entry being typed, computed by the engine."""
         raise NotImplementedError
 
-    def sheet_enter(self, game, *, user, post: Mapping) -> None:
+    def sheet_enter(self, game, *, user, post: Mapping):
+        """Enter the sheet's next row from its form; returns the row."""
         raise NotImplementedError
 
     def sheet_row(self, game, post: Mapping):
         """The sheet row (a hand, a round) a form names (``Http404`` if none)."""
+        row = self.row_named(game, post)
+        if row is None:
+            raise Http404
+        return row
+
+    def row_named(self, game, post: Mapping):
+        """The sheet row (a hand, a round) a form names, or None."""
         try:
             return self.row_model.objects.get(pk=int(post.get(self.row_field)), game=game)
         except (TypeError, ValueError, self.row_model.DoesNotExist):
-            raise Http404 from None
+            return None
 
     def row_confirm(self, row, *, user, pin: str = "") -> None:
         raise NotImplementedError

@@ -28,8 +28,8 @@ from club.roles import director_required
 from tournaments import selectors, selectors_results
 from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
-from tournaments.models import DirectorCall, Round, RoundStatus, TableGame
-from tournaments.services import calls, clock, director
+from tournaments.models import DirectorCall, Round, RoundStatus, SheetSubmission, TableGame
+from tournaments.services import calls, clock, director, submissions
 from tournaments.views.common import get_round, get_tournament
 
 
@@ -295,3 +295,18 @@ def answer_call(request, pk: int, call_id: int):
     calls.director_call_answer(call=call, by=request.user)
     messages.success(request, _("Table %(n)s: on your way.") % {"n": call.table})
     return _console_back(request, pk, call.table)
+
+
+@director_required
+@require_POST
+def resolve_conflict(request, pk: int, submission_id: int):
+    """A conflicting entry sent from a phone is settled (the sheet is right now)."""
+    tournament = get_tournament(request, pk)
+    row = get_object_or_404(
+        SheetSubmission.objects.select_related("game"),
+        pk=submission_id,
+        game__round__tournament=tournament,
+    )
+    submissions.submission_resolve(submission=row, by=request.user)
+    messages.success(request, _("Table %(n)s: conflict settled.") % {"n": row.game.table})
+    return _console_back(request, pk, row.game.table)

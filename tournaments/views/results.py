@@ -18,7 +18,8 @@ from tournaments import selectors_results
 from tournaments import selectors_tables as ts
 from tournaments.errors import TournamentError
 from tournaments.kinds.registry import tournament_kind
-from tournaments.models import Season, TableGame, Tournament
+from tournaments.models import Season, SheetSubmission, TableGame, Tournament
+from tournaments.services import submissions
 from tournaments.services.calls import director_call
 from tournaments.services.seasons import season_save
 from tournaments.views.common import back, get_round, get_tournament, public_or_login
@@ -49,6 +50,7 @@ def _sheet_page(request, kind, rnd, table, *, data=None, error=None):
     except TournamentError as exc:
         raise Http404(exc.message) from None
     context["error"] = error
+    context["conflicts"] = selectors_results.open_conflicts(round=rnd, table=table)
     template = kind.sheet_templates["fragment" if request.htmx else "page"]
     return render(request, template, context)
 
@@ -89,30 +91,87 @@ def preview(request, pk: int, number: int, table: int):
     return render(request, kind.sheet_templates["preview"], context)
 
 
+# Every entry and confirmation may carry its phone's key (``entry_key``): it is then
+# written once (``tournaments.services.submissions``). The entry queue of a phone that was
+# offline (static/js/entryqueue.js) sends them asking for JSON: it is told in a few
+# words (``ok``, ``result``, ``code``, ``message``, ``seq``) instead of the sheet.
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _send(request, game, action, write):
+    """``write`` once per entry key (a form sent without one: just ``write``). Returns
+    the receipt, or None; raises ``TournamentError`` (nothing written)."""
+    key = submissions.submission_key(request.POST.get("entry_key"), required=_wants_json(request))
+    if key is None:
+        write()
+        return None
+    return submissions.submission_apply(
+        game=game, user=request.user, key=key, action=action, data=request.POST, write=write
+    )
+
+
+def _receipt_json(receipt: SheetSubmission) -> JsonResponse:
+    done = receipt.result == SheetSubmission.Result.DONE
+    body = {
+        "ok": done,
+        "result": receipt.result,
+        "code": receipt.code,
+        "message": receipt.message,
+        "seq": receipt.seq,
+    }
+    return JsonResponse(body, status=200 if done else 409)
+
+
+def _refusal_json(exc: TournamentError) -> JsonResponse:
+    body = {"ok": False, "result": "refused", "code": exc.code, "message": exc.message}
+    return JsonResponse(body, status=422)
+
+
+def _submit(request, kind, rnd, table: int, game, action: str, write):
+    """An entry (``action`` enter) or a confirmation sent, and the answer: JSON for the
+    queue; otherwise the sheet, with the refusal or the conflict in words (a refused
+    entry comes back with what was typed, htmx or not)."""
+    entering = action == "enter"
+    try:
+        receipt = _send(request, game, action, write)
+    except TournamentError as exc:
+        if _wants_json(request):
+            return _refusal_json(exc)
+        error = exc.message
+    else:
+        if _wants_json(request):
+            return _receipt_json(receipt)
+        conflict = receipt is not None and receipt.result == SheetSubmission.Result.CONFLICT
+        error = receipt.message if conflict else None
+    if error and entering:
+        return _sheet_page(request, kind, rnd, table, data=request.POST, error=error)
+    if entering and not request.htmx:
+        messages.success(request, str(kind.labels["entered"]))
+    return _sheet_respond(request, kind, rnd, table, error=error)
+
+
 @login_required
 @require_POST
 def enter(request, pk: int, number: int, table: int):
     kind, rnd = _sheet_of(request, pk, number)
     game = _sheet_game(rnd, table)
-    try:
-        kind.sheet_enter(game, user=request.user, post=request.POST)
-    except TournamentError as exc:  # the page again with what was typed, htmx or not
-        return _sheet_page(request, kind, rnd, table, data=request.POST, error=exc.message)
-    if not request.htmx:
-        messages.success(request, str(kind.labels["entered"]))
-    return _sheet_respond(request, kind, rnd, table)
+    user, post = request.user, request.POST
+    write = lambda: kind.sheet_enter(game, user=user, post=post)  # noqa: E731
+    return _submit(request, kind, rnd, table, game, "enter", write)
 
 
 @login_required
 @require_POST
 def confirm(request, pk: int, number: int, table: int):
     kind, rnd = _sheet_of(request, pk, number)
-    row = _sheet_row(kind, _sheet_game(rnd, table), request.POST)
-    try:
-        kind.row_confirm(row, user=request.user, pin=request.POST.get("pin", ""))
-    except TournamentError as exc:
-        return _sheet_respond(request, kind, rnd, table, error=exc.message)
-    return _sheet_respond(request, kind, rnd, table)
+    game = _sheet_game(rnd, table)
+    user, post = request.user, request.POST
+    if not post.get("entry_key"):  # a form sent without a key names a row that exists
+        _sheet_row(kind, game, post)
+    pin = post.get("pin", "")
+    write = lambda: submissions.row_confirm_named(kind, game, post, user=user, pin=pin)  # noqa: E731
+    return _submit(request, kind, rnd, table, game, "confirm", write)
 
 
 @login_required

@@ -246,7 +246,7 @@ class FiveHundredTournament(TournamentKind):
         return {}
 
     def sheet_enter(self, game, *, user, post):
-        results_service.hand_enter(
+        return results_service.hand_enter(
             game=game,
             user=user,
             seq=post.get("seq"),

@@ -261,7 +261,7 @@ class FourFiftyTournament(TournamentKind):
         return {**context, "names": names}
 
     def sheet_enter(self, game, *, user, post):
-        sheet450.line_enter(game=game, user=user, seq=post.get("seq"), data=post)
+        return sheet450.line_enter(game=game, user=user, seq=post.get("seq"), data=post)
 
     def row_withdraw(self, row, *, user):
         sheet450.line_withdraw(line=row, user=user)
