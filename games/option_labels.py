@@ -293,6 +293,36 @@ def contract_label(code: str) -> str:
     return f"{level} {shown}" if strain == "NT" else f"{level}{shown}"
 
 
+def rank_label(rank: str) -> str:
+    """A card's rank as players write it: V, D, R, As in French (J, Q, K, A in English)."""
+    return {
+        "J": pgettext("card rank", "J"),
+        "Q": pgettext("card rank", "Q"),
+        "K": pgettext("card rank", "K"),
+        "A": pgettext("card rank", "A"),
+    }.get(rank, rank)
+
+
+def suit_label(suit: str) -> str:
+    """A suit's name: Pique, Cœur, Trèfle, Carreau in French."""
+    names = {
+        "S": gettext("Spades"),
+        "H": gettext("Hearts"),
+        "C": gettext("Clubs"),
+        "D": gettext("Diamonds"),
+    }
+    return names.get(suit, suit)
+
+
+def joker_label(code: str) -> str:
+    """A joker's name as the club says it: la Blanche (high), le Bonhomme (low)."""
+    if code == "WJ":
+        return pgettext("card face", "High joker")
+    if code == "BJ":
+        return pgettext("card face", "Low joker")
+    return code
+
+
 def seat_label(code: str) -> str:
     """A seat's letter in the reader's language: N, E, S, O (W in English)."""
     letters = {

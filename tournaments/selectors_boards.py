@@ -11,6 +11,9 @@ live tables hand k is board ``first + k - 1`` at every table. A finished board's
 (its record, its replay, its score in a history line) are held back from anybody but
 the players of a table that has finished it, until every online table of the round has
 finished it or the round is over.
+
+The printed boards (``printed_boards``): a hall round's boards dealt from its seed, each
+hand sorted, for the director who pre-deals real cards (``print_boards.html``).
 """
 
 from __future__ import annotations
@@ -20,12 +23,14 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from games.engine.boards import seed_hash
+from games.engine.boards import DEALERS, board_variant, deal_boards, seed_hash
 from games.hooks import Hold
 from games.models import GameHand
 from games.models import Seat as LiveSeat
+from tournaments.errors import TournamentError
 from tournaments.models import Round, RoundStatus, Status
 from tournaments.models_results import PlayMode, TableGame
+from tournaments.selectors_tables import round_play, rules_options
 
 
 @dataclass(frozen=True)
@@ -141,3 +146,94 @@ def boards_held(table_ids, user) -> dict[int, Hold]:
             if held:
                 out[table_id] = Hold(held, held_reason())
     return out
+
+
+# ---- the printed boards of a hall round ------------------------------------------------
+#: A printed hand's order, the same whatever the contract: the jokers (the high one
+#: first), then spades, hearts, clubs, diamonds (colours alternate, as the table client
+#: sorts a hand without trumps), each from the ace down.
+PRINT_SUITS = ("S", "H", "C", "D")
+PRINT_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+PRINT_JOKERS = ("WJ", "BJ")
+
+
+@dataclass(frozen=True)
+class PrintedHand:
+    seat: str
+    jokers: list[str]
+    suits: list[tuple[str, list[str]]]  # (suit, its cards from the ace down), every suit
+
+
+@dataclass(frozen=True)
+class PrintedBoard:
+    number: int
+    dealer: str
+    hands: list[PrintedHand]  # N, E, S, W
+    kitty: PrintedHand
+
+
+def sorted_hand(seat: str, cards) -> PrintedHand:
+    """A hand's cards in the printed order (``PRINT_SUITS``)."""
+    jokers = [c for c in PRINT_JOKERS if c in cards]
+    suits = [
+        (suit, sorted((c for c in cards if c[-1] == suit and c not in jokers), key=_rank_index))
+        for suit in PRINT_SUITS
+    ]
+    return PrintedHand(seat=seat, jokers=jokers, suits=suits)
+
+
+def _rank_index(code: str) -> int:
+    return PRINT_RANKS.index(code[:-1])
+
+
+def printed_boards(tournament, number: int) -> dict:
+    """The boards of round ``number`` as the director prints them for a hall round
+    (``print_boards.html``): each board's number, dealer, the four hands and the kitty,
+    dealt by ``deal_board`` from the round's seed for the tournament's rules, exactly as
+    the online tables deal them. TournamentError when there is nothing to print yet:
+    a tournament without boards, a round not drawn, or an online round still playing
+    (its boards are held back from the directors too, see ``boards_held``)."""
+    if not tournament.duplicate:
+        raise TournamentError(
+            "not_duplicate",
+            _("This tournament is not played with duplicate boards: it has no boards to print."),
+        )
+    rnd = Round.objects.filter(tournament=tournament, number=number).first()
+    if rnd is None or not rnd.board_seed:
+        raise TournamentError(
+            "not_drawn",
+            _(
+                "Round %(n)s is not drawn yet: its boards are dealt when it is drawn, "
+                "and can be printed from then on."
+            )
+            % {"n": number},
+        )
+    rnd.tournament = tournament
+    if round_play(rnd).mode == PlayMode.ONLINE and not round_is_over(rnd):
+        raise TournamentError(
+            "online_round",
+            _(
+                "Round %(n)s is played online: its boards stay hidden, from the directors "
+                "too, until every table has played them."
+            )
+            % {"n": number},
+        )
+    first, last = rnd.board_numbers
+    variant = board_variant(tournament.variant, rules_options(tournament))
+    boards = [
+        PrintedBoard(
+            number=board["board"],
+            dealer=board["dealer"],
+            hands=[sorted_hand(seat, board["hands"][seat]) for seat in DEALERS],
+            kitty=sorted_hand("", board["kitty"]),
+        )
+        for board in deal_boards(variant, rnd.board_seed, first, last)
+    ]
+    return {"round": rnd, "boards": boards, "first": first, "last": last}
+
+
+def boards_printable(rnd: Round) -> bool:
+    """Whether the round page offers the printed boards (``printed_boards``)."""
+    if not rnd.board_seed:
+        return False
+    return round_play(rnd).mode == PlayMode.HALL or round_is_over(rnd)

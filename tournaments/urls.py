@@ -49,6 +49,7 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/start/", rounds.start_play, name="start_play"),
     path("<int:pk>/rounds/<int:number>/cards/", rounds.cards, name="cards"),
     path("<int:pk>/rounds/<int:number>/sheets/", rounds.sheets, name="sheets"),
+    path("<int:pk>/rounds/<int:number>/boards/", rounds.boards, name="print_boards"),
     # results (tournaments/views/results.py)
     path("<int:pk>/rounds/<int:number>/tables/<int:table>/", results.sheet, name="sheet"),
     path(

@@ -62,6 +62,27 @@ def contract_text(code):
 
 
 @register.filter
+def card_rank(code):
+    """A card's rank, as players write it: ``AS`` -> As in French (A in English)."""
+    return labels.rank_label(code[:-1])
+
+
+@register.filter
+def suit_symbol(suit):
+    return labels.SUIT_SYMBOLS.get(suit, suit)
+
+
+@register.filter
+def suit_name(suit):
+    return labels.suit_label(suit)
+
+
+@register.filter
+def joker_name(code):
+    return labels.joker_label(code)
+
+
+@register.filter
 def option_value(value, name):
     return labels.option_value_label(name, value)
 

@@ -147,8 +147,8 @@ class TournamentKind:
         """What a round's seating repeats and what stops it being published."""
         raise NotImplementedError
 
-    def print_context(self, tournament) -> dict:
-        """What the printed cards and sheets need beyond the tables."""
+    def print_context(self, rnd) -> dict:
+        """What the printed cards and sheets of the round need beyond the tables."""
         return {}
 
     # ---- online ---------------------------------------------------------------------

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.roles import director_required
-from tournaments import selectors, selectors_plan, services
+from tournaments import selectors, selectors_boards, selectors_plan, services
 from tournaments.errors import ConflictError, TournamentError
 from tournaments.forms import DrawForm
 from tournaments.kinds.registry import tournament_kind
@@ -78,6 +78,7 @@ def _editor(request, tournament, rnd, *, error=None, conflict=False, status=200)
         "conflict": conflict,
         "draw_form": DrawForm(),
         "plan": selectors_plan.plan_panel(rnd),
+        "print_boards": selectors_boards.boards_printable(rnd),
     }
     template = "tournaments/_round_editor.html" if request.htmx else "tournaments/round.html"
     return render(request, template, context, status=status)
@@ -216,7 +217,7 @@ def _print_context(request, pk, number):
         "tables": tables,
         "byes": byes,
         "pins": table_pins(rnd),
-        **kind.print_context(tournament),
+        **kind.print_context(rnd),
     }
 
 
@@ -233,3 +234,16 @@ def cards(request, pk: int, number: int):
 @director_required
 def sheets(request, pk: int, number: int):
     return _printed(request, pk, number, "print_sheets")
+
+
+@director_required
+def boards(request, pk: int, number: int):
+    """The printed boards of a hall round, for the director who pre-deals the cards
+    (``selectors_boards.printed_boards`` says when there is nothing to print yet)."""
+    tournament = get_tournament(request, pk)
+    try:
+        context = selectors_boards.printed_boards(tournament, number)
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:rounds", pk=pk)
+    return render(request, "tournaments/print_boards.html", {"tournament": tournament, **context})

@@ -158,8 +158,13 @@ class FiveHundredTournament(TournamentKind):
     def draft_report(self, rnd):
         return draw500.report(rnd)
 
-    def print_context(self, tournament):
-        return {"hands": dealer_rotation(tournament.hands_per_game)}
+    def print_context(self, rnd):
+        """The printed sheet's rows (hand, dealer); a duplicate round's rows are its
+        boards, each with its own dealer (``dealer_of``), as the printed boards say."""
+        if rnd.board_seed:
+            first, last = rnd.board_numbers
+            return {"hands": [(b, dealer_of(b)) for b in range(first, last + 1)], "by_board": True}
+        return {"hands": dealer_rotation(rnd.tournament.hands_per_game)}
 
     # ---- online -------------------------------------------------------------------------
     def live_seats(self, people):

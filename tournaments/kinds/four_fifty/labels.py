@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from games.engine.four_fifty.cards import CODE, SYMBOLS, sort_key
+from games.option_labels import rank_label
 
 RED = {"H", "D"}
 HANDS = {
@@ -22,15 +22,6 @@ HANDS = {
 #: The cards in the order a picker lists them: by suit (spades, hearts, clubs,
 #: diamonds), each from the 3 down.
 SUIT_ORDER = ("S", "H", "C", "D")
-
-
-def rank_label(rank: str) -> str:
-    return {
-        "J": pgettext("card rank", "J"),
-        "Q": pgettext("card rank", "Q"),
-        "K": pgettext("card rank", "K"),
-        "A": pgettext("card rank", "A"),
-    }.get(rank, rank)
 
 
 def card_label(code: str) -> str:

@@ -161,10 +161,10 @@ class FourFiftyTournament(TournamentKind):
     def draft_report(self, rnd):
         return draw450.report(rnd.tournament, rnd.number, list(rnd.seats.all()))
 
-    def print_context(self, tournament):
+    def print_context(self, rnd):
         """A blank secretary's sheet: its round rows (a game to a target gets room for a
         long game), the target or the number of rounds."""
-        rules = selectors450.rules_for(tournament, 4)
+        rules = selectors450.rules_for(rnd.tournament, 4)
         if rules.end == "rounds":
             rows, target, game_rounds = range(1, rules.rounds + 1), None, rules.rounds
         else:
