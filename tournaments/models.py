@@ -216,6 +216,12 @@ class Tournament(models.Model):
         return reverse("tournaments:detail", args=[self.pk])
 
     @property
+    def game_hands(self) -> int:
+        """The hands of one game at a table: ``hands_per_game``, or in a duplicate
+        tournament the round's boards (one hand each)."""
+        return self.boards_per_round if self.duplicate else self.hands_per_game
+
+    @property
     def is_pairs(self) -> bool:
         return self.format == Format.PAIRS
 

@@ -312,7 +312,7 @@ def table_sheet(rnd: Round, table: int, viewer) -> dict:
     for h in hands:
         running = {"NS": running["NS"] + h.ns_score, "EW": running["EW"] + h.ew_score}
         lines.append({"hand": h, "running": running})
-    nxt = ts.next_hand(tournament, hands)
+    nxt = ts.next_hand(tournament, hands, rnd)
     play = ts.round_play(rnd)
     is_director = viewer.is_authenticated and viewer.has_perm("club.run_tournaments")
     return {

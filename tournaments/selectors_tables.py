@@ -18,6 +18,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from games.engine import EngineError, Game, get_variant, score_sheet_hand
+from games.engine.boards import dealer_of
 from tournaments import seating
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -49,9 +50,8 @@ def rules_options(tournament: Tournament) -> dict:
     the board number, ``games.engine.boards.dealer_of``)."""
     options = dict(tournament.variant_options or {})
     options["end"] = "hands"
-    options["hands_per_game"] = tournament.hands_per_game
+    options["hands_per_game"] = tournament.game_hands
     if tournament.duplicate:
-        options["hands_per_game"] = tournament.boards_per_round
         options["all_pass"] = "next_dealer"
     return options
 
@@ -69,11 +69,18 @@ def allowed_contracts(tournament: Tournament) -> list[str]:
     return out
 
 
-def replay(tournament: Tournament, hands) -> Game:
-    """The table's game rebuilt from its sheet rows (in seq order): dealer, totals, end."""
-    game = Game(
-        tournament.variant, rules_options(tournament), first_dealer=seating.FIRST_DEALER_SEAT
-    )
+def sheet_first_dealer(rnd: Round | None) -> str:
+    """Who deals a table's first hand: North, or in a round of a duplicate tournament
+    the dealer of the round's first board (the dealer then moves on with the boards)."""
+    if rnd is not None and rnd.tournament.duplicate:
+        return dealer_of(rnd.board_numbers[0])
+    return seating.FIRST_DEALER_SEAT
+
+
+def replay(tournament: Tournament, hands, rnd: Round | None = None) -> Game:
+    """The table's game rebuilt from its sheet rows (in seq order): dealer, totals, end.
+    ``rnd``: the sheet's round (a duplicate round's first dealer is its first board's)."""
+    game = Game(tournament.variant, rules_options(tournament), first_dealer=sheet_first_dealer(rnd))
     for h in hands:
         if h.redeal:
             game.add_redeal()
@@ -82,9 +89,9 @@ def replay(tournament: Tournament, hands) -> Game:
     return game
 
 
-def next_hand(tournament: Tournament, hands) -> dict:
+def next_hand(tournament: Tournament, hands, rnd: Round | None = None) -> dict:
     """What the next row of the sheet is: seq, hand number, dealer; or None if over."""
-    game = replay(tournament, hands)
+    game = replay(tournament, hands, rnd)
     if game.is_over:
         return {"over": True, "seq": len(hands) + 1, "hand": None, "dealer": None}
     seats = game.variant.seats
@@ -142,7 +149,7 @@ def adjusted_limits(tournament: Tournament) -> Limits:
     """The totals a game of the tournament's hands can reach, from the engine's scores."""
     options = rules_options(tournament)
     scores = _hand_scores(tournament.variant, tuple(sorted(options.items())))
-    hands = tournament.hands_per_game
+    hands = tournament.game_hands
     sides = [s for pair in scores for s in pair]
     sums = [ns + ew for ns, ew in scores]
     step = 0

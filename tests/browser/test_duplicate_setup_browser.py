@@ -72,8 +72,8 @@ def test_a_director_creates_a_duplicate_tournament_and_its_page_shows_hash_then_
         from tournaments.services import director as ds
 
         closing = Round.objects.get(pk=rnd.pk)
-        play_table(closing, 1, 2)
-        play_table(closing, 2, 2)
+        play_table(closing, 1, 4)  # the round's 4 boards
+        play_table(closing, 2, 4)  # the round's 4 boards
         ds.round_close(round=closing, by=director)
 
     in_thread(close_round_one)

@@ -103,8 +103,8 @@ def test_a_round_of_an_ordinary_tournament_has_no_board_seed(running, director):
 
 def test_rounds_get_different_seeds_and_boards_numbered_on(dup_running, director):
     first = play_round(dup_running, director)
-    play_table(first, 1, 2)
-    play_table(first, 2, 2)
+    play_table(first, 1, 6)  # the round's 6 boards
+    play_table(first, 2, 6)  # the round's 6 boards
     ds.round_close(round=first, by=director)
     second = services.round_draw(tournament=dup_running, by=director, seed=5)
     assert first.board_seed != second.board_seed
@@ -116,8 +116,8 @@ def test_the_hash_is_shown_until_the_round_is_closed_then_the_seed(dup_running, 
     shown = round_boards(rnd)
     assert shown.hash == seed_hash(rnd.board_seed)
     assert shown.seed == "" and shown.command == ""
-    play_table(rnd, 1, 2)
-    play_table(rnd, 2, 2)
+    play_table(rnd, 1, 6)  # the round's 6 boards
+    play_table(rnd, 2, 6)  # the round's 6 boards
     ds.round_close(round=rnd, by=director)
     rnd = Round.objects.select_related("tournament", "play").get(pk=rnd.pk)
     shown = round_boards(rnd)
@@ -220,8 +220,8 @@ def test_the_page_shows_the_seed_and_the_command_once_the_round_is_closed(
     client, director, dup_running
 ):
     rnd = play_round(dup_running, director)
-    play_table(rnd, 1, 2)
-    play_table(rnd, 2, 2)
+    play_table(rnd, 1, 6)  # the round's 6 boards
+    play_table(rnd, 2, 6)  # the round's 6 boards
     ds.round_close(round=rnd, by=director)
     page = client.get(reverse("tournaments:detail", args=[dup_running.pk])).content.decode()
     assert "Graine :" in page and rnd.board_seed in page

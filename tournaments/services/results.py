@@ -138,13 +138,13 @@ def _recompute(game: TableGame) -> None:
     hands = list(game.hands.order_by("seq"))
     ns = sum(h.ns_score for h in hands)
     ew = sum(h.ew_score for h in hands)
-    done = replay(tournament, hands).hands_played
+    done = replay(tournament, hands, game.round).hands_played
     pending = sum(1 for h in hands if not h.confirmed)
     game.hands_done, game.hands_pending = done, pending
     game.flags = {**(game.flags or {}), "bot": any(h.by_bot for h in hands)}
     if game.status != GameStatus.ADJUSTED:
         game.ns_total, game.ew_total = ns, ew
-        complete = done >= tournament.hands_per_game and pending == 0
+        complete = done >= tournament.game_hands and pending == 0
         game.status = GameStatus.COMPLETE if complete else GameStatus.PLAYING
         game.completed_at = (game.completed_at or timezone.now()) if complete else None
     game.version += 1
@@ -237,7 +237,7 @@ def hand_enter(
             "not_at_table", _("Only the players of this table can enter its hands.")
         )
     hands = list(game.hands.order_by("seq"))
-    nxt = next_hand(tournament, hands)
+    nxt = next_hand(tournament, hands, game.round)
     seq = expect_seq(
         seq,
         nxt["seq"],

@@ -182,7 +182,7 @@ class FiveHundredTournament(TournamentKind):
         hands = list(game.hands.order_by("seq"))
         if any(h.live_hand_id == hand_row.pk for h in hands):
             return
-        nxt = ts.next_hand(game.round.tournament, hands)
+        nxt = ts.next_hand(game.round.tournament, hands, game.round)
         if nxt["over"]:
             return
         by_bot = bot_played_for_a_member(hand_row, table_id=table_id)
@@ -285,7 +285,7 @@ class FiveHundredTournament(TournamentKind):
         try:
             if before["redeal"] != hand.redeal:
                 results_service._renumber(game)
-            ts.replay(tournament, game.hands.order_by("seq"))
+            ts.replay(tournament, game.hands.order_by("seq"), game.round)
         except EngineError:
             raise TournamentError(
                 "too_many", _("With this change the game would have more hands than it plays.")
