@@ -245,3 +245,47 @@ def test_a_finished_hand_updates_the_standings_at_once(duplicate_round, client, 
     page = client.get(url).content.decode()
     assert page.count('data-testid="standing-row"') == 8
     assert 'hx-trigger="tournament-updated from:body"' in page
+
+
+def test_the_projector_and_printable_pages_show_the_percentages(duplicate_round, client):
+    t, rnd, live = duplicate_round
+    for table in live.values():
+        drive(table, until_hands=1)
+    for name in ("projector_standings", "final"):
+        page = client.get(reverse(f"tournaments:{name}", args=[t.pk])).content.decode()
+        assert page.count('data-testid="standing-percent"') == 8, name
+
+
+def _result(table, declarer, contract, made, ns, ew):
+    return sd.TableResult(
+        1, table, {}, score={"NS": ns, "EW": ew}, declarer=declarer, contract=contract, made=made
+    )
+
+
+def test_a_board_in_one_sentence_in_french():
+    """8♠ made by North-South where the two other tables went down in it."""
+    from django.utils import translation
+
+    mine = _result(1, "N", "8S", True, 240, 30)
+    others = [_result(2, "S", "8S", False, -240, 30), _result(3, "N", "8S", False, -240, 40)]
+    line = {
+        "board": 7,
+        "result": mine,
+        "percent": 75.0,
+        "outcome": sd._outcome(mine, "NS"),
+        "compared": sd._compared(mine, others),
+        "position": "",
+        "grade": "",
+    }
+    with translation.override("fr"):
+        assert sd.board_sentence(line) == (
+            "Vous avez obtenu 75\u00a0% à la donne 7 : 8♠ réussi là où la plupart ont chuté."
+        )
+        east = {**line, "outcome": sd._outcome(mine, "EW"), "percent": 25.0, "compared": ""}
+        assert sd.board_sentence(east) == (
+            "Vous avez obtenu 25\u00a0% à la donne 7 : 8♠ des adversaires réussi."
+        )
+    with translation.override("en"):
+        assert sd.board_sentence(line) == (
+            "You scored 75% on board 7: 8♠ made where most went down."
+        )
