@@ -53,6 +53,12 @@ def _download(client, t) -> dict:
     return json.loads(response.content)
 
 
+def _correct(rnd, table, board, director, **data):
+    """The director enters a table's board again (the sheet's correction)."""
+    row = TableGame.objects.get(round=rnd, table=table).hands.get(live_hand__board=board)
+    director_services.sheet_row_correct(row=row, by=director, reason="Test", data=data)
+
+
 def _standings_rows(t):
     return sd.duplicate_standings(_fresh(t))["rows"]
 
@@ -63,9 +69,14 @@ def test_the_standings_are_the_scorer_run_on_the_downloaded_file(
     t, rnd, live = duplicate_round
     for table in live.values():
         drive(table)
+    # The bots play the same cards the same way at both tables: a correction by the
+    # director makes board 1 differ (and shows that corrections count).
+    _correct(rnd, 2, 1, director, declarer="N", contract="10NT", tricks="0")
     client.force_login(director)
     data = _download(client, t)
     assert data["format"] == "club500-duplicate/1"
+    second = data["boards"][0]["results"][1]
+    assert (second["declarer"], second["contract"], second["tricks"]) == ("N", "10NT", 0)
     assert [b["board"] for b in data["boards"]] == [1, 2, 3]
     # Each board has both tables, their pair directions the round's seats.
     for board in data["boards"]:
@@ -87,7 +98,7 @@ def test_the_standings_are_the_scorer_run_on_the_downloaded_file(
     scored = json.loads(out.stdout)
     assert scored == score(data)
     rows = _standings_rows(t)
-    assert len(rows) == 8
+    assert len(rows) == 8 and len({r["place"] for r in rows}) > 1
     expected = [
         (p["player"], p["rank"], round(p["percent"], 2), p["points"], p["boards"])
         for p in scored["players"]
