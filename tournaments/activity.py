@@ -93,6 +93,18 @@ def _adjusted(params):
     )
 
 
+def _board_adjusted(params):
+    if params.get("cleared"):
+        return _(
+            "%(actor)s removed the adjusted score of table %(table)s on board %(board)s, "
+            "round %(round)s: %(reason)s"
+        )
+    return _(
+        "%(actor)s gave table %(table)s an adjusted score on board %(board)s, round "
+        "%(round)s (NS %(ns)s, EW %(ew)s): %(reason)s"
+    )
+
+
 def _mode(params):
     if params.get("mode") == "online":
         return _("%(actor)s: round %(round)s is played online")
@@ -220,6 +232,7 @@ def register_kinds() -> None:
         _("%(actor)s corrected hand %(hand)s at table %(table)s, round %(round)s: %(reason)s"),
     )
     register("results.game_adjusted", _("Adjusted score"), _adjusted)
+    register("results.board_adjusted", _("Board adjusted"), _board_adjusted)
     register(
         "results.substituted",
         _("Player replaced"),

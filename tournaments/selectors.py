@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import groupby
 
+from django.core.cache import cache
 from django.db.models import Count, Q
 from django.utils import timezone
 
@@ -31,6 +32,18 @@ from tournaments.models import (
     TableGame,
     Tournament,
 )
+
+
+def cached_per_version(tournament: Tournament, name: str, build):
+    """``build()`` cached per tournament version and status: every write that changes
+    results, seats or settings bumps the version (``tournament_touch``), so a cached
+    value is never stale and the pages that read it share one computation."""
+    key = f"t500:{name}:{tournament.pk}:{tournament.version}:{tournament.status}"
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, 300)
+    return value
 
 
 def registration_is_open(tournament: Tournament, now: datetime | None = None) -> bool:

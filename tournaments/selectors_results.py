@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from django.core.cache import cache
 from django.db.models import Q
 from django.utils.safestring import mark_safe
 
@@ -40,6 +39,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import (
+    cached_per_version,
     entries_sorted,
     member_history,
     open_call,
@@ -47,6 +47,7 @@ from tournaments.selectors import (
     round_tables,
     seat_in_current_round,
 )
+from tournaments.selectors_duplicate import duplicate_standings, member_entry
 
 PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
 TIE_RULES = {TieRule.SHARED: st.TIE_SHARED, TieRule.GAMES_WON: st.TIE_WINS}
@@ -219,7 +220,16 @@ def standings_page(tournament: Tournament) -> dict:
     its totals so far (round, table, hands, sides in seat order with their totals), and
     ``provisional``: the ranking that counts them beside the finished ones (rows as the
     official ones, never with medals; None when no game is in progress), as a
-    current-score view. One read of the games serves both."""
+    current-score view. One read of the games serves both.
+
+    A duplicate tournament ranks by matchpoints instead
+    (``selectors_duplicate.duplicate_standings``); ``running`` is kept for the
+    projector's table cards."""
+    if tournament.duplicate:
+        running = []
+        if tournament.status == Status.RUNNING:
+            running = standings_inputs(tournament, running=True).running
+        return {**duplicate_standings(tournament), "running": running}
     inputs = standings_inputs(tournament, running=tournament.status == Status.RUNNING)
     official = replace(
         inputs, games=[g for g in inputs.games if not g.flags.get(IN_PROGRESS)], running=[]
@@ -255,23 +265,13 @@ def standings_page_cached(tournament: Tournament) -> dict:
     """``standings_page`` cached per tournament version: every write that changes
     results, seats or settings bumps the version (``tournament_touch``), so a cached page
     is never stale; the projector, phones and the standings page share one computation."""
-    key = f"t500:standings:{tournament.pk}:{tournament.version}:{tournament.status}"
-    page = cache.get(key)
-    if page is None:
-        page = standings_page(tournament)
-        cache.set(key, page, 300)
-    return page
+    return cached_per_version(tournament, "standings", lambda: standings_page(tournament))
 
 
 # ----------------------------------------------------------------- the viewer's place
 def my_final(tournament: Tournament, user) -> dict | None:
     """A finished tournament: the viewer's final place, total and medal (or None)."""
-    entry = (
-        Entry.objects.filter(tournament=tournament)
-        .exclude(status__in=[EntryStatus.DECLINED, EntryStatus.PENDING])
-        .filter(Q(player=user) | Q(partner=user))
-        .first()
-    )
+    entry = member_entry(tournament, user)
     if entry is None:
         return None
     page = standings_page_cached(tournament)
@@ -378,6 +378,8 @@ def entry_result(entry: Entry) -> dict | None:
     tournament is not under way, or the entry has not played)."""
     if entry.tournament.status not in (Status.RUNNING, Status.FINISHED):
         return None
+    if entry.tournament.duplicate:
+        return _duplicate_line(entry.tournament, entry.pk)
     try:
         line = compute(entry.tournament).line(entry.pk)
     except KeyError:
@@ -391,6 +393,15 @@ def entry_result(entry: Entry) -> dict | None:
         "shared": line.shared,
         "games": line.games,
     }
+
+
+def _duplicate_line(tournament: Tournament, entry_id: int) -> dict | None:
+    """An entry's line of a duplicate tournament's standings (by matchpoints), or None."""
+    rows = duplicate_standings(tournament)["rows"]
+    row = next((r for r in rows if r["competitor"] == entry_id), None)
+    if row is None:
+        return None
+    return {k: row[k] for k in ("place", "total", "medal", "shared", "games")}
 
 
 def member_tournaments(member) -> list[dict]:
@@ -527,6 +538,10 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
         "clock": round_clock(rnd),
         "tables_done": done,
         "hands_pending": pending,
+        # a duplicate round's boards, for the adjusted score of a board
+        "round_boards": list(range(rnd.board_numbers[0], rnd.board_numbers[1] + 1))
+        if rnd.board_seed
+        else [],
     }
 
 
@@ -578,6 +593,11 @@ def member_results(member) -> dict[int, dict]:
     )
     out = {}
     for e in entries:
+        if e.tournament.duplicate:
+            line = _duplicate_line(e.tournament, e.pk)
+            if line is not None:
+                out[e.tournament_id] = line
+            continue
         result = compute(e.tournament)
         try:
             ln = result.line(e.pk)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import console, feed, manage, pages, results, rounds
+from tournaments.views import console, duplicate, feed, manage, pages, results, rounds
 
 app_name = "tournaments"
 
@@ -79,6 +79,10 @@ urlpatterns = [
     path("<int:pk>/standings.csv", results.standings_csv, name="standings_csv"),
     path("<int:pk>/results.csv", results.results_csv, name="results_csv"),
     path("<int:pk>/records.json", results.records, name="records"),
+    path("<int:pk>/boards/<int:number>/", duplicate.board, name="board"),
+    path("<int:pk>/boards/mine/", duplicate.my_boards, name="my_boards"),
+    path("<int:pk>/duplicate.json", duplicate.results_file, name="duplicate_results"),
+    path("<int:pk>/console/board-adjust/", console.board_adjust, name="board_adjust"),
     path("<int:pk>/results/final/", results.final, name="final"),
     path("<int:pk>/projector/standings/", results.projector_standings, name="projector_standings"),
     path("<int:pk>/console/", console.console, name="console"),

@@ -5,7 +5,6 @@ not in the round cannot see board 1 until table 2 has played it, and then can.""
 
 from __future__ import annotations
 
-from django.utils import timezone
 from playwright.sync_api import expect
 
 from games.models import GameHand, Table
@@ -29,21 +28,9 @@ def _round(make_member, director):
     """A running duplicate tournament of 2 boards a round, 8 members present; round 1
     online. Table 1's seats but N are bots."""
     from games.services import table_seat_assign
-    from tests.tournaments.day import play_round, running_with_players, table_users
-    from tournaments import services
-    from tournaments.models import TableGame
+    from tests.tournaments.day import duplicate_tuesday, table_users
 
-    t = services.tournament_create(
-        by=director,
-        name="Duplicate du mardi",
-        starts_at=timezone.now(),
-        rounds_total=1,
-        hands_per_game=2,
-        duplicate=True,
-        boards_per_round=2,
-    )
-    rnd = play_round(running_with_players(t, make_member), director, online=True)
-    live = {g.table: g.live_table for g in TableGame.objects.filter(round=rnd)}
+    _t, rnd, live = duplicate_tuesday(director, make_member)
     # Quick bots, long reviews, and no bot for an absent member before the test drives
     # table 2 itself (a day ahead).
     Table.objects.filter(pk__in=[x.pk for x in live.values()]).update(

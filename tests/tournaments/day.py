@@ -63,6 +63,34 @@ def running_with_players(tournament, make_member, n: int = 8, last_name: str = "
     return tournament
 
 
+def online_duplicate_round(tournament, director):
+    """Round 1 of a duplicate tournament drawn, published and started online: the round
+    and its live tables by table number."""
+    from tournaments.models import TableGame
+
+    rnd = play_round(tournament, director, online=True)
+    games = TableGame.objects.filter(round=rnd).order_by("table")
+    return rnd, {g.table: g.live_table for g in games}
+
+
+def duplicate_tuesday(director, make_member, boards: int = 2):
+    """A running duplicate tournament of one round of ``boards`` boards, 8 members
+    present (Joueur0 ... Joueur7 Duplicate), its round started online: (tournament,
+    round, live tables by number)."""
+    from django.utils import timezone
+
+    t = services.tournament_create(
+        by=director,
+        name="Duplicate du mardi",
+        starts_at=timezone.now(),
+        rounds_total=1,
+        hands_per_game=2,
+        duplicate=True,
+        boards_per_round=boards,
+    )
+    return (t, *online_duplicate_round(running_with_players(t, make_member), director))
+
+
 def table_users(rnd, table):
     from club.models import User
 

@@ -14,7 +14,7 @@ from games.history import member_games
 from games.models import GameHand, Table
 from games.selectors import hand_records
 from tests.tournaments.day import drive_live as drive
-from tests.tournaments.day import play_round, table_users
+from tests.tournaments.day import online_duplicate_round, table_users
 from tournaments.models import RoundPlay, TableGame
 
 pytestmark = pytest.mark.django_db
@@ -29,9 +29,7 @@ def _duplicate_round(make_tournament, add_present, director):
         status="running", rounds_total=2, hands_per_game=2, duplicate=True, boards_per_round=BOARDS
     )
     add_present(t, 8)
-    rnd = play_round(t, director, online=True)
-    live = {g.table: g.live_table for g in TableGame.objects.filter(round=rnd).order_by("table")}
-    return t, rnd, live
+    return (t, *online_duplicate_round(t, director))
 
 
 def test_every_table_plays_the_rounds_boards_in_order_with_the_boards_dealer(

@@ -50,6 +50,7 @@ from tournaments.models import (
     TableGame,
     Tournament,
 )
+from tournaments.selectors_duplicate import ADJUSTED_KEY, GRADES
 from tournaments.selectors_tables import (
     SEATS,
     table_people,
@@ -185,6 +186,81 @@ def game_adjust(*, game: TableGame, by, totals: Mapping[str, Any] | None, reason
             "reason": reason,
             "before": before,
             "after": kind.adjust_snapshot(game),
+        },
+    )
+    tournament_touch(tournament=tournament)
+    return game
+
+
+# ----------------------------------------------------------------- a board adjusted
+@transaction.atomic
+def board_adjust(
+    *, game: TableGame, by, board: Any, grades: Mapping[str, Any] | None, reason: Any
+) -> TableGame:
+    """A director gives a table of a duplicate round an adjusted score on one of the
+    round's boards that it could not play (DUPLICATE.md: each side ``A+``, ``A`` or
+    ``A-``, 60, 50 or 40 % of the board's top), or takes it back (``grades`` None or
+    empty). The adjusted score stands even if the table plays the board afterwards.
+    Refused: a board already played at that table, a board outside the round, a round
+    closed or a tournament finished. Logged with the before and after."""
+    reason = _reason(reason)
+    game = _lock(game)
+    rnd = game.round
+    tournament = rnd.tournament
+    if not rnd.board_seed:
+        raise TournamentError("not_duplicate", _("This round is not played with boards."))
+    play = _unlocked_play(rnd)
+    first, last = rnd.board_numbers
+    try:
+        board = int(board)
+    except (TypeError, ValueError):
+        board = 0
+    if not first <= board <= last:
+        raise TournamentError(
+            "board",
+            _("Round %(n)s plays boards %(first)s to %(last)s.")
+            % {"n": rnd.number, "first": first, "last": last},
+        )
+    grades = {s: (v or "").strip() for s, v in (grades or {}).items()}
+    cleared = not any(grades.values())
+    adjusted = dict((game.flags or {}).get(ADJUSTED_KEY) or {})
+    before = adjusted.get(str(board))
+    if cleared:
+        adjusted.pop(str(board), None)
+    else:
+        if any(grades.get(s) not in GRADES for s in ("NS", "EW")):
+            raise TournamentError("grade", _("Give each side an adjusted score: A+, A or A-."))
+        if game.hands.filter(live_hand__board=board).exists() and before is None:
+            raise TournamentError(
+                "played",
+                _("Table %(t)s has played board %(b)s: its result stands.")
+                % {"t": game.table, "b": board},
+            )
+        adjusted[str(board)] = {"NS": grades["NS"], "EW": grades["EW"]}
+    game.flags = {**(game.flags or {}), ADJUSTED_KEY: adjusted}
+    game.save(update_fields=["flags"])
+    _stamp_correction(play)
+    after = adjusted.get(str(board))
+    activity_record(
+        actor=by,
+        kind="results.board_adjusted",
+        params={
+            "table": game.table,
+            "round": rnd.number,
+            "board": board,
+            "reason": reason,
+            "cleared": cleared,
+            "ns": (after or {}).get("NS", ""),
+            "ew": (after or {}).get("EW", ""),
+        },
+        subject=rnd,
+        data={
+            "round": rnd.number,
+            "table": game.table,
+            "board": board,
+            "reason": reason,
+            "before": before,
+            "after": after,
         },
     )
     tournament_touch(tournament=tournament)

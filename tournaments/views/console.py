@@ -178,28 +178,56 @@ def confirm_director(request, pk: int):
     )
 
 
+def _posted_table(request, pk) -> tuple:
+    """The tournament and the game of the posted round and table (404 if none)."""
+    tournament = get_tournament(request, pk)
+    try:
+        rnd = get_round(tournament, int(request.POST.get("round")))
+        return tournament, ts.table_game(rnd, int(request.POST.get("table")))
+    except (TypeError, ValueError, TournamentError):
+        raise Http404 from None
+
+
+def _adjust_action(request, pk, action, success):
+    """An adjusted score at the posted table: ``action(tournament, game, post)``."""
+    tournament, game = _posted_table(request, pk)
+    return _director_action(
+        request, pk, lambda: action(tournament, game, request.POST), success, game.table, "adjust"
+    )
+
+
 @director_required
 @require_POST
 def adjust(request, pk: int):
-    tournament = get_tournament(request, pk)
-    post = request.POST
-    try:
-        rnd = get_round(tournament, int(post.get("round")))
-        game = ts.table_game(rnd, int(post.get("table")))
-    except (TypeError, ValueError, TournamentError):
-        raise Http404 from None
-    return _director_action(
+    """A table's game awarded totals (or given back to its sheet)."""
+    return _adjust_action(
         request,
         pk,
-        lambda: director.game_adjust(
+        lambda tournament, game, post: director.game_adjust(
             game=game,
             by=request.user,
             totals=tournament.kind.adjusted_totals(post),
             reason=post.get("reason"),
         ),
         _("Score awarded; the standings are updated."),
-        game.table,
-        "adjust",
+    )
+
+
+@director_required
+@require_POST
+def board_adjust(request, pk: int):
+    """A duplicate table's adjusted score on one board (A+, A, A- per side)."""
+    return _adjust_action(
+        request,
+        pk,
+        lambda _tournament, game, post: director.board_adjust(
+            game=game,
+            by=request.user,
+            board=post.get("board"),
+            grades={"NS": post.get("ns", ""), "EW": post.get("ew", "")},
+            reason=post.get("reason"),
+        ),
+        _("Board adjusted; the standings are updated."),
     )
 
 

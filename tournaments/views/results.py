@@ -261,21 +261,55 @@ def final(request, pk: int):
 def standings_csv(request, pk: int):
     tournament = get_tournament(request, pk)
     page = selectors_results.standings_page(tournament)
+    medal_names = {"gold": _("Gold"), "silver": _("Silver"), "bronze": _("Bronze")}
+    if page.get("duplicate"):
+        return _duplicate_standings_csv(tournament, page, medal_names)
     rounds = page["round_numbers"]
     header = (
         [_("Rank"), _("Name"), _("Total")]
         + [_("Game %(n)s") % {"n": r} for r in rounds]
         + [_("Games"), _("Won"), _("Byes"), _("Medal")]
     )
-    medal_names = {"gold": _("Gold"), "silver": _("Silver"), "bronze": _("Bronze")}
     rows = [
         [
-            (f"{r['place']}=" if r["shared"] else r["place"]) if r["place"] else "",
+            _place(r),
             r["name"],
             r["total"],
         ]
         + ["" if s is None else s for s in r["scores"]]
         + [r["games"], r["wins"], r["byes"], medal_names.get(r["medal"], "")]
+        for r in page["rows"]
+    ]
+    return csv_response(f"standings-{tournament.pk}.csv", header, rows)
+
+
+def _place(row) -> str:
+    return (f"{row['place']}=" if row["shared"] else row["place"]) if row["place"] else ""
+
+
+def _duplicate_standings_csv(tournament, page, medal_names):
+    """A duplicate tournament's standings: percentage, matchpoints, top, points."""
+    header = [
+        _("Rank"),
+        _("Name"),
+        _("Percentage"),
+        _("Matchpoints"),
+        _("Top"),
+        _("Points"),
+        _("Boards"),
+        _("Medal"),
+    ]
+    rows = [
+        [
+            _place(r),
+            r["name"],
+            f"{r['percent']:.2f}",
+            round(r["matchpoints"], 2),
+            round(r["top"], 2),
+            r["total"],
+            r["boards"],
+            medal_names.get(r["medal"], ""),
+        ]
         for r in page["rows"]
     ]
     return csv_response(f"standings-{tournament.pk}.csv", header, rows)
