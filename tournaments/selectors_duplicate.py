@@ -1,10 +1,11 @@
 """A duplicate tournament's results, scored by matchpoints (``tournaments.duplicate``).
 
-``duplicate_results`` gathers the finished boards of the online rounds into a
+``duplicate_results`` gathers the finished boards of the rounds into a
 ``club500-duplicate/1`` results file (DUPLICATE.md): per board, every table's pair
 directions (the players of the round's seats), contract, result and score, from the
-score-sheet rows the online tables write (``HandScore`` with its ``live_hand``, whose
-``board`` is the board number), and the director's adjusted scores
+score-sheet rows: those the online tables write (``HandScore`` with its ``live_hand``,
+whose ``board`` is the board number) and a hall table's confirmed rows (its k-th row is
+the round's k-th board), and the director's adjusted scores
 (``TableGame.flags["boards_adjusted"]``, written by
 ``tournaments.services.director.board_adjust``). The pure scorer ranks it.
 
@@ -19,8 +20,7 @@ the board, and its players may still).
 
 Players in the file are the entries' names (a pair's name in the pairs format), made
 unique with the entry id when two entries share one: the scorer lists tied players by
-name. Hall tables of a duplicate round are not read here yet (their sheets have no
-board numbers).
+name.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def _players(seats) -> tuple[dict, dict, dict]:
 
 
 def duplicate_results(tournament: Tournament) -> DuplicateResults:
-    """The tournament's results file and boards (see the module's comment), in 4 queries,
+    """The tournament's results file and boards (see the module's comment), in 5 queries,
     scored."""
     rounds = {
         r.pk: r
@@ -159,6 +159,19 @@ def duplicate_results(tournament: Tournament) -> DuplicateResults:
         game_id__in=[g.pk for g in games], live_hand__board__isnull=False
     ).select_related("live_hand"):
         rows[(h.game_id, h.live_hand.board)] = h
+    # A hall table's sheet: its k-th row is the round's k-th board (a duplicate game
+    # has one hand a board, an all-pass board included: ``rules_options``), counted
+    # once the other side has confirmed it.
+    hall: dict[int, list[HandScore]] = {}
+    for h in HandScore.objects.filter(
+        game_id__in=[g.pk for g in games], live_hand__isnull=True
+    ).order_by("seq"):
+        hall.setdefault(h.game_id, []).append(h)
+    for g in games:
+        first = rounds[g.round_id].board_numbers[0]
+        for k, h in enumerate(hall.get(g.pk, ())):
+            if h.confirmed:
+                rows[(g.pk, first + k)] = h
     boards: list[BoardResults] = []
     pending: list[int] = []
     for rnd in sorted(rounds.values(), key=lambda r: r.number):

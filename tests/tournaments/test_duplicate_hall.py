@@ -54,3 +54,20 @@ def test_the_sheets_dealer_is_each_boards_dealer_in_a_later_round(
         play_table(rnd, 1, 1)
     assert dealers == [dealer_of(b) for b in range(first, last + 1)]
     assert dealers[0] != "N"  # board 4 is West's
+
+
+def test_hall_tables_boards_are_scored_by_matchpoints(make_tournament, add_present, director):
+    """Two hall tables enter the round's boards on their sheets: each row is its board,
+    counted once confirmed; the better North-South result tops each board."""
+    from tournaments.selectors_duplicate import duplicate_results
+
+    t, rnd = _hall_round(make_tournament, add_present, director)
+    play_table(rnd, 1, BOARDS, contract="8S", tricks=9)  # made
+    play_table(rnd, 2, BOARDS - 1, contract="8S", tricks=6)  # set
+    results = duplicate_results(t)
+    assert [b.board for b in results.boards] == [1, 2]  # board 3 waits for table 2
+    assert results.pending == [3]
+    for board in results.boards:
+        by_table = {r.table: r for r in board.results}
+        assert by_table[1].score["NS"] > 0 > by_table[2].score["NS"]
+        assert by_table[1].percent["NS"] == 100 and by_table[2].percent["NS"] == 0
