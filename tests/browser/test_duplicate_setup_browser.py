@@ -57,7 +57,7 @@ def test_a_director_creates_a_duplicate_tournament_and_its_page_shows_hash_then_
     section = page.get_by_test_id("boards")
     expect(section).to_contain_text("Donnes 1 à 4 — empreinte SHA-256 :")
     expect(section.get_by_test_id("boards-hash")).to_have_text(seed_hash(rnd.board_seed))
-    # What the tables do with the boards, and what is not built yet, is said.
+    # What the tables do with the boards, online and in the hall, is said.
     expect(section.get_by_test_id("boards-play")).to_contain_text(
         "chaque table d’une ronde distribue ses donnes dans l’ordre"
     )
