@@ -20,6 +20,7 @@ BENCHES = [
     "page_bench.py",
     "standings_bench.py",
     "duplicate_bench.py",
+    "duplicate_evening_bench.py",
     "results_bench.py",
 ]
 
