@@ -75,11 +75,11 @@ PARSED = [
 ]  # fmt: skip
 
 
-def tab_to(page, selector: str, *, limit: int = 80) -> None:
-    """Press Tab until the element ``selector`` has the focus (it is reachable in the
-    page's Tab order), and check that the focus is visible on it."""
+def tab_to(page, selector: str, *, limit: int = 80, key: str = "Tab") -> None:
+    """Press Tab (or ``key``) until the element ``selector`` has the focus (it is
+    reachable in the page's Tab order), and check that the focus is visible on it."""
     for _ in range(limit):
-        page.keyboard.press("Tab")
+        page.keyboard.press(key)
         if page.evaluate("(s) => document.activeElement.matches(s)", selector):
             focus = page.evaluate(
                 "() => { const e = document.activeElement, r = e.getBoundingClientRect(),"
@@ -112,7 +112,12 @@ def spoken_form(move: str) -> str:
 def open_with_the_keyboard(page, table_id: int) -> None:
     page.goto(f"/tables/{table_id}/")
     expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
-    tab_to(page, "#textview-toggle")
+    # The text view off: the command form is reached with Tab and shows while focused.
+    tab_to(page, "#command")
+    form = page.get_by_test_id("command-form").bounding_box()
+    assert form["width"] > 200 and form["height"] > 30, form
+    page.screenshot(path=f"/tmp/keyboard-command-{page.device}.png")
+    tab_to(page, "#textview-toggle", key="Shift+Tab")
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("textview-toggle")).to_have_attribute("aria-pressed", "true")
     expect(page.get_by_test_id("text-view")).to_contain_text("La table en mots")
@@ -178,6 +183,8 @@ def test_a_whole_500_hand_with_the_keyboard_and_the_text_view(device_page, make_
         re.compile(r"^(Jokers|Pique|Cœur|Trèfle|Carreau) : .+")
     )
     expect(page.get_by_test_id("tv-turn")).to_have_text(re.compile(r"À vous|En attente de"))
+
+    page.screenshot(path=f"/tmp/keyboard-500-{page.device}-start.png", full_page=True)
 
     # The typed words commands.js understands, and those it does not.
     assert page.evaluate(PARSES) == PARSED
