@@ -124,10 +124,11 @@ def open_with_the_keyboard(page, table_id: int) -> None:
     tab_to(page, "#command")
 
 
-def play_by_keyboard(page, heard: list[str], *, until: str) -> int:
-    """Play each of the member's turns by typing the first move the text view lists,
-    until the review (``until="review"``) or the game's end shows; ``heard`` gathers
-    every announcement on the way. Returns the moves typed."""
+def play_by_keyboard(page, heard: list[str], *, until: str, bid: bool = False) -> int:
+    """Play each of the member's turns by typing the first move the text view lists
+    ("passe" in an auction, but the lowest bid the first time if ``bid``), until the
+    review (``until="review"``) or the game's end shows; ``heard`` gathers every
+    announcement on the way. Returns the moves typed."""
     moves = 0
     for _ in range(300):
         page.wait_for_function(MOMENT)
@@ -144,7 +145,11 @@ def play_by_keyboard(page, heard: list[str], *, until: str) -> int:
             continue
         expect(page.get_by_test_id("tv-turn")).to_contain_text("À vous")
         listed = page.get_by_test_id("tv-moves").locator("li").all_inner_texts()
-        move = "passe" if "passe" in listed else spoken_form(listed[0])
+        calls = [m for m in listed if m != "passe"] if "passe" in listed else []
+        if calls and bid:
+            move, bid = calls[0], False
+        else:
+            move = "passe" if "passe" in listed else spoken_form(listed[0])
         seq = page.locator("#table-app").get_attribute("data-seq")
         type_move(page, move)
         expect(page.get_by_test_id("command")).to_have_value("")  # understood and sent
@@ -215,7 +220,7 @@ def test_a_whole_500_hand_with_the_keyboard_and_the_text_view(device_page, make_
     page.get_by_test_id("command").focus()  # where the reconnection left it
 
     heard: list[str] = []
-    moves = play_by_keyboard(page, heard, until="over")
+    moves = play_by_keyboard(page, heard, until="over", bid=True)
     assert moves >= 10  # a call and ten cards at least
     heard += [line for line in said(page) if line not in heard]
     text = "\n".join(heard)
