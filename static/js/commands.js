@@ -1,9 +1,9 @@
 // Club 500: a move typed in words ("8 pique", "valet de cœur", "joker pique", "passe",
 // "7 sans atout", "misère"; in French or English) read against the legal actions of the
 // current state frame (view.legal), so that only a legal move is ever sent. Shared by
-// every kind: the words name cards, suits, bids and the few other actions of 500
-// ("breach", "alone", "partner:AS", "name:WJ:H", a joker led "WJ:S") and of 450
-// ("hide", "aside:KC", "major:9H,...", "pot:P3").
+// every kind: the words name cards, suits, bids and the few other actions the kinds'
+// engines take ("breach", "alone", "partner:AS", "name:WJ:H", a joker led "WJ:S",
+// "hide", "aside:KC", "major:9H,...", "pot:P3"; docs/protocol.md).
 //
 //   resolve(text, { legal, nameOf, wordsOf })   (wordsOf(action): the move as the text
 //                                                view lists it: typed as is, it is that move)

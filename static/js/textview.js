@@ -3,7 +3,7 @@
 //
 //   #text-view-body   the table as text: whose turn, your cards by suit ("Pique : as,
 //                     10, 7"), the kind's facts (the auction, the contract, the trick;
-//                     at 450 what to follow), the scores, the moves you may make;
+//                     or what to follow), the scores, the moves you may make;
 //   #command-form     "Type your move": a move in words ("8 pique", "valet de cœur",
 //                     "passe"), read by commands.js against the frame's legal actions;
 //                     only a legal move is sent, anything else answered in words;
@@ -23,7 +23,7 @@ import { resolve } from "./commands.js";
 
 const STORE = "club500.textview";
 const SUIT_ORDER = ["S", "H", "C", "D"];
-const KEEP = 120; // announcements kept in the log (a whole hand of 500)
+const KEEP = 120; // announcements kept in the log (a whole hand: its calls, cards and tricks)
 
 let announced = null; // keys of what the log said (null: nothing rendered yet)
 let overSaid = false;
