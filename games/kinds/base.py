@@ -84,7 +84,8 @@ class GameKind:
             panel).
         table_words: the table page's sentences that name the kind's deal (English,
             translated by the page): ``records`` (the records link), ``keyboard``
-            (the keyboard help).
+            (the keyboard help), ``commands`` (what the text view's command input
+            takes, ``static/js/textview.js``).
         table_actions_first: the action panel stands above the hand (else under it).
         table_client: the static path of the kind's table renderer (an ES module the
             table client, ``static/js/table.js``, imports: docs/architecture.md).

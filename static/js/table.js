@@ -20,7 +20,11 @@
 //   gameOver(game, t)           { title, lead, finalSheet, records, tail }
 //   reviewBody(review, state, ctx)  the review of a finished deal in words:
 //                               { title, result, label, timeLeft(seconds), nodes }
-// and, where the kind has them: setup(t) (once), renderPanels(t) (its own panels),
+//   actionWords(action, t)      a legal action in the words a player may type
+//                               (the text view's moves, static/js/textview.js)
+// and, where the kind has them: setup(t) (once), textFacts(t) (the text view's own
+// rows, [term, text]), announcements(view, nameOf) (what the live region says, as
+// [{key, text}] in order; else each event in eventText's words), renderPanels(t) (its own panels),
 // quietText(t) (the log before the first event), onKey(event, t), intentSent(),
 // botBadge (a bot's plate says "bot").
 import { el, fmt, gettext as _, playerName, seatLabel } from "./cards.js";
@@ -30,6 +34,7 @@ import { noticeTurn, wireSettings } from "./notify.js";
 import { rematchActions, rematchAnswer, rematchWaiting } from "./rematch.js";
 import { renderReview } from "./review.js";
 import { renderTakeback, takebackNotice } from "./takeback.js";
+import { renderTextView, setupTextView } from "./textview.js";
 
 const app = document.getElementById("table-app");
 const $ = (id) => document.getElementById(id);
@@ -301,6 +306,7 @@ function render() {
   renderGameOver();
   renderReview($("review"), state, { me: me(), nameOf, seats: seats(), pending, onNext: () => intent("next") }, renderer.reviewBody);
   renderTakebackPanel();
+  renderTextView(t, renderer);
   restoreFocus(key);
   app.dispatchEvent(new CustomEvent("table:state", { detail: state }));
 }
@@ -492,5 +498,6 @@ document.addEventListener("keydown", (event) => {
 });
 
 if (renderer.setup) renderer.setup(t);
+setupTextView(t, renderer);
 render();
 connect();

@@ -91,6 +91,17 @@ def members_table(members, *, seed: int, name: str = "Table", **options) -> Tabl
     return table
 
 
+def bots_450_table(host, *, seed: int, players: int = 4, **options) -> Table:
+    """A started 450 table of ``players``, ``host`` in the first seat, bots in the others
+    (``options``: more of ``table_create``'s, e.g. ``bot_delay_ms``)."""
+    table = services.table_create(
+        host=host, kind="450", options={"players": players}, seed=seed, **options
+    )
+    services.table_fill_with_bots(table_id=table.pk, user=host)
+    services.table_start(table_id=table.pk, user=host)
+    return table
+
+
 def play(table_id: int, members: dict, choose) -> str:
     """The seat to act plays ``choose(state)`` as its member; returns the action."""
     st = state_of(table_id)

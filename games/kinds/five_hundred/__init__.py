@@ -60,6 +60,10 @@ class FiveHundred(GameKind):
     }
     table_words = {
         "records": _("Download the game's hand records"),
+        "commands": _(
+            "A card, a call or a move as listed: “8 spades”, “jack of hearts”, “joker”, "
+            "“pass”, “7 no trump”, “misère”; “next” after a deal."
+        ),
         "keyboard": _(
             "Keyboard: Tab to a card, arrows to move along your hand, Enter to play. "
             "L shows the last trick."

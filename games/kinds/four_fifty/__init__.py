@@ -117,6 +117,10 @@ class FourFifty(GameKind):
     }
     table_words = {
         "records": _("Download the game's round records"),
+        "commands": _(
+            "A card or a move as listed: “jack of hearts”, “10 spades”, “hide”; "
+            "“next” after a round."
+        ),
         "keyboard": _(
             "Keyboard: Tab to a card, arrows to move along your hand, Enter to discard it."
         ),

@@ -439,3 +439,67 @@ function renderDraw(t) {
   box.append(el("p", { class: "small" }, fmt(_("Lowest card deals first: %(name)s."), { name: t.nameOf(game.first_dealer) })));
   if (table.hand_number === 1 && view && !(view.events || []).length) panel.open = true;
 }
+
+// ------------------------------------------------------------------ the text view
+/** A legal action in the words a player may type (static/js/textview.js lists them,
+ * static/js/commands.js reads them back): a call in the auction, the breach round and
+ * the partner call; a card (to discard or to play); a joker led with the suit asked for;
+ * a joker named. */
+export function actionWords(action, t) {
+  const { phase } = t.state.view;
+  if (action.startsWith("name:")) {
+    const [, card, suit] = action.split(":");
+    return fmt(_("Name %(card)s as %(suit)s"), { card: cardName(card), suit: suitName(suit) });
+  }
+  if (/^(WJ|BJ):/.test(action)) {
+    const [card, suit] = action.split(":");
+    return fmt(_("%(card)s, asking for %(suit)s"), { card: cardName(card), suit: suitName(suit) });
+  }
+  if (phase === "play" || phase === "kitty") return cardName(action);
+  return callWords(action);
+}
+
+/** The text view's rows of a 500 table: the auction or the contract, the trick being
+ * played and the last one, the tricks won, the cards the declarer has to discard. */
+export function textFacts(t) {
+  const { view } = t.state;
+  const { nameOf } = t;
+  const rows = [];
+  const said = (seat, what) => fmt(_("%(name)s: %(call)s"), { name: nameOf(seat), call: what });
+  if (!view.contract && (view.calls || []).length) {
+    rows.push([_("The auction"), view.calls.map((c) => said(c.seat, callWords(c.call))).join(" ; ")]);
+  }
+  if (view.contract) {
+    rows.push([_("Contract"), fmt(_("%(call)s, by %(name)s"), { call: callWords(view.contract), name: nameOf(view.declarer) }), "tv-contract"]);
+  }
+  if (view.phase === "kitty" && view.declarer === t.me()) rows.push([_("Cards to discard"), String(discardsLeft(view))]);
+  if (view.phase === "play") {
+    rows.push([_("Current trick"), view.trick.length ? view.trick.map((c) => said(c.seat, cardName(c.card))).join(" ; ") : _("no card yet"), "tv-trick"]);
+  }
+  const tricks = view.tricks || [];
+  if (tricks.length) {
+    const last = tricks[tricks.length - 1];
+    rows.push([_("Last trick"), fmt(_("won by %(name)s: %(cards)s"), { name: nameOf(last.winner),
+      cards: last.cards.map((c) => said(c.seat, cardName(c.card))).join(" ; ") })]);
+  }
+  if (view.phase === "play" || tricks.length) {
+    rows.push([_("Tricks won"), Object.entries(view.tricks_won || {}).map(([team, n]) => teamLabel(team, nameOf) + " " + n).join(" · ")]);
+  }
+  return rows;
+}
+
+/** What the live region says, in the order it happened: each event in words, each
+ * card with who played it (a finished trick's cards before the event of its winner). */
+export function announcements(view, nameOf) {
+  const out = [];
+  const tricks = view.tricks || [];
+  const played = (n, i, { seat, card }) => ({
+    key: "c" + n + "." + i, text: fmt(_("%(name)s plays %(card)s."), { name: nameOf(seat), card: cardName(card) }),
+  });
+  (view.events || []).forEach((ev, i) => {
+    if (ev.type === "trick_won" && tricks[ev.trick - 1]) tricks[ev.trick - 1].cards.forEach((c, j) => out.push(played(ev.trick, j, c)));
+    out.push({ key: "e" + i, text: eventText(ev, nameOf) });
+  });
+  (view.trick || []).forEach((c, j) => out.push(played(tricks.length + 1, j, c)));
+  return out;
+}

@@ -229,3 +229,58 @@ export function renderPanels(t) {
   const result = view.result || {};
   box.append(...countsNodes({ ...view, pot_to: result.pot_to, final: result.final }, t.seats(), t.nameOf));
 }
+
+// ------------------------------------------------------------------ the text view
+/** A legal action in the words a player may type (static/js/textview.js lists them,
+ * static/js/commands.js reads them back). */
+export function actionWords(action, t) {
+  if (action === "hide") return _("Hide the face-up cards");
+  if (action.startsWith("aside:")) return fmt(_("eliminate %(card)s"), { card: cardWords(action.slice(6)) });
+  if (action.startsWith("major:")) return fmt(_("major sequence: %(cards)s"), { cards: action.slice(6).split(",").map(cardWords).join(", ") });
+  if (action.startsWith("pot:")) return fmt(_("give the pot's first card to %(name)s"), { name: t.nameOf(action.slice(4)) });
+  return cardWords(action);
+}
+
+/** The text view's rows of a 450 table: the double-faced card, the face-up cards, what
+ * to follow, the top of the discards, the pot, the major sequences announced. */
+export function textFacts(t) {
+  const { view } = t.state;
+  const { nameOf } = t;
+  const rows = [[_("Double-faced card"), view.double_face ? cardWords(view.double_face) : ""]];
+  const shown = Object.entries(view.shown || {}).filter(([seat, cards]) => cards && cards.length && seat !== t.me());
+  if (shown.length) {
+    rows.push([_("Face-up cards"), shown.map(([seat, cards]) => fmt(_("%(name)s: %(card)s"), { name: nameOf(seat), card: cards.map(cardWords).join(", ") })).join(" ; ")]);
+  }
+  if (view.phase === "discard") rows.push([_("To follow"), followText(view.follow), "tv-follow"]);
+  const pile = view.pile || [];
+  if (pile.length) {
+    const top = pile[pile.length - 1];
+    rows.push([fmt(_("Discards (%(n)s)"), { n: pile.length }), fmt(_("%(name)s: %(card)s"), { name: nameOf(top.seat), card: cardWords(top.card) })]);
+  }
+  rows.push([_("Pot"), fmt(ngettext("%(n)s card", "%(n)s cards", view.pot_count || 0), { n: view.pot_count || 0 })]);
+  for (const [seat, cards] of Object.entries(view.announced || {})) {
+    if (cards) rows.push([_("Major sequence"), fmt(_("%(name)s: %(card)s"), { name: nameOf(seat), card: cards.map(cardWords).join(", ") })]);
+  }
+  return rows;
+}
+
+// An event as the live region says it: a card in words ("valet de cœur", not "V♥"),
+// the round's end with each player's points.
+function spoken(ev, nameOf) {
+  const name = ev.seat ? nameOf(ev.seat) : "";
+  if (ev.type === "discard") return fmt(_("%(name)s discards %(card)s."), { name, card: cardWords(ev.card) });
+  if (ev.type === "aside") return fmt(_("%(name)s eliminates %(card)s."), { name, card: cardWords(ev.card) });
+  if (ev.type === "round_over" && ev.points) {
+    return fmt(_("The round is over: %(points)s."), { points: Object.entries(ev.points).map(([seat, n]) => nameOf(seat) + " " + n).join(" · ") });
+  }
+  return eventText(ev, nameOf);
+}
+
+/** What the live region says: each event in words, the round's end with each player's
+ * points. */
+export function announcements(view, nameOf) {
+  return (view.events || []).map((ev, i) => ({
+    key: "e" + i,
+    text: spoken(ev, nameOf),
+  }));
+}

@@ -16,7 +16,12 @@ import re
 from playwright.sync_api import expect
 
 from games.models import Table
-from tests.browser.table_helpers import host_waits_for_a_player, in_thread, seated_player_arrives
+from tests.browser.table_helpers import (
+    bots_450_table,
+    host_waits_for_a_player,
+    in_thread,
+    seated_player_arrives,
+)
 from tests.browser.test_table_browser import check_records, log_in, play_until_over
 
 LAYOUT = """() => {
@@ -173,20 +178,9 @@ def test_a_players_arrival_leaves_the_hosts_seat_buttons_in_place_at_a_450_table
 def test_a_450_table_left_at_the_default_end_says_at_350_points(phone_page, make_member):
     """The scoreboard's end for a table whose end was left at the default: "à 350
     points", never "à undefined points"."""
-    from games import services
-
     page = phone_page
     member = make_member(first_name="Gilles", last_name="Défaut", preferred_language="fr")
-
-    def setup():
-        table = services.table_create(
-            host=member, kind="450", options={"players": 3}, seed=5, bot_delay_ms=3000
-        )
-        services.table_fill_with_bots(table_id=table.pk, user=member)
-        services.table_start(table_id=table.pk, user=member)
-        return table
-
-    table = in_thread(setup)
+    table = in_thread(lambda: bots_450_table(member, players=3, seed=5, bot_delay_ms=3000))
     log_in(page, member)
     page.goto(f"/tables/{table.pk}/")
     scoreboard = page.get_by_test_id("scoreboard")

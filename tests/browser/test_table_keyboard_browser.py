@@ -1,0 +1,272 @@
+"""A table for screen readers and keyboards (issue 32, point 3), in Chromium, in French,
+on a phone (390x844) and a laptop (1366x800).
+
+A member plays a whole four-handed 500 hand against three bots, then a 450 round,
+with the keyboard alone: Tab to the "Vue texte" toggle and Enter, Tab to the command
+input ("Tapez votre jeu"), each move typed in words and Enter; Tab and Enter for a
+button ("Manche suivante"). The test reads only the text view (whose turn, the cards
+by suit, the moves it lists) and the live region's announcements, and asserts them: a
+call, a card with who played it, a trick won, the contract, the result; an unknown
+and an illegal move are answered in words and nothing is sent; a reconnection says
+nothing twice. Every wait is on the page (expect, wait_for_function), never a clock.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.axe import check
+from tests.browser.layout import LAYOUT_PROBLEMS
+from tests.browser.table_helpers import (
+    bots_450_table,
+    in_thread,
+    log_in,
+    mark_due,
+    members_table,
+)
+
+# The member's move, the hand's review or the game's end, as the text view shows them.
+MOMENT = (
+    "() => document.querySelector('[data-testid=tv-moves] li') || "
+    "document.querySelector('#game-over:not([hidden])') || "
+    "document.querySelector('[data-testid=next-deal]:not([disabled])')"
+)
+
+
+# Typed words and what commands.js makes of them against a list of legal actions, in
+# French and English; run in the page (the module as the page loads it).
+PARSES = r"""
+async () => {
+  const src = document.querySelector("script[type=module][src*='table']").src;
+  const { resolve } = await import(src.replace("table.js", "commands.js"));
+  const nameOf = (s) => ({ P2: "Robot 2", P3: "Robot 3" }[s] || s);
+  const cases = [
+    ["8 pique", ["8S", "JH"]], ["valet de cœur", ["8S", "JH"]], ["valet de coeur", ["JH"]],
+    ["as de trèfle", ["AC", "JH"]], ["V♥", ["JH"]], ["jack of hearts", ["JH"]],
+    ["joker", ["WJ", "8S"]], ["joker", ["WJ:S", "WJ:H"]], ["joker pique", ["WJ:S", "WJ:H"]],
+    ["la Blanche, demande cœur", ["WJ:S", "WJ:H"]], ["nommer joker coeur", ["WJ:S", "name:WJ:H"]],
+    ["le Bonhomme", ["BJ", "WJ"]], ["passe", ["pass", "6S"]], ["pass", ["pass"]],
+    ["7 pique", ["pass", "7S"]], ["8 sans atout", ["pass", "8NT"]], ["8 no trump", ["8NT"]],
+    ["misère", ["MIS", "pass"]], ["misère ouverte", ["OMIS", "MIS"]], ["défi", ["breach", "pass"]],
+    ["seul", ["alone"]], ["partenaire as de pique", ["partner:AS", "partner:KS"]],
+    ["retourner", ["hide"]], ["éliminer roi de trèfle", ["aside:KC", "aside:9S"]],
+    ["suite majeure", ["major:9H,10H,JH,QH,KH", "9H"]],
+    ["donner le pot à Robot 3", ["pot:P2", "pot:P3"]],
+    ["banane", ["pass"]], ["as de pique", ["pass", "6S"]], ["suivante", []],
+  ];
+  return cases.map(([text, legal]) => resolve(text, { legal, nameOf }));
+}
+"""
+PARSED = [
+    {"action": "8S"}, {"action": "JH"}, {"action": "JH"},
+    {"action": "AC"}, {"action": "JH"}, {"action": "JH"},
+    {"action": "WJ"}, {"choices": ["WJ:S", "WJ:H"]}, {"action": "WJ:S"},
+    {"action": "WJ:H"}, {"action": "name:WJ:H"},
+    {"action": "BJ"}, {"action": "pass"}, {"action": "pass"},
+    {"action": "7S"}, {"action": "8NT"}, {"action": "8NT"},
+    {"action": "MIS"}, {"action": "OMIS"}, {"action": "breach"},
+    {"action": "alone"}, {"action": "partner:AS"},
+    {"action": "hide"}, {"action": "aside:KC"},
+    {"action": "major:9H,10H,JH,QH,KH"}, {"action": "pot:P3"},
+    {"unknown": True}, {"known": ["AS"]}, {"action": "next"},
+]  # fmt: skip
+
+
+def tab_to(page, selector: str, *, limit: int = 80, key: str = "Tab") -> None:
+    """Press Tab (or ``key``) until the element ``selector`` has the focus (it is
+    reachable in the page's Tab order), and check that the focus is visible on it."""
+    for _ in range(limit):
+        page.keyboard.press(key)
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            focus = page.evaluate(
+                "() => { const e = document.activeElement, r = e.getBoundingClientRect(),"
+                " s = getComputedStyle(e); return { w: r.width, h: r.height,"
+                " outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 }; }"
+            )
+            assert focus["w"] > 0 and focus["h"] > 0 and focus["outline"], (selector, focus)
+            return
+    raise AssertionError(f"{selector} not reached with Tab in {limit} presses")
+
+
+def said(page) -> list[str]:
+    return page.get_by_test_id("announcements").locator("p").all_inner_texts()
+
+
+def type_move(page, text: str) -> None:
+    """Type ``text`` in the command input (which has the focus) and press Enter."""
+    command = page.get_by_test_id("command")
+    assert page.evaluate("() => document.activeElement.id") == "command"
+    command.press_sequentially(text)
+    page.keyboard.press("Enter")
+
+
+def spoken_form(move: str) -> str:
+    """A listed move as a player would type it, not letter for letter: "coeur" for
+    "cœur", "8 pique" for "8 de pique"."""
+    return re.sub(r"^(\d+) de ", r"\1 ", move.replace("œ", "oe"))
+
+
+def open_with_the_keyboard(page, table_id: int) -> None:
+    page.goto(f"/tables/{table_id}/")
+    expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
+    # The text view off: the command form is reached with Tab and shows while focused.
+    tab_to(page, "#command")
+    form = page.get_by_test_id("command-form").bounding_box()
+    assert form["width"] > 200 and form["height"] > 30, form
+    page.screenshot(path=f"/tmp/keyboard-command-{page.device}.png")
+    tab_to(page, "#textview-toggle", key="Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("textview-toggle")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("text-view")).to_contain_text("La table en mots")
+    tab_to(page, "#command")
+
+
+def play_by_keyboard(page, heard: list[str], *, until: str, bid: bool = False) -> int:
+    """Play each of the member's turns by typing the first move the text view lists
+    ("passe" in an auction, but the lowest bid the first time if ``bid``), until the
+    review (``until="review"``) or the game's end shows; ``heard`` gathers every
+    announcement on the way. Returns the moves typed."""
+    moves = 0
+    for _ in range(300):
+        page.wait_for_function(MOMENT)
+        heard += [line for line in said(page) if line not in heard]
+        over = page.locator("#game-over:not([hidden])").count() > 0
+        review = page.get_by_test_id("next-deal").is_visible()
+        if over or (review and until == "review"):
+            return moves
+        if review:
+            tab_to(page, "[data-testid=next-deal]")
+            page.keyboard.press("Enter")
+            expect(page.get_by_test_id("hand-review")).to_be_hidden()
+            tab_to(page, "#command")
+            continue
+        expect(page.get_by_test_id("tv-turn")).to_contain_text("À vous")
+        listed = page.get_by_test_id("tv-moves").locator("li").all_inner_texts()
+        calls = [m for m in listed if m != "passe"] if "passe" in listed else []
+        if calls and bid:
+            move, bid = calls[0], False
+        else:
+            move = "passe" if "passe" in listed else spoken_form(listed[0])
+        seq = page.locator("#table-app").get_attribute("data-seq")
+        type_move(page, move)
+        expect(page.get_by_test_id("command")).to_have_value("")  # understood and sent
+        page.wait_for_function(
+            f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'"
+        )
+        moves += 1
+    raise AssertionError("no end after 300 turns")
+
+
+@pytest.mark.slow
+def test_a_whole_500_hand_with_the_keyboard_and_the_text_view(device_page, make_member):
+    page = device_page
+    member = make_member(first_name="Aline", last_name="Clavier", preferred_language="fr")
+
+    def table():
+        return members_table(
+            [member, None, None, None],
+            seed=8,
+            name="Au clavier",
+            bot_delay_ms=30,
+            review_seconds=600,
+            options={"end": "hands", "hands_per_game": 1},
+        )
+
+    table = in_thread(table)
+    mark_due(table.pk)
+    log_in(page, member)
+    open_with_the_keyboard(page, table.pk)
+    me = "Aline Clavier"
+
+    # The text view: whose turn, the cards by suit in words.
+    page.wait_for_function(MOMENT)
+    hand = page.get_by_test_id("tv-hand")
+    expect(hand.locator("li").first).to_have_text(
+        re.compile(r"^(Jokers|Pique|Cœur|Trèfle|Carreau) : .+")
+    )
+    expect(page.get_by_test_id("tv-turn")).to_have_text(re.compile(r"À vous|En attente de"))
+
+    page.screenshot(path=f"/tmp/keyboard-500-{page.device}-start.png", full_page=True)
+
+    # The typed words commands.js understands, and those it does not.
+    assert page.evaluate(PARSES) == PARSED
+
+    # The text view shown: no accessibility violation (names equal to what is seen).
+    problems: list[str] = []
+    check(page, f"{page.device} text view", problems)
+    assert problems == [], "\n".join(problems)
+
+    # Not understood, or not allowed now: answered in words, nothing sent.
+    page.wait_for_function("() => document.querySelector('[data-testid=tv-moves] li')")
+    seq = page.locator("#table-app").get_attribute("data-seq")
+    type_move(page, "banane")
+    expect(page.get_by_test_id("announcements")).to_contain_text("« banane » : je ne comprends pas")
+    type_move(page, "as de pique")  # a card, in the auction
+    expect(page.get_by_test_id("announcements")).to_contain_text("n’est pas permis maintenant")
+    assert page.locator("#table-app").get_attribute("data-seq") == seq
+    page.get_by_test_id("command").fill("")
+
+    # A reconnection on the member's turn says nothing again.
+    before = said(page)
+    page.context.set_offline(True)
+    expect(page.get_by_test_id("reconnecting")).to_be_visible()
+    page.context.set_offline(False)
+    expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
+    expect(page.get_by_test_id("tv-moves").locator("li").first).to_be_visible()
+    assert said(page) == before
+    page.get_by_test_id("command").focus()  # where the reconnection left it
+
+    heard: list[str] = []
+    moves = play_by_keyboard(page, heard, until="over", bid=True)
+    assert moves >= 10  # a call and ten cards at least
+    heard += [line for line in said(page) if line not in heard]
+    text = "\n".join(heard)
+    assert re.search(r"passe\.|demande \d+ ", text), text  # a call
+    assert "Contrat : " in text, text
+    assert f"{me} joue " in text and re.search(r"Robot \w+ joue ", text), text  # cards, by whom
+    assert "Levée 1 prise par " in text and "Levée 10 prise par " in text, text
+    assert re.search(r"(réussit|chute à) .+ : ", text), text  # the hand's result
+    assert "Partie terminée" in heard[-1], heard[-1]
+    # One announcement per event: no line said twice in a row.
+    assert not any(a == b for a, b in zip(heard, heard[1:])), heard
+
+    problems = page.evaluate(LAYOUT_PROBLEMS, page.viewport_size["width"])
+    page.screenshot(path=f"/tmp/keyboard-500-{page.device}.png", full_page=True)
+    assert problems == [], problems
+
+
+@pytest.mark.slow
+def test_a_450_round_with_the_keyboard_and_the_text_view(device_page, make_member):
+    page = device_page
+    member = make_member(first_name="Rémi", last_name="Clavier", preferred_language="fr")
+
+    table = in_thread(lambda: bots_450_table(member, seed=8, bot_delay_ms=30))
+    mark_due(table.pk)
+    log_in(page, member)
+    open_with_the_keyboard(page, table.pk)
+    me = "Rémi Clavier"
+
+    heard: list[str] = []
+    moves = play_by_keyboard(page, heard, until="review")
+    assert moves >= 6  # eight cards each, two kept: at least six discards
+    heard += [line for line in said(page) if line not in heard]
+    text = "\n".join(heard)
+    assert f"{me} jette " in text and re.search(r"Robot \d jette ", text), text
+    assert re.search(r"La manche est terminée : .+ -?\d+", text), text
+    assert not any(a == b for a, b in zip(heard, heard[1:])), heard
+    page.screenshot(path=f"/tmp/keyboard-450-{page.device}.png", full_page=True)
+    problems = page.evaluate(LAYOUT_PROBLEMS, page.viewport_size["width"])
+    assert problems == [], problems
+
+    # The next round, with Tab and Enter.
+    tab_to(page, "[data-testid=next-deal]")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("hand-review")).to_be_hidden()
+
+    # The text view stays on: the page remembers it.
+    page.reload()
+    expect(page.get_by_test_id("textview-toggle")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("tv-hand")).to_be_visible()
