@@ -311,7 +311,7 @@ def table_sheet(rnd: Round, table: int, viewer) -> dict:
     lines = []
     for h in hands:
         running = {"NS": running["NS"] + h.ns_score, "EW": running["EW"] + h.ew_score}
-        lines.append({"hand": h, "running": running})
+        lines.append({"hand": h, "running": running, "board": ts.board_of(rnd, h.hand)})
     nxt = ts.next_hand(tournament, hands, rnd)
     play = ts.round_play(rnd)
     is_director = viewer.is_authenticated and viewer.has_perm("club.run_tournaments")

@@ -77,6 +77,13 @@ def sheet_first_dealer(rnd: Round | None) -> str:
     return seating.FIRST_DEALER_SEAT
 
 
+def board_of(rnd: Round | None, hand: int) -> int | None:
+    """The board a duplicate round's ``hand``-th hand at a table is (None: not duplicate)."""
+    if rnd is None or not rnd.tournament.duplicate:
+        return None
+    return rnd.board_numbers[0] + hand - 1
+
+
 def replay(tournament: Tournament, hands, rnd: Round | None = None) -> Game:
     """The table's game rebuilt from its sheet rows (in seq order): dealer, totals, end.
     ``rnd``: the sheet's round (a duplicate round's first dealer is its first board's)."""
@@ -100,6 +107,8 @@ def next_hand(tournament: Tournament, hands, rnd: Round | None = None) -> dict:
         "over": False,
         "seq": len(hands) + 1,
         "hand": game.hands_played + 1,
+        # a duplicate round's sheet names its hands by board: the k-th is board first+k-1
+        "board": board_of(rnd, game.hands_played + 1),
         "dealer": game.dealer,
         # The dealers of the hands that follow, from this one (the deal moves left), and
         # whether a re-deal keeps its dealer and number: the phone's entry queue numbers

@@ -4,6 +4,8 @@ sheet's dealer of each hand is its board's (the dealer moves with the board numb
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.engine.boards import dealer_of
@@ -71,3 +73,22 @@ def test_hall_tables_boards_are_scored_by_matchpoints(make_tournament, add_prese
         by_table = {r.table: r for r in board.results}
         assert by_table[1].score["NS"] > 0 > by_table[2].score["NS"]
         assert by_table[1].percent["NS"] == 100 and by_table[2].percent["NS"] == 0
+
+
+def test_the_phone_sheet_numbers_its_hands_by_board(make_tournament, add_present, director, client):
+    """Round 2 of 3 boards: the entry form asks for board 4 (West deals), and the entered
+    hands show as boards 4 and 5."""
+    from django.urls import reverse
+
+    from tests.tournaments.day import table_users
+
+    t, rnd = _hall_round(make_tournament, add_present, director, rounds_played=1)
+    client.force_login(table_users(rnd, 1)["N"])
+    url = reverse("tournaments:sheet", args=[t.pk, rnd.number, 1])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Donne 4 — donneur : O" in page
+    play_table(rnd, 1, 2)
+    page = client.get(url).content.decode()
+    assert "Donne 6 — donneur : E" in page
+    numbers = re.findall(r'data-testid="row-number">(\d+)<', page)
+    assert numbers == ["4", "5"]
