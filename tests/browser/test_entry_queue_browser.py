@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from tests.browser.table_helpers import in_thread, log_in
 from tests.browser.test_results_browser import _one_table, _phone
+from tests.browser.worker import until_controlled
 from tournaments import selectors_tables as ts
 from tournaments.models import HandScore, SheetSubmission
 from tournaments.services import results as rs
@@ -71,9 +72,8 @@ def test_hands_entered_offline_are_sent_in_order_once_after_a_reopen(
     north = phone_page
     log_in(north, seats["N"])
     north.goto(sheet_url)
-    # The service worker controls the page (it keeps the offline page): a step's timeout
-    # bounds the wait, should it never register.
-    north.wait_for_function("() => !!navigator.serviceWorker.controller")
+    # The service worker controls the page (it keeps the offline page).
+    until_controlled(north)
     expect(north.locator("body")).to_have_attribute("data-entry-queue", "empty")
     expect(north.get_by_test_id("pending-card")).to_have_count(EAST_HANDS)
 

@@ -14,23 +14,9 @@ from playwright.sync_api import expect
 from games import services
 from tests.browser.conftest import CHROMIUM, DEVICES, STEP_TIMEOUT_MS
 from tests.browser.table_helpers import in_thread, log_in
+from tests.browser.worker import until_controlled
 
 SHOTS = Path(os.environ.get("SCREENSHOTS_DIR", "/tmp/club500-shots"))
-
-# Resolves once the worker is activated and controls the page (the first visit: after
-# its clients.claim()).
-CONTROLLED = """async () => {
-  const worker = (await navigator.serviceWorker.ready).active;
-  if (worker.state !== "activated") {
-    await new Promise((done) => worker.addEventListener("statechange", () => {
-      if (worker.state === "activated") { done(); }
-    }));
-  }
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((done) => navigator.serviceWorker.addEventListener("controllerchange", done));
-  }
-  return worker.state;
-}"""
 
 
 def _shot(page, name: str) -> None:
@@ -38,15 +24,10 @@ def _shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}-{page.device}.png"), full_page=True)
 
 
-def _controlled(page) -> None:
-    assert page.evaluate(CONTROLLED) == "activated"
-    assert page.evaluate("navigator.serviceWorker.controller.scriptURL").endswith("/sw.js")
-
-
 def test_offline_the_static_files_come_from_the_cache_and_a_page_says_so(device_page):
     page = device_page
     page.goto("/")
-    _controlled(page)
+    until_controlled(page)
 
     page.context.set_offline(True)
     from_worker = {}
@@ -88,7 +69,7 @@ def test_chromium_finds_the_site_installable(chromium, live_server_asgi, tmp_pat
         context.set_default_timeout(STEP_TIMEOUT_MS)
         page = context.pages[0] if context.pages else context.new_page()
         page.goto("/")
-        _controlled(page)
+        until_controlled(page)
         cdp = context.new_cdp_session(page)
         manifest = cdp.send("Page.getAppManifest")
         assert manifest["url"].endswith("/manifest.webmanifest")
@@ -133,7 +114,7 @@ def test_a_live_table_offline_says_so_and_reconnects_when_the_network_is_back(
     table = in_thread(bot_table)
     log_in(page, member)
     page.goto(f"/tables/{table.pk}/")
-    _controlled(page)
+    until_controlled(page)
     app = page.locator("#table-app")
     expect(app).to_have_attribute("data-connected", "1")
 
