@@ -5,7 +5,7 @@ standings open on a laptop (1366x800).
 The hall's Wi-Fi goes off on both phones: North's phone enters 10 hands, kept on the
 phone (IndexedDB) and shown as waiting to be sent; East's phone has nothing to confirm
 (its sheet knows only what the server sent it). North's page is closed and opened again,
-still offline (the service worker's offline page says how many entries the phone keeps).
+still offline (the service worker's offline page lists the entries the phone keeps).
 The network comes back on both: the 10 hands reach the server in order, once each, with
 the engine's scores; East's sheet and the standings follow without a reload.
 
@@ -92,6 +92,14 @@ class Posts:
         while len(self.answers) < n:
             self.context.wait_for_event("response", timeout=STEP_TIMEOUT_MS)
         return self.answers
+
+
+def _standings_show(page, ns: int, ew: int) -> None:
+    """The standings page shows table 1's game in progress at these totals, and the
+    provisional ranking counts them for each player of the side."""
+    expect(page.get_by_test_id("running-total")).to_have_text([str(ns), str(ew)])
+    ranked = sorted([ns, ns, ew, ew], reverse=True)
+    expect(page.get_by_test_id("provisional-total")).to_have_text([str(n) for n in ranked])
 
 
 def _stored(t):
@@ -181,6 +189,14 @@ def test_two_phones_offline_enter_and_confirm_and_everything_arrives_once_in_ord
         north.goto(sheet_url)
         expect(north.get_by_test_id("offline-page")).to_be_visible()
         expect(north.get_by_test_id("offline-queue")).to_contain_text("10")
+        # The entries of this sheet are listed there, still waiting to be sent.
+        queued = north.get_by_test_id("queued-entry")
+        expect(queued).to_have_count(len(HANDS))
+        expect(queued.first).to_contain_text("Brasse 1")
+        expect(queued.first).to_contain_text("en attente d’envoi")
+        expect(north.get_by_test_id("entry-queue-status")).to_contain_text(
+            "Pas de réseau : 10 saisies sont gardées sur ce téléphone"
+        )
         _fits(north)
         _shot(north, "a-reopened-offline")
 
@@ -208,7 +224,7 @@ def test_two_phones_offline_enter_and_confirm_and_everything_arrives_once_in_ord
         expect(north.get_by_test_id("total-ns")).to_have_text(str(ns))
         expect(east.get_by_test_id("total-ew")).to_have_text(str(ew))
         # The standings followed: table 1's game in progress, at its totals.
-        expect(standings.get_by_test_id("running-total")).to_have_text([str(ns), str(ew)])
+        _standings_show(standings, ns, ew)
         _shot(north, "a-synced")
         _shot(east, "b-synced")
         north_posts.answers.clear()  # the queue is empty: nothing more of the first outage
@@ -285,7 +301,7 @@ def test_two_phones_offline_enter_and_confirm_and_everything_arrives_once_in_ord
         ns, ew = ns + east_11[0], ew + east_11[1]
         expect(north.get_by_test_id("total-ns")).to_have_text(str(ns))
         expect(east.get_by_test_id("total-ew")).to_have_text(str(ew))
-        expect(standings.get_by_test_id("running-total")).to_have_text([str(ns), str(ew)])
+        _standings_show(standings, ns, ew)
         _fits(north)
         _fits(east)
         north.evaluate("window.scrollTo(0, 0)")
