@@ -307,6 +307,7 @@ def test_two_phones_offline_enter_and_confirm_and_everything_arrives_once_in_ord
         north.evaluate("window.scrollTo(0, 0)")
         _shot(north, "a-conflict")
         _shot(east, "b-conflict")
+        _fits(standings)
         standings.screenshot(path=str(SHOTS / "entry-queue-standings-laptop.png"))
         # Nothing lost: North's entry stays on the phone until North removes it.
         refused.get_by_test_id("queued-drop").click()
