@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from club import jscatalog
+
 #: Bump it to throw away every installed worker's caches (docs/operations.md). The
 #: precached files' names are part of the cache's name too, so a new hashed name (a
 #: changed file in production) makes a new cache by itself.
@@ -86,12 +88,19 @@ def offline_urls() -> dict[str, str]:
     return {code: reverse("pwa_offline", args=[code]) for code, _name in settings.LANGUAGES}
 
 
+def offline_catalog_urls() -> dict[str, str]:
+    """The JavaScript catalog of each offline page's language (the words of the score
+    entries it lists), precached with it."""
+    return {code: reverse("pwa_offline_catalog", args=[code]) for code, _name in settings.LANGUAGES}
+
+
 def worker_config() -> dict:
     """What the worker's script is told: its caches' version, the files it keeps, and
     whether static names carry a content hash (then a cached file is good forever)."""
     static_urls = [static(path) for path in CORE_STATIC]
     offline = offline_urls()
-    precache = [*offline.values(), *static_urls]
+    catalogs = list(offline_catalog_urls().values())
+    precache = [*offline.values(), *catalogs, *static_urls]
     digest = hashlib.sha256("\n".join(precache).encode()).hexdigest()[:12]
     return {
         "version": f"v{CACHE_VERSION}-{digest}",
@@ -99,6 +108,8 @@ def worker_config() -> dict:
         "staticPrefix": PrefixNode.handle_simple("STATIC_URL"),
         "hashed": settings.STATIC_HASHED,
         "offline": offline,
+        # Answered network-first like development's static files (the kept copy offline).
+        "catalogs": catalogs,
         "defaultLanguage": settings.LANGUAGE_CODE,
         "precache": precache,
     }
@@ -128,3 +139,11 @@ def offline(request, language: str):
     response["Content-Language"] = language
     response["Cache-Control"] = "no-cache"
     return response
+
+
+@require_GET
+def offline_catalog(request, language: str):
+    """The JavaScript catalog in ``language``, for the offline page: the site's own
+    (``club/jscatalog.py``) at an address of its language, so the worker can keep it."""
+    with translation.override(language):
+        return jscatalog.catalog(request)

@@ -13,6 +13,11 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="pwa_manifest"),
     path("sw.js", pwa.service_worker, name="pwa_worker"),
     re_path(rf"^offline/(?P<language>{pwa.LANGUAGE_PATTERN})/$", pwa.offline, name="pwa_offline"),
+    re_path(
+        rf"^offline/(?P<language>{pwa.LANGUAGE_PATTERN})/jsi18n/$",
+        pwa.offline_catalog,
+        name="pwa_offline_catalog",
+    ),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/signup/sent/", views.signup_sent, name="signup_sent"),
     path("accounts/signup/confirm/<str:token>/", views.signup_confirm, name="signup_confirm"),

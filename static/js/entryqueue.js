@@ -18,7 +18,8 @@
  * the player removes it, nothing is lost. A network failure stops the sending quietly
  * until the next try.
  *
- * The offline page loads it too, to say how many entries the phone keeps.
+ * The offline page loads it too, to say how many entries the phone keeps and to list
+ * those of the page asked for (in the words of its catalog, precached with it).
  * A live table's moves are never kept (static/js/table.js: the game must be in step). */
 
 const _ = (s) => (window.gettext ? window.gettext(s) : s);

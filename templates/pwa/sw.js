@@ -1,12 +1,15 @@
 /* Club 500's service worker (served from /sw.js by club/pwa.py, scope "/").
  *
- * It keeps the static files and the offline page, and nothing else:
+ * It keeps the static files and the offline page (with its catalogs), and nothing else:
  * - static files: cache-first when their names carry a content hash (production: a
  *   changed file gets a new name, so a kept one is good forever); network-first in
  *   development (plain names that `make run` serves as they are edited), the kept copy
  *   only when the network fails;
  * - a page (a GET navigation): always from the network, never kept; when the network
  *   fails, the offline page in the member's language instead of the browser's error;
+ * - the offline pages' JavaScript catalogs (CONFIG.catalogs, precached): network-first,
+ *   the kept copy when the network fails (the offline page lists the score entries the
+ *   phone keeps, in its language);
  * - everything else (htmx and API requests, POSTs, other sites) is left alone: the
  *   worker answers none of it, so nothing is queued, replayed or served stale.
  *   WebSockets never pass through a service worker.
@@ -48,6 +51,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(page(request, event.preloadResponse));
   } else if (url.pathname.startsWith(CONFIG.staticPrefix)) {
     event.respondWith(CONFIG.hashed ? cacheFirst(request) : networkFirst(request));
+  } else if (CONFIG.catalogs.includes(url.pathname)) {
+    event.respondWith(networkFirst(request));
   }
 });
 

@@ -161,6 +161,26 @@ def test_the_offline_page_says_the_network_is_gone_in_each_language(client, lang
     linked = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
     assert linked and set(linked) <= set(config["precache"])
     assert "csrfmiddlewaretoken" not in page
+    # Its catalog, in its language, is precached too and answered network-first.
+    catalog = f"/offline/{language}/jsi18n/"
+    assert f'<script src="{catalog}"></script>' in page
+    assert catalog in config["precache"] and catalog in config["catalogs"]
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_offline_page_lists_the_kept_entries_in_its_language(client, language):
+    """The words of the entry queue's list (static/js/entryqueue.js) come from the offline
+    page's own catalog, whatever the language of the request."""
+    page = client.get(f"/offline/{language}/").content.decode()
+    assert 'data-entry-queue-list data-testid="entry-queue" hidden' in page
+    other = "en" if language == "fr" else "fr"
+    catalog = client.get(f"/offline/{language}/jsi18n/", HTTP_ACCEPT_LANGUAGE=other)
+    assert catalog.status_code == 200 and "no-cache" in catalog["Cache-Control"]
+    text = catalog.content.decode()
+    if language == "fr":
+        assert '"waiting to be sent": "en attente d\\u2019envoi"' in text
+    else:
+        assert '"waiting to be sent"' not in text  # English is the msgid itself
 
 
 def test_the_content_security_policy_lets_the_worker_and_the_manifest_load():

@@ -160,6 +160,32 @@ def test_a_confirmation_of_a_hand_confirmed_or_taken_back_meanwhile_is_a_conflic
     assert list(game.hands.values("pk", "confirmed_by")) == before
 
 
+def test_a_confirmation_that_arrives_before_its_hand_confirms_nothing_and_blocks_nothing(table):
+    """A confirmation names the row its phone was shown (the row's id): one that reaches
+    the server before any such row (the sheet's pages cannot send it, a forged or
+    mixed-up one can) is a conflict, resent with the same answer; the hand entered
+    afterwards is written, pending, and is confirmed only as the sheet shows it."""
+    t, rnd, p, game = table
+    east = phone(p["E"])
+    early = {"hand": 10**9, "seq": 1, "entry_key": str(uuid.uuid4())}
+    answer = east.post(url("sheet_confirm", t), early, **JSON)
+    assert answer.status_code == 409
+    assert (answer.json()["result"], answer.json()["code"]) == ("conflict", "row_gone")
+    assert east.post(url("sheet_confirm", t), early, **JSON).json() == answer.json()
+    assert not game.hands.exists()
+    entered = phone(p["N"]).post(url("sheet_enter", t), hand(1, uuid.uuid4()), **JSON)
+    assert entered.status_code == 200
+    row = HandScore.objects.get(game=game)
+    assert (row.seq, row.confirmed) == (1, False)
+    assert east.post(url("sheet_confirm", t), early, **JSON).json() == answer.json()
+    row.refresh_from_db()
+    assert not row.confirmed
+    named = {"hand": row.pk, "seq": 1, "entry_key": str(uuid.uuid4())}
+    assert east.post(url("sheet_confirm", t), named, **JSON).json()["code"] == "confirmed"
+    row.refresh_from_db()
+    assert row.confirmed and row.confirmed_by == p["E"]
+
+
 def test_a_round_closed_meanwhile_is_a_conflict_in_english_too(table):
     t, rnd, p, game = table
     RoundPlay.objects.filter(round=rnd).update(closed_at=timezone.now())
