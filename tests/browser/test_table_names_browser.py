@@ -405,6 +405,28 @@ HAND_AND_GRID_ON_SCREEN = """() => {
 }"""
 
 
+#: The score sheet's column heads as drawn: each word of a side's names that the browser
+#: broke over two lines, and each head whose text is wider than its cell.
+SHEET_HEADS_WHOLE = """() => {
+  const broken = [];
+  for (const member of document.querySelectorAll('#sheet .side-member')) {
+    const node = member.firstChild;
+    let at = 0;
+    for (const word of node.textContent.split(' ')) {
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + word.length);
+      if (range.getClientRects().length > 1) broken.push(word);
+      at += word.length + 1;
+    }
+  }
+  const spilling = [...document.querySelectorAll('#sheet thead th')]
+    .filter((th) => th.scrollWidth > th.clientWidth + 1)
+    .map((th) => th.textContent);
+  return { broken, spilling, heads: document.querySelectorAll('#sheet .side-member').length };
+}"""
+
+
 def test_on_a_laptop_the_bid_grid_and_the_hand_are_on_screen_together(browser_page, make_member):
     page = browser_page
     page.set_viewport_size({"width": 1366, "height": 800})
@@ -418,6 +440,10 @@ def test_on_a_laptop_the_bid_grid_and_the_hand_are_on_screen_together(browser_pa
     ).to_be_visible()
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "names-bid-laptop.png"))
+    # The score sheet in the side panel names each side's players by first name or
+    # "Robot <place>", each word whole ("Robo/t" once broke inside the word).
+    heads = page.evaluate(SHEET_HEADS_WHOLE)
+    assert heads == {"broken": [], "spilling": [], "heads": 4}, heads
     seen = page.evaluate(HAND_AND_GRID_ON_SCREEN)
     assert seen["scrollY"] == 0 and seen["cards"] == 10 and seen["rows"] == 7, seen
     assert seen["cardsOnScreen"] == 10 and seen["rowsOnScreen"] == 7, seen
