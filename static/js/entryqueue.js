@@ -29,6 +29,10 @@ const fmt = (s, obj) => (window.interpolate ? window.interpolate(s, obj, true) :
 const DB_NAME = "club500-entries";
 const STORE = "queue";
 const RETRY_MS = 20000;
+// A send that fails while the phone says it is online (the hall's Wi-Fi is back but not yet
+// carrying, say) is tried again soon: after 1 s, then twice as long each time up to RETRY_MS.
+const FIRST_RETRY_MS = 1000;
+const TRANSIENT = [502, 503, 504];  // a proxy's answers while the site is down
 const SUMMARY_CHARS = 90;
 
 /* ---- IndexedDB: one store, entries in the order they were made (auto-increment id) ---- */
@@ -252,6 +256,8 @@ async function send(item) {
     return "offline";
   }
   if (response.ok) { return "sent"; }
+  // A proxy's "bad gateway" or "unavailable" (the site restarting) is no answer: try again.
+  if (TRANSIENT.includes(response.status)) { return "offline"; }
   let answer = null;
   try { answer = await response.json(); } catch (e) { answer = null; }
   item.state = "refused";
@@ -293,11 +299,22 @@ async function flush() {
   if (sent && window.htmx) { window.htmx.trigger(document.body, "tournament-updated"); }
   show();
   document.body.dataset.entryQueue = mine().length ? "waiting" : "empty";
-  if (again) { again = false; flush(); }
+  if (again) { again = false; flush(); } else { retrySoon(); }
+}
+
+let failed = false;   // the last send found no network
+let backoff = FIRST_RETRY_MS;
+let retryTimer = null;
+function retrySoon() {
+  if (!failed || !navigator.onLine) { backoff = FIRST_RETRY_MS; return; }
+  if (retryTimer) { return; }
+  retryTimer = setTimeout(() => { retryTimer = null; flush(); }, backoff);
+  backoff = Math.min(backoff * 2, RETRY_MS);
 }
 
 async function sendAll() {
   let sent = 0;
+  failed = false;
   try {
     for (;;) {
       await reload();
@@ -305,7 +322,8 @@ async function sendAll() {
       const item = queued.find((i) => i.state === "waiting" && !stopped.has(i.sheet));
       if (!item) { break; }
       const outcome = await send(item);
-      if (outcome === "offline") { break; }
+      failed = outcome === "offline";
+      if (failed) { break; }
       if (outcome === "sent") {
         await remove(item.id);
         written(item);
@@ -337,12 +355,23 @@ document.addEventListener("submit", (event) => {
   keep(form, keyField.value, pairs).then(flush);
 }, true);
 
-document.addEventListener("htmx:sendError", (event) => {
+// An entry htmx could not deliver (no network, or a proxy's "unavailable" while the site
+// restarts) is kept on the phone and tried again soon.
+function keepUndelivered(event) {
   const form = event.detail && event.detail.elt;
   const entry = form && trying.get(form);
   if (!entry) { return; }
   trying.delete(form);
-  keep(form, entry.key, entry.pairs);
+  keep(form, entry.key, entry.pairs).then(() => { failed = true; retrySoon(); });
+}
+document.addEventListener("htmx:sendError", keepUndelivered);
+document.addEventListener("htmx:responseError", (event) => {
+  const xhr = event.detail && event.detail.xhr;
+  if (xhr && TRANSIENT.includes(xhr.status)) { keepUndelivered(event); }
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = event.detail && event.detail.elt;
+  if (form && event.detail.successful) { trying.delete(form); }
 });
 
 document.addEventListener("htmx:afterSettle", show);

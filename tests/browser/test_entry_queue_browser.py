@@ -315,3 +315,40 @@ def test_two_phones_offline_enter_and_confirm_and_everything_arrives_once_in_ord
     finally:
         east_context.close()
         laptop.close()
+
+
+def test_a_send_that_fails_as_the_network_returns_is_tried_again_within_seconds(
+    live_server_asgi, phone_page, make_member
+):
+    """The hall's Wi-Fi is back but its first requests fail (the connection drops, then the
+    site answers "unavailable" while it restarts): the hand stays on the phone, waiting, and
+    is sent again after 1 s and then 2 s, not at the next 20-second round; once sent it is
+    written once."""
+    director, t, seats = in_thread(lambda: _one_table(make_member, hands_per_game=4))
+    sheet_url = f"/tournaments/{t.pk}/rounds/1/tables/1/"
+    north = phone_page
+    log_in(north, seats["N"])
+    north.goto(sheet_url)
+    expect(north.locator("body")).to_have_attribute("data-entry-queue", "empty")
+
+    tries: list[str] = []
+
+    def flaky(route):
+        tries.append(route.request.method)
+        if len(tries) == 1:
+            route.abort("internetdisconnected")
+        elif len(tries) == 2:
+            route.fulfill(status=503, body="Service Unavailable")
+        else:
+            route.continue_()
+
+    north.route(lambda url: url.endswith("/rounds/1/tables/1/enter/"), flaky)
+    _enter(north, *HANDS[0])
+    # Waiting on the phone after the first failures, then written: within a step's
+    # timeout (15 s), which the 20-second round alone would not meet.
+    expect(north.get_by_test_id("hand-row")).to_have_count(1)
+    expect(north.locator("body")).to_have_attribute("data-entry-queue", "empty")
+    assert tries == ["POST", "POST", "POST"]
+    rows, receipts = in_thread(lambda: _stored(t))
+    assert [row[:5] for row in rows] == [(1, seats["N"].pk, "N", "8S", 9)]
+    assert receipts == [(seats["N"].pk, "enter", 1, "done", "entered")]
