@@ -1,8 +1,8 @@
 """The results hold-back of a duplicate round, in Chromium, in French, on a phone
 (390x844): a player of table 2 reads the standings and the projector while table 1 has
-played board 3 (10 no trump made, 520) and table 2 has not; table 1's points and
-running total leave board 3 out until table 2 has entered it too. Nothing is wider
-than the screen."""
+played board 3 (10 no trump made, 520) and table 2 has not; table 1's points, running
+total and score sheet leave board 3 out until table 2 has entered it too. Nothing is
+wider than the screen."""
 
 from __future__ import annotations
 
@@ -72,9 +72,20 @@ def test_a_player_of_table_2_sees_board_3_once_their_table_has_played_it(phone_p
     expect(_table_1_running(page)).to_have_text("480")
     expect(page.locator("body")).not_to_contain_text("1000")
     page.screenshot(path="/tmp/duplicate-holdback-projector-phone.png", full_page=True)
+    page.goto(f"/tournaments/{t.pk}/rounds/1/tables/1/")
+    expect(page.get_by_test_id("hand-row")).to_have_count(2)
+    expect(page.get_by_test_id("sheet-held")).to_contain_text(
+        "1 donne jouée ici sera affichée quand toutes les tables l’auront jouée."
+    )
+    expect(page.get_by_test_id("total-ns")).to_have_text("480")
+    fits(page)
+    page.screenshot(path="/tmp/duplicate-holdback-sheet-phone.png", full_page=True)
     # Table 2 enters board 3: table 1's 520 shows on both pages.
     in_thread(lambda: play_table(rnd, 2, 1))
     page.reload()
+    expect(page.get_by_test_id("hand-row")).to_have_count(3)
+    expect(page.get_by_test_id("total-ns")).to_have_text("1000")
+    page.goto(f"/tournaments/{t.pk}/projector/?dwell=600")
     expect(_table_1_running(page)).to_have_text("1000")
     page.goto(f"/tournaments/{t.pk}/standings/")
     expect(_table_1_points(page, name)).to_have_text("1000")

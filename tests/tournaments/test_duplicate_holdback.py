@@ -20,7 +20,7 @@ from django.utils import timezone
 from tests.tournaments.day import online_duplicate_round, play_round, play_table, table_users
 from tournaments import selectors_duplicate as sd
 from tournaments import selectors_results as sr
-from tournaments.models import RoundPlay, Tournament
+from tournaments.models import HandScore, RoundPlay, Tournament
 from tournaments.services import director as ds
 
 pytestmark = pytest.mark.django_db
@@ -255,3 +255,29 @@ def test_an_ordinary_tournaments_sheet_and_running_totals_are_unchanged(
     assert _rows(page) == 2 and 'data-testid="total-ns">480<' in page
     running = sr.standings_page(_fresh(t))["running"]
     assert {s["side"]: s["total"] for s in running[0]["sides"]}["NS"] == 480
+
+
+def test_an_online_tables_sheet_waits_for_the_board_at_the_other_table(
+    make_tournament, add_present, director, client
+):
+    """Online: table 1 has played boards 1 and 2, table 2 board 1; a player of table 2
+    reads table 1's sheet with board 1 only, and the records leave board 2 out."""
+    from tests.tournaments.day import drive_live
+
+    t = make_tournament(
+        status="running", rounds_total=2, hands_per_game=2, duplicate=True, boards_per_round=BOARDS
+    )
+    add_present(t, 8)
+    rnd, live = online_duplicate_round(t, director)
+    drive_live(live[1], until_hands=2)
+    drive_live(live[2], until_hands=1)
+    page = _sheet(client, t, rnd, 1, table_users(rnd, 2)["N"]).content.decode()
+    assert _rows(page) == 1 and 'data-testid="sheet-held"' in page
+    assert "Prochaine brasse" not in page  # nor how far the table has got
+    assert _rows(_sheet(client, t, rnd, 1, table_users(rnd, 1)["E"]).content.decode()) == 2
+    records = json.loads(client.get(reverse("tournaments:records", args=[t.pk])).content)
+    board1 = HandScore.objects.filter(game__round=rnd, redeal=False, live_hand__board=1)
+    assert len(records) == board1.count()  # an all-pass board has no record
+    drive_live(live[2], until_hands=2)
+    page = _sheet(client, t, rnd, 1, table_users(rnd, 2)["N"]).content.decode()
+    assert _rows(page) == 2 and 'data-testid="sheet-held"' not in page
