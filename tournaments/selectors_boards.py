@@ -256,19 +256,14 @@ def boards_file(tournament, number: int, user) -> tuple[str, str]:
     byte what ``python -m games.engine deal --variant V --seed SEED --boards FIRST-LAST``
     prints (``RoundBoards.command``). Anybody may download them once the round is over
     (its seed is shown then, and no board of it is held back any more); a director also
-    before, for a hall round, as they may print them (``boards_printable``); an online
-    round's boards stay hidden from the directors too. TournamentError otherwise (a
-    round not drawn, or not over)."""
-    rnd = (
-        Round.objects.filter(tournament=tournament, number=number)
-        .exclude(status=RoundStatus.DRAFT)
-        .select_related("play")
-        .first()
-    )
-    if rnd is None or not rnd.board_seed:
+    before, for a hall round, drawn or published, as they may print them
+    (``boards_printable``); an online round's boards stay hidden from the directors
+    too. TournamentError otherwise (a round not drawn, or not over)."""
+    rnd = Round.objects.filter(tournament=tournament, number=number).select_related("play").first()
+    director = user is not None and user.has_perm("club.run_tournaments")
+    if rnd is None or not rnd.board_seed or (rnd.status == RoundStatus.DRAFT and not director):
         raise TournamentError("no_boards", _("Round %(n)s has no boards yet.") % {"n": number})
     rnd.tournament = tournament
-    director = user is not None and user.has_perm("club.run_tournaments")
     if not (round_is_over(rnd) or (director and boards_printable(rnd))):
         raise TournamentError(
             "seed_hidden",

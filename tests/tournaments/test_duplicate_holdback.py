@@ -107,9 +107,12 @@ def test_a_director_downloads_a_hall_rounds_boards_as_they_may_print_them(hall, 
     """Before the round is over: a hall round's boards, as printed for pre-dealing."""
     t, rnd = hall
     client.force_login(director)
-    response = client.get(reverse("tournaments:boards_file", args=[t.pk, 1]))
+    url = reverse("tournaments:boards_file", args=[t.pk, 1])
+    response = client.get(url)
     assert response.status_code == 200
     assert response.content == _deal_command(rnd.board_seed, "1-3")
+    editor = client.get(reverse("tournaments:round", args=[t.pk, 1])).content.decode()
+    assert f'href="{url}"' in editor and 'data-testid="print-boards"' in editor
 
 
 def test_an_online_rounds_boards_stay_hidden_from_the_director_too(
@@ -121,8 +124,10 @@ def test_an_online_rounds_boards_stay_hidden_from_the_director_too(
     add_present(t, 8)
     online_duplicate_round(t, director)
     client.force_login(director)
-    response = client.get(reverse("tournaments:boards_file", args=[t.pk, 1]))
+    url = reverse("tournaments:boards_file", args=[t.pk, 1])
+    response = client.get(url)
     assert response.status_code == 403 and HIDDEN in response.content.decode()
+    assert url not in client.get(reverse("tournaments:round", args=[t.pk, 1])).content.decode()
 
 
 def test_an_ordinary_tournament_has_no_boards_download(make_tournament, add_present, director):
