@@ -24,22 +24,10 @@ def _board3_played_at_table_1(make_member):
     """A running duplicate tournament of 4 boards a round in the hall: table 1 has
     entered boards 1 to 3 (board 3: 520 for North-South), table 2 boards 1 and 2.
     (tournament, round, a player of table 2, the name of a player of table 1)."""
-    from django.utils import timezone
-
-    from tests.tournaments.day import play_round, play_table, running_with_players, table_users
-    from tournaments import services
+    from tests.tournaments.day import duplicate_tuesday, play_table, table_users
 
     director = make_member(first_name="Josée", last_name="Gagnon", director=True)
-    t = services.tournament_create(
-        by=director,
-        name="Duplicate du jeudi",
-        starts_at=timezone.now(),
-        rounds_total=1,
-        hands_per_game=2,
-        duplicate=True,
-        boards_per_round=BOARDS,
-    )
-    rnd = play_round(running_with_players(t, make_member), director)
+    t, rnd, _live = duplicate_tuesday(director, make_member, BOARDS, online=False)
     play_table(rnd, 1, 2)
     play_table(rnd, 1, 1, contract="10NT", tricks=10)
     play_table(rnd, 2, 2)

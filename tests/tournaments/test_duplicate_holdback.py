@@ -32,14 +32,20 @@ HIDDEN = (
 )
 
 
-@pytest.fixture
-def hall(make_tournament, add_present, director):
-    """A running duplicate tournament of 3 boards a round, 8 players: round 1 drawn and
-    started in the hall (two tables)."""
+def _duplicate(make_tournament, add_present) -> Tournament:
+    """A running duplicate tournament of 3 boards a round, 8 players present."""
     t = make_tournament(
         status="running", rounds_total=2, hands_per_game=2, duplicate=True, boards_per_round=BOARDS
     )
     add_present(t, 8)
+    return t
+
+
+@pytest.fixture
+def hall(make_tournament, add_present, director):
+    """A running duplicate tournament of 3 boards a round, 8 players: round 1 drawn and
+    started in the hall (two tables)."""
+    t = _duplicate(make_tournament, add_present)
     return t, play_round(t, director)
 
 
@@ -118,10 +124,7 @@ def test_a_director_downloads_a_hall_rounds_boards_as_they_may_print_them(hall, 
 def test_an_online_rounds_boards_stay_hidden_from_the_director_too(
     make_tournament, add_present, director, client
 ):
-    t = make_tournament(
-        status="running", rounds_total=2, hands_per_game=2, duplicate=True, boards_per_round=BOARDS
-    )
-    add_present(t, 8)
+    t = _duplicate(make_tournament, add_present)
     online_duplicate_round(t, director)
     client.force_login(director)
     url = reverse("tournaments:boards_file", args=[t.pk, 1])
@@ -269,10 +272,7 @@ def test_an_online_tables_sheet_waits_for_the_board_at_the_other_table(
     reads table 1's sheet with board 1 only, and the records leave board 2 out."""
     from tests.tournaments.day import drive_live
 
-    t = make_tournament(
-        status="running", rounds_total=2, hands_per_game=2, duplicate=True, boards_per_round=BOARDS
-    )
-    add_present(t, 8)
+    t = _duplicate(make_tournament, add_present)
     rnd, live = online_duplicate_round(t, director)
     drive_live(live[1], until_hands=2)
     drive_live(live[2], until_hands=1)
