@@ -14,6 +14,10 @@ finished it or the round is over.
 
 The printed boards (``printed_boards``): a hall round's boards dealt from its seed, each
 hand sorted, for the director who pre-deals real cards (``print_boards.html``).
+
+The boards download (``boards_file``): a round's boards exactly as ``python -m
+games.engine deal`` prints them, for anybody once the seed is shown (the round over),
+and before that for the directors of a hall round only (what they may print).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from games.engine.boards import DEALERS, board_variant, deal_boards, seed_hash
+from games.engine.boards import DEALERS, board_variant, boards_jsonl, deal_boards, seed_hash
 from games.hooks import Hold
 from games.models import GameHand
 from games.models import Seat as LiveSeat
@@ -219,7 +223,6 @@ def printed_boards(tournament, number: int) -> dict:
             % {"n": number},
         )
     first, last = rnd.board_numbers
-    variant = board_variant(tournament.variant, rules_options(tournament))
     boards = [
         PrintedBoard(
             number=board["board"],
@@ -227,9 +230,17 @@ def printed_boards(tournament, number: int) -> dict:
             hands=[sorted_hand(seat, board["hands"][seat]) for seat in DEALERS],
             kitty=sorted_hand("", board["kitty"]),
         )
-        for board in deal_boards(variant, rnd.board_seed, first, last)
+        for board in round_deal(tournament, rnd)
     ]
     return {"round": rnd, "boards": boards, "first": first, "last": last}
+
+
+def round_deal(tournament, rnd: Round) -> list[dict]:
+    """The round's boards dealt by ``deal_boards`` from its seed for the tournament's
+    rules, exactly as its online tables deal them."""
+    first, last = rnd.board_numbers
+    variant = board_variant(tournament.variant, rules_options(tournament))
+    return deal_boards(variant, rnd.board_seed, first, last)
 
 
 def boards_printable(rnd: Round) -> bool:
@@ -237,3 +248,31 @@ def boards_printable(rnd: Round) -> bool:
     if not rnd.board_seed:
         return False
     return round_play(rnd).mode == PlayMode.HALL or round_is_over(rnd)
+
+
+# ---- the boards download -----------------------------------------------------------
+def boards_file(tournament, number: int, user) -> tuple[str, str]:
+    """(file name, text) of round ``number``'s boards, one JSON board a line, byte for
+    byte what ``python -m games.engine deal --variant V --seed SEED --boards FIRST-LAST``
+    prints (``RoundBoards.command``). Anybody may download them once the round is over
+    (its seed is shown then, and no board of it is held back any more); a director also
+    before, for a hall round, drawn or published, as they may print them
+    (``boards_printable``); an online round's boards stay hidden from the directors
+    too. TournamentError otherwise (a round not drawn, or not over)."""
+    rnd = Round.objects.filter(tournament=tournament, number=number).select_related("play").first()
+    director = user is not None and user.has_perm("club.run_tournaments")
+    if rnd is None or not rnd.board_seed or (rnd.status == RoundStatus.DRAFT and not director):
+        raise TournamentError("no_boards", _("Round %(n)s has no boards yet.") % {"n": number})
+    rnd.tournament = tournament
+    if not (round_is_over(rnd) or (director and boards_printable(rnd))):
+        raise TournamentError(
+            "seed_hidden",
+            _(
+                "The boards of round %(n)s can be downloaded once the round is over, "
+                "when its seed is shown."
+            )
+            % {"n": number},
+        )
+    first, last = rnd.board_numbers
+    text = boards_jsonl(round_deal(tournament, rnd))
+    return f"boards-{tournament.pk}-{first}-{last}.jsonl", text

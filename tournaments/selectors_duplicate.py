@@ -354,8 +354,9 @@ def board_page(tournament: Tournament, number: int) -> dict | None:
         key=lambda r: (r.delta is None, -(r.delta or 0), r.table),
     )
     deal = None
+    rnd = Round.objects.select_related("play").get(tournament=tournament, number=board.round)
+    rnd.tournament = tournament
     if board.public:
-        rnd = Round.objects.get(tournament=tournament, number=board.round)
         variant = get_variant(tournament.variant, ts.rules_options(tournament))
         dealt = deal_board(variant, rnd.board_seed, number)
         deal = {
@@ -371,6 +372,8 @@ def board_page(tournament: Tournament, number: int) -> dict | None:
         "top": float(board.top),
         "deal": deal,
         "boards": [b.board for b in results.boards],
+        # The round's seed is shown, and its boards may be downloaded (``boards_file``).
+        "boards_file": round_is_over(rnd),
     }
 
 

@@ -48,6 +48,13 @@ from tournaments.selectors import (
     seat_in_current_round,
 )
 from tournaments.selectors_duplicate import duplicate_standings, member_entry
+from tournaments.selectors_duplicate_hold import (
+    held_boards,
+    held_rounds,
+    rows_not_held,
+    rows_shown,
+    running_shown,
+)
 
 PLAYED = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
 TIE_RULES = {TieRule.SHARED: st.TIE_SHARED, TieRule.GAMES_WON: st.TIE_WINS}
@@ -224,12 +231,13 @@ def standings_page(tournament: Tournament) -> dict:
 
     A duplicate tournament ranks by matchpoints instead
     (``selectors_duplicate.duplicate_standings``); ``running`` is kept for the
-    projector's table cards."""
+    projector's table cards, over the boards whose results are shown
+    (``selectors_duplicate_hold``)."""
     if tournament.duplicate:
         running = []
         if tournament.status == Status.RUNNING:
             running = standings_inputs(tournament, running=True).running
-        return {**duplicate_standings(tournament), "running": running}
+        return {**duplicate_standings(tournament), "running": running_shown(tournament, running)}
     inputs = standings_inputs(tournament, running=tournament.status == Status.RUNNING)
     official = replace(
         inputs, games=[g for g in inputs.games if not g.flags.get(IN_PROGRESS)], running=[]
@@ -307,14 +315,26 @@ def table_sheet(rnd: Round, table: int, viewer) -> dict:
     )
     people = ts.table_people(rnd, table)
     side = ts.side_of(people, viewer)
+    nxt = ts.next_hand(tournament, hands, rnd)
+    play = ts.round_play(rnd)
+    is_director = viewer.is_authenticated and viewer.has_perm("club.run_tournaments")
+    totals = {"NS": game.ns_total, "EW": game.ew_total}
+    held = 0
+    if side is None and not is_director and tournament.duplicate:
+        # Another table's sheet: its rows of the boards held back wait
+        # (``selectors_duplicate_hold``); the total is the rows shown.
+        shown = rows_shown(rnd, hands, held_boards(tournament))
+        held, hands = len(hands) - len(shown), shown
+        if held:
+            totals = {
+                "NS": sum(h.ns_score for h in hands),
+                "EW": sum(h.ew_score for h in hands),
+            }
     running = {"NS": 0, "EW": 0}
     lines = []
     for h in hands:
         running = {"NS": running["NS"] + h.ns_score, "EW": running["EW"] + h.ew_score}
         lines.append({"hand": h, "running": running, "board": ts.board_of(rnd, h.hand)})
-    nxt = ts.next_hand(tournament, hands, rnd)
-    play = ts.round_play(rnd)
-    is_director = viewer.is_authenticated and viewer.has_perm("club.run_tournaments")
     return {
         "tournament": tournament,
         "round": rnd,
@@ -322,6 +342,8 @@ def table_sheet(rnd: Round, table: int, viewer) -> dict:
         "table": table,
         "people": [people.get(s) for s in ts.SEATS],
         "lines": lines,
+        "totals": totals,
+        "held": held,
         "next": nxt,
         "my_side": side,
         "closed": play.is_closed or tournament.status != Status.RUNNING,
@@ -547,12 +569,14 @@ def console(tournament: Tournament, rnd: Round | None, *, fix=None) -> dict:
 
 def every_hand(tournament: Tournament) -> list[dict]:
     """Every hand of every table in order, and after a table's hands the totals the
-    director awarded when its game was adjusted (the every-hand export)."""
-    hands = list(
+    director awarded when its game was adjusted (the every-hand export); a duplicate
+    board's hands once no table has still to play it (``selectors_duplicate_hold``)."""
+    hands = (
         HandScore.objects.filter(game__round__tournament=tournament)
-        .select_related("game__round")
+        .select_related("game__round", "live_hand")
         .order_by("game__round__number", "game__table", "seq")
     )
+    hands = rows_not_held(tournament, hands)
     adjusted = list(
         TableGame.objects.filter(
             round__tournament=tournament, status=GameStatus.ADJUSTED
@@ -620,6 +644,9 @@ def season_page(
     stands, names = [], {}
     for t in tournaments:
         inputs = standings_inputs(t)
+        held = held_rounds(t)
+        if held:  # a duplicate round's game counts once no board of it is held back
+            inputs.games = [g for g in inputs.games if g.round not in held]
         res = compute(t, inputs, final=True)
         if not t.is_pairs:  # competitors are entries: re-key to members
             games = [

@@ -82,6 +82,11 @@ urlpatterns = [
     path("<int:pk>/boards/<int:number>/", duplicate.board, name="board"),
     path("<int:pk>/boards/mine/", duplicate.my_boards, name="my_boards"),
     path("<int:pk>/duplicate.json", duplicate.results_file, name="duplicate_results"),
+    path(
+        "<int:pk>/rounds/<int:number>/boards.jsonl",
+        duplicate.round_boards_file,
+        name="boards_file",
+    ),
     path("<int:pk>/console/board-adjust/", console.board_adjust, name="board_adjust"),
     path("<int:pk>/results/final/", results.final, name="final"),
     path("<int:pk>/projector/standings/", results.projector_standings, name="projector_standings"),

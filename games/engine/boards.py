@@ -9,6 +9,7 @@ gets a new :data:`BOARD_FORMAT`.
     seed_hash(seed) -> str                           # shown before the round
     deal_board(variant, seed, number) -> dict        # one board
     deal_boards(variant, seed, first, last) -> list  # boards first..last
+    boards_jsonl(boards) -> str                      # one JSON board a line, as printed
     new_seed() -> str                                # a fresh secret seed
 
 The shuffle of board ``b`` from seed ``s`` (``board_order``):
@@ -31,6 +32,7 @@ The dealer of board ``b`` is N, E, S, W for b = 1, 2, 3, 4, then again from N.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
 import string
@@ -167,3 +169,9 @@ def deal_boards(variant: str | Variant, seed: str, first: int, last: int) -> lis
             params={"first": first, "last": last},
         )
     return [_deal(v, seed, number) for number in range(first, last + 1)]
+
+
+def boards_jsonl(boards: list[dict[str, Any]]) -> str:
+    """Boards as ``python -m games.engine deal`` prints them (and the site's boards
+    download serves them): one JSON board a line, each line ending in a newline."""
+    return "".join(json.dumps(board) + "\n" for board in boards)

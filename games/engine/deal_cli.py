@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any, TextIO
 
-from .boards import board_variant, deal_boards
+from .boards import board_variant, boards_jsonl, deal_boards
 from .errors import EngineError
 
 USAGE = (
@@ -95,5 +95,5 @@ def deal_main(args: list[str], out: TextIO, err: TextIO) -> int:
     except EngineError as e:
         print(f"{PROG}: {e}", file=err)
         return 2
-    out.write("".join(json.dumps(board) + "\n" for board in boards))
+    out.write(boards_jsonl(boards))
     return 0

@@ -11,6 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.layout import MAIN_WIDER_THAN_THE_SCREEN
 from tests.browser.table_helpers import in_thread, log_in
 from tournaments import services
 
@@ -70,6 +71,14 @@ def test_the_director_prints_the_boards_of_a_hall_round(device_page, make_member
     link = page.get_by_test_id("print-boards")
     expect(link).to_have_text("Imprimer les donnes")
     href = link.get_attribute("href")
+    # Beside it, the same boards as a file (a director's, before the round is over).
+    download = page.get_by_test_id("round-boards-file")
+    expect(download).to_have_text("Les donnes (JSON, une par ligne)")
+    width = page.viewport_size["width"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert page.evaluate(MAIN_WIDER_THAN_THE_SCREEN) == []
+    boards_file = page.request.get(download.get_attribute("href"))
+    assert boards_file.ok and boards_file.text().startswith('{"board": 1, "dealer": "N"')
 
     page.goto(href)
     expect(page.get_by_role("heading", level=1)).to_have_text("Ronde 1 : donnes 1 à 6")

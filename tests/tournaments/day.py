@@ -73,10 +73,10 @@ def online_duplicate_round(tournament, director):
     return rnd, {g.table: g.live_table for g in games}
 
 
-def duplicate_tuesday(director, make_member, boards: int = 2):
+def duplicate_tuesday(director, make_member, boards: int = 2, *, online: bool = True):
     """A running duplicate tournament of one round of ``boards`` boards, 8 members
-    present (Joueur0 ... Joueur7 Duplicate), its round started online: (tournament,
-    round, live tables by number)."""
+    present (Joueur0 ... Joueur7 Duplicate), its round started online (or in the hall,
+    ``online=False``: no live tables): (tournament, round, live tables by number)."""
     from django.utils import timezone
 
     t = services.tournament_create(
@@ -88,7 +88,10 @@ def duplicate_tuesday(director, make_member, boards: int = 2):
         duplicate=True,
         boards_per_round=boards,
     )
-    return (t, *online_duplicate_round(running_with_players(t, make_member), director))
+    t = running_with_players(t, make_member)
+    if not online:
+        return t, play_round(t, director), {}
+    return (t, *online_duplicate_round(t, director))
 
 
 def table_users(rnd, table):

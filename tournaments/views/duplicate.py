@@ -1,16 +1,19 @@
 """A duplicate tournament's results pages (issue #30): a board's page, a member's
-boards one by one, the results file (``club500-duplicate/1``); the director's adjusted
+boards one by one, the results file (``club500-duplicate/1``), a round's boards as
+``python -m games.engine deal`` prints them; the director's adjusted
 score of a board is a console action (``views.console.board_adjust``). Thin:
 ``selectors_duplicate`` reads."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from tournaments import selectors_duplicate as sd
-from tournaments.selectors_boards import held_reason
+from tournaments.errors import TournamentError
+from tournaments.selectors_boards import boards_file, held_reason
 from tournaments.views.common import get_tournament, public_or_login
 
 
@@ -53,4 +56,18 @@ def results_file(request, pk: int):
     data = sd.duplicate_results_cached(tournament).data
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="duplicate-{tournament.pk}.json"'
+    return response
+
+
+@public_or_login
+def round_boards_file(request, pk: int, number: int):
+    """A round's boards, one JSON board a line (``selectors_boards.boards_file``): 403
+    with the reason while its seed is still secret."""
+    tournament = _duplicate(request, pk)
+    try:
+        name, text = boards_file(tournament, number, request.user)
+    except TournamentError as exc:
+        raise PermissionDenied(exc.message) from None
+    response = HttpResponse(text, content_type="application/x-ndjson; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

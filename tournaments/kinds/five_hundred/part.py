@@ -33,6 +33,7 @@ from tournaments.kinds.five_hundred import draw as draw500
 from tournaments.kinds.registry import TournamentKind
 from tournaments.models import HandScore
 from tournaments.selectors import online_table, round_clock
+from tournaments.selectors_duplicate_hold import rows_not_held
 from tournaments.selectors_results import every_hand, table_sheet
 from tournaments.selectors_seating import round_to_seating
 from tournaments.services import results as results_service
@@ -387,6 +388,8 @@ class FiveHundredTournament(TournamentKind):
         hands = HandScore.objects.filter(game__round__tournament=tournament, redeal=False).order_by(
             "game__round__number", "game__table", "seq"
         )
+        # A duplicate board some table has still to play waits (selectors_duplicate_hold).
+        hands = rows_not_held(tournament, hands.select_related("game__round", "live_hand"))
         return [h.record(tournament.variant, options) for h in hands]
 
 
