@@ -22,12 +22,21 @@ and before that for the directors of a hall round only (what they may print).
 
 from __future__ import annotations
 
+import json
+import shlex
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from games.engine.boards import DEALERS, board_variant, boards_jsonl, deal_boards, seed_hash
+from games.engine.boards import (
+    DEALERS,
+    board_variant,
+    boards_jsonl,
+    deal_boards,
+    deal_options,
+    seed_hash,
+)
 from games.hooks import Hold
 from games.models import GameHand
 from games.models import Seat as LiveSeat
@@ -45,16 +54,20 @@ class RoundBoards:
     hash: str
     seed: str = ""  # empty until the round is over
     variant: str = ""  # the tournament's variant, with the seed
+    options: str = ""  # the tournament's rule options as JSON ("" for the preset's)
 
     @property
     def command(self) -> str:
-        """The command line that deals the round's boards (empty until they are public)."""
+        """The command line that deals the round's boards (empty until they are public):
+        with ``--options`` when the tournament changed its variant's rules (a pack or
+        packets of its own deal other boards from the same seed)."""
         if not self.seed:
             return ""
-        return (
+        line = (
             f"python -m games.engine deal --variant {self.variant} --seed {self.seed} "
             f"--boards {self.first}-{self.last}"
         )
+        return f"{line} --options {shlex.quote(self.options)}" if self.options else line
 
 
 def round_is_over(rnd: Round) -> bool:
@@ -78,7 +91,15 @@ def round_boards(rnd: Round) -> RoundBoards | None:
         hash=seed_hash(rnd.board_seed),
         seed=rnd.board_seed if over else "",
         variant=rnd.tournament.variant if over else "",
+        options=_options_json(rnd.tournament) if over else "",
     )
+
+
+def _options_json(tournament) -> str:
+    """The tournament's rule options that decide its boards' cards, as ``--options``
+    takes them ("" for none: the preset's pack and packets)."""
+    options = deal_options(tournament.variant, tournament.variant_options)
+    return json.dumps(options, sort_keys=True, separators=(",", ":")) if options else ""
 
 
 def tournament_boards(tournament) -> list[RoundBoards]:

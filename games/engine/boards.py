@@ -105,6 +105,26 @@ def board_variant(variant: str | Variant, options: dict[str, Any] | None = None)
     return v
 
 
+#: The rule options that decide a board's cards: the pack and how it is dealt.
+DEAL_OPTIONS = ("players", "deck", "jokers", "deal_packets")
+
+
+def deal_options(variant: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The part of ``options`` that decides the boards' cards, which ``deal --options``
+    needs to deal them again (the others, the game's length say, change no card); all of
+    ``options`` should that part alone deal otherwise."""
+    options = dict(options or {})
+    part = {name: value for name, value in options.items() if name in DEAL_OPTIONS}
+    full, alone = board_variant(variant, options), board_variant(variant, part)
+    if (full.deck_cards, full.packets, full.seats) != (
+        alone.deck_cards,
+        alone.packets,
+        alone.seats,
+    ):
+        return options
+    return part
+
+
 def _words(seed: str, number: int) -> Iterator[int]:
     """The board's stream of 32-bit big-endian words (step 1 of the module's spec)."""
     block = 0

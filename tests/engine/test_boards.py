@@ -23,6 +23,7 @@ from games.engine.boards import (
     board_order,
     deal_board,
     deal_boards,
+    deal_options,
     dealer_of,
     new_seed,
     seed_hash,
@@ -242,3 +243,15 @@ def test_a_game_deals_boards_as_they_are_and_refuses_another_dealers_board():
     with pytest.raises(IllegalActionError):
         game.next_board(deal_board(game.variant, seed, 7))
     assert len(game.entries) == 1
+
+
+def test_deal_options_keep_what_decides_the_cards_and_nothing_else():
+    """What ``deal --options`` needs to deal a tournament's boards again: its pack and
+    packets; its game's length changes no card and is left out."""
+    packets = {"deal_packets": "3,K2,3,K2,4,K2"}
+    assert deal_options("quebec", {**packets, "hands_per_game": 6, "end": "hands"}) == packets
+    assert deal_options("quebec", {"hands_per_game": 6}) == {}
+    assert deal_options("quebec", None) == {}
+    dealt = deal_board(get_variant("quebec", packets), SEED, 1)
+    assert dealt != deal_board("quebec", SEED, 1)
+    assert dealt == deal_board(get_variant("quebec", deal_options("quebec", packets)), SEED, 1)

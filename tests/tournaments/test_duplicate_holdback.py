@@ -7,6 +7,7 @@ round has a result for the board, or the round is over)."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import subprocess
@@ -83,6 +84,39 @@ def test_the_boards_download_is_what_the_deal_command_prints_once_the_round_is_o
     assert f'href="{url}"' in detail and "Les donnes (JSON, une par ligne)" in detail
     board = client.get(reverse("tournaments:board", args=[t.pk, 2])).content.decode()
     assert f'href="{url}"' in board and "Les donnes de la ronde 1 (JSON, une par ligne)" in board
+
+
+def test_the_command_shown_carries_the_options_that_change_the_deal(
+    make_tournament, add_present, director, client
+):
+    """A tournament dealing in packets of its own: the same seed deals other boards, so
+    the command the page shows passes the options, and run as shown it prints the
+    download byte for byte."""
+    import shlex  # noqa: PLC0415 (this test alone runs the shown command)
+
+    packets = {"deal_packets": "3,K2,3,K2,4,K2"}
+    t = make_tournament(
+        status="running",
+        rounds_total=2,
+        hands_per_game=2,
+        duplicate=True,
+        boards_per_round=BOARDS,
+        variant_options=packets,
+    )
+    add_present(t, 8)
+    rnd = play_round(t, director)
+    play_table(rnd, 1, BOARDS)
+    play_table(rnd, 2, BOARDS)
+    ds.round_close(round=rnd, by=director)
+    download = client.get(reverse("tournaments:boards_file", args=[t.pk, 1])).content
+    assert download != _deal_command(rnd.board_seed, "1-3")  # the preset's packets differ
+    command = f"python -m games.engine deal --variant quebec --seed {rnd.board_seed} --boards 1-3"
+    shown = f"{command} --options '{json.dumps(packets, separators=(',', ':'))}'"
+    detail = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
+    assert html.escape(shown) in detail
+    argv = shlex.split(shown)
+    out = subprocess.run([sys.executable, *argv[1:]], capture_output=True, check=True)
+    assert out.stdout == download
 
 
 def test_the_boards_download_is_refused_in_french_while_the_seed_is_secret(
