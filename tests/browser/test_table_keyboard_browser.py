@@ -37,13 +37,19 @@ from tests.browser.table_helpers import (
 )
 
 # Typed words and what commands.js makes of them against a list of legal actions, in
-# French and English; run in the page (the module as the page loads it).
+# French and English, with the words of 500 ("5"), of 450 ("4") or of no kind ("-",
+# the cards' words alone); run in the page (the modules as the page loads them).
 PARSES = r"""
 async () => {
   const src = document.querySelector("script[type=module][src*='table']").src;
   const { resolve } = await import(src.replace("table.js", "commands.js"));
+  const vocabularies = {
+    "5": await import(src.replace("table.js", "kinds/five_hundred/commands.js")),
+    "4": await import(src.replace("table.js", "kinds/four_fifty/commands.js")),
+    "-": undefined,
+  };
   const nameOf = (s) => ({ P2: "Robot 2", P3: "Robot 3" }[s] || s);
-  const cases = [
+  const five = [
     ["8 pique", ["8S", "JH"]], ["valet de cœur", ["8S", "JH"]], ["valet de coeur", ["JH"]],
     ["as de trèfle", ["AC", "JH"]], ["V♥", ["JH"]], ["jack of hearts", ["JH"]],
     ["joker", ["WJ", "8S"]], ["joker", ["WJ:S", "WJ:H"]], ["joker pique", ["WJ:S", "WJ:H"]],
@@ -52,12 +58,19 @@ async () => {
     ["7 pique", ["pass", "7S"]], ["8 sans atout", ["pass", "8NT"]], ["8 no trump", ["8NT"]],
     ["misère", ["MIS", "pass"]], ["misère ouverte", ["OMIS", "MIS"]], ["défi", ["breach", "pass"]],
     ["seul", ["alone"]], ["partenaire as de pique", ["partner:AS", "partner:KS"]],
+  ];
+  const four = [
     ["retourner", ["hide"]], ["éliminer roi de trèfle", ["aside:KC", "aside:9S"]],
     ["suite majeure", ["major:9H,10H,JH,QH,KH", "9H"]],
     ["donner le pot à Robot 3", ["pot:P2", "pot:P3"]],
-    ["banane", ["pass"]], ["as de pique", ["pass", "6S"]], ["suivante", []],
   ];
-  return cases.map(([text, legal]) => resolve(text, { legal, nameOf }));
+  const fiveAgain = [["banane", ["pass"]], ["as de pique", ["pass", "6S"]], ["suivante", []]];
+  const fourAgain = [["valet de cœur", ["JH", "8S"]], ["passe", ["JH"]]];
+  const none = [["8 pique", ["8S", "JH"]], ["passe", ["pass"]], ["suivante", []]];
+  const cases = [[five, "5"], [four, "4"], [fiveAgain, "5"], [fourAgain, "4"], [none, "-"]]
+    .flatMap(([list, kind]) => list.map(([text, legal]) => [kind, text, legal]));
+  return cases.map(([kind, text, legal]) =>
+    resolve(text, { legal, nameOf, vocabulary: vocabularies[kind] }));
 }
 """
 PARSED = [
@@ -72,6 +85,8 @@ PARSED = [
     {"action": "hide"}, {"action": "aside:KC"},
     {"action": "major:9H,10H,JH,QH,KH"}, {"action": "pot:P3"},
     {"unknown": True}, {"known": ["AS"]}, {"action": "next"},
+    {"action": "JH"}, {"unknown": True},
+    {"action": "8S"}, {"unknown": True}, {"action": "next"},
 ]  # fmt: skip
 
 

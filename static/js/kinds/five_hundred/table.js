@@ -8,6 +8,7 @@ import {
 } from "../../cards.js";
 import { defaultAnchor, prepareFelt, seatPosition } from "../../seats.js";
 export { reviewBody } from "./review.js";
+export * as commands from "./commands.js";
 export { eventText };
 
 const STRAINS = ["S", "C", "D", "H", "NT"];
@@ -442,7 +443,7 @@ function renderDraw(t) {
 
 // ------------------------------------------------------------------ the text view
 /** A legal action in the words a player may type (static/js/textview.js lists them,
- * static/js/commands.js reads them back): a call in the auction, the breach round and
+ * its commands.js reads them back): a call in the auction, the breach round and
  * the partner call; a card (to discard or to play); a joker led with the suit asked for;
  * a joker named. */
 export function actionWords(action, t) {
