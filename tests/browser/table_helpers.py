@@ -91,13 +91,16 @@ def members_table(members, *, seed: int, name: str = "Table", **options) -> Tabl
     return table
 
 
-def bots_500_table(host, *, seed: int, players: int, name: str, **options) -> Table:
+def bots_500_table(
+    host, *, seed: int, players: int, name: str, rules: dict | None = None, **options
+) -> Table:
     """A started quebec table of ``players`` over after one hand, ``host`` in the first
-    seat, bots in the others (``options``: more of ``table_create``'s)."""
+    seat, bots in the others (``rules``: more of the variant's options; ``options``:
+    more of ``table_create``'s)."""
     table = services.table_create(
         host=host,
         variant="quebec",
-        options={"players": players, "end": "hands", "hands_per_game": 1},
+        options={"players": players, "end": "hands", "hands_per_game": 1, **(rules or {})},
         seed=seed,
         name=name,
         **options,
