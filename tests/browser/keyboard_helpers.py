@@ -9,6 +9,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.table_helpers import in_thread, log_in, mark_due
+
 # The member's move, the hand's review or the game's end, as the text view shows them.
 MOMENT = (
     "() => document.querySelector('[data-testid=tv-moves] li') || "
@@ -104,3 +106,17 @@ def play_by_keyboard(page, heard: list[str], *, until: str, bid: bool = False, c
         )
         moves += 1
     raise AssertionError("no end after 300 turns")
+
+
+def keyboard_round(page, member, make_table) -> tuple[list[str], int]:
+    """``make_table()`` (run in a thread: a started table, ``member`` seated) opened by
+    ``member`` with the keyboard, whose turns are played until the deal's review shows:
+    (every announcement heard, the moves typed)."""
+    table = in_thread(make_table)
+    mark_due(table.pk)
+    log_in(page, member)
+    open_with_the_keyboard(page, table.pk)
+    heard: list[str] = []
+    moves = play_by_keyboard(page, heard, until="review")
+    heard += [line for line in said(page) if line not in heard]
+    return heard, moves

@@ -21,6 +21,7 @@ from playwright.sync_api import expect
 from tests.browser.axe import check
 from tests.browser.keyboard_helpers import (
     MOMENT,
+    keyboard_round,
     open_with_the_keyboard,
     play_by_keyboard,
     said,
@@ -173,16 +174,11 @@ def test_a_450_round_with_the_keyboard_and_the_text_view(device_page, make_membe
     page = device_page
     member = make_member(first_name="Rémi", last_name="Clavier", preferred_language="fr")
 
-    table = in_thread(lambda: bots_450_table(member, seed=8, bot_delay_ms=30))
-    mark_due(table.pk)
-    log_in(page, member)
-    open_with_the_keyboard(page, table.pk)
+    heard, moves = keyboard_round(
+        page, member, lambda: bots_450_table(member, seed=8, bot_delay_ms=30)
+    )
     me = "Rémi Clavier"
-
-    heard: list[str] = []
-    moves = play_by_keyboard(page, heard, until="review")
     assert moves >= 6  # eight cards each, two kept: at least six discards
-    heard += [line for line in said(page) if line not in heard]
     text = "\n".join(heard)
     assert f"{me} jette " in text and re.search(r"Robot \d jette ", text), text
     assert re.search(r"La manche est terminée : .+ -?\d+", text), text

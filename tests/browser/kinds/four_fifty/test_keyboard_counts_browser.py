@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from tests.browser.keyboard_helpers import open_with_the_keyboard, play_by_keyboard, said
+from tests.browser.keyboard_helpers import keyboard_round
 from tests.browser.layout import LAYOUT_PROBLEMS
-from tests.browser.table_helpers import bots_450_table, in_thread, log_in, mark_due
+from tests.browser.table_helpers import bots_450_table
 
 
 @pytest.mark.slow
@@ -22,15 +22,12 @@ def test_a_450_round_by_keyboard_at_other_player_counts(phone_page, make_member,
     page = phone_page
     page.device = "phone"
     member = make_member(first_name="Rémi", last_name="Clavier", preferred_language="fr")
-    table = in_thread(lambda: bots_450_table(member, seed=8, players=players, bot_delay_ms=30))
-    mark_due(table.pk)
-    log_in(page, member)
-    open_with_the_keyboard(page, table.pk)
+    heard, moves = keyboard_round(
+        page,
+        member,
+        lambda: bots_450_table(member, seed=8, players=players, bot_delay_ms=30),
+    )
     me = "Rémi Clavier"
-
-    heard: list[str] = []
-    moves = play_by_keyboard(page, heard, until="review")
-    heard += [line for line in said(page) if line not in heard]
     text = "\n".join(heard)
 
     assert moves >= 2, moves
