@@ -22,6 +22,8 @@
 //                               { title, result, label, timeLeft(seconds), nodes }
 //   actionWords(action, t)      a legal action in the words a player may type
 //                               (the text view's moves, static/js/textview.js)
+//   commands                    the kind's typed words and the actions they mean
+//                               ({ words, phrases, candidates, prefer }: static/js/commands.js)
 // and, where the kind has them: setup(t) (once), textFacts(t) (the text view's own
 // rows, [term, text]), announcements(view, nameOf) (what the live region says, as
 // [{key, text}] in order; else each event in eventText's words), renderPanels(t) (its own panels),

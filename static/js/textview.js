@@ -5,7 +5,8 @@
 //                     10, 7"), the kind's facts (the auction, the contract, the trick;
 //                     or what to follow), the scores, the moves you may make;
 //   #command-form     "Type your move": a move in words ("8 pique", "valet de cœur",
-//                     "passe"), read by commands.js against the frame's legal actions;
+//                     "passe"), read by commands.js against the frame's legal actions
+//                     with the kind's words (the renderer's `commands`);
 //                     only a legal move is sent, anything else answered in words;
 //   #announcements    a live region (role="log") that says each new thing once: a call,
 //                     a card and who played it, a trick won, the contract, the result.
@@ -16,7 +17,8 @@
 //
 // What a kind says its own way comes from its renderer (static/js/table.js lists its
 // interface): textFacts(t) ([term, text] rows), actionWords(action, t) (a legal action
-// in the words one may type), and announcements(view, nameOf) ([{key, text}] in the
+// in the words one may type), commands (the words one may type and the actions they
+// mean: static/js/commands.js), and announcements(view, nameOf) ([{key, text}] in the
 // order they happened; without it, each event of view.events in eventText's words).
 import { el, fmt, gettext as _, parseCard, suitName, teamLabel } from "./cards.js";
 import { resolve } from "./commands.js";
@@ -143,7 +145,7 @@ export function setupTextView(t, renderer) {
     const text = input.value.trim();
     if (!text) return;
     const { view, review } = t.state;
-    const got = resolve(text, { legal: (t.isMyTurn() && view && view.legal) || [], nameOf: t.nameOf, wordsOf: (a) => renderer.actionWords(a, t) });
+    const got = resolve(text, { legal: (t.isMyTurn() && view && view.legal) || [], nameOf: t.nameOf, wordsOf: (a) => renderer.actionWords(a, t), vocabulary: renderer.commands });
     if (got.action === "next") {
       if (review && !review.game_over && t.me()) { input.value = ""; t.intent("next"); } else say(_("There is no next deal to ask for now."), "reply");
       return;

@@ -91,6 +91,25 @@ def members_table(members, *, seed: int, name: str = "Table", **options) -> Tabl
     return table
 
 
+def bots_500_table(
+    host, *, seed: int, players: int, name: str, rules: dict | None = None, **options
+) -> Table:
+    """A started quebec table of ``players`` over after one hand, ``host`` in the first
+    seat, bots in the others (``rules``: more of the variant's options; ``options``:
+    more of ``table_create``'s)."""
+    table = services.table_create(
+        host=host,
+        variant="quebec",
+        options={"players": players, "end": "hands", "hands_per_game": 1, **(rules or {})},
+        seed=seed,
+        name=name,
+        **options,
+    )
+    services.table_fill_with_bots(table_id=table.pk, user=host)
+    services.table_start(table_id=table.pk, user=host)
+    return table
+
+
 def bots_450_table(host, *, seed: int, players: int = 4, **options) -> Table:
     """A started 450 table of ``players``, ``host`` in the first seat, bots in the others
     (``options``: more of ``table_create``'s, e.g. ``bot_delay_ms``)."""

@@ -19,6 +19,15 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.axe import check
+from tests.browser.keyboard_helpers import (
+    MOMENT,
+    keyboard_round,
+    open_with_the_keyboard,
+    play_by_keyboard,
+    said,
+    tab_to,
+    type_move,
+)
 from tests.browser.layout import LAYOUT_PROBLEMS
 from tests.browser.table_helpers import (
     bots_450_table,
@@ -28,22 +37,20 @@ from tests.browser.table_helpers import (
     members_table,
 )
 
-# The member's move, the hand's review or the game's end, as the text view shows them.
-MOMENT = (
-    "() => document.querySelector('[data-testid=tv-moves] li') || "
-    "document.querySelector('#game-over:not([hidden])') || "
-    "document.querySelector('[data-testid=next-deal]:not([disabled])')"
-)
-
-
 # Typed words and what commands.js makes of them against a list of legal actions, in
-# French and English; run in the page (the module as the page loads it).
+# French and English, with the words of 500 ("5"), of 450 ("4") or of no kind ("-",
+# the cards' words alone); run in the page (the modules as the page loads them).
 PARSES = r"""
 async () => {
   const src = document.querySelector("script[type=module][src*='table']").src;
   const { resolve } = await import(src.replace("table.js", "commands.js"));
+  const vocabularies = {
+    "5": await import(src.replace("table.js", "kinds/five_hundred/commands.js")),
+    "4": await import(src.replace("table.js", "kinds/four_fifty/commands.js")),
+    "-": undefined,
+  };
   const nameOf = (s) => ({ P2: "Robot 2", P3: "Robot 3" }[s] || s);
-  const cases = [
+  const five = [
     ["8 pique", ["8S", "JH"]], ["valet de cœur", ["8S", "JH"]], ["valet de coeur", ["JH"]],
     ["as de trèfle", ["AC", "JH"]], ["V♥", ["JH"]], ["jack of hearts", ["JH"]],
     ["joker", ["WJ", "8S"]], ["joker", ["WJ:S", "WJ:H"]], ["joker pique", ["WJ:S", "WJ:H"]],
@@ -52,12 +59,19 @@ async () => {
     ["7 pique", ["pass", "7S"]], ["8 sans atout", ["pass", "8NT"]], ["8 no trump", ["8NT"]],
     ["misère", ["MIS", "pass"]], ["misère ouverte", ["OMIS", "MIS"]], ["défi", ["breach", "pass"]],
     ["seul", ["alone"]], ["partenaire as de pique", ["partner:AS", "partner:KS"]],
+  ];
+  const four = [
     ["retourner", ["hide"]], ["éliminer roi de trèfle", ["aside:KC", "aside:9S"]],
     ["suite majeure", ["major:9H,10H,JH,QH,KH", "9H"]],
     ["donner le pot à Robot 3", ["pot:P2", "pot:P3"]],
-    ["banane", ["pass"]], ["as de pique", ["pass", "6S"]], ["suivante", []],
   ];
-  return cases.map(([text, legal]) => resolve(text, { legal, nameOf }));
+  const fiveAgain = [["banane", ["pass"]], ["as de pique", ["pass", "6S"]], ["suivante", []]];
+  const fourAgain = [["valet de cœur", ["JH", "8S"]], ["passe", ["JH"]]];
+  const none = [["8 pique", ["8S", "JH"]], ["passe", ["pass"]], ["suivante", []]];
+  const cases = [[five, "5"], [four, "4"], [fiveAgain, "5"], [fourAgain, "4"], [none, "-"]]
+    .flatMap(([list, kind]) => list.map(([text, legal]) => [kind, text, legal]));
+  return cases.map(([kind, text, legal]) =>
+    resolve(text, { legal, nameOf, vocabulary: vocabularies[kind] }));
 }
 """
 PARSED = [
@@ -72,92 +86,9 @@ PARSED = [
     {"action": "hide"}, {"action": "aside:KC"},
     {"action": "major:9H,10H,JH,QH,KH"}, {"action": "pot:P3"},
     {"unknown": True}, {"known": ["AS"]}, {"action": "next"},
+    {"action": "JH"}, {"unknown": True},
+    {"action": "8S"}, {"unknown": True}, {"action": "next"},
 ]  # fmt: skip
-
-
-def tab_to(page, selector: str, *, limit: int = 80, key: str = "Tab") -> None:
-    """Press Tab (or ``key``) until the element ``selector`` has the focus (it is
-    reachable in the page's Tab order), and check that the focus is visible on it."""
-    for _ in range(limit):
-        page.keyboard.press(key)
-        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
-            focus = page.evaluate(
-                "() => { const e = document.activeElement, r = e.getBoundingClientRect(),"
-                " s = getComputedStyle(e); return { w: r.width, h: r.height,"
-                " outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 }; }"
-            )
-            assert focus["w"] > 0 and focus["h"] > 0 and focus["outline"], (selector, focus)
-            return
-    raise AssertionError(f"{selector} not reached with Tab in {limit} presses")
-
-
-def said(page) -> list[str]:
-    return page.get_by_test_id("announcements").locator("p").all_inner_texts()
-
-
-def type_move(page, text: str) -> None:
-    """Type ``text`` in the command input (which has the focus) and press Enter."""
-    command = page.get_by_test_id("command")
-    assert page.evaluate("() => document.activeElement.id") == "command"
-    command.press_sequentially(text)
-    page.keyboard.press("Enter")
-
-
-def spoken_form(move: str) -> str:
-    """A listed move as a player would type it, not letter for letter: "coeur" for
-    "cœur", "8 pique" for "8 de pique"."""
-    return re.sub(r"^(\d+) de ", r"\1 ", move.replace("œ", "oe"))
-
-
-def open_with_the_keyboard(page, table_id: int) -> None:
-    page.goto(f"/tables/{table_id}/")
-    expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
-    # The text view off: the command form is reached with Tab and shows while focused.
-    tab_to(page, "#command")
-    form = page.get_by_test_id("command-form").bounding_box()
-    assert form["width"] > 200 and form["height"] > 30, form
-    page.screenshot(path=f"/tmp/keyboard-command-{page.device}.png")
-    tab_to(page, "#textview-toggle", key="Shift+Tab")
-    page.keyboard.press("Enter")
-    expect(page.get_by_test_id("textview-toggle")).to_have_attribute("aria-pressed", "true")
-    expect(page.get_by_test_id("text-view")).to_contain_text("La table en mots")
-    tab_to(page, "#command")
-
-
-def play_by_keyboard(page, heard: list[str], *, until: str, bid: bool = False) -> int:
-    """Play each of the member's turns by typing the first move the text view lists
-    ("passe" in an auction, but the lowest bid the first time if ``bid``), until the
-    review (``until="review"``) or the game's end shows; ``heard`` gathers every
-    announcement on the way. Returns the moves typed."""
-    moves = 0
-    for _ in range(300):
-        page.wait_for_function(MOMENT)
-        heard += [line for line in said(page) if line not in heard]
-        over = page.locator("#game-over:not([hidden])").count() > 0
-        review = page.get_by_test_id("next-deal").is_visible()
-        if over or (review and until == "review"):
-            return moves
-        if review:
-            tab_to(page, "[data-testid=next-deal]")
-            page.keyboard.press("Enter")
-            expect(page.get_by_test_id("hand-review")).to_be_hidden()
-            tab_to(page, "#command")
-            continue
-        expect(page.get_by_test_id("tv-turn")).to_contain_text("À vous")
-        listed = page.get_by_test_id("tv-moves").locator("li").all_inner_texts()
-        calls = [m for m in listed if m != "passe"] if "passe" in listed else []
-        if calls and bid:
-            move, bid = calls[0], False
-        else:
-            move = "passe" if "passe" in listed else spoken_form(listed[0])
-        seq = page.locator("#table-app").get_attribute("data-seq")
-        type_move(page, move)
-        expect(page.get_by_test_id("command")).to_have_value("")  # understood and sent
-        page.wait_for_function(
-            f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'"
-        )
-        moves += 1
-    raise AssertionError("no end after 300 turns")
 
 
 @pytest.mark.slow
@@ -243,16 +174,11 @@ def test_a_450_round_with_the_keyboard_and_the_text_view(device_page, make_membe
     page = device_page
     member = make_member(first_name="Rémi", last_name="Clavier", preferred_language="fr")
 
-    table = in_thread(lambda: bots_450_table(member, seed=8, bot_delay_ms=30))
-    mark_due(table.pk)
-    log_in(page, member)
-    open_with_the_keyboard(page, table.pk)
+    heard, moves = keyboard_round(
+        page, member, lambda: bots_450_table(member, seed=8, bot_delay_ms=30)
+    )
     me = "Rémi Clavier"
-
-    heard: list[str] = []
-    moves = play_by_keyboard(page, heard, until="review")
     assert moves >= 6  # eight cards each, two kept: at least six discards
-    heard += [line for line in said(page) if line not in heard]
     text = "\n".join(heard)
     assert f"{me} jette " in text and re.search(r"Robot \d jette ", text), text
     assert re.search(r"La manche est terminée : .+ -?\d+", text), text

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from tests.browser.layout import LAYOUT_PROBLEMS
 from tests.browser.table_helpers import (
+    bots_500_table,
     click_first_legal,
     in_thread,
     log_in,
@@ -239,17 +239,9 @@ def _ring_table(member, count: int):
     over after one hand (dealt again while nobody bids)."""
 
     def setup():
-        table = services.table_create(
-            host=member,
-            variant="quebec",
-            options={"players": count, "end": "hands", "hands_per_game": 1},
-            seed=20261200 + count,
-            name=f"Table de {count}",
-            bot_delay_ms=50,
+        return bots_500_table(
+            member, seed=20261200 + count, players=count, name=f"Table de {count}", bot_delay_ms=50
         )
-        services.table_fill_with_bots(table_id=table.pk, user=member)
-        services.table_start(table_id=table.pk, user=member)
-        return table
 
     table = in_thread(setup)
     mark_due(table.pk)

@@ -8,6 +8,7 @@ import {
 } from "../../cards.js";
 import { defaultAnchor, prepareFelt, seatPosition } from "../../seats.js";
 export { reviewBody } from "./review.js";
+export * as commands from "./commands.js";
 export { eventText };
 
 const STRAINS = ["S", "C", "D", "H", "NT"];
@@ -442,7 +443,7 @@ function renderDraw(t) {
 
 // ------------------------------------------------------------------ the text view
 /** A legal action in the words a player may type (static/js/textview.js lists them,
- * static/js/commands.js reads them back): a call in the auction, the breach round and
+ * its commands.js reads them back): a call in the auction, the breach round and
  * the partner call; a card (to discard or to play); a joker led with the suit asked for;
  * a joker named. */
 export function actionWords(action, t) {
@@ -471,8 +472,12 @@ export function textFacts(t) {
   }
   if (view.contract) {
     rows.push([_("Contract"), fmt(_("%(call)s, by %(name)s"), { call: callWords(view.contract), name: nameOf(view.declarer) }), "tv-contract"]);
+    rows.push(...sideRows(t));
   }
-  if (view.phase === "kitty" && view.declarer === t.me()) rows.push([_("Cards to discard"), String(discardsLeft(view))]);
+  if (view.phase === "kitty" && view.declarer === t.me()) {
+    rows.push([_("Cards to discard"), String(discardsLeft(view)), "tv-discards-left"]);
+    if ((view.discards || []).length) rows.push([_("Your discards"), view.discards.map(cardName).join(", "), "tv-discards"]);
+  }
   if (view.phase === "play") {
     rows.push([_("Current trick"), view.trick.length ? view.trick.map((c) => said(c.seat, cardName(c.card))).join(" ; ") : _("no card yet"), "tv-trick"]);
   }
@@ -486,6 +491,24 @@ export function textFacts(t) {
     rows.push([_("Tricks won"), Object.entries(view.tricks_won || {}).map(([team, n]) => teamLabel(team, nameOf) + " " + n).join(" · ")]);
   }
   return rows;
+}
+
+/** Who plays with whom, once the contract is known: the declaring side (the declarer's
+ * team; at five players the partner too, or the partner card while its holder is not
+ * shown) and the defence (every other player). */
+function sideRows(t) {
+  const { view } = t.state;
+  const { nameOf } = t;
+  const team = teamOf(t.state, view.declarer);
+  const teams = view.teams || (t.state.game && t.state.game.teams) || {};
+  const declaring = [...(teams[team] || [view.declarer])];
+  if (view.partner && !declaring.includes(view.partner)) declaring.push(view.partner);
+  const names = joinNames(declaring.map(nameOf));
+  if (view.partner_card && !view.partner) {
+    return [[_("Declaring side"), fmt(_("%(names)s, with whoever holds %(card)s (not shown yet)"), { names, card: cardName(view.partner_card) }), "tv-declaring"]];
+  }
+  const defence = t.seats().filter((seat) => !declaring.includes(seat));
+  return [[_("Declaring side"), names, "tv-declaring"], [_("Defence"), joinNames(defence.map(nameOf)), "tv-defence"]];
 }
 
 /** What the live region says, in the order it happened: each event in words, each

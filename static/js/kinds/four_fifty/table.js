@@ -6,6 +6,7 @@ import { el, fmt, gettext as _, replaceChanged } from "../../cards.js";
 import { countsNodes } from "./review.js";
 import { card, cardShort, cardsShort, cardWords, eventText, followText, seatNumber } from "./words.js";
 export { reviewBody } from "./review.js";
+export * as commands from "./commands.js";
 export { eventText };
 
 const ngettext = (a, b, n) => (window.ngettext ? window.ngettext(a, b, n) : (n === 1 ? a : b));
@@ -232,7 +233,7 @@ export function renderPanels(t) {
 
 // ------------------------------------------------------------------ the text view
 /** A legal action in the words a player may type (static/js/textview.js lists them,
- * static/js/commands.js reads them back). */
+ * its commands.js reads them back). */
 export function actionWords(action, t) {
   if (action === "hide") return _("Hide the face-up cards");
   if (action.startsWith("aside:")) return fmt(_("eliminate %(card)s"), { card: cardWords(action.slice(6)) });
