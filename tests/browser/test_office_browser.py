@@ -5,6 +5,9 @@ is wider than the screen."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
@@ -12,6 +15,8 @@ from club.models import User
 from club.roles import SECRETARIES_GROUP, ensure_director_group
 from tests.browser.layout import MAIN_WIDER_THAN_THE_SCREEN
 from tests.browser.table_helpers import in_thread, log_in
+
+SHOTS = Path(os.environ.get("SCREENSHOTS_DIR", "/tmp/club500-shots"))
 
 
 def fits(page):
@@ -84,3 +89,71 @@ def test_the_secretary_approves_gives_a_role_merges_and_reads_the_log(device_pag
         return kept.is_director, kept.member_number, old.is_active
 
     assert in_thread(after) == (True, "B-204", False)
+
+
+#: The admin page's width against the screen's, and what leaves the screen outside a
+#: box that scrolls (the changelist's table scrolls inside its own box).
+ADMIN_FITS = """() => {
+  const W = document.documentElement.clientWidth;
+  const scrolls = (e) => { for (let p = e.parentElement; p; p = p.parentElement) {
+    if (/auto|scroll/.test(getComputedStyle(p).overflowX)) return true; } return false; };
+  const out = [...document.querySelectorAll('#container *')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.right > W + 1 && !scrolls(e);
+  }).map((e) => e.tagName + '.' + e.className).slice(0, 5);
+  return { wide: document.documentElement.scrollWidth - W, out };
+}"""
+
+
+def test_the_technical_admin_is_branded_french_and_fits_a_laptop(
+    chromium, live_server_asgi, transactional_db, make_member
+):
+    """/admin/ on a 1366x800 laptop, in French: every page of it says it is the club's
+    technical administration, its home sends members' work to the back office, and no
+    page (the index, each list, a member's form) is wider than the screen."""
+    from tests.browser.conftest import STEP_TIMEOUT_MS
+    from tests.browser.test_tournament_day_browser import fill_round, make_day
+    from tests.conftest import _hashed_password
+
+    def setup():
+        from tournaments.services import director as ds
+
+        director, people, t, rnd = make_day(make_member)
+        fill_round(t, rnd)
+        ds.round_close(round=rnd, by=director)
+        admin = User.objects.create_superuser(
+            email="root@example.com", first_name="Ad", last_name="Min", password=None
+        )
+        admin.password = _hashed_password()
+        admin.save()
+        return admin, people[0]
+
+    admin, member = in_thread(setup)
+    context = chromium.new_context(
+        base_url=live_server_asgi.url, locale="fr-CA", viewport={"width": 1366, "height": 800}
+    )
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        log_in(page, admin)
+        page.goto("/admin/")
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(page.locator("#site-name")).to_have_text("Club 500 · administration technique")
+        expect(page.locator("#content h1")).to_contain_text("se fait au secrétariat")
+        lists = page.locator("#content-main th[scope=row] a").evaluate_all(
+            "(links) => links.map((a) => a.getAttribute('href'))"
+        )
+        assert len(lists) >= 15, lists
+        problems = {}
+        for url in ["/admin/", *lists, f"/admin/club/user/{member.pk}/change/"]:
+            page.goto(url)
+            expect(page.locator("#site-name")).to_have_text("Club 500 · administration technique")
+            measured = page.evaluate(ADMIN_FITS)
+            if measured["wide"] > 0 or measured["out"]:
+                problems[url] = measured
+        page.goto("/admin/club/activitylog/")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "admin-activity-laptop.png"))
+        assert problems == {}
+    finally:
+        context.close()
