@@ -195,3 +195,37 @@ def test_a_450_discard_is_taken_back_at_once_with_bots_only(
         _layout_ok(page, f"450-{viewport['width']}")
     finally:
         _close(context)
+
+
+def test_a_tournament_table_offers_no_take_back_on_a_phone(phone_page, make_member):
+    """At a tournament's online table the player who just bid (the move a casual table
+    would let them take back, the next player not having acted) is offered nothing."""
+    from tests.browser.table_helpers import click_first_legal
+    from tests.browser.test_tournament_day_browser import make_day
+
+    def setup():
+        from tests.tournaments.day import table_users
+
+        _director, _people, _t, rnd = make_day(make_member, players=4, online=True, hands=1)
+        live = rnd.games.get(table=1).live_table
+        seat = state_of(live.pk).hand.to_act
+        return live.pk, seat, table_users(rnd, 1)[seat]
+
+    table_id, seat, first = in_thread(setup)
+    page = phone_page
+    log_in(page, first)
+    page.goto(f"/tables/{table_id}/")
+    app = page.locator("#table-app")
+    expect(app).to_have_attribute("data-connected", "1")
+    expect(page.get_by_test_id("table-caption")).to_contain_text("ronde 1, table 1")
+    seq = app.get_attribute("data-seq")
+    click_first_legal(page)
+    expect(app).not_to_have_attribute("data-seq", seq)  # the call is made
+    last = in_thread(
+        lambda: Action.objects.filter(hand__table_id=table_id).order_by("-seq").first().seat
+    )
+    assert last == seat  # the next player has not acted: a casual table would offer it
+    expect(page.get_by_test_id("takeback")).to_have_count(0)
+    expect(page.get_by_test_id("takeback-ask")).to_have_count(0)
+    expect(page.get_by_text("Annuler mon coup")).to_have_count(0)
+    assert page.evaluate(LAYOUT_PROBLEMS, page.viewport_size["width"]) == []
