@@ -18,7 +18,8 @@ from tournaments.models import EntryStatus
 ROOT = Path(__file__).resolve().parents[2]
 
 PARTICIPLES = (
-    r"(?:inscrit|désinscrit|retiré|approuvé|confirmé|remplacé|placé|marqué|présent|absent|connecté)"
+    r"(?:inscrit|désinscrit|retiré|approuvé|confirmé|remplacé|placé|marqué|présent|absent"
+    r"|connecté|prêt)"
 )
 
 #: A person's name in a message (not a count, not a name after « de »: « le compte de
@@ -55,6 +56,10 @@ PATTERNS = [
         "a person's state after a name: say what happened to the registration",
     ),
     (
+        rf"\b[Vv]ous (?:a|avez|êtes|serez|étiez) (?:été |bien |déjà )?{PARTICIPLES}\b",
+        "agrees with « vous », a person of unknown gender: « Votre inscription est faite »",
+    ),
+    (
         rf"^{PARTICIPLES}$",
         "a person's state shown alone beside their name (« Ginette Bergeron · présent »):"
         " « présence notée »",
@@ -79,6 +84,8 @@ def test_the_patterns_catch_the_reported_wordings():
     assert wrong("%(name)s retiré.") and wrong("%(actor)s a marqué %(entry)s présent")
     assert STATUS_STARTS.match("Inscrits") and STATUS_STARTS.match("Désinscrit")
     assert wrong("présent") and wrong("absent")
+    assert wrong("Vous êtes inscrit.") and wrong("%(name)s vous a inscrit comme partenaire.")
+    assert wrong("Vous êtes prêt.")
     assert not wrong("Commencer le jeu · inscription sur place · Un clic et c'est fait.")
     assert not wrong("présence notée") and not wrong("pas encore là")
     assert not wrong("%(actor)s a marqué la présence de %(entry)s")
