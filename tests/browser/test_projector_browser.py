@@ -15,8 +15,9 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.browser.layout import MAIN_WIDER_THAN_THE_SCREEN
 from tests.browser.table_helpers import in_thread, log_in
-from tests.browser.test_results_browser import _enter_8s_made_with_9
+from tests.browser.test_results_browser import _enter_8s_made_with_9, _phone
 from tests.browser.test_tournament_day_browser import open_context  # noqa: F401 (fixture)
 from tests.tournaments.day import play_table, table_users
 from tournaments import selectors_tables as ts
@@ -207,3 +208,46 @@ def test_a_big_field_pages_itself_and_follows_a_hand_entered_live(
     expect(provisional.get_by_test_id("running-table")).to_have_count(2)
     expect(page.get_by_test_id("standing-total").first).to_have_text("0")
     page.screenshot(path=str(SHOTS / "standings-provisional.png"), full_page=True)
+
+
+def test_the_standings_page_shows_the_provisional_ranking_live_marked_as_such(
+    device_page, make_member, chromium, live_server_asgi
+):
+    """The standings page, in French on a phone and a laptop, while table 1 plays: the
+    official standings count no unfinished game (0), and under them the provisional
+    ranking, titled as such, lists the table in progress with its running totals; a
+    hand entered on table 2's phone adds that table without a reload. Nothing is wider than
+    the screen."""
+    page = device_page
+    director, t, rnd = in_thread(lambda: _hall_day(make_member, 8))
+    in_thread(lambda: play_table(rnd, 1, 2))
+    log_in(page, in_thread(lambda: table_users(rnd, 1)["N"]))
+    page.goto(f"/tournaments/{t.pk}/standings/")
+    expect(page.locator("body")).to_have_attribute("data-socket", "open")
+    page.evaluate("() => { window.__notReloaded = true; }")
+    provisional = page.get_by_test_id("provisional")
+    expect(provisional.get_by_role("heading")).to_have_text(
+        "Classement provisoire — parties en cours"
+    )
+    running = provisional.get_by_test_id("running-table")
+    expect(running).to_have_count(1)
+    expect(running.first).to_contain_text("Ronde 1, table 1")
+    expect(page.get_by_test_id("standing-total").first).to_have_text("0")
+    assert page.evaluate(MAIN_WIDER_THAN_THE_SCREEN) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+    context = _phone(chromium, live_server_asgi)
+    try:
+        phone = context.new_page()
+        log_in(phone, in_thread(lambda: table_users(rnd, 2)["N"]))
+        phone.goto(f"/tournaments/{t.pk}/rounds/{rnd.number}/tables/2/")
+        _enter_8s_made_with_9(phone)
+    finally:
+        context.close()
+    expect(running).to_have_count(2)
+    expect(running.nth(1)).to_contain_text("Ronde 1, table 2")
+    assert page.evaluate("() => window.__notReloaded === true")
+    assert page.evaluate(MAIN_WIDER_THAN_THE_SCREEN) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    provisional.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"standings-provisional-{page.device}.png"))
