@@ -91,6 +91,37 @@ def test_the_secretary_approves_gives_a_role_merges_and_reads_the_log(device_pag
     assert in_thread(after) == (True, "B-204", False)
 
 
+def test_the_secretary_deactivates_an_account_and_reactivates_it(device_page, make_member):
+    """The member's page in the back office: "Désactiver le compte" shuts the account
+    (it says so), "Réactiver le compte" opens it again; both are in the activity log."""
+    page = device_page
+
+    def setup():
+        ensure_director_group()
+        secretary = make_member(first_name="Lucie", last_name="Bélanger", preferred_language="fr")
+        secretary.groups.add(Group.objects.get(name=SECRETARIES_GROUP))
+        return secretary, make_member(first_name="Normand", last_name="Côté")
+
+    secretary, normand = in_thread(setup)
+    log_in(page, secretary)
+    page.goto(f"/office/members/{normand.pk}/")
+    page.get_by_test_id("office-deactivate").click()
+    expect(page.locator(".message").first).to_contain_text("Le compte de Normand Côté")
+    expect(page.get_by_test_id("office-status")).to_have_text(
+        "Compte désactivé : connexion impossible"
+    )
+    fits(page)
+    assert in_thread(lambda: User.objects.get(pk=normand.pk).is_active) is False
+    page.get_by_test_id("office-reactivate").click()
+    expect(page.get_by_test_id("office-status")).to_have_text("Compte actif et approuvé")
+    assert in_thread(lambda: User.objects.get(pk=normand.pk).is_active) is True
+    page.goto("/office/activity/?q=C%C3%B4t%C3%A9")
+    log = page.get_by_test_id("activity-entries")
+    expect(log).to_contain_text("a désactivé le compte de Normand Côté")
+    expect(log).to_contain_text("a réactivé le compte de Normand Côté")
+    fits(page)
+
+
 #: The admin page's width against the screen's, and what leaves the screen outside a
 #: box that scrolls (the changelist's table scrolls inside its own box).
 ADMIN_FITS = """() => {
