@@ -70,9 +70,10 @@ MEASURE_JS = r"""
 """
 
 
-def _hall_day(make_member, players: int):
+def _hall_day(make_member, players: int, *, start: bool = True):
     """A running 500 tournament of ``players`` present, round 1 drawn and started (one
-    table every four players), with its director."""
+    table every four players), with its director; ``start=False``: drawn only (the
+    director has not published it)."""
     director = make_member(director=True, first_name="Josée", last_name="Directrice")
     t = Tournament.objects.create(
         name="Tournoi du jeudi de la Saint-Jean",
@@ -85,8 +86,9 @@ def _hall_day(make_member, players: int):
         member = make_member(first_name=FIRST[i % len(FIRST)], last_name=LAST[i % len(LAST)])
         Entry.objects.create(tournament=t, player=member, checked_in=True)
     rnd = services.round_draw(tournament=t, by=director, seed=5)
-    rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
-    rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
+    if start:
+        rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
+        rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
     return director, t, rnd
 
 
@@ -110,11 +112,12 @@ def _walk(page, name: str) -> list[dict]:
     return seen
 
 
-def _check(measures: list[dict]) -> None:
+def _check(measures: list[dict], *, texts: int = 4) -> None:
+    """Each page fits, shows at least ``texts`` texts, none smaller than MIN_TEXT_PX."""
     for m in measures:
         assert m["scrollH"] <= m["H"] and m["scrollW"] <= m["W"], m
         assert m["off"] == [], (m["slide"], m["off"])
-        assert m["texts"] > 3, m
+        assert m["texts"] >= texts, m
         assert m["smallest"] >= MIN_TEXT_PX, (m["smallest"], m["smallestText"], m["slide"])
 
 
@@ -126,8 +129,8 @@ def test_the_projector_fits_the_hall_screen_readable_from_the_back(
     height,
 ):
     """Four tables, table 1 at four hands: every page fits the screen without a scroll
-    bar, its smallest text is at least 24 px, table 1 shows its running total and the
-    provisional ranking is one of the pages, marked as such."""
+    bar, its smallest text (the round's clock included) is at least 24 px, table 1 shows
+    its running total and the provisional ranking is one of the pages, marked as such."""
     director, t, rnd = in_thread(lambda: _hall_day(make_member, 16))
     in_thread(lambda: play_table(rnd, 1, 4))
     ns = in_thread(lambda: sum(h.ns_score for h in ts.table_game(rnd, 1).hands.all()))
@@ -137,6 +140,7 @@ def test_the_projector_fits_the_hall_screen_readable_from_the_back(
     expect(page.locator("body")).to_have_attribute("data-socket", "open")
     expect(page.get_by_test_id("provisional-row").first).to_be_attached()
     expect(page.get_by_test_id("projector-table")).to_have_count(4)
+    expect(page.get_by_test_id("round-clock")).to_be_visible()  # on every page, measured
 
     measures = _walk(page, f"{width}x{height}")
 
@@ -251,3 +255,39 @@ def test_the_standings_page_shows_the_provisional_ranking_live_marked_as_such(
     SHOTS.mkdir(parents=True, exist_ok=True)
     provisional.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"standings-provisional-{page.device}.png"))
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_before_the_draw_the_projector_waits_readably_and_shows_the_draw_once_published(
+    open_context,  # noqa: F811 (the imported fixture, by name)
+    make_member,
+    width,
+    height,
+):
+    """Round 1 drawn, not published: the projector says the draw will appear, fits the
+    screen and reads from the back of the hall; the director publishes the round on a
+    laptop and the projector shows the four tables by itself, still fitting."""
+    director, t, rnd = in_thread(lambda: _hall_day(make_member, 16, start=False))
+    page = open_context({"width": width, "height": height})
+    log_in(page, director)
+    page.goto(f"/tournaments/{t.pk}/projector/?dwell=600")
+    expect(page.locator("body")).to_have_attribute("data-socket", "open")
+    expect(page.locator("section[data-slide=wait]")).to_have_text("Le tirage s'affichera ici.")
+    waiting = _walk(page, f"wait-{width}x{height}")
+    _check(waiting, texts=2)  # the title and "the draw will appear here"
+    assert "wait" in [m["slide"] for m in waiting]
+
+    console = open_context({"width": 1366, "height": 800})
+    log_in(console, director)
+    console.goto(f"/tournaments/{t.pk}/rounds/{rnd.number}/")
+    console.get_by_test_id("publish").click()
+    expect(console.get_by_test_id("start-play")).to_be_visible()
+
+    expect(page.get_by_test_id("projector-table")).to_have_count(4)  # by itself
+    drawn = _walk(page, f"drawn-{width}x{height}")
+    _check(drawn)
+    assert "tables" in [m["slide"] for m in drawn]
+    print(
+        f"\n{width}x{height} before/after the draw: smallest text "
+        f"{min(m['smallest'] for m in waiting)} / {min(m['smallest'] for m in drawn)} px"
+    )
