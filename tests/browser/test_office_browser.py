@@ -15,6 +15,10 @@ from club.models import User
 from club.roles import SECRETARIES_GROUP, ensure_director_group
 from tests.browser.layout import MAIN_WIDER_THAN_THE_SCREEN
 from tests.browser.table_helpers import in_thread, log_in
+from tests.browser.test_tournament_day_browser import (  # noqa: F401 (open_context: a fixture)
+    closed_day_and_admin,
+    open_context,
+)
 
 SHOTS = Path(os.environ.get("SCREENSHOTS_DIR", "/tmp/club500-shots"))
 
@@ -137,54 +141,32 @@ ADMIN_FITS = """() => {
 
 
 def test_the_technical_admin_is_branded_french_and_fits_a_laptop(
-    chromium, live_server_asgi, transactional_db, make_member
+    make_member,
+    open_context,  # noqa: F811 (the imported fixture, by name)
 ):
     """/admin/ on a 1366x800 laptop, in French: every page of it says it is the club's
     technical administration, its home sends members' work to the back office, and no
     page (the index, each list, a member's form) is wider than the screen."""
-    from tests.browser.conftest import STEP_TIMEOUT_MS
-    from tests.browser.test_tournament_day_browser import fill_round, make_day
-    from tests.conftest import _hashed_password
-
-    def setup():
-        from tournaments.services import director as ds
-
-        director, people, t, rnd = make_day(make_member)
-        fill_round(t, rnd)
-        ds.round_close(round=rnd, by=director)
-        admin = User.objects.create_superuser(
-            email="root@example.com", first_name="Ad", last_name="Min", password=None
-        )
-        admin.password = _hashed_password()
-        admin.save()
-        return admin, people[0]
-
-    admin, member = in_thread(setup)
-    context = chromium.new_context(
-        base_url=live_server_asgi.url, locale="fr-CA", viewport={"width": 1366, "height": 800}
+    admin, people, _t = in_thread(lambda: closed_day_and_admin(make_member))
+    member = people[0]
+    page = open_context({"width": 1366, "height": 800})
+    log_in(page, admin)
+    page.goto("/admin/")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#site-name")).to_have_text("Club 500 · administration technique")
+    expect(page.locator("#content h1")).to_contain_text("se fait au secrétariat")
+    lists = page.locator("#content-main th[scope=row] a").evaluate_all(
+        "(links) => links.map((a) => a.getAttribute('href'))"
     )
-    context.set_default_timeout(STEP_TIMEOUT_MS)
-    try:
-        page = context.new_page()
-        log_in(page, admin)
-        page.goto("/admin/")
-        expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert len(lists) >= 15, lists
+    problems = {}
+    for url in ["/admin/", *lists, f"/admin/club/user/{member.pk}/change/"]:
+        page.goto(url)
         expect(page.locator("#site-name")).to_have_text("Club 500 · administration technique")
-        expect(page.locator("#content h1")).to_contain_text("se fait au secrétariat")
-        lists = page.locator("#content-main th[scope=row] a").evaluate_all(
-            "(links) => links.map((a) => a.getAttribute('href'))"
-        )
-        assert len(lists) >= 15, lists
-        problems = {}
-        for url in ["/admin/", *lists, f"/admin/club/user/{member.pk}/change/"]:
-            page.goto(url)
-            expect(page.locator("#site-name")).to_have_text("Club 500 · administration technique")
-            measured = page.evaluate(ADMIN_FITS)
-            if measured["wide"] > 0 or measured["out"]:
-                problems[url] = measured
-        page.goto("/admin/club/activitylog/")
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / "admin-activity-laptop.png"))
-        assert problems == {}
-    finally:
-        context.close()
+        measured = page.evaluate(ADMIN_FITS)
+        if measured["wide"] > 0 or measured["out"]:
+            problems[url] = measured
+    page.goto("/admin/club/activitylog/")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "admin-activity-laptop.png"))
+    assert problems == {}
