@@ -157,25 +157,27 @@ def test_a_card_is_taken_back_when_the_other_player_accepts_and_stays_when_refus
         _close(phone, laptop)
 
 
-def _450_table(member):
-    """A 450 table, ``member`` in P1 and three bots, played (by the runner for the
-    member, not there yet) until the member is to discard."""
+def _with_slow_bots_until(member, ready, what: str, **table_options):
+    """A casual table, ``member`` in the first seat and three bots slow to play (30 s),
+    driven (by the runner for the member, not there yet) until ``ready(hand)``."""
     table = services.table_create(
-        host=member,
+        host=member, bot_delay_ms=30_000, absence_grace_seconds=600, **table_options
+    )
+    services.table_fill_with_bots(table_id=table.pk, user=member)
+    services.table_start(table_id=table.pk, user=member)
+    return _drive_until(table, ready, step=timedelta(minutes=1), what=what)
+
+
+def _450_table(member):
+    """A 450 table, ``member`` in P1 and three bots, until the member is to discard."""
+    return _with_slow_bots_until(
+        member,
+        lambda hand: hand.phase.value == "discard" and hand.to_act == "P1",
+        "the member never got to discard",
         kind="450",
         options={"players": 4},
         seed=4529,
         name="Piquée",
-        bot_delay_ms=30_000,
-        absence_grace_seconds=600,
-    )
-    services.table_fill_with_bots(table_id=table.pk, user=member)
-    services.table_start(table_id=table.pk, user=member)
-    return _drive_until(
-        table,
-        lambda hand: hand.phase.value == "discard" and hand.to_act == "P1",
-        step=timedelta(minutes=1),
-        what="the member never got to discard",
     )
 
 
@@ -206,22 +208,14 @@ def test_a_450_discard_is_taken_back_at_once_with_bots_only(
 
 
 def _500_table_at_my_call(member):
-    """A quebec table, ``member`` in N and three slow bots, driven until N is to call."""
-    table = services.table_create(
-        host=member,
+    """A quebec table, ``member`` in N and three bots, until N is to call."""
+    return _with_slow_bots_until(
+        member,
+        lambda hand: hand.phase.value == "auction" and hand.to_act == "N",
+        "the member never got to call",
         variant="quebec",
         seed=2930,
         name="Enchère",
-        bot_delay_ms=30_000,
-        absence_grace_seconds=600,
-    )
-    services.table_fill_with_bots(table_id=table.pk, user=member)
-    services.table_start(table_id=table.pk, user=member)
-    return _drive_until(
-        table,
-        lambda hand: hand.phase.value == "auction" and hand.to_act == "N",
-        step=timedelta(minutes=1),
-        what="the member never got to call",
     )
 
 
