@@ -175,3 +175,38 @@ def test_a_member_watches_a_table_on_a_laptop_without_any_hidden_card(
     assert (state["view"]["hand"], state["view"]["discards"]) == (None, None)
     assert page.evaluate(LAYOUT_PROBLEMS, 1366) == []
     page.screenshot(path="/tmp/shots/watch-table-laptop.png")
+
+
+def test_every_refusal_to_watch_names_its_reason_on_a_phone(phone_page, make_member):
+    """A visitor at a table open to members only is asked to log in; a member at a
+    tournament whose director opened its tables to nobody is told so, on the table's
+    address and on the tournament's page alike."""
+
+    def setup():
+        from tournaments.models import TableGame
+
+        tables = {}
+        for spectators, name in (("members", "Tournoi du jeudi"), ("nobody", "Tournoi fermé")):
+            _director, _people, t, rnd = make_day(
+                make_member, players=4, online=True, hands=2, spectators=spectators, name=name
+            )
+            tables[spectators] = (t, TableGame.objects.get(round=rnd, table=1).live_table_id)
+        return tables, make_member(first_name="Huguette", last_name="Curieuse")
+
+    tables, watcher = in_thread(setup)
+    page = phone_page
+    for spectators, reason, who in (
+        ("members", "Connectez-vous pour regarder les tables de ce tournoi.", None),
+        ("nobody", "La direction du tournoi n'a pas ouvert ses tables aux spectateurs.", watcher),
+    ):
+        t, table_id = tables[spectators]
+        if who is not None:
+            log_in(page, who)
+        response = page.goto(f"/tables/{table_id}/")
+        assert response.status == 403, spectators
+        expect(page.get_by_test_id("refusal-reason")).to_have_text(reason)
+        _fits(page)
+        page.goto(f"/tournaments/{t.pk}/")
+        expect(page.get_by_test_id("watch-refusal")).to_have_text(reason)
+        expect(page.get_by_test_id("watch-link")).to_have_count(0)
+        _fits(page)
