@@ -167,6 +167,7 @@ def test_the_technical_admin_is_branded_french_and_fits_a_laptop(
         if measured["wide"] > 0 or measured["out"]:
             problems[url] = measured
     page.goto("/admin/club/activitylog/")
+    expect(page.locator(".paginator")).to_contain_text("entrées du journal d'activité")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "admin-activity-laptop.png"))
     assert problems == {}
