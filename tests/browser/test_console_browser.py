@@ -1,14 +1,18 @@
 """The results console keeps the director's place (issue 29, point 4): an action at a
 table swaps that table's section only; the page does not reload, the sections stay as
 they were, the scroll position is kept and the message shows in the section, also
-after the live refresh that follows. Chromium, in French, on a 1366x800 laptop."""
+after the live refresh that follows. Chromium, in French, on a 1366x800 laptop (and a
+390x844 phone for the confirmation)."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
+from tests.browser.layout import MAIN_WIDER_THAN_THE_SCREEN
 from tests.browser.test_tournament_browser import in_thread, log_in
 from tests.browser.test_tournament_day_browser import (  # noqa: F401
+    PHONE,
     _shot,
     fill_round,
     make_day,
@@ -18,10 +22,10 @@ from tests.browser.test_tournament_day_browser import (  # noqa: F401
 LAPTOP = {"width": 1366, "height": 800}
 
 
-def _open_console(open_context, director, t):  # noqa: F811 (the fixture, passed on)
-    """The director's console on a laptop, following the tournament live; the page marks
-    itself so that a test can tell it was never reloaded."""
-    page = open_context(LAPTOP)
+def _open_console(open_context, director, t, viewport=LAPTOP):  # noqa: F811 (the fixture)
+    """The director's console (on a laptop unless told), following the tournament live;
+    the page marks itself so that a test can tell it was never reloaded."""
+    page = open_context(viewport)
     log_in(page, director)
     page.goto(f"/tournaments/{t.pk}/console/")
     expect(page.locator("body")).to_have_attribute("data-socket", "open")
@@ -29,7 +33,9 @@ def _open_console(open_context, director, t):  # noqa: F811 (the fixture, passed
     return page
 
 
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_confirming_a_hand_keeps_the_console_open_and_the_scroll_position(
+    viewport,
     make_member,
     open_context,  # noqa: F811 (the fixture)
 ):
@@ -51,7 +57,7 @@ def test_confirming_a_hand_keeps_the_console_open_and_the_scroll_position(
         return director, t
 
     director, t = in_thread(setup)
-    page = _open_console(open_context, director, t)
+    page = _open_console(open_context, director, t, viewport)
     for section in ("#t1-adjust", "#t2-sub", "#t3-adjust"):
         page.locator(f"{section} > summary").click()
         expect(page.locator(section)).to_have_attribute("open", "")
@@ -83,7 +89,8 @@ def test_confirming_a_hand_keeps_the_console_open_and_the_scroll_position(
     for section in ("#t1-adjust", "#t2-sub", "#t3-adjust", "#t3-hands"):
         expect(page.locator(section)).to_have_attribute("open", "")
     assert page.url.endswith("/console/")  # the address did not change
-    page.screenshot(path=str(_shot("29-4-console-kept")), full_page=False)
+    assert page.evaluate(MAIN_WIDER_THAN_THE_SCREEN) == []
+    page.screenshot(path=str(_shot(f"29-4-console-kept-{viewport['width']}")), full_page=False)
     print("scrollY before/after:", before, after)
 
 

@@ -15,8 +15,9 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.browser.layout import MAIN_WIDER_THAN_THE_SCREEN
 from tests.browser.table_helpers import in_thread, log_in
-from tests.browser.test_results_browser import _enter_8s_made_with_9
+from tests.browser.test_results_browser import _enter_8s_made_with_9, _phone
 from tests.browser.test_tournament_day_browser import open_context  # noqa: F401 (fixture)
 from tests.tournaments.day import play_table, table_users
 from tournaments import selectors_tables as ts
@@ -69,9 +70,10 @@ MEASURE_JS = r"""
 """
 
 
-def _hall_day(make_member, players: int):
+def _hall_day(make_member, players: int, *, start: bool = True):
     """A running 500 tournament of ``players`` present, round 1 drawn and started (one
-    table every four players), with its director."""
+    table every four players), with its director; ``start=False``: drawn only (the
+    director has not published it)."""
     director = make_member(director=True, first_name="Josée", last_name="Directrice")
     t = Tournament.objects.create(
         name="Tournoi du jeudi de la Saint-Jean",
@@ -84,8 +86,9 @@ def _hall_day(make_member, players: int):
         member = make_member(first_name=FIRST[i % len(FIRST)], last_name=LAST[i % len(LAST)])
         Entry.objects.create(tournament=t, player=member, checked_in=True)
     rnd = services.round_draw(tournament=t, by=director, seed=5)
-    rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
-    rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
+    if start:
+        rnd = services.round_publish(round=rnd, by=director, version=rnd.version)
+        rnd = services.round_start_play(round=rnd, by=director, version=rnd.version)
     return director, t, rnd
 
 
@@ -109,11 +112,12 @@ def _walk(page, name: str) -> list[dict]:
     return seen
 
 
-def _check(measures: list[dict]) -> None:
+def _check(measures: list[dict], *, texts: int = 4) -> None:
+    """Each page fits, shows at least ``texts`` texts, none smaller than MIN_TEXT_PX."""
     for m in measures:
         assert m["scrollH"] <= m["H"] and m["scrollW"] <= m["W"], m
         assert m["off"] == [], (m["slide"], m["off"])
-        assert m["texts"] > 3, m
+        assert m["texts"] >= texts, m
         assert m["smallest"] >= MIN_TEXT_PX, (m["smallest"], m["smallestText"], m["slide"])
 
 
@@ -125,8 +129,8 @@ def test_the_projector_fits_the_hall_screen_readable_from_the_back(
     height,
 ):
     """Four tables, table 1 at four hands: every page fits the screen without a scroll
-    bar, its smallest text is at least 24 px, table 1 shows its running total and the
-    provisional ranking is one of the pages, marked as such."""
+    bar, its smallest text (the round's clock included) is at least 24 px, table 1 shows
+    its running total and the provisional ranking is one of the pages, marked as such."""
     director, t, rnd = in_thread(lambda: _hall_day(make_member, 16))
     in_thread(lambda: play_table(rnd, 1, 4))
     ns = in_thread(lambda: sum(h.ns_score for h in ts.table_game(rnd, 1).hands.all()))
@@ -136,6 +140,7 @@ def test_the_projector_fits_the_hall_screen_readable_from_the_back(
     expect(page.locator("body")).to_have_attribute("data-socket", "open")
     expect(page.get_by_test_id("provisional-row").first).to_be_attached()
     expect(page.get_by_test_id("projector-table")).to_have_count(4)
+    expect(page.get_by_test_id("round-clock")).to_be_visible()  # on every page, measured
 
     measures = _walk(page, f"{width}x{height}")
 
@@ -207,3 +212,82 @@ def test_a_big_field_pages_itself_and_follows_a_hand_entered_live(
     expect(provisional.get_by_test_id("running-table")).to_have_count(2)
     expect(page.get_by_test_id("standing-total").first).to_have_text("0")
     page.screenshot(path=str(SHOTS / "standings-provisional.png"), full_page=True)
+
+
+def test_the_standings_page_shows_the_provisional_ranking_live_marked_as_such(
+    device_page, make_member, chromium, live_server_asgi
+):
+    """The standings page, in French on a phone and a laptop, while table 1 plays: the
+    official standings count no unfinished game (0), and under them the provisional
+    ranking, titled as such, lists the table in progress with its running totals; a
+    hand entered on table 2's phone adds that table without a reload. Nothing is wider than
+    the screen."""
+    page = device_page
+    director, t, rnd = in_thread(lambda: _hall_day(make_member, 8))
+    in_thread(lambda: play_table(rnd, 1, 2))
+    log_in(page, in_thread(lambda: table_users(rnd, 1)["N"]))
+    page.goto(f"/tournaments/{t.pk}/standings/")
+    expect(page.locator("body")).to_have_attribute("data-socket", "open")
+    page.evaluate("() => { window.__notReloaded = true; }")
+    provisional = page.get_by_test_id("provisional")
+    expect(provisional.get_by_role("heading")).to_have_text(
+        "Classement provisoire — parties en cours"
+    )
+    running = provisional.get_by_test_id("running-table")
+    expect(running).to_have_count(1)
+    expect(running.first).to_contain_text("Ronde 1, table 1")
+    expect(page.get_by_test_id("standing-total").first).to_have_text("0")
+    assert page.evaluate(MAIN_WIDER_THAN_THE_SCREEN) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+    context = _phone(chromium, live_server_asgi)
+    try:
+        phone = context.new_page()
+        log_in(phone, in_thread(lambda: table_users(rnd, 2)["N"]))
+        phone.goto(f"/tournaments/{t.pk}/rounds/{rnd.number}/tables/2/")
+        _enter_8s_made_with_9(phone)
+    finally:
+        context.close()
+    expect(running).to_have_count(2)
+    expect(running.nth(1)).to_contain_text("Ronde 1, table 2")
+    assert page.evaluate("() => window.__notReloaded === true")
+    assert page.evaluate(MAIN_WIDER_THAN_THE_SCREEN) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    provisional.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"standings-provisional-{page.device}.png"))
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_before_the_draw_the_projector_waits_readably_and_shows_the_draw_once_published(
+    open_context,  # noqa: F811 (the imported fixture, by name)
+    make_member,
+    width,
+    height,
+):
+    """Round 1 drawn, not published: the projector says the draw will appear, fits the
+    screen and reads from the back of the hall; the director publishes the round on a
+    laptop and the projector shows the four tables by itself, still fitting."""
+    director, t, rnd = in_thread(lambda: _hall_day(make_member, 16, start=False))
+    page = open_context({"width": width, "height": height})
+    log_in(page, director)
+    page.goto(f"/tournaments/{t.pk}/projector/?dwell=600")
+    expect(page.locator("body")).to_have_attribute("data-socket", "open")
+    expect(page.locator("section[data-slide=wait]")).to_have_text("Le tirage s'affichera ici.")
+    waiting = _walk(page, f"wait-{width}x{height}")
+    _check(waiting, texts=2)  # the title and "the draw will appear here"
+    assert "wait" in [m["slide"] for m in waiting]
+
+    console = open_context({"width": 1366, "height": 800})
+    log_in(console, director)
+    console.goto(f"/tournaments/{t.pk}/rounds/{rnd.number}/")
+    console.get_by_test_id("publish").click()
+    expect(console.get_by_test_id("start-play")).to_be_visible()
+
+    expect(page.get_by_test_id("projector-table")).to_have_count(4)  # by itself
+    drawn = _walk(page, f"drawn-{width}x{height}")
+    _check(drawn)
+    assert "tables" in [m["slide"] for m in drawn]
+    print(
+        f"\n{width}x{height} before/after the draw: smallest text "
+        f"{min(m['smallest'] for m in waiting)} / {min(m['smallest'] for m in drawn)} px"
+    )

@@ -15,7 +15,7 @@ from games import services
 from games.models import Action
 from tests.browser.conftest import STEP_TIMEOUT_MS
 from tests.browser.layout import LAYOUT_PROBLEMS
-from tests.browser.table_helpers import in_thread, log_in, state_of
+from tests.browser.table_helpers import click_first_legal, in_thread, log_in, state_of
 from tests.browser.test_social_browser import _close
 
 pytestmark = pytest.mark.browser
@@ -38,14 +38,24 @@ def _table_in_play(marie, jean):
     services.table_join(table_id=table.pk, user=jean, seat="E")
     services.table_fill_with_bots(table_id=table.pk, user=marie)
     services.table_start(table_id=table.pk, user=marie)
+    return _drive_until(
+        table,
+        lambda hand: hand.phase.value == "play" and hand.to_act == "N" and len(hand.trick) <= 2,
+        step=timedelta(seconds=1),  # past the bots' pace from the last move
+        what="Marie never got to play a card",
+    )
+
+
+def _drive_until(table, ready, *, step: timedelta, what: str):
+    """The table driven (its bots, and the runner for its absent members) a ``step`` at
+    a time from a day ahead until ``ready(hand)``; ``what`` says what never came."""
     later = timezone.now() + timedelta(days=1)
     for _ in range(400):
-        hand = state_of(table.pk).hand
-        if hand.phase.value == "play" and hand.to_act == "N" and len(hand.trick) <= 2:
+        if ready(state_of(table.pk).hand):
             return table
-        later += timedelta(seconds=1)  # past the bots' pace from the last move
+        later += step
         services.table_drive(table_id=table.pk, now=later)
-    raise AssertionError("Marie never got to play a card")
+    raise AssertionError(what)
 
 
 def _open(chromium, server, user, viewport):
@@ -147,28 +157,28 @@ def test_a_card_is_taken_back_when_the_other_player_accepts_and_stays_when_refus
         _close(phone, laptop)
 
 
-def _450_table(member):
-    """A 450 table, ``member`` in P1 and three bots, played (by the runner for the
-    member, not there yet) until the member is to discard."""
+def _with_slow_bots_until(member, ready, what: str, **table_options):
+    """A casual table, ``member`` in the first seat and three bots slow to play (30 s),
+    driven (by the runner for the member, not there yet) until ``ready(hand)``."""
     table = services.table_create(
-        host=member,
+        host=member, bot_delay_ms=30_000, absence_grace_seconds=600, **table_options
+    )
+    services.table_fill_with_bots(table_id=table.pk, user=member)
+    services.table_start(table_id=table.pk, user=member)
+    return _drive_until(table, ready, step=timedelta(minutes=1), what=what)
+
+
+def _450_table(member):
+    """A 450 table, ``member`` in P1 and three bots, until the member is to discard."""
+    return _with_slow_bots_until(
+        member,
+        lambda hand: hand.phase.value == "discard" and hand.to_act == "P1",
+        "the member never got to discard",
         kind="450",
         options={"players": 4},
         seed=4529,
         name="Piquée",
-        bot_delay_ms=30_000,
-        absence_grace_seconds=600,
     )
-    services.table_fill_with_bots(table_id=table.pk, user=member)
-    services.table_start(table_id=table.pk, user=member)
-    later = timezone.now() + timedelta(days=1)
-    for _ in range(400):
-        hand = state_of(table.pk).hand
-        if hand.phase.value == "discard" and hand.to_act == "P1":
-            return table
-        later += timedelta(minutes=1)
-        services.table_drive(table_id=table.pk, now=later)
-    raise AssertionError("the member never got to discard")
 
 
 @pytest.mark.parametrize(
@@ -195,3 +205,78 @@ def test_a_450_discard_is_taken_back_at_once_with_bots_only(
         _layout_ok(page, f"450-{viewport['width']}")
     finally:
         _close(context)
+
+
+def _500_table_at_my_call(member):
+    """A quebec table, ``member`` in N and three bots, until N is to call."""
+    return _with_slow_bots_until(
+        member,
+        lambda hand: hand.phase.value == "auction" and hand.to_act == "N",
+        "the member never got to call",
+        variant="quebec",
+        seed=2930,
+        name="Enchère",
+    )
+
+
+def test_a_call_is_taken_back_at_once_with_bots_only_and_the_record_notes_it(
+    phone_page, make_member
+):
+    """At a casual 500 table on a phone, the member's call is taken back (the bots, who
+    have not acted yet, accept at once): the member is to call again, the call is gone,
+    and the hand's record notes the take-back."""
+    member = make_member(first_name="Gilles", last_name="Enchère", preferred_language="fr")
+    table = in_thread(lambda: _500_table_at_my_call(member))
+    page = phone_page
+    log_in(page, member)
+    page.goto(f"/tables/{table.pk}/")
+    app = page.locator("#table-app")
+    expect(app).to_have_attribute("data-connected", "1")
+    expect(page.get_by_test_id("turn-banner")).to_have_class("turn-banner mine")
+    before = in_thread(lambda: state_of(table.pk).hand.to_record()["calls"])
+    seq = app.get_attribute("data-seq")
+    click_first_legal(page)
+    expect(app).not_to_have_attribute("data-seq", seq)
+    ask = page.get_by_test_id("takeback-ask")
+    expect(ask).to_have_text("Annuler mon coup")
+    ask.click()
+    expect(page.get_by_test_id("takeback-outcome")).to_contain_text("Coup repris : ")
+    expect(page.get_by_test_id("turn-banner")).to_have_class("turn-banner mine")
+    assert page.evaluate(LAYOUT_PROBLEMS, page.viewport_size["width"]) == []
+
+    record = in_thread(lambda: state_of(table.pk).hand.to_record())
+    assert record["calls"] == before  # the call is gone
+    assert [t["seat"] for t in record["takebacks"]] == ["N"]
+
+
+def test_a_tournament_table_offers_no_take_back_on_a_phone(phone_page, make_member):
+    """At a tournament's online table the player who just bid (the move a casual table
+    would let them take back, the next player not having acted) is offered nothing."""
+    from tests.browser.test_tournament_day_browser import make_day
+
+    def setup():
+        from tests.tournaments.day import table_users
+
+        _director, _people, _t, rnd = make_day(make_member, players=4, online=True, hands=1)
+        live = rnd.games.get(table=1).live_table
+        seat = state_of(live.pk).hand.to_act
+        return live.pk, seat, table_users(rnd, 1)[seat]
+
+    table_id, seat, first = in_thread(setup)
+    page = phone_page
+    log_in(page, first)
+    page.goto(f"/tables/{table_id}/")
+    app = page.locator("#table-app")
+    expect(app).to_have_attribute("data-connected", "1")
+    expect(page.get_by_test_id("table-caption")).to_contain_text("ronde 1, table 1")
+    seq = app.get_attribute("data-seq")
+    click_first_legal(page)
+    expect(app).not_to_have_attribute("data-seq", seq)  # the call is made
+    last = in_thread(
+        lambda: Action.objects.filter(hand__table_id=table_id).order_by("-seq").first().seat
+    )
+    assert last == seat  # the next player has not acted: a casual table would offer it
+    expect(page.get_by_test_id("takeback")).to_have_count(0)
+    expect(page.get_by_test_id("takeback-ask")).to_have_count(0)
+    expect(page.get_by_text("Annuler mon coup")).to_have_count(0)
+    assert page.evaluate(LAYOUT_PROBLEMS, page.viewport_size["width"]) == []

@@ -572,24 +572,26 @@ def test_9_clock_calls_codes_and_everyone_present(make_member, open_context):
 
 
 # ----------------------------------------------------------------- 10.
+def closed_day_and_admin(make_member):
+    """A tournament day whose round 1 is played and closed, and a superuser who logs in
+    with the tests' password: (the superuser, the players, the tournament)."""
+    from club.models import User
+    from tests.conftest import _hashed_password
+    from tournaments.services import director as ds
+
+    director, people, t, rnd = make_day(make_member)
+    fill_round(t, rnd)
+    ds.round_close(round=rnd, by=director)
+    admin = User.objects.create_superuser(
+        email="root@example.com", first_name="Ad", last_name="Min", password=None
+    )
+    admin.password = _hashed_password()
+    admin.save()
+    return admin, people, t
+
+
 def test_10_the_admin_in_french(make_member, open_context):
-    def setup():
-        from club.models import User
-        from tournaments.services import director as ds
-
-        director, people, t, rnd = make_day(make_member)
-        fill_round(t, rnd)
-        ds.round_close(round=rnd, by=director)
-        admin = User.objects.create_superuser(
-            email="root@example.com", first_name="Ad", last_name="Min", password=None
-        )
-        from tests.conftest import _hashed_password
-
-        admin.password = _hashed_password()
-        admin.save()
-        return admin, t
-
-    admin, t = in_thread(setup)
+    admin, _people, t = in_thread(lambda: closed_day_and_admin(make_member))
     page = open_context(LAPTOP)
     log_in(page, admin)
     page.goto("/admin/club/activitylog/")

@@ -9,8 +9,12 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.layout import LAYOUT_PROBLEMS
 from tests.browser.table_helpers import click_first_legal, in_thread, log_in, state_of
-from tests.browser.test_tournament_day_browser import make_day
+from tests.browser.test_tournament_day_browser import (
+    make_day,
+    open_context,  # noqa: F401 (fixture)
+)
 
 PLAYING = "Vous jouez dans cette ronde : vous pourrez regarder les autres tables quand la vôtre"
 
@@ -137,3 +141,72 @@ def test_a_visitor_watches_a_table_open_to_everyone_without_chat_on_a_phone(
     expect(page.locator("#hand .hand-card")).to_have_count(0)
     _fits(page)
     page.screenshot(path="/tmp/shots/watch-visitor-phone.png")
+
+
+def test_a_member_watches_a_table_on_a_laptop_without_any_hidden_card(
+    make_member,
+    open_context,  # noqa: F811 (the imported fixture, by name)
+):
+    """The same at 1366x800: the tournament's list of tables in play and the watched
+    table fit the screen, no label covers a seat's name, and the spectator's page holds
+    no card of anyone's hand (neither shown nor in the page's state)."""
+
+    def setup():
+        from tournaments.models import TableGame
+
+        _director, _people, t, rnd = make_day(make_member, players=8, online=True, hands=2)
+        live = TableGame.objects.get(round=rnd, table=1).live_table_id
+        return t, live, make_member(first_name="Huguette", last_name="Curieuse")
+
+    t, table_id, watcher = in_thread(setup)
+    page = open_context({"width": 1366, "height": 800})
+    log_in(page, watcher)
+    page.goto(f"/tournaments/{t.pk}/")
+    section = page.get_by_test_id("watch-tables")
+    expect(section.get_by_test_id("watch-link")).to_have_count(2)
+    _fits(page)
+    section.get_by_test_id("watch-link").first.click()
+    expect(page).to_have_url(re.compile(rf"/tables/{table_id}/$"))
+    expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
+    expect(page.get_by_test_id("table-caption")).to_have_text("Tournoi du jeudi, ronde 1, table 1")
+    expect(page.locator("#hand .hand-card")).to_have_count(0)
+    state = page.evaluate("JSON.parse(document.getElementById('table-state').textContent)")
+    assert state["table"]["you"] is None
+    assert (state["view"]["hand"], state["view"]["discards"]) == (None, None)
+    assert page.evaluate(LAYOUT_PROBLEMS, 1366) == []
+    page.screenshot(path="/tmp/shots/watch-table-laptop.png")
+
+
+def test_every_refusal_to_watch_names_its_reason_on_a_phone(phone_page, make_member):
+    """A visitor at a table open to members only is asked to log in; a member at a
+    tournament whose director opened its tables to nobody is told so, on the table's
+    address and on the tournament's page alike."""
+
+    def setup():
+        from tournaments.models import TableGame
+
+        tables = {}
+        for spectators, name in (("members", "Tournoi du jeudi"), ("nobody", "Tournoi fermé")):
+            _director, _people, t, rnd = make_day(
+                make_member, players=4, online=True, hands=2, spectators=spectators, name=name
+            )
+            tables[spectators] = (t, TableGame.objects.get(round=rnd, table=1).live_table_id)
+        return tables, make_member(first_name="Huguette", last_name="Curieuse")
+
+    tables, watcher = in_thread(setup)
+    page = phone_page
+    for spectators, reason, who in (
+        ("members", "Connectez-vous pour regarder les tables de ce tournoi.", None),
+        ("nobody", "La direction du tournoi n'a pas ouvert ses tables aux spectateurs.", watcher),
+    ):
+        t, table_id = tables[spectators]
+        if who is not None:
+            log_in(page, who)
+        response = page.goto(f"/tables/{table_id}/")
+        assert response.status == 403, spectators
+        expect(page.get_by_test_id("refusal-reason")).to_have_text(reason)
+        _fits(page)
+        page.goto(f"/tournaments/{t.pk}/")
+        expect(page.get_by_test_id("watch-refusal")).to_have_text(reason)
+        expect(page.get_by_test_id("watch-link")).to_have_count(0)
+        _fits(page)

@@ -18,7 +18,8 @@ from tournaments.models import EntryStatus
 ROOT = Path(__file__).resolve().parents[2]
 
 PARTICIPLES = (
-    r"(?:inscrit|désinscrit|retiré|approuvé|confirmé|remplacé|placé|marqué|présent|absent)"
+    r"(?:inscrit|désinscrit|retiré|approuvé|confirmé|remplacé|placé|marqué|présent|absent"
+    r"|connecté|prêt)"
 )
 
 #: A person's name in a message (not a count, not a name after « de »: « le compte de
@@ -54,6 +55,15 @@ PATTERNS = [
         rf"{NAME} {PARTICIPLES}e?s?\W*$",
         "a person's state after a name: say what happened to the registration",
     ),
+    (
+        rf"\b[Vv]ous (?:a|avez|êtes|serez|étiez) (?:été |bien |déjà )?{PARTICIPLES}\b",
+        "agrees with « vous », a person of unknown gender: « Votre inscription est faite »",
+    ),
+    (
+        rf"^{PARTICIPLES}$",
+        "a person's state shown alone beside their name (« Ginette Bergeron · présent »):"
+        " « présence notée »",
+    ),
 ]
 
 #: A person's status is one line beside their name: singular, and no word that agrees.
@@ -73,7 +83,11 @@ def test_the_patterns_catch_the_reported_wordings():
     assert wrong("inscrit sur place") and wrong("%(name)s est approuvé(e).")
     assert wrong("%(name)s retiré.") and wrong("%(actor)s a marqué %(entry)s présent")
     assert STATUS_STARTS.match("Inscrits") and STATUS_STARTS.match("Désinscrit")
+    assert wrong("présent") and wrong("absent")
+    assert wrong("Vous êtes inscrit.") and wrong("%(name)s vous a inscrit comme partenaire.")
+    assert wrong("Vous êtes prêt.")
     assert not wrong("Commencer le jeu · inscription sur place · Un clic et c'est fait.")
+    assert not wrong("présence notée") and not wrong("pas encore là")
     assert not wrong("%(actor)s a marqué la présence de %(entry)s")
     assert not STATUS_STARTS.match("Inscription confirmée")
 
