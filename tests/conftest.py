@@ -14,6 +14,19 @@ _counter = itertools.count(1)
 
 
 @pytest.fixture(autouse=True)
+def _site_language():
+    """Start every test in the site's language (French): a request of an earlier test
+    leaves the language its member chose active in the thread (LocaleMiddleware
+    activates, nothing deactivates), and a message read outside a request would follow it."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _clear_cache():
     """Start every test clean: login throttling counters live in Django's cache, and
     live tables' states in games.live.cache (keyed by table id, which SQLite reuses
