@@ -5,6 +5,8 @@ phases too), in French on a phone (390x844) and a laptop (1366x800)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
@@ -157,4 +159,31 @@ def test_a_live_table_has_no_accessibility_violation_at_any_phase(device_page, m
     # At 450 the member's turns are the discard and the tricks, then the round's review.
     problems += _play_checking_each_moment(page, four_fifty.pk, until="review", phases={"discard"})
     expect(page.get_by_test_id("hand-review")).to_be_visible()
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.slow
+def test_the_table_in_high_contrast_has_no_accessibility_violation(device_page, make_member):
+    """The table's second look, "Contraste élevé" (remembered on the phone), is checked
+    as the first is: axe at each moment of a whole hand, its colours' contrast included."""
+    page = device_page
+    member = make_member(first_name="Aline", last_name="Roy", preferred_language="fr")
+    table = in_thread(
+        lambda: members_table(
+            [member, None, None, None],
+            seed=8,
+            name="Contrasté",
+            bot_delay_ms=30,
+            review_seconds=600,
+            options={"end": "hands", "hands_per_game": 1},
+        )
+    )
+    mark_due(table.pk)
+    page.add_init_script("localStorage.setItem('club500.contrast', '1')")
+    log_in(page, member)
+    problems = _play_checking_each_moment(
+        page, table.pk, until="review", phases={"auction", "play"}
+    )
+    expect(page.locator("html")).to_have_class(re.compile(r"\bhigh-contrast\b"))
+    expect(page.get_by_test_id("contrast-toggle")).to_have_attribute("aria-pressed", "true")
     assert problems == [], "\n".join(problems)
