@@ -40,7 +40,7 @@ def client_address(request) -> str:
     return (request.META.get("REMOTE_ADDR") if request is not None else None) or "unknown"
 
 
-def _hit(key: str, window: int) -> int:
+def hit(key: str, window: int) -> int:
     """Add one to a counter and return its new value, in one atomic step per call.
 
     ``add`` starts the window only if the counter is absent; ``incr`` is atomic in both
@@ -65,8 +65,8 @@ def attempt(*, email: str, address: str) -> bool:
     """Count one login attempt; False when it must be refused without a check."""
     limits = _limits()
     window = limits["window_seconds"]
-    account = _hit(_key("account", email), window)
-    by_address = _hit(_key("address", address), window)
+    account = hit(_key("account", email), window)
+    by_address = hit(_key("address", address), window)
     return account <= limits["per_account"] and by_address <= limits["per_address"]
 
 

@@ -19,6 +19,11 @@ urlpatterns = [
     path("<int:table_id>/seats/free/", views.seat_free, name="seat_free"),
     path("<int:table_id>/hands/<int:number>/", views.hand_replay, name="hand_replay"),
     path(
+        "<int:table_id>/hands/<int:number>/thoughts/<int:step>/",
+        views.hand_thoughts,
+        name="hand_thoughts",
+    ),
+    path(
         "<int:table_id>/hands/<int:number>/record.json",
         views.hand_record_download,
         name="hand_record",

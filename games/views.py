@@ -10,9 +10,10 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
 
-from games import hooks, selectors, services
+from games import hooks, selectors, services, thoughts
 from games.errors import TableError
 from games.forms import TableForm
 from games.kinds import kind_of
@@ -281,6 +282,24 @@ def hand_replay(request, table_id: int, number: int):
             "board": selectors.board_of(table, number),
         },
     )
+
+
+@require_safe
+@login_required
+def hand_thoughts(request, table_id: int, number: int, step: int):
+    """What the searching bot would play at a step of a finished hand (the replay's
+    "what would the bot play here"), as JSON; an error as ``{"error": ...}``."""
+    try:
+        table = _table_for(request, table_id)
+    except InviteOnly as error:
+        return JsonResponse({"error": error.reason or _("This table is invite-only")}, status=403)
+    refusal = selectors.record_refusal(table, request.user, number)
+    if refusal is not None:
+        return JsonResponse({"error": refusal}, status=403)
+    try:
+        return JsonResponse(thoughts.hand_thoughts(table, number, step, request.user))
+    except thoughts.ThoughtsRefused as refused:
+        return JsonResponse({"error": refused.message}, status=refused.status)
 
 
 @login_required

@@ -2,9 +2,10 @@
 
 ``deal_unseen(hand, seat, rng)`` gives every other seat a random hand of the right size
 from the cards ``seat`` has not seen, respecting the voids the play has shown and the
-cards the rules have revealed; ``best_card_by_sampling(hand, seat, samples, rng)``
-solves each sample open-handed (:mod:`games.engine.solver`) and plays the card with the
-best mean value. Seeded through ``rng`` (a ``random.Random``).
+cards the rules have revealed; ``card_values(hand, seat, samples, rng)`` solves each
+sample open-handed (:mod:`games.engine.solver`) and averages each legal card's value,
+and ``best_card_by_sampling`` plays the card with the best mean. Seeded through ``rng``
+(a ``random.Random``).
 
 What a seat has seen: its own hand; every card played (finished tricks and the trick
 in progress); its own discards when it declared (the other discards, the kitty and the
@@ -21,12 +22,20 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .cards import NO_SUIT
 from .solver import Position, position_from_hand, solve
 
-__all__ = ["best_card_by_sampling", "deal_unseen", "known_cards", "side_in_sample", "voids"]
+__all__ = [
+    "CardValues",
+    "best_card_by_sampling",
+    "card_values",
+    "deal_unseen",
+    "known_cards",
+    "side_in_sample",
+    "voids",
+]
 
 
 def voids(h) -> list[set[int]]:
@@ -115,24 +124,50 @@ def side_in_sample(h, seat: int, base: Position, hands) -> frozenset[int]:
     return frozenset(side)
 
 
-def best_card_by_sampling(
+@dataclass(frozen=True)
+class CardValues:
+    """What a sampled search found for ``seat``'s legal cards.
+
+    ``means``: per play code, the mean value as ``seat`` weighs it (higher is better for
+    ``seat``); ``side_tricks``: outside misère, the mean tricks of ``seat``'s side over
+    the whole hand (its side in each sample: the declarer's or the defence); in misère,
+    the mean tricks the declarer takes (play stops at his first); ``samples``: the deals
+    solved; ``exact``: whether every solve was exact (no budget ran out)."""
+
+    means: dict[int, float]
+    side_tricks: dict[int, float]
+    samples: int
+    exact: bool
+    misere: bool
+
+    @property
+    def best(self) -> int:
+        """The play code with the best mean (the lowest code among equals)."""
+        return max(sorted(self.means), key=lambda c: self.means[c])
+
+
+def card_values(
     h,
     seat: int,
     samples: int,
     rng: random.Random,
     max_nodes: int | None = 20000,
     max_seconds: float | None = None,
-) -> int:
-    """The play code for ``seat`` (to act) with the best mean value over ``samples``
-    consistent deals, each solved open-handed within ``max_nodes``.
+) -> CardValues:
+    """Each legal card of ``seat`` (to act) valued over ``samples`` consistent deals,
+    each solved open-handed within ``max_nodes``.
 
     ``max_seconds`` bounds the whole decision: each sample gets an equal share of the
     time left (a solve past its share returns an estimate), and once the time is spent
     the samples solved so far decide (at least one is always solved). With it the
-    choice depends on the machine's speed, no longer only on ``rng``."""
+    values depend on the machine's speed, no longer only on ``rng``."""
     base: Position = position_from_hand(h)
     end = None if max_seconds is None else time.monotonic() + max_seconds
+    # every trick of the hand: those played and one per card ``seat`` still holds
+    whole = len(h.tricks) + len(h.hands[seat])
     totals: dict[int, float] = {}
+    tricks: dict[int, float] = {}
+    solved, exact = 0, True
     for done in range(samples):
         share = None
         if end is not None:
@@ -144,10 +179,34 @@ def best_card_by_sampling(
         side = side_in_sample(h, seat, base, hands)
         pos = replace(base, hands=hands, side=side, taken=sum(h.tricks_won[s] for s in side))
         sol = solve(pos, max_nodes=max_nodes, max_seconds=share)
+        solved += 1
+        exact = exact and sol.exact
         # the values count the declaring side's tricks: ``seat`` maximises them on that
         # side (in this sample) and minimises them against it; in misère the declarer
         # minimises his own tricks and the others maximise them
-        sign = 1 if (seat in side) != pos.misere else -1
+        mine = seat in side
+        sign = 1 if mine != pos.misere else -1
         for code, value in sol.move_values.items():
             totals[code] = totals.get(code, 0.0) + sign * value
-    return max(sorted(totals), key=lambda c: totals[c])
+            own = value if (mine or pos.misere) else whole - value
+            tricks[code] = tricks.get(code, 0.0) + own
+    return CardValues(
+        means={c: t / solved for c, t in totals.items()},
+        side_tricks={c: t / solved for c, t in tricks.items()},
+        samples=solved,
+        exact=exact,
+        misere=base.misere,
+    )
+
+
+def best_card_by_sampling(
+    h,
+    seat: int,
+    samples: int,
+    rng: random.Random,
+    max_nodes: int | None = 20000,
+    max_seconds: float | None = None,
+) -> int:
+    """The play code for ``seat`` (to act) with the best mean value over ``samples``
+    consistent deals (:func:`card_values`, whose budgets it takes)."""
+    return card_values(h, seat, samples, rng, max_nodes, max_seconds).best

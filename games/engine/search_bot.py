@@ -15,7 +15,9 @@ returns a legal action in record notation, like the rule-of-thumb bot
   there and the others try to give him one.
 
 ``searches(hand)`` says whether a decision would search (the live runner runs those
-off its event loop). Pure Python: no Django.
+off its event loop). ``card_thoughts(hand, rng, ...)`` shows a search's working: the
+mean per legal card behind the choice, for a replay's "what would the bot play here".
+Pure Python: no Django.
 """
 
 from __future__ import annotations
@@ -25,9 +27,9 @@ import random
 from .actions import ACTION_STR
 from .bots import choose_action
 from .hand import Phase
-from .sampling import best_card_by_sampling
+from .sampling import best_card_by_sampling, card_values
 
-__all__ = ["choose_searched", "searches"]
+__all__ = ["card_thoughts", "choose_searched", "searches"]
 
 
 def searches(hand) -> bool:
@@ -66,3 +68,50 @@ def choose_searched(
         return choose_action(hand, seat, rng)
     action = ACTION_STR[code]
     return action if action in legal else choose_action(hand, seat, rng)
+
+
+def card_thoughts(
+    hand,
+    rng: random.Random,
+    *,
+    samples: int,
+    max_seconds: float | None,
+    max_nodes: int | None = 20000,
+) -> dict | None:
+    """What the searching bot in the seat to act makes of its legal cards, as plain
+    values (None where it would not search, ``searches``)::
+
+        {"seat": "N", "misere": False, "samples": 32, "exact": True, "best": "JH",
+         "cards": [{"action": "JH", "card": "JH", "mean": 6.4}, ...]}
+
+    ``cards`` lists every legal card, best first (a joker led at no trump is one entry
+    per suit it may ask for, its action ``"JK:H"``); ``mean``: outside misère, the
+    tricks the seat's side takes over the hand, on average over the sampled deals; in
+    misère, the declarer's tricks (play stops at his first: the share of deals where
+    the misère fails). A search that finds no consistent deal gives None."""
+    if not searches(hand):
+        return None
+    seat = hand.to_act_i
+    try:
+        values = card_values(hand, seat, samples, rng, max_nodes, max_seconds)
+    except ValueError:
+        return None
+    legal = set(hand.legal_actions())
+    order = sorted(values.means, key=lambda c: (-values.means[c], c))
+    cards = [
+        {
+            "action": ACTION_STR[code],
+            "card": ACTION_STR[code].split(":")[0],
+            "mean": round(values.side_tricks[code], 2),
+        }
+        for code in order
+        if ACTION_STR[code] in legal
+    ]
+    return {
+        "seat": hand.to_act,
+        "misere": values.misere,
+        "samples": values.samples,
+        "exact": values.exact,
+        "best": cards[0]["action"] if cards else None,
+        "cards": cards,
+    }

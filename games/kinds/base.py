@@ -210,3 +210,12 @@ class GameKind:
         """What the kind's replay renderer draws of a finished hand's ``record``: at
         least ``steps``, a list (the page adds the seats' players by name)."""
         raise NotImplementedError
+
+    def bot_thoughts(self, record: dict[str, Any], step: int, budget: Budget) -> dict | None:
+        """What the searching bot would make of the choice at replay step ``step`` of a
+        finished hand's ``record``, in the place of the seat to act (seeing only what
+        that seat saw), within ``budget``: a plain dict the kind's replay renderer
+        draws (``thoughts`` in its interface), or None where the bot does not search
+        there. The replay offers it on the steps whose ``think`` is true. By default
+        never."""
+        return None

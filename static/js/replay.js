@@ -7,8 +7,11 @@
 // A renderer module's interface: its default is a function,
 // `createRenderer({ data, stage, nameOf })` (`data`: the replay data; `stage`:
 // #replay-stage, the kind's felt; `nameOf(seat)`: a seat's player by name), which
-// returns `{ render(index) }`: it draws step `index` into the stage and returns what
-// the step says in words. (No word "ex" + "port" or "im" + "port" before a space up
+// returns `{ render(index), thoughts(answer, index) }`: `render` draws step `index`
+// into the stage and returns what the step says in words; `thoughts` (optional, for a
+// kind whose bot searches) draws the server's answer to "what would the robot play
+// here" at step `index` (the kind's GameKind.bot_thoughts) and returns the node. The
+// question is offered on the steps whose `think` is true. (No word "ex" + "port" or "im" + "port" before a space up
 // here: the hashed static storage would read it as the start of a module statement.)
 import { fmt, gettext as _, namesOf } from "./cards.js";
 
@@ -30,6 +33,50 @@ const renderer = createRenderer({
 let index = 0;
 let timer = null;
 
+// "What would the robot play here": asked of the server once per step, kept here.
+const think = document.getElementById("replay-think");
+const thinkAsk = document.getElementById("replay-think-ask");
+const thinkOut = document.getElementById("replay-think-out");
+const thoughts = new Map();
+
+function showThoughts() {
+  const offered = Boolean(steps[index].think && renderer.thoughts);
+  think.hidden = !offered;
+  if (!offered) return;
+  const known = thoughts.get(index);
+  thinkAsk.hidden = Boolean(known && !known.error);
+  thinkOut.replaceChildren(...(known ? [known.error ? errorNode(known.error) : renderer.thoughts(known, index)] : []));
+}
+
+function errorNode(message) {
+  const p = document.createElement("p");
+  p.className = "form-errors";
+  p.setAttribute("role", "alert");
+  p.textContent = message;
+  return p;
+}
+
+async function askThoughts() {
+  const at = index;
+  thinkAsk.disabled = true;
+  think.setAttribute("aria-busy", "true");
+  thinkOut.replaceChildren(Object.assign(document.createElement("p"), { className: "muted small", textContent: _("The robot is thinking…") }));
+  let answer;
+  try {
+    const response = await fetch(think.dataset.url.replace(/0\/$/, at + "/"), { headers: { Accept: "application/json" } });
+    answer = await response.json();
+    if (!response.ok && !answer.error) answer = { error: _("The robot could not answer: try again.") };
+  } catch {
+    answer = { error: _("The robot could not answer: try again.") };
+  }
+  thinkAsk.disabled = false;
+  think.removeAttribute("aria-busy");
+  thoughts.set(at, answer);
+  if (at === index) showThoughts();
+  if (answer.error) thoughts.delete(at); // asked again, it may answer
+}
+thinkAsk.addEventListener("click", askThoughts);
+
 function render() {
   document.getElementById("replay-text").textContent = renderer.render(index);
   document.getElementById("replay-count").textContent = fmt(_("Step %(i)s of %(n)s"), { i: index + 1, n: steps.length });
@@ -37,6 +84,7 @@ function render() {
   for (const go of ["first", "prev"]) root.querySelector(`[data-go=${go}]`).disabled = index === 0;
   for (const go of ["next", "last"]) root.querySelector(`[data-go=${go}]`).disabled = index === last;
   root.dataset.step = String(index);
+  showThoughts();
 }
 
 function play(on) {

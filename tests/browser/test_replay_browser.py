@@ -12,12 +12,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from games import services
-from games.models import GameHand
 from tests.browser.layout import LAYOUT_PROBLEMS
 from tests.browser.table_helpers import in_thread
 from tests.browser.test_table_browser import log_in
-from tests.games.conftest import drive_until
+from tests.games.conftest import finished_hand_table
 
 SHOTS = Path("/tmp/shots")
 
@@ -29,15 +27,8 @@ KINDS = {
 
 
 def _finished_hand(host, arguments) -> int:
-    """A table of bots and ``host``, driven to the end of its first hand (the table
-    plays ``host``'s turns when their time is up)."""
-    table = services.table_create(host=host, seed=41, bot_delay_ms=0, **arguments)
-    services.table_fill_with_bots(table_id=table.pk, user=host)
-    services.table_start(table_id=table.pk, user=host)
-    drive_until(
-        table.pk, lambda: GameHand.objects.filter(table=table, result__isnull=False).exists()
-    )
-    return table.pk
+    """The id of a table of bots and ``host`` at the end of its first hand."""
+    return finished_hand_table(host, seed=41, **arguments).pk
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
@@ -79,3 +70,48 @@ def test_the_replay_of_each_kind_steps_on_a_phone(phone_page, make_member, kind)
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"replay-{kind}-phone.png"))
     page.screenshot(path=str(SHOTS / f"replay-{kind}-phone-full.png"), full_page=True)
+
+
+def test_the_robot_s_view_of_a_card_choice_on_phone_and_laptop(device_page, make_member):
+    """On a card choice of a finished 500 hand, "Que jouerait le robot ici?" asks the
+    server once: the answer names the seat's player and the robot's card, lists every
+    legal card with its mean (the robot's choice and the card played at the table
+    marked), fits the screen, and comes back without asking when the step is shown
+    again; the deal (no choice to make) does not offer the question."""
+    page = device_page
+    member = make_member(first_name="Sylvie", last_name="Roy", preferred_language="fr")
+    table_id = in_thread(lambda: _finished_hand(member, {"variant": "quebec"}))
+    log_in(page, member)
+    page.goto(f"/tables/{table_id}/hands/1/")
+    app = page.locator("#replay-app")
+    expect(app).to_have_attribute("data-step", "0")
+    think = page.get_by_test_id("replay-think")
+    expect(think).to_be_hidden()
+    step = page.evaluate("""() => JSON.parse(document.getElementById("replay-data").textContent)
+      .steps.findIndex((s) => s.think)""")
+    assert step > 0
+    page.get_by_test_id("replay-slider").fill(str(step))
+    expect(app).to_have_attribute("data-step", str(step))
+    ask = page.get_by_test_id("replay-think-ask")
+    expect(ask).to_have_text("Que jouerait le robot ici?")
+    ask.click()
+    choice = page.get_by_test_id("think-choice")
+    expect(choice).to_have_text(re.compile(r"^À la place de .+, le robot jouerait .+\.$"))
+    assert "Robot" in choice.inner_text() or "Sylvie" in choice.inner_text()
+    cards = page.locator("[data-testid=think-cards] li")
+    assert cards.count() >= 2
+    expect(page.locator(".think-card.best")).to_have_count(1)
+    expect(page.locator(".think-card.best")).to_contain_text("choix du robot")
+    expect(page.locator(".think-card", has_text="jouée à la table")).to_have_count(1)
+    expect(
+        page.get_by_text(re.compile(r"^Levées du camp de .+ en moyenne, selon la carte jouée :$"))
+    ).to_be_visible()
+    expect(ask).to_be_hidden()
+    assert page.evaluate(LAYOUT_PROBLEMS, page.viewport_size["width"]) == []
+    SHOTS.mkdir(exist_ok=True)
+    think.screenshot(path=str(SHOTS / f"replay-think-{page.device}.png"))
+
+    page.keyboard.press("Home")
+    expect(think).to_be_hidden()
+    page.get_by_test_id("replay-slider").fill(str(step))
+    expect(choice).to_be_visible()  # kept by the page: not asked again

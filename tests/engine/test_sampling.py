@@ -6,7 +6,8 @@ import random
 import time
 
 from games.engine.actions import NAME_JOKER
-from games.engine.sampling import best_card_by_sampling, deal_unseen, voids
+from games.engine.sampling import best_card_by_sampling, card_values, deal_unseen, voids
+from games.engine.search_bot import card_thoughts
 from games.engine.solver import position_from_hand, solve
 
 from .solver_util import play_position
@@ -104,3 +105,42 @@ def test_a_misere_declarer_searching_plays_to_avoid_tricks():
                 most += chosen == max(values.values())
     assert found >= 30
     assert fewest >= 0.8 * found and most <= 0.15 * found, (found, fewest, most)
+
+
+def test_card_values_value_every_legal_card_and_agree_with_the_choice():
+    """``card_values`` gives every legal card (not a joker's naming) a mean, the same
+    seed's choice is its best, and each card's tricks for the seat's side lie between
+    the tricks its side has taken and the whole hand; outside misère they rank the
+    cards as the means do (more tricks for one's side is better)."""
+    for h in _positions()[::7]:
+        seat = h.to_act_i
+        values = card_values(h, seat, 4, random.Random(3))
+        assert set(values.means) == {c for c in h.legal_codes() if c < NAME_JOKER}
+        assert values.best == best_card_by_sampling(h, seat, 4, random.Random(3))
+        assert values.samples == 4
+        whole = len(h.tricks) + len(h.hands[seat])
+        for code, tricks in values.side_tricks.items():
+            assert 0 <= tricks <= whole
+            if not values.misere:
+                best = values.side_tricks[values.best]
+                assert tricks <= best + 1e-9, (code, tricks, best)
+
+
+def test_card_thoughts_list_the_legal_cards_best_first_or_nothing_outside_the_play():
+    """In the play, every legal card once, in record notation, best first, with the
+    seat to act and the number of deals; in the auction, nothing (no search)."""
+    from games.engine import get_variant, new_hand
+
+    h = new_hand(get_variant("quebec", {"players": 4}), dealer="N", seed=8)
+    assert card_thoughts(h, random.Random(1), samples=4, max_seconds=None) is None
+    for h in _positions()[::11]:
+        answer = card_thoughts(h, random.Random(2), samples=4, max_seconds=None)
+        legal = [a for a in h.legal_actions() if not a.startswith("name:")]
+        if len(legal) < 2:  # one card to play: nothing to think about
+            assert answer is None
+            continue
+        assert sorted(c["action"] for c in answer["cards"]) == sorted(legal)
+        assert answer["best"] == answer["cards"][0]["action"]
+        assert answer["seat"] == h.to_act and answer["samples"] == 4
+        for card in answer["cards"]:
+            assert card["action"].split(":")[0] == card["card"]

@@ -59,3 +59,20 @@ def drive_until(table_id: int, predicate, *, limit: int = 5000, now=None) -> int
         if moves > limit:
             raise AssertionError("too many moves")
     return moves
+
+
+def finished_hand_table(host, *, host_plays: bool = True, **arguments):
+    """A table of bots and ``host`` (``table_create``'s ``arguments``; bots only, the
+    host seated nowhere, unless ``host_plays``), driven to the end of its first hand
+    (the table plays ``host``'s turns when their time is up)."""
+    from games.models import GameHand, Seat
+
+    table = services.table_create(host=host, bot_delay_ms=0, **arguments)
+    if not host_plays:
+        Seat.objects.filter(table=table).update(user=None)
+    services.table_fill_with_bots(table_id=table.pk, user=host)
+    services.table_start(table_id=table.pk, user=host)
+    drive_until(
+        table.pk, lambda: GameHand.objects.filter(table=table, result__isnull=False).exists()
+    )
+    return table

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.models import GameHand, Seat, Table
-from tests.games.conftest import drive_until
+from games.models import Seat, Table
+from tests.games.conftest import finished_hand_table
 
 pytestmark = pytest.mark.django_db
 
@@ -248,16 +248,7 @@ def test_htmx_seat_change_answers_json(client, guest, open_table):
 # ------------------------------------------------------------------ replay & records
 @pytest.fixture
 def bot_table(host):
-    table = services.table_create(
-        host=host, variant="quebec", seed=31, bot_delay_ms=0, name="Robots"
-    )
-    Seat.objects.filter(table=table).update(user=None)
-    services.table_fill_with_bots(table_id=table.pk, user=host)
-    services.table_start(table_id=table.pk, user=host)
-    drive_until(
-        table.pk, lambda: GameHand.objects.filter(table=table, result__isnull=False).exists()
-    )
-    return table
+    return finished_hand_table(host, variant="quebec", seed=31, name="Robots", host_plays=False)
 
 
 def test_replay_page_and_record_downloads(client, host, bot_table):

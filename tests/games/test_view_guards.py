@@ -11,7 +11,15 @@ from games.urls import urlpatterns
 
 pytestmark = pytest.mark.django_db
 
-PAGES = {"lobby", "table", "table_invite", "hand_replay", "hand_record", "game_records"}
+PAGES = {
+    "lobby",
+    "table",
+    "table_invite",
+    "hand_replay",
+    "hand_record",
+    "game_records",
+    "hand_thoughts",
+}
 ACTIONS = {p.name for p in urlpatterns} - PAGES
 
 
@@ -21,6 +29,7 @@ def _url(name: str, table_id: int) -> str:
         "table_invite": {"token": "abc"},
         "hand_replay": {"number": 1},
         "hand_record": {"number": 1},
+        "hand_thoughts": {"number": 1, "step": 3},
     }.get(name)
     if kwargs is None:
         kwargs = {}

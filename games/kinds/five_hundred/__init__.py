@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.engine import Game, Phase, get_variant
@@ -9,7 +10,7 @@ from games.engine.actions import BID0, MIS
 from games.engine.boards import board_variant, deal_board
 from games.engine.bots import choose_action
 from games.engine.errors import UnknownVariantError
-from games.engine.search_bot import choose_searched, searches
+from games.engine.search_bot import card_thoughts, choose_searched, searches
 from games.engine.views import private_view, public_view
 from games.kinds.base import (
     BEGINNER,
@@ -23,7 +24,7 @@ from games.kinds.base import (
     GameKind,
     _,
 )
-from games.kinds.five_hundred.replay import replay_steps
+from games.kinds.five_hundred.replay import hand_at, replay_steps
 
 # The phases whose every call may be taken back, and the play's moves that may not.
 TAKEBACK_CALL_PHASES = frozenset({Phase.AUCTION, Phase.BREACH, Phase.PARTNER})
@@ -184,6 +185,23 @@ class FiveHundred(GameKind):
     def replay_data(record: dict[str, Any]) -> dict[str, Any]:
         """The seats, the dealer, the dead hand and the steps (``.replay``)."""
         return replay_steps(record)
+
+    @staticmethod
+    def bot_thoughts(record: dict[str, Any], step: int, budget: Budget) -> dict | None:
+        """The searching bot's mean tricks per legal card at a step of the card play
+        (``games.engine.search_bot.card_thoughts``); seeded by the step, so that the
+        same budget on an idle machine gives the same answer."""
+        try:
+            hand = hand_at(record, step)
+        except IndexError:
+            return None
+        return card_thoughts(
+            hand,
+            random.Random(f"thoughts:{step}"),
+            samples=budget.samples,
+            max_seconds=budget.seconds,
+            max_nodes=budget.nodes,
+        )
 
 
 FIVE_HUNDRED = FiveHundred()

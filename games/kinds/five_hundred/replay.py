@@ -13,6 +13,7 @@ from typing import Any
 
 from games.engine import replay
 from games.engine.cards import CODE
+from games.engine.search_bot import searches
 from games.engine.views import public_view
 
 #: The parts of the public view a replay step shows.
@@ -71,5 +72,24 @@ def _step(
         last_trick=tricks[-1] if tricks and not view["trick"] else None,
         events=hand.public_events()[seen:] if seat is not None else [],
         result=view["result"],
+        # the seat to act has a choice of cards: the searching bot's view may be asked
+        think=searches(hand),
     )
     return step
+
+
+def entries(record: dict[str, Any]) -> list[str]:
+    """The record's moves in the order they were made."""
+    return [entry for stage in ("calls", "discards", "play") for entry in record.get(stage, [])]
+
+
+def hand_at(record: dict[str, Any], step: int):
+    """The hand as it stood at replay step ``step`` (0: the deal; ``n``: after the
+    record's first ``n`` moves). IndexError past the last step."""
+    moves = entries(record)
+    if not 0 <= step <= len(moves):
+        raise IndexError(step)
+    hand = replay({k: v for k, v in record.items() if k not in ("calls", "discards", "play")})
+    for entry in moves[:step]:
+        hand.apply(entry)
+    return hand

@@ -92,7 +92,42 @@ export default function createRenderer({ data, stage, nameOf }) {
     call.textContent = "(" + callShort(call.dataset.contract) + " · " + nameOf(call.dataset.declarer) + ")";
   }
 
+  const lang = document.documentElement.lang || "fr";
+  const number = (x) => x.toLocaleString(lang, { maximumFractionDigits: 1 });
+  const percent = (x) => x.toLocaleString(lang, { style: "percent", maximumFractionDigits: 0 });
+
+  /** The searching bot's answer at step ``index``: its card, and every legal card's
+   * mean over the sampled deals (tricks for the seat's side; in misère, the share of
+   * deals where the declarer takes a trick), the card played at the table marked. */
+  function thoughts(answer, index) {
+    const name = nameOf(answer.seat);
+    const played = steps[index + 1] ? steps[index + 1].action : null;
+    const best = answer.cards[0];
+    const list = el("ol", { class: "think-cards", "data-testid": "think-cards" });
+    for (const card of answer.cards) {
+      const [, askSuit] = card.action.split(":");
+      const words = cardWords(card.card) + (askSuit ? " (" + suitName(askSuit) + ")" : "");
+      list.append(el("li", { class: "think-card" + (card === best ? " best" : ""), "data-action": card.action },
+        cardFigure(card.card, { size: "mini" }),
+        el("span", { class: "think-words" }, words, " ",
+          card === best ? el("span", { class: "badge you" }, _("robot's choice")) : null, " ",
+          card.action === played ? el("span", { class: "badge partner" }, _("played at the table")) : null),
+        el("span", { class: "think-value" }, answer.misere ? percent(card.mean) : number(card.mean))));
+    }
+    const heading = answer.misere
+      ? _("Share of the deals where the declarer takes a trick, by the card played:")
+      : fmt(_("Tricks for %(name)s's side on average, by the card played:"), { name });
+    return el("div", { class: "think-answer" },
+      el("p", { class: "think-choice", "data-testid": "think-choice" },
+        fmt(_("In %(name)s's place, the robot would play %(card)s."), { name, card: cardWords(best.card) })),
+      el("p", { class: "think-head small" }, heading),
+      list,
+      el("p", { class: "muted small" },
+        fmt(_("Average over %(n)s deals of the unseen cards that fit what %(name)s had seen, each played out with every card visible."), { n: answer.samples, name })));
+  }
+
   return {
+    thoughts,
     render(index) {
       const step = steps[index];
       prepareFelt(felt, seats.length, (place) => el("div", { class: "seat-slot pos-" + place, "data-pos": place }));

@@ -1,0 +1,162 @@
+"""The replay's "what would the robot play here": the searching bot's mean per legal
+card at a step of a finished hand (``games.thoughts``, ``GameKind.bot_thoughts``),
+as JSON for the replay page; kept in the cache, limited per member, refused in the
+member's language where there is no choice to make or no right to read the hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from games import thoughts
+from games.kinds import kind_of
+from games.kinds.five_hundred.replay import hand_at
+from games.models import Table
+from tests.games.conftest import finished_hand_table
+
+pytestmark = pytest.mark.django_db
+
+SMALL = {"samples": 6, "seconds": None, "nodes": 4000}
+
+
+@pytest.fixture(autouse=True)
+def _small_budget(settings):
+    """A small, seed-only budget: the same answer on any machine, in a few ms."""
+    settings.BOT_LEVEL_BUDGETS = {"club": SMALL, "fort": SMALL}
+    settings.LANGUAGE_CODE = "fr"
+
+
+@pytest.fixture
+def host(make_member):
+    return make_member(first_name="Sylvie", last_name="Roy", preferred_language="fr")
+
+
+@pytest.fixture
+def table(host):
+    return finished_hand_table(host, variant="quebec", seed=31, host_plays=False)
+
+
+def _replay(client, table):
+    response = client.get(reverse("games:hand_replay", args=[table.pk, 1]))
+    assert response.status_code == 200
+    return response.context["replay"], json.loads(response.context["record_json"])
+
+
+def _url(table, step):
+    return reverse("games:hand_thoughts", args=[table.pk, 1, step])
+
+
+def test_a_card_play_step_lists_every_legal_card_best_first(client, host, table):
+    """At a step where the seat to act has a choice of cards, the answer names that
+    seat, lists each of its legal cards once with the mean tricks of its side (between
+    0 and 10), best first, and says over how many deals."""
+    client.force_login(host)
+    replay, record = _replay(client, table)
+    offered = [i for i, step in enumerate(replay["steps"]) if step["think"]]
+    assert offered, "a hand of 500 has card choices"
+    for step in offered[:: max(1, len(offered) // 4)]:
+        answer = client.get(_url(table, step)).json()
+        hand = hand_at(record, step)
+        legal = [a for a in hand.legal_actions() if not a.startswith("name:")]
+        assert answer["seat"] == replay["steps"][step]["to_act"] == hand.to_act
+        assert sorted(card["action"] for card in answer["cards"]) == sorted(legal)
+        assert answer["best"] == answer["cards"][0]["action"]
+        assert answer["samples"] == SMALL["samples"] and not answer["misere"]
+        means = [card["mean"] for card in answer["cards"]]
+        assert means == sorted(means, reverse=True)  # the seat's side: more is better
+        assert all(0 <= mean <= 10 for mean in means)
+
+
+def test_the_steps_offered_are_the_card_choices_only(client, host, table):
+    """The replay offers the question where the seat to act plays a card and has more
+    than one to choose from: never during the auction or the discards, nor on the last
+    step, nor where one card is legal."""
+    client.force_login(host)
+    replay, record = _replay(client, table)
+    for i, step in enumerate(replay["steps"]):
+        hand = hand_at(record, i)
+        cards = [a for a in hand.legal_actions() if not a.startswith("name:")]
+        expected = step["phase"] == "play" and len(cards) > 1 and not hand.is_done
+        assert step["think"] is expected, (i, step["phase"], cards)
+
+
+def test_an_answer_is_kept_the_same_step_asked_again_costs_nothing(
+    client, host, table, settings, monkeypatch
+):
+    """The same step asked again reads the kept answer (the kind is not asked again),
+    so it is the same and does not count against the member's limit."""
+    client.force_login(host)
+    replay, _ = _replay(client, table)
+    step = next(i for i, s in enumerate(replay["steps"]) if s["think"])
+    first = client.get(_url(table, step)).json()
+    asked = []
+    kind = kind_of(table.kind)
+    monkeypatch.setattr(type(kind), "bot_thoughts", lambda *a: asked.append(a))
+    settings.BOT_THOUGHTS_THROTTLE = {"per_member": 0, "window_seconds": 60}
+    assert client.get(_url(table, step)).json() == first
+    assert asked == []
+
+
+def test_past_the_member_s_limit_a_new_search_is_refused_in_french(client, host, table, settings):
+    """Past ``per_member`` searches in the window, a step not yet searched answers 429
+    with the reason in French; steps already answered still answer."""
+    settings.BOT_THOUGHTS_THROTTLE = {"per_member": 2, "window_seconds": 60}
+    client.force_login(host)
+    replay, _ = _replay(client, table)
+    offered = [i for i, s in enumerate(replay["steps"]) if s["think"]]
+    for step in offered[:2]:
+        assert client.get(_url(table, step)).status_code == 200
+    refused = client.get(_url(table, offered[2]))
+    assert refused.status_code == 429
+    assert "réessayez dans quelques minutes" in refused.json()["error"]
+    assert client.get(_url(table, offered[0])).status_code == 200
+
+
+def test_no_choice_at_a_step_or_no_such_step_answers_404_in_french(client, host, table):
+    """The deal (step 0), a step past the last one, and a hand not played: 404 JSON."""
+    client.force_login(host)
+    replay, _ = _replay(client, table)
+    none = client.get(_url(table, 0))
+    assert none.status_code == 404
+    assert none.json() == {"error": "Le robot n'a pas de carte à choisir à cette étape."}
+    assert client.get(_url(table, len(replay["steps"]) + 5)).status_code == 404
+    missing = client.get(reverse("games:hand_thoughts", args=[table.pk, 7, 3]))
+    assert missing.status_code == 404
+    assert missing.json() == {"error": "Cette brasse n'est pas terminée."}
+
+
+def test_a_busy_process_asks_to_try_again(client, host, table, monkeypatch):
+    """While this process's one search is running, another waits a little, then is
+    told (503) to try again in a moment."""
+    client.force_login(host)
+    replay, _ = _replay(client, table)
+    step = next(i for i, s in enumerate(replay["steps"]) if s["think"])
+    monkeypatch.setattr(thoughts, "WAIT_SECONDS", 0.01)
+    assert thoughts._one_at_a_time.acquire(timeout=1)
+    try:
+        busy = client.get(_url(table, step))
+    finally:
+        thoughts._one_at_a_time.release()
+    assert busy.status_code == 503
+    assert "réessayez dans un instant" in busy.json()["error"]
+    assert client.get(_url(table, step)).status_code == 200  # not kept: asked again, it answers
+
+
+def test_only_members_who_may_read_the_hand_get_the_robot_s_view(client, host, make_member, table):
+    """A visitor is sent to log in; at an invite-only table a member without the
+    invitation gets 403 JSON, as for the replay itself."""
+    step = 45
+    response = client.get(_url(table, step))
+    assert response.status_code == 302 and "/login" in response["Location"]
+    Table.objects.filter(pk=table.pk).update(visibility=Table.Visibility.INVITE)
+    client.force_login(make_member(first_name="Marc", last_name="Côté"))
+    refused = client.get(_url(table, step))
+    assert refused.status_code == 403 and refused.json()["error"]
+
+
+def test_the_robot_s_view_is_read_only(client, host, table):
+    """A POST to it is refused (405): asking changes nothing."""
+    client.force_login(host)
+    assert client.post(_url(table, 45)).status_code == 405
