@@ -1,18 +1,22 @@
-"""The searching bot of 500 (the "Club" and "Fort" levels): card play by sampling.
+"""The searching bot of 500 (the "Club" and "Fort" levels): calls and card play by
+sampling.
 
 ``choose_searched(hand, seat, rng, samples=..., max_seconds=..., max_nodes=...)``
 returns a legal action in record notation, like the rule-of-thumb bot
-(:mod:`games.engine.bots`) whose place it takes for the card play only:
+(:mod:`games.engine.bots`) whose place it takes for the auction and the card play:
 
+* a call in the auction: candidate calls each tried on ``samples`` deals of the
+  unseen cards played out by the rules of thumb, the best mean margin
+  (:func:`games.engine.bid_search.bid_by_rollouts`);
 * a card to play, when more than one is legal: the best mean over ``samples`` deals
   consistent with what ``seat`` has seen (:func:`games.engine.sampling.
-  best_card_by_sampling`), each solved open-handed within ``max_nodes``, the whole
-  decision within ``max_seconds`` (None: no time limit, the choice then depends on
-  ``rng`` alone);
-* everything else (the auction, the breach round, the partner call, the discards,
-  answering a claim, naming a joker before the first lead): the rule of thumb. A
-  misère's cards are searched like any other: the solver's declarer avoids tricks
-  there and the others try to give him one.
+  best_card_by_sampling`), each solved open-handed within ``max_nodes``;
+* either decision within ``max_seconds`` (None: no time limit, the choice then
+  depends on ``rng`` alone);
+* everything else (the breach round, the partner call, the discards, answering a
+  claim, naming a joker before the first lead): the rule of thumb. A misère's cards
+  are searched like any other: the solver's declarer avoids tricks there and the
+  others try to give him one.
 
 ``searches(hand)`` says whether a decision would search (the live runner runs those
 off its event loop). ``card_thoughts(hand, rng, ...)`` shows a search's working: the
@@ -25,19 +29,30 @@ from __future__ import annotations
 import random
 
 from .actions import ACTION_STR
+from .bid_search import bid_by_rollouts
 from .bots import choose_action
 from .hand import Phase
 from .sampling import best_card_by_sampling, card_values
 
-__all__ = ["card_thoughts", "choose_searched", "searches"]
+__all__ = ["card_thoughts", "choose_searched", "searches", "searches_calls", "searches_cards"]
 
 
-def searches(hand) -> bool:
-    """Whether the seat to act would choose its action by sampling (a card to play
-    out of several)."""
+def searches_cards(hand) -> bool:
+    """Whether the seat to act has a card to choose out of several (the play)."""
     if hand.phase is not Phase.PLAY or hand.claim_wait:
         return False
     return len([a for a in hand.legal_actions() if not a.startswith("name:")]) > 1
+
+
+def searches_calls(hand) -> bool:
+    """Whether the seat to act has a call to choose in the auction."""
+    return hand.phase is Phase.AUCTION and len(hand.legal_codes()) > 1
+
+
+def searches(hand) -> bool:
+    """Whether the seat to act would choose its action by a search: a call in the
+    auction, or a card to play out of several."""
+    return searches_calls(hand) or searches_cards(hand)
 
 
 def choose_searched(
@@ -52,7 +67,9 @@ def choose_searched(
     """The action of ``seat`` (to act): a sampled card choice where ``searches`` says
     so, else the rule of thumb's. A search that finds no consistent deal (it gives up
     after its tries) falls back to the rule of thumb too."""
-    if not searches(hand):
+    if searches_calls(hand):
+        return bid_by_rollouts(hand, rng, samples=samples, max_seconds=max_seconds)
+    if not searches_cards(hand):
         return choose_action(hand, seat, rng)
     legal = hand.legal_actions()
     try:
@@ -89,7 +106,7 @@ def card_thoughts(
     tricks the seat's side takes over the hand, on average over the sampled deals; in
     misère, the declarer's tricks (play stops at his first: the share of deals where
     the misère fails). A search that finds no consistent deal gives None."""
-    if not searches(hand):
+    if not searches_cards(hand):
         return None
     seat = hand.to_act_i
     try:

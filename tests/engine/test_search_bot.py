@@ -36,9 +36,25 @@ def test_a_searched_card_is_legal_and_the_same_for_the_same_seed():
         assert choose_searched(h, seat, random.Random("t:7"), **SMALL) == first
 
 
-def test_calls_discards_and_misere_play_keep_the_rules_of_thumb():
-    h = play_position("quebec", 4, "suit", 0, 10)
-    assert h is not None and h.phase is Phase.PLAY
+def test_the_auction_searches_the_kitty_and_the_other_calls_keep_the_rules_of_thumb():
+    """A call in the auction is searched (``bid_search``); the discards, the breach
+    round and the partner call are the rule of thumb's, as is a seat with one card."""
+    from games.engine import get_variant, new_hand
+    from games.engine.bots import choose_action
+
+    h = new_hand(get_variant("quebec", {"players": 5}), dealer="P1", seed=12)
+    assert h.phase is Phase.AUCTION and searches(h)
+    seen = set()
+    rng = random.Random(1)
+    while not h.is_done:
+        seen.add(h.phase)
+        if h.phase in (Phase.KITTY, Phase.BREACH, Phase.PARTNER):
+            assert not searches(h)
+            assert choose_searched(h, h.to_act, random.Random(2), **SMALL) == choose_action(
+                h, h.to_act, random.Random(2)
+            )
+        h.apply(choose_action(h, h.to_act, rng))
+    assert Phase.KITTY in seen
     mis = next(
         h
         for seed in range(40)

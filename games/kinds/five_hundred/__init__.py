@@ -98,8 +98,9 @@ class FiveHundred(GameKind):
 
     @staticmethod
     def bot_searches(hand, level: str) -> bool:
-        """Above "Débutant", the card play searches (``games.engine.search_bot``);
-        the auction, the discards and a misère's play keep the rules of thumb."""
+        """Above "Débutant", the auction's calls and the card play search
+        (``games.engine.search_bot``); the discards, the breach round and the partner
+        call keep the rules of thumb."""
         return level != BEGINNER and searches(hand)
 
     @staticmethod

@@ -1,0 +1,93 @@
+"""The searching bot's calls (``games.engine.bid_search``): candidate calls tried on
+sampled deals played out by the rules of thumb; legal, reproducible, sensible at the
+extremes, and blind to the cards its seat has not seen."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine import get_variant, new_hand
+from games.engine.actions import ACTION_STR, PASS
+from games.engine.bid_search import _candidates, _sample_deal, bid_by_rollouts, call_values
+from games.engine.bots import choose_action
+from games.engine.cards import CARD_OF
+from games.engine.hand import Hand, Phase
+
+
+def _auctions(players: int, count: int):
+    """Seeded hands at each seat's first call of the auction (rules of thumb before)."""
+    v = get_variant("quebec", {"players": players})
+    for seed in range(count):
+        h = new_hand(v, dealer=v.seats[seed % v.n], seed=seed)
+        rng = random.Random(seed)
+        for _ in range(seed % v.n):
+            if h.phase is not Phase.AUCTION:
+                break
+            h.apply(choose_action(h, h.to_act, rng))
+        if h.phase is Phase.AUCTION:
+            yield h
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_call_is_legal_and_the_same_for_the_same_seed(players):
+    for h in _auctions(players, 6):
+        call = bid_by_rollouts(h, random.Random(4), samples=3)
+        assert call in h.legal_actions()
+        assert bid_by_rollouts(h, random.Random(4), samples=3) == call
+
+
+def test_pass_and_the_rule_of_thumb_s_call_are_always_candidates():
+    for h in _auctions(4, 8):
+        candidates = _candidates(h, h.to_act_i)
+        thumb = choose_action(h, h.to_act, random.Random(0))
+        assert ACTION_STR[candidates[0]] in ("pass", thumb)
+        assert thumb in {ACTION_STR[c] for c in candidates}
+        assert set(candidates) <= set(h.legal_codes())
+        values = call_values(h, random.Random(1), samples=2)
+        assert set(values) == set(candidates)
+
+
+def _hand_with(cards_n: list[str], seed: int = 3) -> Hand:
+    """A four-handed Quebec hand, North to call first, North holding ``cards_n``."""
+    v = get_variant("quebec", {"players": 4})
+    mine = [CARD_OF[c] for c in cards_n]
+    rest = [c for c in v.deck_cards if c not in mine]
+    random.Random(seed).shuffle(rest)
+    hands = [mine, rest[0:10], rest[10:20], rest[20:30]]
+    return Hand(v, v.seats.index("W"), hands, rest[30:35])
+
+
+def test_a_hand_of_top_trumps_bids_and_a_hopeless_one_passes():
+    strong = _hand_with(["WJ", "BJ", "JH", "JD", "AH", "KH", "QH", "10H", "AS", "AC"])
+    assert strong.to_act == "N"
+    call = bid_by_rollouts(strong, random.Random(2), samples=6)
+    assert call[0].isdigit() and int(call.rstrip("SCDHNT")) >= 8, call
+    weak = _hand_with(["4S", "5S", "6C", "7C", "4D", "5D", "8H", "9S", "6D", "7S"])
+    values = call_values(weak, random.Random(2), samples=6)
+    assert bid_by_rollouts(weak, random.Random(2), samples=6) in ("pass", "MIS", "OMIS")
+    assert max(values, key=values.get) in (
+        PASS,
+        *[c for c in values if ACTION_STR[c] in ("MIS", "OMIS")],
+    )
+
+
+def test_a_sampled_deal_keeps_the_seat_s_cards_and_deals_every_other_card_once():
+    for h in _auctions(5, 4):
+        seat = h.to_act_i
+        hands, kitty = _sample_deal(h, seat, random.Random(7))
+        assert sorted(hands[seat]) == sorted(h.hands[seat])
+        dealt = [c for cards in hands for c in cards] + kitty
+        assert sorted(dealt) == sorted(h.variant.deck_cards)
+        assert [len(x) for x in hands[: h.variant.n]] == [len(x) for x in h.hands]
+
+
+def test_the_call_does_not_read_the_cards_it_has_not_seen():
+    """The same seat's cards with the others' and the kitty dealt differently: the
+    same call for the same seed."""
+    mine = ["WJ", "JS", "AS", "KS", "10S", "AD", "9D", "4C", "6H", "7H"]
+    calls = {
+        bid_by_rollouts(_hand_with(mine, seed), random.Random(5), samples=4) for seed in range(4)
+    }
+    assert len(calls) == 1, calls
