@@ -1,24 +1,33 @@
 """The searching bot's calls in the auction: each candidate call tried on sampled deals.
 
 ``bid_by_rollouts(hand, rng, samples=...)`` returns the call of the seat to act in the
-auction: a few candidate calls (pass, the rule of thumb's own call, and the cheapest
-bids of the strains the hand is strongest in, one and two levels above), each tried on
-the same ``samples`` deals of the unseen cards (the others' hands and the kitty, dealt
-from what the seat has seen: its own cards; the calls so far are not read into the
-deal), the hand then played to its end by every seat's rule of thumb
-(:mod:`games.engine.bots`: the rest of the auction, the kitty, the play). A call's
-value is the seat's side's score minus the other sides' (their mean, where each plays
-for himself) averaged over the deals, the same deals for every candidate so that their
-difference is not the luck of the deal; the best call is played.
+auction. A few candidate calls (pass, the rule of thumb's own call, and in the two
+strains the hand is strongest in the cheapest legal bids, up to two levels above, none
+beyond the hand's estimate and a level and a half) are each tried on the same
+``samples`` deals of the unseen cards (the others' hands and the kitty), the hand then
+played to its end by every seat's rule of thumb (:mod:`games.engine.bots`: the rest of
+the auction, the kitty, the play). A call's value on a deal is the seat's side's score
+minus the other sides' (their mean, where each plays for himself); the same deals for
+every candidate, so that their difference is not the luck of the deal.
+
+The deals fit the calls so far: a deal on which a call made would have been illegal
+(a pass by a seat dealt both jokers) is dealt again, and of up to ``DEAL_TRIES`` deals
+the first on which the rule of thumb would have made every other seat's calls is kept
+(else the one with the fewest it would not have made).
+
+The call with the best mean is made instead of the rule of thumb's only when it is
+ahead of it by more than ``CONFIDENCE`` standard errors over the same deals: the best
+of several noisy means is otherwise too often a call that only looked good.
 
 What it models: opponents and a partner who call and play as the rule of thumb does,
-which the "Débutant" bots do exactly and members roughly. A breach round is played
-out as the rules of thumb play it. Pure Python: no Django; seeded by ``rng``.
+which the "Débutant" bots do exactly and members roughly. Pure Python: no Django;
+seeded by ``rng`` (with ``max_seconds``, the number of deals depends on the machine).
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
 
 from .actions import ACTION_STR, BID0, CALL_OF, MIS, PASS
@@ -27,14 +36,22 @@ from .bots import choose_action
 from .errors import IllegalActionError
 from .hand import Hand, Phase
 
-__all__ = ["bid_by_rollouts", "call_values"]
+__all__ = ["bid_by_rollouts", "call_margins", "call_values"]
 
 #: How many strains (the strongest by the rule of thumb's estimate) get candidate bids.
 STRAINS_TRIED = 2
 #: Levels tried per strain above its cheapest legal bid.
 LEVELS_TRIED = 3
+#: How far (in standard errors of the difference) a call must be ahead of the rule of
+#: thumb's to be made instead.
+CONFIDENCE = 1.0
 #: Deals tried for one sample that fits the calls so far.
 DEAL_TRIES = 20
+
+
+def _thumb_call(h: Hand) -> int:
+    """The rule of thumb's call for the seat to act (action code)."""
+    return CALL_OF[choose_action(h, h.to_act, random.Random(0))]
 
 
 def _candidates(h: Hand, seat: int) -> list[int]:
@@ -42,7 +59,7 @@ def _candidates(h: Hand, seat: int) -> list[int]:
     bid and the next levels up (each at most the hand's estimate plus a level)."""
     legal = set(h.legal_codes())
     out = [PASS] if PASS in legal else []
-    thumb = CALL_OF[choose_action(h, h.to_act, random.Random(0))]
+    thumb = _thumb_call(h)
     if thumb not in out:
         out.append(thumb)
     v = h.variant
@@ -137,22 +154,23 @@ def _margin(sim: Hand, seat: int) -> float:
     return score.get(mine, 0) - (sum(others) / len(others) if others else 0)
 
 
-def call_values(
+def call_margins(
     h: Hand,
     rng: random.Random,
     *,
     samples: int,
     max_seconds: float | None = None,
     fit: bool = True,
-) -> dict[int, float]:
-    """Each candidate call of the seat to act (action code) and its mean margin over
-    the sampled deals (``max_seconds``: stop dealing once spent, at least one deal)."""
+) -> dict[int, list[float]]:
+    """Each candidate call of the seat to act (action code) and its margin on each
+    sampled deal, in the same order for every call (``max_seconds``: stop dealing
+    once spent, at least one deal)."""
     seat = h.to_act_i
     candidates = _candidates(h, seat)
+    margins: dict[int, list[float]] = {code: [] for code in candidates}
     if len(candidates) == 1:
-        return {candidates[0]: 0.0}
+        return margins
     end = None if max_seconds is None else time.monotonic() + max_seconds
-    totals = dict.fromkeys(candidates, 0.0)
     done = 0
     for _ in range(samples):
         if end is not None and done and time.monotonic() >= end:
@@ -163,11 +181,16 @@ def call_values(
         play_seed = rng.random()
         for code in candidates:
             sim = _rollout(h, deal, code, random.Random(play_seed))
-            totals[code] += _margin(sim, seat)
+            margins[code].append(_margin(sim, seat))
         done += 1
-    if not done:
-        return {candidates[0]: 0.0}
-    return {code: total / done for code, total in totals.items()}
+    return margins
+
+
+def call_values(h: Hand, rng: random.Random, **budget) -> dict[int, float]:
+    """Each candidate call (action code) and its mean margin (``call_margins``; a
+    call never tried, 0)."""
+    margins = call_margins(h, rng, **budget)
+    return {code: (sum(m) / len(m) if m else 0.0) for code, m in margins.items()}
 
 
 def bid_by_rollouts(
@@ -178,10 +201,23 @@ def bid_by_rollouts(
     max_seconds: float | None = None,
     fit: bool = True,
 ) -> str:
-    """The call (record notation) with the best mean margin (``call_values``); the
-    lowest code among equals, so pass before any bid."""
+    """The call (record notation) with the best mean margin (``call_margins``; the
+    lowest code among equals, so pass before any bid), made instead of the rule of
+    thumb's own call only when it is ahead of it by more than ``CONFIDENCE`` standard
+    errors of their difference over the same deals: with few deals, the best of many
+    noisy means is too often a call that only looked good (and mostly a bid too high)."""
     if h.phase is not Phase.AUCTION:
         raise ValueError("not in the auction")
-    values = call_values(h, rng, samples=samples, max_seconds=max_seconds, fit=fit)
-    best = max(sorted(values), key=lambda c: values[c])
+    margins = call_margins(h, rng, samples=samples, max_seconds=max_seconds, fit=fit)
+    thumb = _thumb_call(h)
+    if not margins[thumb]:
+        return ACTION_STR[thumb]
+    means = {code: sum(m) / len(m) for code, m in margins.items()}
+    best = max(sorted(means), key=lambda c: means[c])
+    if best != thumb:
+        diffs = [a - b for a, b in zip(margins[best], margins[thumb])]
+        if len(diffs) > 1:
+            spread = statistics.stdev(diffs) / len(diffs) ** 0.5
+            if statistics.mean(diffs) <= CONFIDENCE * spread:
+                best = thumb
     return ACTION_STR[best]

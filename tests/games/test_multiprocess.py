@@ -14,6 +14,11 @@ from websockets.asyncio.client import connect  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL")
+#: How long a socket waits for the frame it needs before the test fails: generous, as
+#: a machine busy with other work may take many seconds (a quiet one takes milliseconds).
+STEP_SECONDS = 60
+#: How long a table of bots may go without a move before it counts as stalled.
+STALL_SECONDS = 60
 
 
 def cookie_for(user) -> str:
@@ -41,7 +46,7 @@ class Player:
         await self.until(lambda f: True)
         return self
 
-    async def until(self, predicate, timeout=10):
+    async def until(self, predicate, timeout=STEP_SECONDS):
         async def loop():
             while True:
                 frame = json.loads(await self.ws.recv())
@@ -62,10 +67,15 @@ class Player:
 
 
 async def play_moves(players, moves):
+    """Play ``moves`` moves, each by the player whose own state says it is their turn,
+    once every player's state is at the same seq (a socket may skip a state it was
+    sent late: it waits for the newest, never on the clock alone)."""
     for _ in range(moves):
-        seq = players[0].state["seq"]
-        to_act = players[0].state["view"]["to_act"]
-        actor = next(p for p in players if p.state["table"]["you"] == to_act)
+        seq = max(p.state["seq"] for p in players)
+        for p in players:
+            if p.state["seq"] < seq:
+                await p.until(lambda f, seq=seq: f["seq"] >= seq)
+        actor = next(p for p in players if p.state["view"]["legal"])
         await actor.play_first_legal()
         for p in players:
             await p.until(lambda f, seq=seq: f["seq"] > seq)
@@ -143,10 +153,14 @@ def test_bots_play_on_in_the_server_with_nobody_connected(players):
     server = LiveServer().start()
     try:
         urllib.request.urlopen(f"{server.url}/", timeout=10).read()  # wakes the process up
-        deadline = time.monotonic() + 120
+        # Stalled means no move for STALL_SECONDS: a busy machine plays slower, and
+        # only a table that stops moving fails.
+        deadline = time.monotonic() + STALL_SECONDS
         progress = []
         while time.monotonic() < deadline:
             table.refresh_from_db()
+            if progress and table.seq > progress[-1]:
+                deadline = time.monotonic() + STALL_SECONDS
             progress.append(table.seq)
             if table.status == Table.Status.FINISHED:
                 break
