@@ -119,7 +119,7 @@ LOGIN_THROTTLE = {
     "per_account": int(os.environ.get("LOGIN_THROTTLE_PER_ACCOUNT", 5)),
     "per_address": int(os.environ.get("LOGIN_THROTTLE_PER_ADDRESS", 20)),
 }
-# The replay's "what would the robot play here" (games/thoughts.py): new searches per
+# The replay's "what would the robot do here" (games/thoughts.py): new searches per
 # member per window; answers already kept in the cache do not count.
 BOT_THOUGHTS_THROTTLE = {"per_member": 20, "window_seconds": 300}
 

@@ -43,7 +43,7 @@ _one_at_a_time = threading.BoundedSemaphore(1)
 
 
 class ThoughtsRefused(Exception):
-    """No answer: ``status`` (404: no choice of cards at that step; 429: too many
+    """No answer: ``status`` (404: nothing to choose at that step; 429: too many
     searches; 503: the process is busy) and ``message`` for the member."""
 
     def __init__(self, status: int, message: str):
@@ -61,7 +61,7 @@ def hand_thoughts(table: Table, number: int, step: int, user) -> dict:
         kept = {"thoughts": _search(table, number, step, user)}
         cache.set(key, kept, KEPT_SECONDS)
     if kept["thoughts"] is None:
-        raise ThoughtsRefused(404, _("The robot has no choice of cards to make at this step."))
+        raise ThoughtsRefused(404, _("The robot has nothing to choose at this step."))
     return kept["thoughts"]
 
 

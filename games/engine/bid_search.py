@@ -36,7 +36,14 @@ from .bots import choose_action
 from .errors import IllegalActionError
 from .hand import Hand, Phase
 
-__all__ = ["bid_by_rollouts", "call_margins", "call_values"]
+__all__ = [
+    "bid_by_rollouts",
+    "call_candidates",
+    "call_margins",
+    "call_values",
+    "chosen_call",
+    "thumb_call",
+]
 
 #: How many strains (the strongest by the rule of thumb's estimate) get candidate bids.
 STRAINS_TRIED = 2
@@ -49,21 +56,21 @@ CONFIDENCE = 1.0
 DEAL_TRIES = 20
 
 
-def _thumb_call(h: Hand) -> int:
+def thumb_call(h: Hand) -> int:
     """The rule of thumb's call for the seat to act (action code)."""
     return CALL_OF[choose_action(h, h.to_act, random.Random(0))]
 
 
-def _candidates(h: Hand, seat: int) -> list[int]:
+def call_candidates(h: Hand) -> list[int]:
     """Pass, the rule of thumb's call, and in the strongest strains the cheapest legal
     bid and the next levels up (each at most the hand's estimate plus a level)."""
     legal = set(h.legal_codes())
     out = [PASS] if PASS in legal else []
-    thumb = _thumb_call(h)
+    thumb = thumb_call(h)
     if thumb not in out:
         out.append(thumb)
     v = h.variant
-    cards = h.hands[seat]
+    cards = h.hands[h.to_act_i]
     estimates = sorted(((strength(cards, s) + _help(v) + 0.4, s) for s in range(5)), reverse=True)
     for estimate, strain in estimates[:STRAINS_TRIED]:
         bids = sorted(c for c in legal if BID0 <= c < MIS and (c - BID0) % 5 == strain)
@@ -166,7 +173,7 @@ def call_margins(
     sampled deal, in the same order for every call (``max_seconds``: stop dealing
     once spent, at least one deal)."""
     seat = h.to_act_i
-    candidates = _candidates(h, seat)
+    candidates = call_candidates(h)
     margins: dict[int, list[float]] = {code: [] for code in candidates}
     if len(candidates) == 1:
         return margins
@@ -193,25 +200,16 @@ def call_values(h: Hand, rng: random.Random, **budget) -> dict[int, float]:
     return {code: (sum(m) / len(m) if m else 0.0) for code, m in margins.items()}
 
 
-def bid_by_rollouts(
-    h: Hand,
-    rng: random.Random,
-    *,
-    samples: int,
-    max_seconds: float | None = None,
-    fit: bool = True,
-) -> str:
-    """The call (record notation) with the best mean margin (``call_margins``; the
-    lowest code among equals, so pass before any bid), made instead of the rule of
-    thumb's own call only when it is ahead of it by more than ``CONFIDENCE`` standard
-    errors of their difference over the same deals: with few deals, the best of many
-    noisy means is too often a call that only looked good (and mostly a bid too high)."""
-    if h.phase is not Phase.AUCTION:
-        raise ValueError("not in the auction")
-    margins = call_margins(h, rng, samples=samples, max_seconds=max_seconds, fit=fit)
-    thumb = _thumb_call(h)
-    if not margins[thumb]:
-        return ACTION_STR[thumb]
+def chosen_call(h: Hand, margins: dict[int, list[float]]) -> int:
+    """The call (action code) the searching bot makes from ``margins``
+    (``call_margins``): the best mean (the lowest code among equals, so pass before
+    any bid), made instead of the rule of thumb's own call only when it is ahead of it
+    by more than ``CONFIDENCE`` standard errors of their difference over the same
+    deals: with few deals, the best of many noisy means is too often a call that only
+    looked good (and mostly a bid too high)."""
+    thumb = thumb_call(h)
+    if not margins.get(thumb):
+        return thumb
     means = {code: sum(m) / len(m) for code, m in margins.items()}
     best = max(sorted(means), key=lambda c: means[c])
     if best != thumb:
@@ -220,4 +218,19 @@ def bid_by_rollouts(
             spread = statistics.stdev(diffs) / len(diffs) ** 0.5
             if statistics.mean(diffs) <= CONFIDENCE * spread:
                 best = thumb
-    return ACTION_STR[best]
+    return best
+
+
+def bid_by_rollouts(
+    h: Hand,
+    rng: random.Random,
+    *,
+    samples: int,
+    max_seconds: float | None = None,
+    fit: bool = True,
+) -> str:
+    """The searching bot's call (record notation): ``chosen_call`` of ``call_margins``."""
+    if h.phase is not Phase.AUCTION:
+        raise ValueError("not in the auction")
+    margins = call_margins(h, rng, samples=samples, max_seconds=max_seconds, fit=fit)
+    return ACTION_STR[chosen_call(h, margins)]

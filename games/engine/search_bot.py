@@ -29,12 +29,19 @@ from __future__ import annotations
 import random
 
 from .actions import ACTION_STR
-from .bid_search import bid_by_rollouts
+from .bid_search import bid_by_rollouts, call_candidates, call_margins, chosen_call, thumb_call
 from .bots import choose_action
 from .hand import Phase
 from .sampling import best_card_by_sampling, card_values
 
-__all__ = ["card_thoughts", "choose_searched", "searches", "searches_calls", "searches_cards"]
+__all__ = [
+    "call_thoughts",
+    "card_thoughts",
+    "choose_searched",
+    "searches",
+    "searches_calls",
+    "searches_cards",
+]
 
 
 def searches_cards(hand) -> bool:
@@ -45,8 +52,13 @@ def searches_cards(hand) -> bool:
 
 
 def searches_calls(hand) -> bool:
-    """Whether the seat to act has a call to choose in the auction."""
-    return hand.phase is Phase.AUCTION and len(hand.legal_codes()) > 1
+    """Whether the seat to act has calls to weigh in the auction (more than one
+    candidate, ``games.engine.bid_search.call_candidates``)."""
+    return (
+        hand.phase is Phase.AUCTION
+        and len(hand.legal_codes()) > 1
+        and len(call_candidates(hand)) > 1
+    )
 
 
 def searches(hand) -> bool:
@@ -131,4 +143,34 @@ def card_thoughts(
         "exact": values.exact,
         "best": cards[0]["action"] if cards else None,
         "cards": cards,
+    }
+
+
+def call_thoughts(
+    hand, rng: random.Random, *, samples: int, max_seconds: float | None
+) -> dict | None:
+    """What the searching bot in the seat to act makes of its calls in the auction, as
+    plain values (None where it has no call to choose, ``searches_calls``)::
+
+        {"seat": "N", "calls": [{"action": "8H", "mean": 112.5}, ...], "best": "8H",
+         "thumb": "7H", "samples": 16}
+
+    ``calls``: the candidates tried (``games.engine.bid_search``), best mean first;
+    ``mean``: the seat's side's score minus the others' over the sampled deals, played
+    out by the rules of thumb; ``best``: the call it makes (the rule of thumb's,
+    ``thumb``, unless another is clearly ahead)."""
+    if not searches_calls(hand):
+        return None
+    margins = call_margins(hand, rng, samples=samples, max_seconds=max_seconds)
+    tried = {code: m for code, m in margins.items() if m}
+    if not tried:
+        return None
+    means = {code: sum(m) / len(m) for code, m in tried.items()}
+    order = sorted(means, key=lambda c: (-means[c], c))
+    return {
+        "seat": hand.to_act,
+        "calls": [{"action": ACTION_STR[c], "mean": round(means[c], 1)} for c in order],
+        "best": ACTION_STR[chosen_call(hand, tried)],
+        "thumb": ACTION_STR[thumb_call(hand)],
+        "samples": len(next(iter(tried.values()))),
     }

@@ -73,11 +73,12 @@ def test_the_replay_of_each_kind_steps_on_a_phone(phone_page, make_member, kind)
 
 
 def test_the_robot_s_view_of_a_card_choice_on_phone_and_laptop(device_page, make_member):
-    """On a card choice of a finished 500 hand, "Que jouerait le robot ici?" asks the
+    """On a card choice of a finished 500 hand, "Que ferait le robot ici?" asks the
     server once: the answer names the seat's player and the robot's card, lists every
     legal card with its mean (the robot's choice and the card played at the table
     marked), fits the screen, and comes back without asking when the step is shown
-    again; the deal (no choice to make) does not offer the question."""
+    again; the hand's end (nothing to choose) does not offer the question; in the
+    auction the answer names the robot's call and the calls it tried, in points."""
     page = device_page
     member = make_member(first_name="Sylvie", last_name="Roy", preferred_language="fr")
     table_id = in_thread(lambda: _finished_hand(member, {"variant": "quebec"}))
@@ -86,14 +87,13 @@ def test_the_robot_s_view_of_a_card_choice_on_phone_and_laptop(device_page, make
     app = page.locator("#replay-app")
     expect(app).to_have_attribute("data-step", "0")
     think = page.get_by_test_id("replay-think")
-    expect(think).to_be_hidden()
     step = page.evaluate("""() => JSON.parse(document.getElementById("replay-data").textContent)
-      .steps.findIndex((s) => s.think)""")
+      .steps.findIndex((s) => s.think && s.phase === "play")""")
     assert step > 0
     page.get_by_test_id("replay-slider").fill(str(step))
     expect(app).to_have_attribute("data-step", str(step))
     ask = page.get_by_test_id("replay-think-ask")
-    expect(ask).to_have_text("Que jouerait le robot ici?")
+    expect(ask).to_have_text("Que ferait le robot ici?")
     ask.click()
     choice = page.get_by_test_id("think-choice")
     expect(choice).to_have_text(re.compile(r"^À la place de .+, le robot jouerait .+\.$"))
@@ -111,7 +111,22 @@ def test_the_robot_s_view_of_a_card_choice_on_phone_and_laptop(device_page, make
     SHOTS.mkdir(exist_ok=True)
     think.screenshot(path=str(SHOTS / f"replay-think-{page.device}.png"))
 
-    page.keyboard.press("Home")
-    expect(think).to_be_hidden()
+    last = int(app.get_attribute("data-steps")) - 1
+    page.keyboard.press("End")
+    expect(app).to_have_attribute("data-step", str(last))
+    expect(think).to_be_hidden()  # the hand is over: nothing to choose
     page.get_by_test_id("replay-slider").fill(str(step))
     expect(choice).to_be_visible()  # kept by the page: not asked again
+
+    # In the auction: the calls it tried, each with its mean margin in points.
+    bid = page.evaluate("""() => JSON.parse(document.getElementById("replay-data").textContent)
+      .steps.findIndex((s) => s.think && s.phase === "auction")""")
+    if bid >= 0:
+        page.get_by_test_id("replay-slider").fill(str(bid))
+        expect(app).to_have_attribute("data-step", str(bid))
+        ask.click()
+        expect(choice).to_have_text(re.compile(r"^À la place de .+, le robot annoncerait .+\.$"))
+        expect(page.locator(".think-card.best")).to_have_count(1)
+        expect(page.locator(".think-value").first).to_have_text(re.compile(r"^[+−-]?\d"))
+        assert page.evaluate(LAYOUT_PROBLEMS, page.viewport_size["width"]) == []
+        think.screenshot(path=str(SHOTS / f"replay-think-calls-{page.device}.png"))

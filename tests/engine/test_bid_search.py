@@ -10,7 +10,7 @@ import pytest
 
 from games.engine import get_variant, new_hand
 from games.engine.actions import ACTION_STR, PASS
-from games.engine.bid_search import _candidates, _sample_deal, bid_by_rollouts, call_values
+from games.engine.bid_search import _sample_deal, bid_by_rollouts, call_candidates, call_values
 from games.engine.bots import choose_action
 from games.engine.cards import CARD_OF
 from games.engine.hand import Hand, Phase
@@ -40,7 +40,7 @@ def test_the_call_is_legal_and_the_same_for_the_same_seed(players):
 
 def test_pass_and_the_rule_of_thumb_s_call_are_always_candidates():
     for h in _auctions(4, 8):
-        candidates = _candidates(h, h.to_act_i)
+        candidates = call_candidates(h)
         thumb = choose_action(h, h.to_act, random.Random(0))
         assert ACTION_STR[candidates[0]] in ("pass", thumb)
         assert thumb in {ACTION_STR[c] for c in candidates}

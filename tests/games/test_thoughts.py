@@ -1,4 +1,4 @@
-"""The replay's "what would the robot play here": the searching bot's mean per legal
+"""The replay's "what would the robot do here": the searching bot's mean per legal
 card at a step of a finished hand (``games.thoughts``, ``GameKind.bot_thoughts``),
 as JSON for the replay page; kept in the cache, limited per member, refused in the
 member's language where there is no choice to make or no right to read the hand."""
@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from games import thoughts
+from games.engine.bid_search import call_candidates
 from games.kinds import kind_of
 from games.kinds.five_hundred.replay import hand_at
 from games.models import Table
@@ -54,7 +55,7 @@ def test_a_card_play_step_lists_every_legal_card_best_first(client, host, table)
     0 and 10), best first, and says over how many deals."""
     client.force_login(host)
     replay, record = _replay(client, table)
-    offered = [i for i, step in enumerate(replay["steps"]) if step["think"]]
+    offered = [i for i, s in enumerate(replay["steps"]) if s["think"] and s["phase"] == "play"]
     assert offered, "a hand of 500 has card choices"
     for step in offered[:: max(1, len(offered) // 4)]:
         answer = client.get(_url(table, step)).json()
@@ -69,17 +70,36 @@ def test_a_card_play_step_lists_every_legal_card_best_first(client, host, table)
         assert all(0 <= mean <= 10 for mean in means)
 
 
-def test_the_steps_offered_are_the_card_choices_only(client, host, table):
-    """The replay offers the question where the seat to act plays a card and has more
-    than one to choose from: never during the auction or the discards, nor on the last
-    step, nor where one card is legal."""
+def test_the_steps_offered_are_the_calls_and_the_card_choices(client, host, table):
+    """The replay offers the question where the seat to act has calls to weigh in the
+    auction (more than one candidate), or a card to play out of several: never at the
+    discards, nor on the last step, nor where one card is legal."""
     client.force_login(host)
     replay, record = _replay(client, table)
     for i, step in enumerate(replay["steps"]):
         hand = hand_at(record, i)
         cards = [a for a in hand.legal_actions() if not a.startswith("name:")]
-        expected = step["phase"] == "play" and len(cards) > 1 and not hand.is_done
-        assert step["think"] is expected, (i, step["phase"], cards)
+        expected = (step["phase"] == "play" and len(cards) > 1) or (
+            step["phase"] == "auction" and len(cards) > 1 and len(call_candidates(hand)) > 1
+        )
+        assert step["think"] is (expected and not hand.is_done), (i, step["phase"], cards)
+
+
+def test_an_auction_step_lists_the_calls_tried_and_the_one_made(client, host, table):
+    """In the auction the answer lists the calls tried (pass and the rule of thumb's
+    among them), best mean first, each with its mean margin in points, the call the
+    robot makes, and the rule of thumb's."""
+    client.force_login(host)
+    replay, record = _replay(client, table)
+    step = next(i for i, s in enumerate(replay["steps"]) if s["think"] and s["phase"] == "auction")
+    answer = client.get(_url(table, step)).json()
+    hand = hand_at(record, step)
+    tried = [call["action"] for call in answer["calls"]]
+    assert set(tried) <= set(hand.legal_actions()) and answer["thumb"] in tried
+    assert answer["best"] in tried and answer["seat"] == hand.to_act
+    means = [call["mean"] for call in answer["calls"]]
+    assert means == sorted(means, reverse=True)
+    assert answer["samples"] == SMALL["samples"]
 
 
 def test_an_answer_is_kept_the_same_step_asked_again_costs_nothing(
@@ -114,13 +134,13 @@ def test_past_the_member_s_limit_a_new_search_is_refused_in_french(client, host,
     assert client.get(_url(table, offered[0])).status_code == 200
 
 
-def test_no_choice_at_a_step_or_no_such_step_answers_404_in_french(client, host, table):
-    """The deal (step 0), a step past the last one, and a hand not played: 404 JSON."""
+def test_nothing_to_choose_or_no_such_step_answers_404_in_french(client, host, table):
+    """The last step (the hand over), a step past it, and a hand not played: 404 JSON."""
     client.force_login(host)
     replay, _ = _replay(client, table)
-    none = client.get(_url(table, 0))
+    none = client.get(_url(table, len(replay["steps"]) - 1))
     assert none.status_code == 404
-    assert none.json() == {"error": "Le robot n'a pas de carte à choisir à cette étape."}
+    assert none.json() == {"error": "Le robot n'a rien à choisir à cette étape."}
     assert client.get(_url(table, len(replay["steps"]) + 5)).status_code == 404
     missing = client.get(reverse("games:hand_thoughts", args=[table.pk, 7, 3]))
     assert missing.status_code == 404

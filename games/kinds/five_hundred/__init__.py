@@ -10,7 +10,7 @@ from games.engine.actions import BID0, MIS
 from games.engine.boards import board_variant, deal_board
 from games.engine.bots import choose_action
 from games.engine.errors import UnknownVariantError
-from games.engine.search_bot import card_thoughts, choose_searched, searches
+from games.engine.search_bot import call_thoughts, card_thoughts, choose_searched, searches
 from games.engine.views import private_view, public_view
 from games.kinds.base import (
     BEGINNER,
@@ -189,13 +189,21 @@ class FiveHundred(GameKind):
 
     @staticmethod
     def bot_thoughts(record: dict[str, Any], step: int, budget: Budget) -> dict | None:
-        """The searching bot's mean tricks per legal card at a step of the card play
-        (``games.engine.search_bot.card_thoughts``); seeded by the step, so that the
-        same budget on an idle machine gives the same answer."""
+        """The searching bot's view at a step: in the auction its candidate calls
+        with their mean margins (``games.engine.search_bot.call_thoughts``), in the
+        play its mean tricks per legal card (``card_thoughts``); seeded by the step,
+        so that the same budget on an idle machine gives the same answer."""
         try:
             hand = hand_at(record, step)
         except IndexError:
             return None
+        if hand.phase is Phase.AUCTION:
+            return call_thoughts(
+                hand,
+                random.Random(f"thoughts:{step}"),
+                samples=budget.samples,
+                max_seconds=budget.seconds,
+            )
         return card_thoughts(
             hand,
             random.Random(f"thoughts:{step}"),

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.engine import replay
 from games.engine.cards import CODE
-from games.engine.search_bot import searches_cards
+from games.engine.search_bot import searches
 from games.engine.views import public_view
 
 #: The parts of the public view a replay step shows.
@@ -72,8 +72,8 @@ def _step(
         last_trick=tricks[-1] if tricks and not view["trick"] else None,
         events=hand.public_events()[seen:] if seat is not None else [],
         result=view["result"],
-        # the seat to act has a choice of cards: the searching bot's view may be asked
-        think=searches_cards(hand),
+        # the seat to act has a call or a card to choose: the bot's view may be asked
+        think=searches(hand),
     )
     return step
 

@@ -99,7 +99,32 @@ export default function createRenderer({ data, stage, nameOf }) {
   /** The searching bot's answer at step ``index``: its card, and every legal card's
    * mean over the sampled deals (tricks for the seat's side; in misère, the share of
    * deals where the declarer takes a trick), the card played at the table marked. */
+  const points = (x) => (x > 0 ? "+" : "") + x.toLocaleString(lang, { maximumFractionDigits: 0 });
+
+  /** The searching bot's answer in the auction: its call, and each call it tried
+   * with its mean margin (its side's points minus the others') over the deals. */
+  function callThoughts(answer) {
+    const name = nameOf(answer.seat);
+    const list = el("ol", { class: "think-cards", "data-testid": "think-cards" });
+    for (const call of answer.calls) {
+      const best = call.action === answer.best;
+      list.append(el("li", { class: "think-card think-call" + (best ? " best" : ""), "data-action": call.action },
+        el("span", { class: "think-words" }, callWords(call.action), " ",
+          best ? el("span", { class: "badge you" }, _("robot's choice")) : null, " ",
+          call.action === answer.thumb && !best ? el("span", { class: "badge" }, _("rule of thumb")) : null),
+        el("span", { class: "think-value" }, points(call.mean))));
+    }
+    return el("div", { class: "think-answer" },
+      el("p", { class: "think-choice", "data-testid": "think-choice" },
+        fmt(_("In %(name)s's place, the robot would call %(call)s."), { name, call: callWords(answer.best) })),
+      el("p", { class: "think-head small" }, _("Points of the side minus the others' on average, by the call:")),
+      list,
+      el("p", { class: "muted small" },
+        fmt(_("Average over %(n)s deals of the unseen cards, each played out by the rules of thumb."), { n: answer.samples })));
+  }
+
   function thoughts(answer, index) {
+    if (answer.calls) return callThoughts(answer);
     const name = nameOf(answer.seat);
     const played = steps[index + 1] ? steps[index + 1].action : null;
     const best = answer.cards[0];
