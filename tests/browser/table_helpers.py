@@ -147,6 +147,32 @@ def to_the_kitty(table_id: int, members: dict, declarer: str = "N") -> None:
     assert state_of(table_id).hand.to_act == declarer
 
 
+def wait_at_table(page, table_id: int, condition: str, timeout: int = 60_000) -> None:
+    """Wait for ``condition`` (a JavaScript function) on the table's page; past
+    ``timeout`` ms, fail with what the page and the database hold (the table's status,
+    seq, wake-up and last action), so that a stall says where it stalled."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(condition, timeout=timeout)
+    except PlaywrightTimeout:
+        app = page.locator("#table-app")
+        shown = {k: app.get_attribute(f"data-{k}") for k in ("status", "seq")}
+
+        def held():
+            from games.models import Action
+
+            row = Table.objects.filter(pk=table_id).values("status", "seq", "wake_at").get()
+            last = Action.objects.filter(hand__table_id=table_id).order_by("-seq").first()
+            return row, last and (last.seq, last.seat, last.action, last.created_at)
+
+        row, last = in_thread(held)
+        raise AssertionError(
+            f"table {table_id}: waited {timeout} ms; the page shows {shown}, the database"
+            f" holds {row}, last action {last}, now {timezone.now()}"
+        ) from None
+
+
 def mark_due(table_id: int) -> None:
     """A table started from the test process: its runner poke reached no server, so
     mark it due for the server's sweep."""

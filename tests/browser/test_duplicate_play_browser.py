@@ -9,7 +9,13 @@ from playwright.sync_api import expect
 
 from games.models import GameHand, Table
 from tests.browser.layout import LAYOUT_PROBLEMS, MAIN_WIDER_THAN_THE_SCREEN
-from tests.browser.table_helpers import click_first_legal, in_thread, log_in, mark_due
+from tests.browser.table_helpers import (
+    click_first_legal,
+    in_thread,
+    log_in,
+    mark_due,
+    wait_at_table,
+)
 
 GAME_OVER_OR_LEGAL = (
     "() => document.querySelector('[data-testid=next-deal]:not([hidden])') || "
@@ -61,7 +67,7 @@ def test_a_member_plays_a_duplicate_round_and_board_one_waits_for_table_two(
     expect(page.get_by_test_id("board")).to_have_text("1")
     played = 0
     while True:
-        page.wait_for_function(GAME_OVER_OR_LEGAL, timeout=60_000)
+        wait_at_table(page, one.pk, GAME_OVER_OR_LEGAL)
         status = page.locator("#table-app").get_attribute("data-status")
         if status == "finished":
             break
