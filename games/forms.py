@@ -83,9 +83,9 @@ class TableForm(forms.Form):
         initial=DEFAULT_BOT_LEVEL,
         required=False,
         help_text=_(
-            "At 500, Club and Strong bots search their card play (Strong longer); their "
-            "bidding and discards stay at the beginner's rules of thumb. At 450 the bots "
-            "play their rules of thumb at every level."
+            "At 500, Club and Strong bots search their bidding and card play (Strong "
+            "longer); their discards stay at the beginner's rules of thumb. At 450 the "
+            "bots play their rules of thumb at every level."
         ),
     )
     absence_grace_seconds = forms.IntegerField(

@@ -139,9 +139,9 @@ class Tournament(models.Model):
         choices=BOT_LEVEL_FIELD_CHOICES,
         default=DEFAULT_BOT_LEVEL,
         help_text=_(
-            "At 500: Club and Strong bots search their card play; the bidding and the "
-            "discards stay at the beginner's rules of thumb. At 450 the bots play their "
-            "rules of thumb at every level."
+            "At 500, Club and Strong bots search their bidding and card play (Strong "
+            "longer); their discards stay at the beginner's rules of thumb. At 450 the "
+            "bots play their rules of thumb at every level."
         ),
     )
     duplicate = models.BooleanField(
