@@ -398,16 +398,30 @@ function renderActions() {
   renderer.renderActions(panel, t);
 }
 
+// The hand as last drawn: a frame that changes nothing in it (a presence, a chat line,
+// another seat's move that leaves this player's cards and choices as they were) keeps
+// its buttons, so that a tap or a click in progress is not lost to a redraw, nor the
+// keyboard's focus.
+let handDrawn = null;
+let handNow = null;
+
 function renderHand() {
   const box = $("hand");
-  box.replaceChildren();
   const { view, table } = state;
   $("hand-area").hidden = !(view && view.hand && table.status !== "open");
-  if (!view || !view.hand) return;
-  const hand = renderer.hand(t);
+  if (!view || !view.hand) {
+    box.replaceChildren();
+    handDrawn = null;
+    return;
+  }
+  const hand = handNow = renderer.hand(t);
   // A long hand in rows of `perRow` cards, which a phone shows one under the other,
   // every card's corner whole.
   const perRow = hand.perRow || hand.cards.length;
+  const drawn = JSON.stringify([hand.cards, hand.cards.map((code) => hand.actions(code)), perRow, !!hand.playable, pending, connected]);
+  if (drawn === handDrawn) return;
+  handDrawn = drawn;
+  box.replaceChildren();
   hand.cards.forEach((code, i) => {
     if (i === perRow) box.append(el("span", { class: "hand-break", "aria-hidden": "true" }));
     const actions = hand.actions(code);
@@ -418,8 +432,9 @@ function renderHand() {
       disabled: !actions.length || pending || !connected,
     }, hand.face(code), el("span", { class: "visually-hidden" }, hand.label(code)));
     button.addEventListener("click", () => {
-      if (actions.length === 1 && !actions[0].includes(":")) intent(actions[0]);
-      else if (actions.length && hand.pick) hand.pick(code);
+      const now = handNow.actions(code); // the latest frame's choices for this card
+      if (now.length === 1 && !now[0].includes(":")) intent(now[0]);
+      else if (now.length && handNow.pick) handNow.pick(code);
     });
     box.append(button);
   });

@@ -35,12 +35,18 @@ TURN_OR_END = (
 )
 
 
-def play_until_over(page, *, limit_seconds: float = 150) -> int:
-    """Click the first legal control at every turn until the game is over."""
-    deadline = time.monotonic() + limit_seconds
+def play_until_over(page, *, stall_seconds: float = 90) -> int:
+    """Click the first legal control at every turn until the game is over; fail when
+    the table's seq has not moved for ``stall_seconds`` (a stall, whatever the
+    machine's load: a slow game that moves is not one)."""
+    deadline = time.monotonic() + stall_seconds
     clicks = 0
+    seq = None
     while time.monotonic() < deadline:
-        page.wait_for_function(TURN_OR_END, timeout=30_000)
+        page.wait_for_function(TURN_OR_END, timeout=60_000)
+        now = page.locator("#table-app").get_attribute("data-seq")
+        if now != seq:
+            seq, deadline = now, time.monotonic() + stall_seconds
         if page.locator("#game-over").is_visible():
             return clicks
         if page.get_by_test_id("next-deal").is_visible():  # the hand review
@@ -53,7 +59,7 @@ def play_until_over(page, *, limit_seconds: float = 150) -> int:
             assert page.title().startswith("▶")
         page.locator(LEGAL).first.click()
         clicks += 1
-    raise AssertionError(f"the game did not end in {limit_seconds}s ({clicks} moves)")
+    raise AssertionError(f"the game stalled at seq {seq} for {stall_seconds}s ({clicks} moves)")
 
 
 def in_thread(fn):

@@ -44,7 +44,7 @@ def test_the_host_chooses_the_bots_level_and_plays_a_hand_against_club_bots(
 
     page.get_by_test_id("start").click()
     expect(page.locator("#table-app")).to_have_attribute("data-status", "playing")
-    play_until_over(page, limit_seconds=240)
+    play_until_over(page)
     expect(page.get_by_test_id("bot-level-W")).to_have_text(" · Club")
     bots = Action.objects.filter(hand__table_id=table_id, by_bot=True)
     assert bots.count() >= 20  # the bots' calls and cards, every one accepted
