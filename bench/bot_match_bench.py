@@ -9,9 +9,11 @@ Each deal (seeded) is played twice: first the level's bots hold the first team's
 seats are swapped. The level's bots search their calls in the auction and their card
 play (``games.engine.search_bot``; ``--search`` keeps one of the two to the rule of
 thumb, to measure the other alone); the discards, the breach round and the partner call
-are the rule of thumb's. A deal's gain for the level: what its side scored with each
-hand minus what the rule of thumb scored with the same hand (at three players, where
-each plays alone, the level's seat against the mean of the others). Prints the mean
+are the rule of thumb's. ``--samples N`` and ``--seconds S`` replace the level's budget
+(``--seconds 0``: no clock, the figures then do not depend on the machine's load). A
+deal's gain for the level: what its side scored with each hand minus what the rule of
+thumb scored with the same hand (at three players, where each plays alone, the level's
+seat against the mean of the others). Prints the mean
 gain per deal with its 95% confidence interval (normal, over the deals), the median,
 the contracts each level declared and made, and the time per searching decision
 (median, p95, max), each decision within the level's budget (``games.kinds.
@@ -81,9 +83,15 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--search", choices=("both", "calls", "cards"), default="both")
     ap.add_argument("--quiet", action="store_true", help="no line per deal")
+    ap.add_argument("--samples", type=int, default=None, help="deals per decision")
+    ap.add_argument("--seconds", type=float, default=None, help="per decision (0: no clock)")
     args = ap.parse_args(argv)
     deals = args.deals or (3 if args.quick else 12)
     budget = LEVEL_BUDGETS[args.level]
+    if args.samples is not None:
+        budget = budget._replace(samples=args.samples)
+    if args.seconds is not None:
+        budget = budget._replace(seconds=args.seconds or None)
     v = get_variant("quebec", {"players": args.players})
     first = {v.seats[i] for i in v.teams[0]}
     others = set(v.seats) - first
