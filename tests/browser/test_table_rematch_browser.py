@@ -30,7 +30,8 @@ def _play_to_the_end(page):
         seq = page.locator("#table-app").get_attribute("data-seq")
         click_first_legal(page)
         page.wait_for_function(
-            f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'"
+            f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'",
+            timeout=60_000,
         )
 
 

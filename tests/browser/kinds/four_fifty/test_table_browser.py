@@ -77,7 +77,7 @@ def test_member_and_three_bots_play_a_whole_450_round_to_the_score_sheet(browser
     expect(page.get_by_test_id("pot")).to_contain_text("Pot")
     page.screenshot(path="/tmp/table450-start.png", full_page=True)
 
-    clicks = play_until_over(page, limit_seconds=120)
+    clicks = play_until_over(page)
     assert clicks >= 6  # eight cards each, two kept: at least six discards
 
     over = page.get_by_test_id("game-over")
@@ -149,7 +149,7 @@ def test_a_450_table_on_a_phone_in_french_keeps_within_the_screen(phone_page, ma
     page.screenshot(path="/tmp/table450-phone.png", full_page=True)
     assert measured["width"] == 390
     assert measured["wide"] == [] and measured["overlaps"] == 0, measured
-    clicks = play_until_over(page, limit_seconds=150)
+    clicks = play_until_over(page)
     assert clicks >= 4
     expect(page.get_by_test_id("counts")).to_contain_text("Premier décompte")
     expect(page.get_by_test_id("counts")).to_contain_text("Second décompte")
