@@ -466,11 +466,20 @@ function renderEvents() {
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
+// The game-over panel as last drawn: a frame that changes nothing it shows (a player
+// leaving for the rematch's table changes only who is present) keeps its buttons, so
+// that a click on "accept the rematch" is not lost to a redraw.
+let gameOverDrawn = null;
+
 function renderGameOver() {
   const box = $("game-over");
   const { game, table } = state;
   const over = table.status === "finished" || (game && game.is_over);
   box.hidden = !over;
+  const drawn = JSON.stringify([over, game, table.rematch || null, state.sheet.length, me(),
+    table.seats.map(({ present, ...seat }) => seat)]); // who is present is not shown there
+  if (drawn === gameOverDrawn) return;
+  gameOverDrawn = drawn;
   box.replaceChildren();
   if (!over || !game) return;
   const end = renderer.gameOver(game, t);
