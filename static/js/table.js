@@ -365,15 +365,10 @@ function renderPregame() {
     s.free ? el("span", { class: "muted" }, _("Free seat")) : nameOf(s.seat),
     s.is_bot && renderer.botBadge ? el("span", { class: "badge bot" }, _("bot")) : null,
     s.accepted === false ? el("span", { class: "badge pending", "data-testid": "not-accepted-" + s.seat }, _("to accept")) : null)));
-  // The buttons are built again only when what they offer changed: a state that
-  // comes for something else (someone's presence) must not replace a button that is
-  // being tapped.
   const box = $("pregame-actions");
   const key = JSON.stringify([table.seats.map((s) => [s.free, s.is_you, s.accepted]), me(),
     table.is_host, app.dataset.inviteUrl || "", table.bot_level]);
-  if (box.dataset.key === key) return;
-  box.dataset.key = key;
-  box.replaceChildren();
+  if (!changed(box, key)) return;
   const answer = rematchAnswer(app, table, postForm); // a rematch: the seat is kept until they answer
   if (answer.length) box.append(...answer);
   else if (me()) box.append(postForm(app.dataset.leaveUrl, {}, _("Leave my seat"), { cls: "button secondary", testid: "leave" }));
@@ -390,28 +385,39 @@ function renderPregame() {
   }
 }
 
-function renderActions() {
-  const panel = $("action-panel");
-  panel.replaceChildren();
-  const { view, table } = state;
-  if (table.status !== "playing" || !view || !me()) return;
-  renderer.renderActions(panel, t);
+// What each box shows, as last drawn. A box is built again only when what it shows
+// changed: a frame about something else (a presence, a chat line, another seat's move
+// that leaves this player's cards and choices as they were) keeps its buttons, so that
+// a tap or a click in progress is not lost to a redraw, nor the keyboard's focus.
+const drawnKeys = new WeakMap();
+
+/** Whether `box` must be drawn again for `key`; if so, it is emptied for the drawing. */
+function changed(box, key) {
+  if (drawnKeys.get(box) === key) return false;
+  drawnKeys.set(box, key);
+  box.replaceChildren();
+  return true;
 }
 
-// The hand as last drawn: a frame that changes nothing in it (a presence, a chat line,
-// another seat's move that leaves this player's cards and choices as they were) keeps
-// its buttons, so that a tap or a click in progress is not lost to a redraw, nor the
-// keyboard's focus.
-let handDrawn = null;
-let handNow = null;
+// The action panel is drawn aside and compared as markup: what the kind's renderer reads
+// to draw it (the phase, the legal actions, whose turn, a picker it keeps open, whether
+// a move is on its way) is its own business, and shows in the markup.
+function renderActions() {
+  const panel = $("action-panel");
+  const fresh = el("div");
+  const { view, table } = state;
+  if (table.status === "playing" && view && me()) renderer.renderActions(fresh, t);
+  if (changed(panel, fresh.innerHTML)) panel.append(...fresh.childNodes);
+}
+
+let handNow = null; // the latest frame's hand: a card's click asks it for its choices
 
 function renderHand() {
   const box = $("hand");
   const { view, table } = state;
   $("hand-area").hidden = !(view && view.hand && table.status !== "open");
   if (!view || !view.hand) {
-    box.replaceChildren();
-    handDrawn = null;
+    changed(box, "");
     return;
   }
   const hand = handNow = renderer.hand(t);
@@ -419,9 +425,7 @@ function renderHand() {
   // every card's corner whole.
   const perRow = hand.perRow || hand.cards.length;
   const drawn = JSON.stringify([hand.cards, hand.cards.map((code) => hand.actions(code)), perRow, !!hand.playable, pending, connected]);
-  if (drawn === handDrawn) return;
-  handDrawn = drawn;
-  box.replaceChildren();
+  if (!changed(box, drawn)) return;
   hand.cards.forEach((code, i) => {
     if (i === perRow) box.append(el("span", { class: "hand-break", "aria-hidden": "true" }));
     const actions = hand.actions(code);
@@ -466,11 +470,6 @@ function renderEvents() {
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
-// The game-over panel as last drawn: a frame that changes nothing it shows (a player
-// leaving for the rematch's table changes only who is present) keeps its buttons, so
-// that a click on "accept the rematch" is not lost to a redraw.
-let gameOverDrawn = null;
-
 function renderGameOver() {
   const box = $("game-over");
   const { game, table } = state;
@@ -478,10 +477,7 @@ function renderGameOver() {
   box.hidden = !over;
   const drawn = JSON.stringify([over, game, table.rematch || null, state.sheet.length, me(),
     table.seats.map(({ present, ...seat }) => seat)]); // who is present is not shown there
-  if (drawn === gameOverDrawn) return;
-  gameOverDrawn = drawn;
-  box.replaceChildren();
-  if (!over || !game) return;
+  if (!changed(box, drawn) || !over || !game) return;
   const end = renderer.gameOver(game, t);
   box.append(el("h2", { "data-testid": "game-over-title" }, end.title), ...(end.lead || []), rematchActions(app, table, me(), postForm));
   if (end.finalSheet) { // a copy of the score sheet, its hooks renamed

@@ -212,15 +212,26 @@ def host_waits_for_a_player(page, make_member, *, seat: str, **table_options):
 
 
 def seated_player_arrives(
-    chromium, server, page, table_id: int, player, seat: str, buttons: list[str]
+    chromium,
+    server,
+    page,
+    table_id: int,
+    player,
+    seat: str,
+    buttons: list[str] = (),
+    *,
+    selectors: list[str] = (),
 ) -> None:
     """``player``, seated at ``seat`` but not yet there, opens the table in a browser of
-    their own while ``page`` (the host's, on the table) holds ``buttons`` (test ids):
-    the host's page re-renders (the player's dot turns on) and every one of those
-    buttons is still the same element, so a tap on it then is not lost."""
+    their own while ``page`` (another player's, on the table) holds ``buttons`` (test
+    ids) and every element matching ``selectors`` (CSS): that page re-renders (the
+    player's dot turns on) and every one of those buttons is still the same element,
+    so a tap on it then is not lost."""
     dot = page.get_by_test_id(f"seat-{seat}").locator(".dot")
     expect(dot).to_have_class(re.compile(r"\boff\b"))
     held = [page.get_by_test_id(name).element_handle() for name in buttons]
+    held += [handle for css in selectors for handle in page.query_selector_all(css)]
+    assert held, (buttons, selectors)
     other = chromium.new_context(base_url=server.url, locale="fr-CA")
     try:
         guest_page = other.new_page()

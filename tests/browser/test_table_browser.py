@@ -4,8 +4,9 @@ The member opens a table in the lobby, fills it with bots, starts, and plays eve
 one of their turns by clicking the first enabled legal control (a call, a card, a suit
 for a led joker). At the end, the score sheet on the page must be what the engine's
 ``check`` command finds in the downloaded hand records. A second test restarts the
-server mid-hand: the page shows that it reconnects, resyncs, and play goes on. A third
-checks that a state brought by someone's arrival leaves the host's buttons in place.
+server mid-hand: the page shows that it reconnects, resyncs, and play goes on. Two more
+check that a state brought by someone's arrival leaves the buttons being tapped in place
+(the host's before the start, the caller's in the auction).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import re
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,15 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Table
-from tests.browser.table_helpers import host_waits_for_a_player, log_in, seated_player_arrives
+from tests.browser.table_helpers import (
+    host_waits_for_a_player,
+    in_thread,
+    log_in,
+    members_table,
+    play,
+    seated_player_arrives,
+    state_of,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LEGAL = "#table-app button.legal:not([disabled])"
@@ -60,21 +68,6 @@ def play_until_over(page, *, stall_seconds: float = 90) -> int:
         page.locator(LEGAL).first.click()
         clicks += 1
     raise AssertionError(f"the game stalled at seq {seq} for {stall_seconds}s ({clicks} moves)")
-
-
-def in_thread(fn):
-    """Run ``fn`` in another thread: Playwright's sync API keeps an event loop running in
-    this one, and the services' on-commit broadcasts may not run inside it."""
-    from django.db import connection
-
-    def run():
-        try:
-            return fn()
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
 
 
 def _bot_table(member, *, seed):
@@ -234,3 +227,39 @@ def test_a_players_arrival_does_not_replace_the_hosts_start_buttons(
     )
     page.get_by_test_id("fill-bots").click()
     expect(page.get_by_test_id("seat-S")).to_have_class(re.compile(r"\bis-bot\b"))
+
+
+def test_a_players_arrival_does_not_replace_the_call_buttons_or_the_cards(
+    chromium, live_server_asgi, browser_page, make_member
+):
+    """Mid-auction, a seated player's arrival brings a new state to the page of the
+    player whose turn it is to call (the newcomer's dot turns on): the call buttons
+    and the hand's cards are still the same elements, and a call tapped then counts."""
+    page = browser_page
+
+    def setup():
+        firsts = ["Appel", "Arrivée", "Sud", "Ouest"]
+        members = [make_member(first_name=first, last_name="Enjeu") for first in firsts]
+        table = members_table(members, seed=77, name="Table des enchères")
+        by_seat = dict(zip("NESW", members))
+        while state_of(table.pk).hand.to_act != "N":
+            play(table.pk, by_seat, lambda st: "pass")
+        return table, members
+
+    table, members = in_thread(setup)
+    log_in(page, members[0])
+    page.goto(f"/tables/{table.pk}/")
+    expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
+    expect(page.locator("#action-panel button.legal").first).to_be_enabled()
+    seated_player_arrives(
+        chromium,
+        live_server_asgi,
+        page,
+        table.pk,
+        members[1],
+        "E",
+        selectors=["#action-panel button", "#hand button"],
+    )
+    seq = int(page.locator("#table-app").get_attribute("data-seq"))
+    page.locator("#action-panel button[data-action=pass]").click()
+    expect(page.locator("#table-app")).to_have_attribute("data-seq", str(seq + 1))
