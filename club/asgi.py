@@ -8,8 +8,8 @@ from django.core.asgi import get_asgi_application  # noqa: E402
 
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from club import gc_policy, wire  # noqa: E402
@@ -31,7 +31,10 @@ router = TrustedProxyMiddleware(
     ProtocolTypeRouter(
         {
             "http": http_app,
-            "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            # Each route finds its member itself (club/routing.py).
+            "websocket": SiteOriginValidator(
+                CookieMiddleware(SessionMiddleware(URLRouter(websocket_urlpatterns)))
+            ),
         }
     ),
     TrustedProxies(settings.TRUSTED_PROXIES),

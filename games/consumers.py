@@ -19,9 +19,9 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
-from django.utils.functional import empty
 from django.utils.translation import gettext as _
 
+from club.socket_auth import resolve_user
 from club.sockets import JsonFrames, NoHopDispatch
 from games import selectors, services
 from games.errors import TableError
@@ -93,49 +93,64 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
                 await self.dispatch(await receive())
 
     async def connect(self):
+        """Everything a socket needs to open, in one database hop: who the member is
+        (the route defers it: ``club.socket_auth``), whether they may watch, their
+        presence and their first state. While that hop runs the socket is attached
+        but not accepted: the hub sends it nothing and notes the newest state it
+        missed (``Hub._state_sockets``); if that is newer than the first state, a
+        fresh one follows."""
         runner.start()
-        user = self.scope.get("user")
-        # The member behind the scope's lazy object: read at every render.
-        self.user = getattr(user, "_wrapped", user) if user is not None else None
-        if self.user is empty:
-            self.user = user
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        self.language = getattr(user, "preferred_language", None) or "fr"
+        self.user = None
+        self.language = "fr"
         self.accepted = False
-        session = self.scope.get("session") or {}
-        refusal = await database_sync_to_async(self._refusal)(user, session)
+        self.is_member = False
+        self.missed_seq = -1  # set by the hub (any thread) while this is not accepted
+        # Attached before the first snapshot, so that no change is missed in between.
+        await hub.attach(self)
+        try:
+            refusal, first = await database_sync_to_async(self._open)()
+        except BaseException:
+            await hub.detach(self)
+            raise
         if refusal is not None:
+            await hub.detach(self)
             if refusal.reason:  # an app's refusal: the page shows why (accepted to say it)
                 await self.accept()
                 await self.close(code=4403, reason=refusal.reason)
             else:
                 await self.close(code=4403)
             return
-        # Attached before the first snapshot, so that no change is missed in between.
-        await hub.attach(self)
         await self.accept()
         self.accepted = True
-        self.is_member = user is not None and user.is_authenticated
-        seq, text = await database_sync_to_async(self._arrive)()
-        await self._send_state_text(seq, text)
+        await self._send_state_text(*first)
+        if self.missed_seq > self.last_seq:
+            await self.send_state()
+
+    def _open(self) -> tuple[Watch | None, tuple[int, str] | None]:
+        """The connecting hop: the refusal (None when this viewer may watch the table),
+        else the member's presence recorded and their first snapshot."""
+        self.user = user = resolve_user(self.scope)
+        self.language = getattr(user, "preferred_language", None) or "fr"
+        refusal = self._refusal(user, self.scope.get("session") or {})
+        if refusal is not None:
+            return refusal, None
+        self.is_member = user.is_authenticated
+        if self.is_member:
+            services.presence_join(
+                table_id=self.table_id, user=user, channel_name=self.channel_name
+            )
+        return None, self._render()
 
     def _refusal(self, user, session):
         """None when this viewer may watch the table, else the refused ``Watch`` (its
         reason in the viewer's language, if an app gave one)."""
         table = Table.objects.filter(pk=self.table_id).first()
-        if table is None or user is None:
+        if table is None:
             return Watch(False)
         invited = self.table_id in selectors.invited_tables(session)
         with translation.override(self.language):
             return selectors.view_refusal(table, user, invited=invited)
-
-    def _arrive(self) -> tuple[int, str]:
-        """Record the member's presence, then render their first snapshot (one hop)."""
-        if self.is_member:
-            services.presence_join(
-                table_id=self.table_id, user=self.scope["user"], channel_name=self.channel_name
-            )
-        return self._render()
 
     async def disconnect(self, code):
         if getattr(self, "accepted", False):

@@ -412,12 +412,28 @@ def table_drive(*, table_id: int, now=None) -> float | None:
 
 
 # ----------------------------------------------------------------- presence
-@transaction.atomic
 def presence_join(*, table_id: int, user, channel_name: str) -> None:
-    """A member's socket arrived at the table: its presence row (one upsert: when every
-    socket of a server reconnects at once, each join is a few statements), the table
-    seen, the member's seat no longer left, or taken back from its stand-in."""
+    """A member's socket arrived at the table: its presence row, the table seen, the
+    member's seat no longer left, or taken back from its stand-in. When every socket of
+    a server reconnects at once, each join counts: on PostgreSQL it is one statement
+    (``sql.join_statement``), so one round trip and a transaction of its own."""
     now = timezone.now()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            params = [channel_name, table_id, user.pk, now, now, table_id, user.pk]
+            cursor.execute(sql.join_statement(), [*params, table_id, user.pk])
+            away = cursor.fetchone()[0]
+    else:
+        with transaction.atomic():
+            away = _presence_join_steps(table_id, user, channel_name, now)
+    if away:
+        seat_retake(table_id=table_id, user=user)
+    transaction.on_commit(lambda: hub.presence_changed(table_id))
+
+
+def _presence_join_steps(table_id: int, user, channel_name: str, now) -> bool:
+    """``presence_join`` in separate statements (SQLite), in the caller's transaction:
+    whether the member has a seat taken over while away."""
     Presence.objects.bulk_create(
         [Presence(channel_name=channel_name, table_id=table_id, user=user, seen_at=now)],
         update_conflicts=True,
@@ -426,9 +442,7 @@ def presence_join(*, table_id: int, user, channel_name: str) -> None:
     )
     Table.objects.filter(pk=table_id).update(last_human_seen_at=now)
     Seat.objects.filter(table_id=table_id, user=user, left_at__isnull=False).update(left_at=None)
-    if Seat.objects.filter(table_id=table_id, away_user=user).exists():
-        seat_retake(table_id=table_id, user=user)
-    transaction.on_commit(lambda: hub.presence_changed(table_id))
+    return Seat.objects.filter(table_id=table_id, away_user=user).exists()
 
 
 def presence_heartbeat_many(beats: dict[str, int]) -> None:

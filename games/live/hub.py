@@ -4,7 +4,8 @@ After a change commits, whoever committed it renders the new state once per kind
 viewer (each seat, the host, spectators) for this process's sockets of that table, and
 the event loop sends each socket its frame: no channel layer, no query when the state
 is at hand. A socket is any object with ``table_id``, ``user``, ``accepted``,
-``last_seq`` and ``send_text``.
+``last_seq`` and ``send_text``; one attached before it is accepted (in its connecting
+hop) is sent nothing, and notes in ``missed_seq`` the states it missed.
 
 Other processes hear of the change through the channel layer (Redis): a small event
 ``{"type": "table.updated", "table": id, "seq": n, "move": {...}}``, after which a
@@ -73,6 +74,8 @@ PRESENCE_NOTICE_SECONDS = 0.05
 # watched the table for between this and twice this (a page reload keeps them).
 UNWATCHED_SECONDS = 60.0
 LOBBY_GROUP = "lobby"
+# A state missed by a connecting socket at a seq not known (a catch-up to the database's).
+MISSED_UNKNOWN = 2**62
 # Every process's hub listens to this one group; the table events a process publishes
 # go there in batches (``Hub._flush``).
 EVENTS_GROUP = "tables"
@@ -365,7 +368,7 @@ class Hub:
         """The frames of the table at ``seq`` from the cached state (as it is, or after
         following ``move``), without waiting for anything: [] when this process holds
         no socket of the table, None when the state must be caught up first."""
-        sockets = self._accepted(table_id)
+        sockets = self._state_sockets(table_id, seq)
         if not sockets:
             return []
         if seq is None:
@@ -394,7 +397,7 @@ class Hub:
 
     async def _caught_up_frames(self, table_id: int, seq: int | None) -> Frames:
         """The frames of the table once its state is caught up from the database."""
-        sockets = self._accepted(table_id)
+        sockets = self._state_sockets(table_id, seq)
         if not sockets:
             return []
         present, _ = presence.cached(table_id)
@@ -440,6 +443,24 @@ class Hub:
     def _accepted(self, table_id: int) -> list:
         return [s for s in list(self.sockets.get(table_id, ())) if s.accepted]
 
+    def _state_sockets(self, table_id: int, seq: int | None) -> list:
+        """The sockets to render the table's state at ``seq`` (None: not known yet) for:
+        the accepted ones. A socket still in its connecting hop notes ``seq`` in
+        ``missed_seq`` instead, and asks for a state again once accepted if that is
+        newer than its first (``TableConsumer.connect``). It notes before it looks at
+        ``accepted`` again, while the consumer sets ``accepted`` before it reads
+        ``missed_seq`` (any thread): one side at least sees the other."""
+        out = []
+        for s in list(self.sockets.get(table_id, ())):
+            if not s.accepted:
+                s.missed_seq = max(
+                    getattr(s, "missed_seq", -1), MISSED_UNKNOWN if seq is None else seq
+                )
+                if not s.accepted:
+                    continue
+            out.append(s)
+        return out
+
     def _running(self) -> bool:
         loop = self.loop
         return loop is not None and not loop.is_closed() and loop.is_running()
@@ -449,7 +470,7 @@ class Hub:
         ``st`` or holds its lock)."""
         if not self._running():
             return []
-        return _frames_for(st, self._accepted(st.id), present)
+        return _frames_for(st, self._state_sockets(st.id, st.seq), present)
 
     def publish_changed(self, table_id: int, seq: int, move: dict | None = None) -> None:
         """Tell other processes that the table changed (when one may hold sockets);
@@ -464,7 +485,7 @@ class Hub:
 
     def changed(self, table_id: int, seq: int) -> None:
         """A change committed by a service (database thread, after the commit)."""
-        sockets = self._accepted(table_id) if self._running() else []
+        sockets = self._state_sockets(table_id, seq) if self._running() else []
         if sockets:
             try:
                 self.deliver(render_for(table_id, seq, sockets))

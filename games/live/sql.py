@@ -274,3 +274,33 @@ SELECT posted.{c.id}, posted.{c.channel}, posted.{c.seat},
        (SELECT array_agg({s.user}) FROM {s.table}
          WHERE {s.table_} = %s AND {s.user} IS NOT NULL)
   FROM posted""".strip()
+
+
+
+# ---------------------------------------------------------------- presence
+@functools.cache
+def join_statement() -> str:
+    """PostgreSQL: a member's socket arrives at a table, in one statement: its presence
+    row (upserted by channel name), the table seen, the member's seat no longer left.
+    The seats are updated only once the table's row is (they read its ``RETURNING``),
+    so the row locks come in the pipeline's order: the table, then its seats.
+    Parameters: channel name, table id, user id, now, now, table id, user id, table id,
+    user id. Returns one row: whether the member has a seat taken over while away
+    (``services.seat_retake`` then gives it back)."""
+    t, s, p = _models()[0], _models()[3], _models()[5]
+    return f"""
+WITH joined AS (
+    INSERT INTO {p.table} ({p.channel_name}, {p.table_}, {p.user}, {p.seen_at})
+    VALUES (%s, %s, %s, %s)
+    ON CONFLICT ({p.channel_name}) DO UPDATE
+      SET {p.table_} = EXCLUDED.{p.table_}, {p.user} = EXCLUDED.{p.user},
+          {p.seen_at} = EXCLUDED.{p.seen_at}
+    RETURNING 1),
+  seen AS (
+    UPDATE {t.table} SET {t.last_human_seen_at} = %s WHERE {t.id} = %s
+    RETURNING {t.id}),
+  back AS (
+    UPDATE {s.table} SET {s.left_at} = NULL
+    WHERE {s.table_} = (SELECT {t.id} FROM seen) AND {s.user} = %s AND {s.left_at} IS NOT NULL
+    RETURNING 1)
+SELECT EXISTS (SELECT 1 FROM {s.table} WHERE {s.table_} = %s AND {s.away_user} = %s)""".strip()

@@ -635,3 +635,59 @@ async def test_members_tapping_next_deal_at_the_same_moment_are_all_counted(tabl
     assert (await recv(actor))["code"] == "stale"
     for comm, _ in comms:
         await comm.disconnect()
+
+
+async def test_a_table_socket_connects_in_one_database_hop(table_of_four, cookies, monkeypatch):
+    """Who the member is, whether they may watch, their presence and their first state
+    are read and written in one hop to the database thread: the route does not resolve
+    the member before the consumer (Channels' own hop), and the consumer makes one."""
+    import channels.auth
+
+    from games import consumers
+
+    def no_hop_of_its_own(scope):
+        raise AssertionError("the table route resolved the member in a hop of its own")
+
+    monkeypatch.setattr(channels.auth, "get_user", no_hop_of_its_own)
+    hops = []
+
+    def counted(fn):
+        hops.append(getattr(fn, "__name__", fn))
+        return database_sync_to_async(fn)
+
+    monkeypatch.setattr(consumers, "database_sync_to_async", counted)
+    north, ok, _ = await connect(table_of_four.pk, cookies[0])
+    assert ok
+    frame = await recv(north)
+    assert frame["table"]["you"] == "N" and len(frame["view"]["hand"]) == 10
+    assert hops == ["_open"]
+    await north.disconnect()
+
+
+async def test_a_move_committed_while_a_socket_connects_reaches_it(
+    table_of_four, cookies, players, monkeypatch
+):
+    """A move committed after the connecting hop rendered the first state, before the
+    socket was accepted, is not lost: the socket is sent the first state, then the
+    newer one."""
+    from games.consumers import TableConsumer
+
+    opened = TableConsumer._open
+
+    def open_then_a_move(self):
+        result = opened(self)
+        st = table_state(self.table_id)
+        user = players["NESW".index(st.hand.to_act)]
+        services.hand_apply_action(
+            table_id=self.table_id, user=user, action="pass", expected_seq=st.seq
+        )
+        return result
+
+    monkeypatch.setattr(TableConsumer, "_open", open_then_a_move)
+    north, ok, _ = await connect(table_of_four.pk, cookies[0])
+    assert ok
+    first = await recv(north)
+    assert first["seq"] == table_of_four.seq
+    newer = await recv(north)
+    assert newer["seq"] == table_of_four.seq + 1
+    await north.disconnect()
