@@ -13,11 +13,13 @@ import contextlib
 import contextvars
 import itertools
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import connection
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -69,6 +71,24 @@ class HeartbeatBatch:
 
 heartbeats = HeartbeatBatch()
 
+# The connecting hops run beside Channels' one database thread, a few at once: after a
+# restart every socket of the process comes back together, and their hops wait on the
+# database's round trips side by side rather than in one queue. On PostgreSQL only
+# (SQLite writes one at a time anyway, and would answer "database is locked").
+CONNECT_THREADS = 4
+_connect_pool: ThreadPoolExecutor | None = None
+
+
+def connecting_hop(fn):
+    """``fn`` as a coroutine function run in the connecting threads (PostgreSQL), else
+    in Channels' database thread."""
+    global _connect_pool
+    if connection.vendor != "postgresql":
+        return database_sync_to_async(fn)
+    if _connect_pool is None:
+        _connect_pool = ThreadPoolExecutor(CONNECT_THREADS, thread_name_prefix="socket-connect")
+    return database_sync_to_async(fn, thread_sensitive=False, executor=_connect_pool)
+
 
 class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
     table_id: int
@@ -109,7 +129,7 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
         # Attached before the first snapshot, so that no change is missed in between.
         await hub.attach(self)
         try:
-            refusal, first = await database_sync_to_async(self._open)()
+            refusal, first = await connecting_hop(self._open)()
         except BaseException:
             await hub.detach(self)
             raise

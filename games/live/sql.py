@@ -276,7 +276,6 @@ SELECT posted.{c.id}, posted.{c.channel}, posted.{c.seat},
   FROM posted""".strip()
 
 
-
 # ---------------------------------------------------------------- presence
 @functools.cache
 def join_statement() -> str:

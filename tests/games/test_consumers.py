@@ -651,9 +651,9 @@ async def test_a_table_socket_connects_in_one_database_hop(table_of_four, cookie
     monkeypatch.setattr(channels.auth, "get_user", no_hop_of_its_own)
     hops = []
 
-    def counted(fn):
+    def counted(fn, **options):
         hops.append(getattr(fn, "__name__", fn))
-        return database_sync_to_async(fn)
+        return database_sync_to_async(fn, **options)
 
     monkeypatch.setattr(consumers, "database_sync_to_async", counted)
     north, ok, _ = await connect(table_of_four.pk, cookies[0])
