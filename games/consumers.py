@@ -152,25 +152,32 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
         else the member's presence recorded and their first snapshot."""
         self.user = user = resolve_user(self.scope)
         self.language = getattr(user, "preferred_language", None) or "fr"
-        refusal = self._refusal(user, self.scope.get("session") or {})
-        if refusal is not None:
-            return refusal, None
         self.is_member = user.is_authenticated
+        tables = Table.objects.filter(pk=self.table_id)
+        if self.is_member:  # the seat with the table: one query
+            tables = tables.annotate(seated=selectors.seated_annotation(user))
+        table = tables.first()
+        refusal = self._refusal(table, user, self.scope.get("session") or {})
+        if refusal is not None:
+            self.is_member = False
+            return refusal, None
         if self.is_member:
             services.presence_join(
                 table_id=self.table_id, user=user, channel_name=self.channel_name
             )
-        return None, self._render()
+        # As of the table's row: a state committed since is sent after (missed_seq).
+        return None, frames.state_frames(self.table_id, [user], seq=table.seq)[0]
 
-    def _refusal(self, user, session):
-        """None when this viewer may watch the table, else the refused ``Watch`` (its
+    def _refusal(self, table, user, session):
+        """None when this viewer may watch ``table``, else the refused ``Watch`` (its
         reason in the viewer's language, if an app gave one)."""
-        table = Table.objects.filter(pk=self.table_id).first()
         if table is None:
             return Watch(False)
         invited = self.table_id in selectors.invited_tables(session)
         with translation.override(self.language):
-            return selectors.view_refusal(table, user, invited=invited)
+            return selectors.view_refusal(
+                table, user, invited=invited, seated=getattr(table, "seated", None)
+            )
 
     async def disconnect(self, code):
         if getattr(self, "accepted", False):

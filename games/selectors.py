@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from games import hooks
 from games.hooks import Watch
 from games.live import cache, frames, store
 from games.live.presence import present_users
 from games.live.render import score_sheet
-from games.models import GameHand, Table
+from games.models import GameHand, Seat, Table
 
 __all__ = [
     "INVITED_SESSION_KEY",
@@ -28,6 +28,7 @@ __all__ = [
     "present_users",
     "score_sheet",
     "seat_names",
+    "seated_annotation",
     "table_snapshot",
 ]
 
@@ -39,17 +40,23 @@ def can_view(table: Table, user, *, invited: bool = False) -> bool:
     return view_refusal(table, user, invited=invited) is None
 
 
-def view_refusal(table: Table, user, *, invited: bool = False) -> Watch | None:
+def view_refusal(
+    table: Table, user, *, invited: bool = False, seated: bool | None = None
+) -> Watch | None:
     """None when ``user`` may open the table, else the refused ``Watch`` (its reason
     empty when the table's own rules refuse: log in, or the invite-only page).
+    ``seated``: whether the member has a seat there, when the caller read it with the
+    table (``seated_annotation``).
 
     The host, the seated and the members who run tables always may. Otherwise an app
     that owns the table has its say first (``hooks.watch_verdict``: a tournament's
     online table, visitors included when its director allows it); else public tables
     are open to every member, invite-only ones to the invited."""
     member = user is not None and user.is_authenticated
-    # The seated first: most sockets are theirs, and a permission costs two queries.
-    if member and (table.host_id == user.pk or table.seats.filter(user=user).exists()):
+    if member and table.host_id == user.pk:
+        return None
+    # The seated next: most sockets are theirs, and a permission costs two queries.
+    if member and (seated if seated is not None else table.seats.filter(user=user).exists()):
         return None
     if member and user.has_perm("club.run_tables"):
         return None
@@ -59,6 +66,12 @@ def view_refusal(table: Table, user, *, invited: bool = False) -> Watch | None:
     if member and (table.visibility == Table.Visibility.PUBLIC or invited):
         return None
     return Watch(False)
+
+
+def seated_annotation(user) -> Exists:
+    """``Table.objects.annotate(seated=...)``: whether ``user`` has a seat at the table,
+    read with the table's row (for ``view_refusal``)."""
+    return Exists(Seat.objects.filter(table=OuterRef("pk"), user=user))
 
 
 def invited_tables(session) -> set[int]:

@@ -428,7 +428,7 @@ def presence_join(*, table_id: int, user, channel_name: str) -> None:
             away = _presence_join_steps(table_id, user, channel_name, now)
     if away:
         seat_retake(table_id=table_id, user=user)
-    transaction.on_commit(lambda: hub.presence_changed(table_id))
+    transaction.on_commit(lambda: hub.presence_changed(table_id, joined=user.pk))
 
 
 def _presence_join_steps(table_id: int, user, channel_name: str, now) -> bool:

@@ -493,10 +493,14 @@ class Hub:
                 logger.exception("rendering table %s failed", table_id)
         self.publish_changed(table_id, seq)
 
-    def presence_changed(self, table_id: int) -> None:
-        """Someone joined or left the table (after the commit, in any thread): its
-        sockets here get a presence notice in the next batch, other processes hear."""
-        presence.forget(table_id)
+    def presence_changed(self, table_id: int, *, joined: int | None = None) -> None:
+        """Someone joined (``joined``: a member's socket here) or left the table (after
+        the commit, in any thread): its sockets here get a presence notice in the next
+        batch, other processes hear."""
+        if joined is not None:
+            presence.joined(table_id, joined)
+        else:
+            presence.forget(table_id)
         if self._running():
             if _on_loop(self.loop):
                 self._presence_notice_soon(table_id)

@@ -25,6 +25,7 @@ __all__ = [
     "TABLE_SEEN_RESOLUTION",
     "cached",
     "forget",
+    "joined",
     "present_users",
     "present_users_cached",
     "present_users_many",
@@ -86,6 +87,17 @@ def cached(table_id: int) -> tuple[set[int] | None, bool]:
 def forget(table_id: int) -> None:
     _cache.pop(table_id, None)
     _generations[table_id] = _generations.get(table_id, 0) + 1
+
+
+def joined(table_id: int, user_id: int) -> None:
+    """A member's socket arrived here (after its commit): a cached set gains them, so
+    that the sockets arriving after a restart, four to a table, read the set once per
+    table rather than once each. A read already under way does not put its older set
+    back (``_generations``)."""
+    _generations[table_id] = _generations.get(table_id, 0) + 1
+    hit = _cache.get(table_id)
+    if hit is not None:
+        _cache[table_id] = (hit[0], hit[1] | {user_id})
 
 
 def table_presence(table_id: int, *, now: datetime) -> tuple[set[int], dict[int, datetime]]:
