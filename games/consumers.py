@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import functools
 import itertools
 import logging
 from concurrent.futures import ThreadPoolExecutor
@@ -87,7 +88,18 @@ def connecting_hop(fn):
         return database_sync_to_async(fn)
     if _connect_pool is None:
         _connect_pool = ThreadPoolExecutor(CONNECT_THREADS, thread_name_prefix="socket-connect")
-    return database_sync_to_async(fn, thread_sensitive=False, executor=_connect_pool)
+
+    @functools.wraps(fn)
+    def hop():
+        # Closed here, in the hop's own context: the closing Channels does around it
+        # left these threads' connections open (a test database still in use at
+        # teardown showed it).
+        try:
+            return fn()
+        finally:
+            connection.close()
+
+    return database_sync_to_async(hop, thread_sensitive=False, executor=_connect_pool)
 
 
 class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
