@@ -31,7 +31,6 @@ from games.errors import TableError
 from games.hooks import Watch
 from games.live import chat, frames, pipeline, runner
 from games.live.hub import LOBBY_GROUP, ORIGIN, hub
-from games.models import Table
 
 # The longest action a frame may carry (a 450 major sequence: "major:10H,JH,QH,KH,AH").
 ACTION_LENGTH = 40
@@ -165,10 +164,7 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
         self.user = user = resolve_user(self.scope)
         self.language = getattr(user, "preferred_language", None) or "fr"
         self.is_member = user.is_authenticated
-        tables = Table.objects.filter(pk=self.table_id)
-        if self.is_member:  # the seat with the table: one query
-            tables = tables.annotate(seated=selectors.seated_annotation(user))
-        table = tables.first()
+        table = selectors.table_for_viewer(self.table_id, user)
         refusal = self._refusal(table, user, self.scope.get("session") or {})
         if refusal is not None:
             self.is_member = False

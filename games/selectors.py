@@ -28,7 +28,7 @@ __all__ = [
     "present_users",
     "score_sheet",
     "seat_names",
-    "seated_annotation",
+    "table_for_viewer",
     "table_snapshot",
 ]
 
@@ -46,7 +46,7 @@ def view_refusal(
     """None when ``user`` may open the table, else the refused ``Watch`` (its reason
     empty when the table's own rules refuse: log in, or the invite-only page).
     ``seated``: whether the member has a seat there, when the caller read it with the
-    table (``seated_annotation``).
+    table (``table_for_viewer``).
 
     The host, the seated and the members who run tables always may. Otherwise an app
     that owns the table has its say first (``hooks.watch_verdict``: a tournament's
@@ -68,10 +68,15 @@ def view_refusal(
     return Watch(False)
 
 
-def seated_annotation(user) -> Exists:
-    """``Table.objects.annotate(seated=...)``: whether ``user`` has a seat at the table,
-    read with the table's row (for ``view_refusal``)."""
-    return Exists(Seat.objects.filter(table=OuterRef("pk"), user=user))
+def table_for_viewer(table_id: int, user) -> Table | None:
+    """The table (None: no such table), read with whether the member ``user`` has a seat
+    there (``seated``, for ``view_refusal``): one query."""
+    tables = Table.objects.filter(pk=table_id)
+    if user is not None and user.is_authenticated:
+        tables = tables.annotate(
+            seated=Exists(Seat.objects.filter(table=OuterRef("pk"), user=user))
+        )
+    return tables.first()
 
 
 def invited_tables(session) -> set[int]:
