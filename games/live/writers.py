@@ -10,6 +10,7 @@ hand's end has callbacks is always written here.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 from django.db import connection, transaction
 
@@ -52,15 +53,23 @@ def _execute(move: Move, single_statement: bool | None) -> int | None:
             return row[0] if move.next_hand is not None else None
         adapt = Jsonb if connection.vendor == "postgresql" else json.dumps
         bump, *rest = sql.move_steps(move, adapt)
-        cursor.execute(bump.sql, bump.params)
+        cursor.execute(bump.sql, _params(bump))
         if cursor.rowcount != 1:
             raise MovedOn(move.table_id)
         next_hand_id = None
         for step in rest:
-            cursor.execute(step.sql, step.params)
+            cursor.execute(step.sql, _params(step))
             if step.returns_id:
                 next_hand_id = cursor.fetchone()[0]
         return next_hand_id
+
+
+def _params(step: sql.Statement) -> list:
+    """A statement's values as the ORM would store them: SQLite keeps a datetime as
+    text, and its own adapter would write it with its offset ("+00:00"), which then
+    compares wrongly with the ORM's form (``wake_at <= now`` false at the same instant)."""
+    adapt = connection.ops.adapt_datetimefield_value
+    return [adapt(value) if isinstance(value, datetime) else value for value in step.params]
 
 
 def _finished_row(move: Move) -> GameHand:

@@ -285,6 +285,9 @@ def test_the_log_is_appended_only_while_the_table_is_at_the_expected_seq(
     assert list(Action.objects.values_list("seq", "seat", "action", "by_bot")) == [
         (seq + 1, "E", "pass", True)
     ]
+    # the times written compare with the ORM's at the same instant (the sweep's query)
+    assert Table.objects.filter(pk=table_of_four.pk, wake_at__lte=now).exists()
+    assert Action.objects.filter(seq=seq + 1, created_at__gte=now).exists()
 
 
 @pytest.mark.django_db(transaction=True)
