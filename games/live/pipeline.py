@@ -15,7 +15,10 @@ Three entry points, one pipeline:
   searches (the table's level) is not left to think in the database thread: ``drive``
   hands the runner its search (``moves.Thinking``) and the state goes back; the runner
   runs it in its own bounded pool of threads, then calls ``drive`` again with what it
-  found, played if the table has not moved on meanwhile.
+  found, played if the table has not moved on meanwhile. Before a search starts, the
+  process claims the table for as long as the search may take (``claim_search``):
+  other processes' runners, which sweep every table that is due, leave it alone
+  until then, and take it over if the claim runs out (the process died).
 
 After the commit (``_after_commit``), in this order: the state is brought in line
 (``moves.committed``), rendered for this process's sockets while still owned, put back
@@ -31,6 +34,7 @@ from datetime import datetime, timedelta
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games.errors import TableError, no_table_error, refusal_error, stale_error
@@ -183,6 +187,32 @@ def _after_commit(st: TableState, move: Move, present: set[int]) -> list:
     return frames
 
 
+#: A search's claim on its table lasts its budget's seconds and this much more (the
+#: runner waits ``runner.THINK_MARGIN`` past the budget, then the look that plays).
+CLAIM_MARGIN = 2.0
+#: The claim of a search with no time limit (budgets of tests and benches).
+CLAIM_UNBOUNDED = 30.0
+
+
+def claim_search(table_id: int, seq: int, now: datetime, budget: Budget) -> bool:
+    """Claim a table whose bot is about to search: its ``wake_at`` moved to when the
+    search will be over, if the table is still at ``seq`` and due (no other process
+    holds a claim). One conditional update, so of two processes looking at once, one
+    searches. A process that dies while searching leaves a claim that runs out: the
+    table is due again, and any process's sweep picks it up."""
+    seconds = CLAIM_UNBOUNDED if budget.seconds is None else budget.seconds + CLAIM_MARGIN
+    claimed = Table.objects.filter(
+        Q(wake_at__isnull=True) | Q(wake_at__lte=now), pk=table_id, seq=seq
+    ).update(wake_at=now + timedelta(seconds=seconds))
+    return claimed == 1
+
+
+def release_search(table_id: int, seq: int) -> None:
+    """Give up a claim (``claim_search``) whose search will not be run: the table, if
+    still at ``seq``, is due at once."""
+    Table.objects.filter(pk=table_id, seq=seq).update(wake_at=timezone.now())
+
+
 def level_budgets() -> dict[str, Budget]:
     """Each searching level's budget: ``games.kinds.LEVEL_BUDGETS``, or the site's
     ``BOT_LEVEL_BUDGETS`` (level -> ``Budget`` fields), as the tests set small ones."""
@@ -207,7 +237,8 @@ def drive(
     A bot whose decision searches: with ``think`` it searches here (a caller with no
     event loop to spare); without, nothing is played and its search is returned
     (``Thinking``), for the caller to run and give back as ``thought`` (its seq and
-    action: None when it ran out of time, the rule of thumb then plays)."""
+    action: None when it ran out of time, the rule of thumb then plays). A search
+    claimed by another process (``claim_search``) is left to it: None."""
     now = now or timezone.now()
     present, last_seen = presence.table_presence(table_id, now=now)
     try:
@@ -229,6 +260,9 @@ def drive(
     if thought is None or thought[0] != st.seq:
         job = moves.bot_thinking(st, level_budgets())
         if job is not None:
+            if not claim_search(table_id, st.seq, now, job.budget):
+                cache.checkin(st)  # another process searches (or the table moved on:
+                return None  # its writer pokes); the sweep looks when its claim runs out
             if not think:
                 cache.checkin(st)
                 return job

@@ -12,6 +12,9 @@ A bot that searches (a table's "Club" or "Fort" level) thinks in this process's 
 of bot threads (``BOT_THINKERS`` of them), never on the event loop nor in the database
 thread, each search bounded by its level's seconds (and waited for ``THINK_MARGIN``
 more at most: past that the rule of thumb plays and the late search is dropped).
+The process that runs a search claims its table for that long (``Table.wake_at``
+moved forward, ``pipeline.claim_search``): the other processes' sweeps leave the
+table alone meanwhile, and pick it up if the claim runs out with its process dead.
 """
 
 from __future__ import annotations
@@ -114,7 +117,9 @@ async def drive_table(table_id: int) -> float | None:
         thought = (wait.seq, await think(wait))
         wait = await database_sync_to_async(pipeline.drive)(table_id, think=False, thought=thought)
         if isinstance(wait, Thinking) and rounds >= THINK_ROUNDS:
-            return 0.0  # look again soon rather than hold the table here
+            # look again soon rather than hold the table here (its claim given up)
+            await database_sync_to_async(pipeline.release_search)(table_id, wait.seq)
+            return 0.0
     return wait
 
 

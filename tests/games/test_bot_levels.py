@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
@@ -250,3 +251,49 @@ def test_a_search_past_its_time_gives_way_to_the_rule_of_thumb(players, small_bu
     pipeline.drive(table.pk, think=False, thought=(job.seq, None), now=far_future())
     last = Action.objects.filter(hand__table=table).order_by("-seq").first()
     assert (last.seq, last.action) == (st.seq + 1, expected)
+
+
+def test_a_bot_search_is_claimed_so_other_processes_leave_it_until_the_claim_runs_out(
+    players, small_budgets
+):
+    """Every process's runner looks at every due table. The first look that hands out a
+    search claims the table (its ``wake_at`` moved past the search's time), so a look
+    from another process meanwhile does nothing; a claim that runs out (the searching
+    process died) lets the next look search again, and the thought then plays."""
+    table = bot_table(players[0], "club")
+    st = searching_turn(table)
+    now = far_future()
+    job = pipeline.drive(table.pk, think=False, now=now)
+    assert isinstance(job, Thinking) and job.seq == st.seq
+    claimed_until = Table.objects.get(pk=table.pk).wake_at
+    assert claimed_until == now + timedelta(seconds=pipeline.CLAIM_UNBOUNDED)
+    assert runner_sweep_due(now + timedelta(seconds=1)) == []
+    assert pipeline.drive(table.pk, think=False, now=now + timedelta(seconds=1)) is None
+    assert Table.objects.get(pk=table.pk).seq == st.seq  # nothing played
+    later = claimed_until + timedelta(seconds=1)
+    assert runner_sweep_due(later) == [table.pk]
+    again = pipeline.drive(table.pk, think=False, now=later)
+    assert isinstance(again, Thinking) and again.seq == st.seq
+    pipeline.drive(table.pk, think=False, thought=(again.seq, again.run()), now=later)
+    assert Table.objects.get(pk=table.pk).seq == st.seq + 1
+
+
+def test_a_claim_given_up_makes_the_table_due_at_once(players, small_budgets):
+    table = bot_table(players[0], "club")
+    st = searching_turn(table)
+    now = far_future()
+    job = pipeline.drive(table.pk, think=False, now=now)
+    assert isinstance(job, Thinking)
+    assert pipeline.drive(table.pk, think=False, now=now) is None  # claimed
+    pipeline.release_search(table.pk, job.seq)
+    assert isinstance(pipeline.drive(table.pk, think=False, now=now), Thinking)
+    assert Table.objects.get(pk=table.pk).seq == st.seq
+
+
+def runner_sweep_due(now) -> list[int]:
+    """The tables a runner's sweep finds due at ``now`` (``Table.wake_at``)."""
+    return list(
+        Table.objects.filter(wake_at__lte=now, status=Table.Status.PLAYING).values_list(
+            "pk", flat=True
+        )
+    )
