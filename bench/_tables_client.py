@@ -17,6 +17,15 @@ Latency of a move: from sending the intent to the moment all four sockets of the
 table hold a ``state`` whose seq is >= the new seq (one process, one monotonic clock).
 A table is *stalled* when a move stays undelivered for more than ``STALL_SECONDS``,
 or when nobody has a turn to play (no intent due, none in flight) for that long.
+
+Bytes on the wire (``Wire``): during the measured window, every byte TCP delivered to
+the sockets and the size of each data frame as it crossed the wire (compressed by
+``permessage-deflate``), beside the size of its JSON text.
+
+``failover`` (the bench's ``kill`` phase): a socket whose server went away reconnects
+as a page does (static/js/table.js's delays, through the first process that answers,
+as nginx's next upstream), plays again at once what it had sent unanswered, and is
+timed from the loss until it holds the table's latest state.
 """
 
 from __future__ import annotations
@@ -29,12 +38,49 @@ import resource
 import time
 from collections import Counter
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import CTRL_OPCODES
 
 STALL_SECONDS = 5.0
 HEARTBEAT_SECONDS = 20.0
 QUIESCE_SECONDS = 10.0  # after the end: a move in flight with no frame at all for this long is lost
 DRAIN_MAX_SECONDS = 120.0  # ... and an overloaded server gets at most this long to drain
+
+
+class Wire:
+    """What crossed the wire to this process's sockets during the measured window:
+    every byte TCP delivered (``CountingConnection``), and the size on the wire of each
+    data frame (its compressed payload when ``permessage-deflate`` is on, plus the
+    frame's header: 2 bytes up to 125 of payload, 4 up to 65,535; servers do not mask)."""
+
+    measuring = False
+    tcp_bytes = 0
+    frame_sizes: Counter = Counter()  # size on the wire -> frames
+    text_sizes: Counter = Counter()  # size of the JSON text -> frames
+
+    @classmethod
+    def frame(cls, payload: int) -> None:
+        cls.frame_sizes[payload + (2 if payload < 126 else 4 if payload < 65536 else 10)] += 1
+
+
+class CountingConnection(ClientConnection):
+    def data_received(self, data: bytes) -> None:
+        if Wire.measuring:
+            Wire.tcp_bytes += len(data)
+        super().data_received(data)
+
+
+_decode = PerMessageDeflate.decode
+
+
+def _counting_decode(self, frame, *, max_size=None):
+    if Wire.measuring and frame.opcode not in CTRL_OPCODES:
+        Wire.frame(len(frame.data))
+    return _decode(self, frame, max_size=max_size)
+
+
+PerMessageDeflate.decode = _counting_decode
 
 
 class Table:
@@ -52,6 +98,8 @@ class Table:
         "max_seq",
         "rng",
         "retries",
+        "to_act",
+        "bot_moves_late",
     )
 
     def __init__(self, table_id: int, seed: int):
@@ -71,6 +119,8 @@ class Table:
         self.max_seq = -1
         self.rng = random.Random(seed)
         self.retries = 0
+        self.to_act = None  # the seat to act in the latest state
+        self.bot_moves_late = 0  # moves of its bots in the second half of the window
 
 
 class Client:
@@ -87,6 +137,8 @@ class Client:
         "acted_seq",
         "bytes",
         "tapped",
+        "lost_at",
+        "replay",
     )
 
     def __init__(self, table: Table, seat: str, cookie: str):
@@ -102,6 +154,8 @@ class Client:
         self.acted_seq = -1
         self.bytes = 0
         self.tapped = 0  # the hand whose review this player said "next deal" in
+        self.lost_at: float | None = None  # its server went away at (``failover``)
+        self.replay = False  # its last move may not have reached the server: play it again
 
 
 class Worker:
@@ -131,6 +185,13 @@ class Worker:
         self.chat_rate = float(spec.get("chat", 0.0))
         self.chat_sent = 0
         self.chat_received = 0
+        # ``failover``: a socket whose server goes away reconnects, as a page does
+        # behind nginx (the next upstream that answers), and is timed until it holds
+        # the table's latest state again.
+        self.failover = bool(spec.get("failover"))
+        self.lost_sockets = 0
+        self.recoveries: list[float] = []
+        self.half_time = float("inf")  # halfway through the measured window (the kill)
 
     # ------------------------------------------------------------------ sockets
     async def connect_all(self) -> dict:
@@ -149,17 +210,7 @@ class Worker:
                 port = self.ports[list(client.table.clients).index(client.seat) % len(self.ports)]
                 try:
                     async with limit:
-                        client.ws = await connect(
-                            f"ws://127.0.0.1:{port}/ws/tables/{client.table.id}/",
-                            origin=f"http://127.0.0.1:{port}",
-                            proxy=None,
-                            additional_headers={"Cookie": f"sessionid={client.cookie}"},
-                            compression=self.spec.get("compression", "deflate"),
-                            open_timeout=60,
-                            ping_interval=None,
-                            max_size=2**22,
-                            max_queue=None,
-                        )
+                        client.ws = await self.open(client, port)
                 except Exception as error:  # noqa: BLE001 - counted and reported
                     self.connect_failures[type(error).__name__] += 1
                     continue
@@ -190,6 +241,45 @@ class Worker:
             "handshake_p99": times[int(len(times) * 0.99)] if times else None,
         }
 
+    async def open(self, client: Client, port: int):
+        return await connect(
+            f"ws://127.0.0.1:{port}/ws/tables/{client.table.id}/",
+            origin=f"http://127.0.0.1:{port}",
+            proxy=None,
+            additional_headers={"Cookie": f"sessionid={client.cookie}"},
+            compression=self.spec.get("compression", "deflate"),
+            create_connection=CountingConnection,
+            open_timeout=60,
+            ping_interval=None,
+            max_size=2**22,
+            max_queue=None,
+        )
+
+    async def reconnect(self, client: Client) -> None:
+        """As a page whose socket closed: again after 0.5 s, then twice as long each
+        time up to 10 s (static/js/table.js), each attempt through a front that tries
+        the processes in turn until one answers (nginx's next upstream)."""
+        first = list(client.table.clients).index(client.seat) % len(self.ports)
+        order = self.ports[first:] + self.ports[:first]
+        delay = 0.5
+        while self.playing or client.table.pending:
+            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
+            delay = min(10.0, delay * 2)
+            for port in order:
+                try:
+                    client.ws = await self.open(client, port)
+                except Exception:  # noqa: BLE001 - this process is gone: the next one
+                    continue
+                # A page queues no move: on the new state the player taps again what
+                # was not played (at once: they had chosen), or "next deal" if the
+                # review still waits for them.
+                client.replay = client.acted_seq >= client.last_seq or bool(client.tapped)
+                client.acted_seq, client.tapped = -1, 0
+                self._spawn(self.read(client))
+                if self.heartbeat:
+                    self._spawn(self.heartbeats(client))
+                return
+
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self.tasks.add(task)
@@ -199,6 +289,10 @@ class Worker:
         try:
             async for message in client.ws:
                 client.bytes += len(message)
+                if Wire.measuring:
+                    Wire.text_sizes[len(message)] += 1
+                    if client.ws.protocol.extensions == []:  # no compression: as sent
+                        Wire.frame(len(message.encode()))
                 frame = json.loads(message)
                 kind = frame.get("type")
                 if kind == "state":
@@ -208,10 +302,20 @@ class Worker:
                 elif kind == "chat":
                     self.chat_received += 1
         except Exception as error:  # noqa: BLE001
+            if self.failover and self.playing:
+                self.lost(client)
+                return
             self.disconnects[type(error).__name__] += 1
             return
-        if self.playing or client.ws.close_code not in (1000, 1001):
+        if self.failover and self.playing:
+            self.lost(client)
+        elif self.playing or client.ws.close_code not in (1000, 1001):
             self.disconnects[f"closed {client.ws.close_code}"] += 1
+
+    def lost(self, client: Client) -> None:
+        self.lost_sockets += 1
+        client.lost_at = time.monotonic()
+        self._spawn(self.reconnect(client))
 
     async def heartbeats(self, client: Client) -> None:
         await asyncio.sleep(random.uniform(0, HEARTBEAT_SECONDS))
@@ -228,6 +332,13 @@ class Worker:
         table = client.table
         client.frames += 1
         self.last_frame_at = time.monotonic()
+        if client.lost_at is not None and seq >= table.max_seq:
+            self.recoveries.append(self.last_frame_at - client.lost_at)  # back in step
+            client.lost_at = None
+            if seq == client.last_seq:  # a move sent to the dead process was not played:
+                client.frame = frame  # the page shows the same state, the player plays
+                self.maybe_act(client)
+                return
         if seq < client.last_seq:
             client.regressions += 1
             return
@@ -241,6 +352,9 @@ class Worker:
         if seq > table.max_seq:
             table.max_seq = seq
             table.last_change = now
+            if table.to_act and table.to_act not in table.clients and now >= self.half_time:
+                table.bot_moves_late += 1  # the seat to act was a bot's: it played
+            table.to_act = (frame.get("view") or {}).get("to_act")
         hand_number = frame["table"].get("hand_number")
         for target in [t for t in table.pending if t <= seq]:
             pending = table.pending[target]
@@ -280,7 +394,7 @@ class Worker:
         return view.get("to_act")
 
     def maybe_act(self, client: Client) -> None:
-        if not self.playing:
+        if not self.playing and not client.replay:
             return
         frame = client.frame
         if frame is None:
@@ -296,7 +410,12 @@ class Worker:
             legal = ["next"]  # the hand review: this member taps "Next deal"
         elif view.get("to_act") != you:
             return
-        if not legal or client.acted_seq >= frame["seq"] or table.scheduled:
+        if client.replay and legal and client.lost_at is None:
+            client.replay = False
+            client.acted_seq = frame["seq"]
+            self._spawn(self.act(client, frame, legal))
+            return
+        if not self.playing or not legal or client.acted_seq >= frame["seq"] or table.scheduled:
             return
         client.acted_seq = frame["seq"]
         if self.human:
@@ -317,6 +436,9 @@ class Worker:
             client.table.scheduled = False
         if self.playing and client.frame is frame:
             await self.act(client, frame, legal)
+        elif self.playing:  # a new socket's state came meanwhile (``failover``), and
+            for other in client.table.clients.values():  # who is to play found this
+                self.maybe_act(other)  # think-time sleep running: look again
 
     async def act(self, client: Client, frame: dict, legal: list[str]) -> None:
         table = client.table
@@ -329,7 +451,13 @@ class Worker:
             frame["seq"] + 1,
             [time.monotonic(), set(table.clients), frame["table"].get("hand_number"), None],
         )
-        await client.ws.send(json.dumps({"type": "intent", "seq": frame["seq"], "action": action}))
+        try:
+            await client.ws.send(
+                json.dumps({"type": "intent", "seq": frame["seq"], "action": action})
+            )
+        except Exception:  # noqa: BLE001 - its server went away: the reader reconnects
+            if not self.failover:
+                raise
 
     async def chatter(self, table: Table) -> None:
         """One table's chat while playing: a message from a random player every
@@ -382,9 +510,12 @@ class Worker:
         if self.chat_rate > 0:
             for table in self.tables:
                 self._spawn(self.chatter(table))
+        self.half_time = (go_at + end_at) / 2
         await asyncio.sleep(max(0.0, go_at - time.monotonic()))
         usage0 = resource.getrusage(resource.RUSAGE_SELF)
+        Wire.measuring = True
         await asyncio.sleep(max(0.0, end_at - time.monotonic()))
+        Wire.measuring = False
         self.playing = False
         usage1 = resource.getrusage(resource.RUSAGE_SELF)
         # Let the moves in flight land (they count for lost/stalled, not for the rate):
@@ -430,6 +561,16 @@ class Worker:
             "regressions": sum(c.regressions for c in clients),
             "frames": sum(c.frames for c in clients),
             "bytes": sum(c.bytes for c in clients),
+            # during the measured window: TCP bytes in, sizes of the data frames
+            "wire_tcp_bytes": Wire.tcp_bytes,
+            "wire_frame_sizes": dict(Wire.frame_sizes),
+            "wire_text_sizes": dict(Wire.text_sizes),
+            "seats": sum(len(t.clients) for t in self.tables),
+            "lost_sockets": self.lost_sockets,
+            "recoveries": self.recoveries,
+            "unrecovered": sum(c.lost_at is not None for c in clients),
+            "bot_moves_late": sum(t.bot_moves_late for t in self.tables),
+            "bot_tables_moved_late": sum(t.bot_moves_late > 0 for t in self.tables),
             "errors": dict(self.errors),
             "disconnects": dict(self.disconnects),
             "retries": sum(t.retries for t in self.tables),

@@ -23,14 +23,20 @@ What it does:
   per table per minute by default, from a random player of the table), and then on
   two (N and S of each table on one process, E and W on the other: every move is
   caught up by the other process from the database; with the chat traffic); then
-  the human pace again with 450 tables (``450 human N``);
+  the human pace again with 450 tables (``450 human N``); on request (``--phases
+  kill``), a process killed: two processes, ``--kill-tables`` tables (500), one in
+  four with a bot in its last seat, the second process killed with SIGKILL halfway
+  through the measured window; its sockets reconnect to the first as pages do;
 * per phase: moves/s, p50/p99/max latency from an intent to all four seats holding
   the new state, server (daphne) CPU per move from ``/proc/<pid>/stat``, PostgreSQL
   CPU per move (postmaster and backends), client CPU, stalled tables (a move
   undelivered, or nobody with a turn, for > 5 s), lost updates (a socket whose last
   state is not the table's final seq in the database), order regressions, and
   skipped seqs (a seq superseded by a newer full state before it was rendered:
-  harmless, the frame is a full snapshot).
+  harmless, the frame is a full snapshot); bytes on the wire to the players (TCP
+  bytes per move per player, each data frame's compressed size); after a kill, how
+  long the killed process's sockets took to hold their table's latest state again
+  and the bots' moves since.
 
 Everything it started (daphne, PostgreSQL, Redis, client processes) is stopped at
 the end, also on error or Ctrl-C.
@@ -50,6 +56,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from datetime import timedelta
 from pathlib import Path
 
@@ -242,8 +249,11 @@ TABLE_KINDS = {
 }
 
 
-def create_tables(n: int, members: list[tuple[int, str]], seed: int, kind: str) -> list[dict]:
-    """``n`` started tables of ``kind``, four members each (all human: the clients play)."""
+def create_tables(
+    n: int, members: list[tuple[int, str]], seed: int, kind: str, *, bot_every: int = 0
+) -> list[dict]:
+    """``n`` started tables of ``kind``, four members each (all human: the clients play),
+    or, with ``bot_every``, one table in that many with a bot in its last seat."""
     from club.models import User
     from games import services
     from games.models import Seat
@@ -264,10 +274,15 @@ def create_tables(n: int, members: list[tuple[int, str]], seed: int, kind: str) 
         seats = list(
             Seat.objects.filter(table=table).order_by("position").values_list("seat", flat=True)
         )
-        for user, seat in zip(users[1:], seats[1:]):  # the host has the first seat
+        humans = 3 if bot_every and i % bot_every == bot_every - 1 else 4
+        for user, seat in zip(users[1:humans], seats[1:humans]):  # the host has the first
             services.table_join(table_id=table.pk, user=user, seat=seat)
+        if humans < 4:
+            services.table_fill_with_bots(table_id=table.pk, user=users[0])
         services.table_start(table_id=table.pk)
-        tables.append({"id": table.pk, "seats": {seat: key for seat, (_, key) in zip(seats, four)}})
+        tables.append(
+            {"id": table.pk, "seats": {seat: key for seat, (_, key) in zip(seats[:humans], four)}}
+        )
     return tables
 
 
@@ -401,6 +416,43 @@ def sample_steal(go_at: float, end_at: float) -> list[float]:
     return shares
 
 
+def histogram_percentile(sizes: Counter, q: float) -> int | None:
+    """The ``q`` quantile of values counted in a histogram (value -> how many)."""
+    total = sum(sizes.values())
+    if not total:
+        return None
+    rank, seen = q * (total - 1), 0
+    for value in sorted(sizes):
+        seen += sizes[value]
+        if seen > rank:
+            return value
+    return max(sizes)
+
+
+def wire_figures(results: list[dict], moves: int, tables: int) -> dict:
+    """Bytes to the players during the measured window: TCP bytes per move per player
+    (every frame counted, presence and chat included), and the data frames' sizes on
+    the wire and as JSON text."""
+    frame_sizes, text_sizes = Counter(), Counter()
+    for r in results:
+        frame_sizes.update({int(k): v for k, v in r["wire_frame_sizes"].items()})
+        text_sizes.update({int(k): v for k, v in r["wire_text_sizes"].items()})
+    players = sum(r["seats"] for r in results) / max(1, tables)  # per table
+    tcp = sum(r["wire_tcp_bytes"] for r in results)
+    return {
+        "wire_per_move_player": tcp / (moves * players) if moves else None,
+        "wire_frames": sum(frame_sizes.values()),
+        "wire_frame_p50": histogram_percentile(frame_sizes, 0.50),
+        "wire_frame_p99": histogram_percentile(frame_sizes, 0.99),
+        "wire_frame_mean": (
+            sum(k * v for k, v in frame_sizes.items()) / sum(frame_sizes.values())
+            if frame_sizes
+            else None
+        ),
+        "text_frame_p50": histogram_percentile(text_sizes, 0.50),
+    }
+
+
 def percentile(values: list[float], q: float) -> float | None:
     if not values:
         return None
@@ -419,8 +471,11 @@ def run_phase(
     pg_port: int | None,
     chat: float = 0.0,
     kind: str = "500",
+    kill: bool = False,
 ) -> dict:
-    """One phase against ``daphnes`` (each table's seats split across them)."""
+    """One phase against ``daphnes`` (each table's seats split across them); with
+    ``kill``, the last process is killed (SIGKILL) halfway through the measured window
+    and its sockets reconnect to the others."""
     ctx = multiprocessing.get_context("spawn")
     procs = max(1, min(args.procs, len(tables)))
     workers = []
@@ -440,12 +495,14 @@ def run_phase(
                     "compression": None if args.no_compression else "deflate",
                     "tables": tables[i::procs],
                     "chat": chat,
+                    "failover": kill,
                     "dump": f"{args.dump}.{name.replace(' ', '-')}.{i}.json" if args.dump else None,
                 }
             )
             workers.append((proc, parent))
+        sockets = sum(len(t["seats"]) for t in tables)
         say(
-            f"   connecting {4 * len(tables)} sockets ({len(tables)} tables, "
+            f"   connecting {sockets} sockets ({len(tables)} tables, "
             f"{procs} client process{'es' if procs > 1 else ''}) ..."
         )
         t0 = time.monotonic()
@@ -457,7 +514,7 @@ def run_phase(
             for k, v in c["failures"].items():
                 failures[k] = failures.get(k, 0) + v
         say(
-            f"   connected {n_connected}/{4 * len(tables)} in {connect_wall:.1f} s"
+            f"   connected {n_connected}/{sockets} in {connect_wall:.1f} s"
             + (f"; failed attempts {failures} (retried with backoff)" if failures else "")
         )
         time.sleep(args.settle)  # let presence broadcasts of the connects drain
@@ -474,8 +531,21 @@ def run_phase(
             )
         time.sleep(max(0.0, go_at - time.monotonic()))
         cpu0, pg0 = sum(d.cpu() for d in daphnes), postgres_cpu(pg_port)
-        steal = sample_steal(go_at, end_at)
-        cpu1, pg1 = sum(d.cpu() for d in daphnes), postgres_cpu(pg_port)
+        killed_at = None
+        if kill:
+            victim = daphnes[-1]
+            steal = sample_steal(go_at, go_at + seconds / 2)
+            killed_cpu = victim.cpu()
+            victim.process.kill()  # SIGKILL: no goodbye to its sockets, Redis or PostgreSQL
+            killed_at = time.monotonic()
+            victim.process.wait(10)
+            say(f"   killed daphne pid {victim.process.pid} (SIGKILL) {seconds / 2:.0f} s in")
+            steal += sample_steal(killed_at, end_at)
+            cpu1 = sum(d.cpu() for d in daphnes[:-1]) + killed_cpu
+        else:
+            steal = sample_steal(go_at, end_at)
+            cpu1 = sum(d.cpu() for d in daphnes)
+        pg1 = postgres_cpu(pg_port)
         results = [conn.recv()[1] for _, conn in workers]
         ids = [t["id"] for t in tables]
         db_seqs = table_seqs(ids)
@@ -506,6 +576,8 @@ def run_phase(
         1 for tid, seqs in final.items() if any(s != db_seqs.get(int(tid)) for s in seqs)
     )
     moves = len(latencies)
+    recoveries = sorted(x for r in results for x in r["recoveries"])
+    lost_at_kill = sum(r["lost_sockets"] for r in results)
     sum_of = lambda key: sum(r[key] for r in results)  # noqa: E731
     merged = lambda key: {k: v for r in results for k, v in r[key].items()}  # noqa: E731
     server_cpu = cpu1 - cpu0
@@ -514,7 +586,7 @@ def run_phase(
         "kind": kind,
         "mode": mode,
         "tables": len(tables),
-        "sockets": 4 * len(tables),
+        "sockets": sum(len(t["seats"]) for t in tables),
         "processes": len(daphnes),
         "procs": procs,
         "seconds": seconds,
@@ -556,6 +628,17 @@ def run_phase(
         "chat_per_table_minute": chat,
         "chat_sent": sum_of("chat_sent"),
         "chat_received": sum_of("chat_received"),
+        **wire_figures(results, moves, len(tables)),
+        "killed": killed_at is not None,
+        "failover_sockets": lost_at_kill,
+        "failover_recovered": len(recoveries),
+        "failover_unrecovered": sum_of("unrecovered"),
+        "failover_p50_s": percentile(recoveries, 0.50),
+        "failover_p99_s": percentile(recoveries, 0.99),
+        "failover_max_s": recoveries[-1] if recoveries else None,
+        "bot_tables": sum(len(t["seats"]) < 4 for t in tables),
+        "bot_moves_late": sum_of("bot_moves_late"),
+        "bot_tables_moved_late": sum_of("bot_tables_moved_late"),
     }
     return out
 
@@ -594,6 +677,25 @@ def print_phase(r: dict) -> None:
         f"{r['disconnects'] or 0}, frames {r['frames']} ({r['bytes'] / max(1, r['frames']):.0f}"
         f" B avg)"
     )
+    if r.get("killed"):
+        p50, p99, top = (
+            "-" if r[k] is None else f"{r[k]:.2f} s"
+            for k in ("failover_p50_s", "failover_p99_s", "failover_max_s")
+        )
+        say(
+            f"   failover: {r['failover_sockets']} sockets lost with the killed process, "
+            f"{r['failover_recovered']} back in step (the table's latest state) after: p50 "
+            f"{p50}, p99 {p99}, max {top}; not back {r['failover_unrecovered']}; bots after the "
+            f"kill: {r['bot_moves_late']} moves, at {r['bot_tables_moved_late']} of the "
+            f"{r['bot_tables']} tables with a bot"
+        )
+    if r.get("wire_per_move_player") is not None:
+        say(
+            f"   on the wire to the players: {r['wire_per_move_player']:.0f} B per move per "
+            f"player (TCP, every frame); data frames ({r['wire_frames']}): median "
+            f"{r['wire_frame_p50']} B, p99 {r['wire_frame_p99']} B, mean "
+            f"{r['wire_frame_mean']:.0f} B on the wire; median JSON text {r['text_frame_p50']} B"
+        )
     if r.get("chat_per_table_minute"):
         say(
             f"   table chat: {r['chat_per_table_minute']:g} message per table per minute: "
@@ -638,6 +740,24 @@ def print_summary(
             (o for o in alone if o["chat_per_table_minute"] == r["chat_per_table_minute"]),
             next(iter(alone), None),
         )
+        if r["killed"]:
+            p99 = r["failover_p99_s"]
+            ok = (
+                p99 is not None
+                and p99 <= 5.0
+                and r["failover_unrecovered"] == 0
+                and r["stalled_tables"] == 0
+                and r["lost_sockets"] == 0
+                and r["undelivered"] == 0
+                and r["bot_moves_late"] > 0
+            )
+            say(
+                f"target ({r['tables']} human-paced {_kind_words(r['kind'])}tables on 2 daphne "
+                f"processes, one killed with SIGKILL: its sockets back in step within 5 s "
+                f"(p99), nothing lost, undelivered or stalled, the bots played on after "
+                f"the kill): {'MET' if ok else 'NOT MET'}"
+            )
+            continue
         ok = r["p99_ms"] < 50 and r["stalled_tables"] == 0 and r["lost_sockets"] == 0
         say(
             f"target ({r['tables']} human-paced {_kind_words(r['kind'])}tables on "
@@ -746,8 +866,16 @@ def parse(argv: list[str]):
         default="human,chat,x2,human:450",
         help="the human-paced phases in order, comma-separated, repeats allowed: "
         "human (no chat), chat (with --chat traffic), x2 (two processes, "
-        "with --chat traffic), each of --kind's tables or of the kind after a colon "
-        "(human:450); default human,chat,x2,human:450",
+        "with --chat traffic), kill (two processes, --kill-tables tables, one in four "
+        "with a bot; the second process killed with SIGKILL halfway through, its "
+        "sockets reconnecting to the first), each of --kind's tables or of the kind "
+        "after a colon (human:450); default human,chat,x2,human:450",
+    )
+    p.add_argument(
+        "--kill-tables",
+        type=int,
+        default=500,
+        help="tables of the kill phase (default 500)",
     )
     p.add_argument(
         "--kind",
@@ -784,9 +912,9 @@ def parse(argv: list[str]):
         if x.strip()
         for phase, _, kind in [x.strip().partition(":")]
     ]
-    wrong = sorted({p for p, _ in args.phases} - {"human", "chat", "x2"})
+    wrong = sorted({p for p, _ in args.phases} - {"human", "chat", "x2", "kill"})
     if wrong:
-        p.error(f"--phases: unknown phase {', '.join(wrong)} (human, chat or x2)")
+        p.error(f"--phases: unknown phase {', '.join(wrong)} (human, chat, x2 or kill)")
     wrong = sorted({k for _, k in args.phases} - set(TABLE_KINDS))
     if wrong:
         p.error(f"--phases: unknown kind {', '.join(wrong)} ({', '.join(TABLE_KINDS)})")
@@ -828,7 +956,8 @@ def main(argv: list[str]) -> int:
         django_setup(env)
         from django.db import connection
 
-        n_members = 4 * max([args.tables, *args.full_counts, 1])
+        killing = any(phase == "kill" for phase, _ in args.phases)
+        n_members = 4 * max([args.tables, *args.full_counts, args.kill_tables * killing, 1])
         t0 = time.monotonic()
         members = create_members(n_members)
         say(f"   {n_members} members with sessions in {time.monotonic() - t0:.1f} s")
@@ -858,6 +987,19 @@ def main(argv: list[str]) -> int:
                     phases.append(
                         (f"{name} x2", "human", args.tables, args.seconds, 2, args.chat, kind)
                     )
+                elif phase == "kill":
+                    # a quarter of the tables with a bot: its moves must go on
+                    phases.append(
+                        (
+                            f"{_kind_words(kind)}human {args.kill_tables} x2 kill -9",
+                            "human",
+                            args.kill_tables,
+                            args.seconds,
+                            2,
+                            0.0,
+                            kind,
+                        )
+                    )
         started_daphnes = list(daphnes)  # every process of the run, for its log's summary
         for index, (name, mode, n, seconds, processes, chat, kind) in enumerate(phases):
             if args.fresh_server and index > 0:
@@ -879,7 +1021,10 @@ def main(argv: list[str]) -> int:
                 + (f", on {processes} daphne processes" if processes > 1 else "")
             )
             t0 = time.monotonic()
-            tables = create_tables(n, members, seed=args.seed * 1000 + index, kind=kind)
+            kill = name.endswith("kill -9")
+            tables = create_tables(
+                n, members, seed=args.seed * 1000 + index, kind=kind, bot_every=4 if kill else 0
+            )
             connection.close()
             say(f"   {n} tables created in {time.monotonic() - t0:.1f} s")
             row = run_phase(
@@ -892,9 +1037,12 @@ def main(argv: list[str]) -> int:
                 pg_port=pg_port,
                 chat=chat,
                 kind=kind,
+                kill=kill,
             )
             print_phase(row)
             rows.append(row)
+            if kill:
+                daphnes = [d for d in daphnes[:processes][:-1]] + daphnes[processes:]
             for d in daphnes:
                 if d.process.poll() is not None:
                     raise RuntimeError(f"daphne died:\n{d.tail()}")
