@@ -316,10 +316,8 @@ class Daphne:
                 "daphne",
                 "--websocket_connect_timeout",
                 "30",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
+                "-e",  # as docs/operations.md: room for a reconnect storm's connections
+                f"tcp:port={self.port}:interface=127.0.0.1:backlog=4096",
                 "club.asgi:application",
             ],
             cwd=self.root,

@@ -204,3 +204,24 @@ def test_sockets_are_compressed_through_the_documented_nginx(deployment):
             return ws.response.headers.get("Sec-WebSocket-Extensions", "")
 
     assert asyncio.run(negotiate()) == "permessage-deflate; client_max_window_bits=14"
+
+
+def test_the_daphne_processes_listen_with_room_for_a_reconnect_storm(deployment):
+    """The documented ``ExecStart`` gives each process's socket a listen backlog of
+    1,024 (Twisted's default is 50): when a process dies, the pages of its tables
+    reconnect to the others at once, and past the backlog their connections fail."""
+    import shutil
+    import subprocess
+
+    if shutil.which("ss") is None:
+        pytest.skip("the backlog is read with ss (apt-get install iproute2)")
+    listening = subprocess.run(
+        ["ss", "-xlnH"], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    backlogs = {
+        line.split()[4]: int(line.split()[3])  # ss -xl: Send-Q is the backlog
+        for line in listening
+        if str(deployment.folder) in line
+    }
+    daphnes = {path: size for path, size in backlogs.items() if "/daphne-" in path}
+    assert len(daphnes) == deployment.processes and set(daphnes.values()) == {1024}, backlogs
