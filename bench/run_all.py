@@ -17,6 +17,7 @@ BENCHES = [
     "kinds/four_fifty/draw_bench.py",
     "tables_bench.py",
     "wire_bench.py",
+    "bus_bench.py",
     "page_bench.py",
     "standings_bench.py",
     "duplicate_bench.py",
