@@ -2,7 +2,7 @@
 off and on (``permessage-deflate``, ``club/wire.py``), measured on the TCP stream.
 
 Run from the repository root: ``python bench/wire_bench.py`` (``--hands N``,
-``--modes off,12,5,15,8``; ``--help``). About a minute on a quiet machine.
+``--modes "off;12,5;15,8"``, ``--quick``; ``--help``). About a minute on a quiet machine.
 
 For each mode it starts one daphne process with ``CLUB500_WS_DEFLATE=<mode>`` behind
 a byte-counting TCP relay, and four WebSocket clients (the ``websockets`` library,
@@ -236,12 +236,17 @@ def parse(argv: list[str]):
         help="CLUB500_WS_DEFLATE values, ';'-separated (off;12,5;15,8)",
     )
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--quick", action="store_true", help="2 hands, compression off and the default"
+    )
     parser.add_argument("--sqlite", action="store_true", help="SQLite even if PostgreSQL is here")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str]) -> int:
     args = parse(argv)
+    if args.quick:
+        args.hands, args.modes = 2, "off;14,5"
     modes = [m.strip() for m in args.modes.split(";") if m.strip()]
     kinds = ["500", "450"]
     with contextlib.ExitStack() as stack:
