@@ -250,10 +250,17 @@ TABLE_KINDS = {
 
 
 def create_tables(
-    n: int, members: list[tuple[int, str]], seed: int, kind: str, *, bot_every: int = 0
+    n: int,
+    members: list[tuple[int, str]],
+    seed: int,
+    kind: str,
+    *,
+    bot_every: int = 0,
+    bot_level: str = "debutant",
 ) -> list[dict]:
     """``n`` started tables of ``kind``, four members each (all human: the clients play),
-    or, with ``bot_every``, one table in that many with a bot in its last seat."""
+    or, with ``bot_every``, one table in that many with a bot in its last seat, playing
+    at ``bot_level``."""
     from club.models import User
     from games import services
     from games.models import Seat
@@ -269,6 +276,7 @@ def create_tables(
             seed=seed * 100_003 + i,
             absence_grace_seconds=86_400,
             bot_delay_ms=0,
+            bot_level=bot_level,
             **TABLE_KINDS[kind],
         )
         seats = list(
@@ -876,6 +884,13 @@ def parse(argv: list[str]):
         help="tables of the kill phase (default 500)",
     )
     p.add_argument(
+        "--kill-bot-level",
+        choices=["debutant", "club", "fort"],
+        default="debutant",
+        help="how the kill phase's bots play (default debutant; club and fort search, "
+        "in the bot threads of the process that claims the table)",
+    )
+    p.add_argument(
         "--kind",
         choices=sorted(TABLE_KINDS),
         default="500",
@@ -1021,7 +1036,12 @@ def main(argv: list[str]) -> int:
             t0 = time.monotonic()
             kill = name.endswith("kill -9")
             tables = create_tables(
-                n, members, seed=args.seed * 1000 + index, kind=kind, bot_every=4 if kill else 0
+                n,
+                members,
+                seed=args.seed * 1000 + index,
+                kind=kind,
+                bot_every=4 if kill else 0,
+                bot_level=args.kill_bot_level if kill else "debutant",
             )
             connection.close()
             say(f"   {n} tables created in {time.monotonic() - t0:.1f} s")
