@@ -1060,7 +1060,7 @@ def main(argv: list[str]) -> int:
             print_phase(row)
             rows.append(row)
             if kill:
-                daphnes = [d for d in daphnes[:processes][:-1]] + daphnes[processes:]
+                daphnes = daphnes[: processes - 1] + daphnes[processes:]  # the killed one gone
             for d in daphnes:
                 if d.process.poll() is not None:
                     raise RuntimeError(f"daphne died:\n{d.tail()}")

@@ -146,9 +146,9 @@ async def think(job: Thinking) -> str | None:
     return None
 
 
-@database_sync_to_async
-def _due_tables(*, include_stale: bool) -> list[int]:
-    now = timezone.now()
+def due_tables(now, *, include_stale: bool) -> list[int]:
+    """The playing tables a sweep at ``now`` drives: those whose ``wake_at`` has come,
+    and with ``include_stale`` those nobody scheduled whose players stopped answering."""
     due = Q(wake_at__lte=now)
     if include_stale:
         # After a restart: tables nobody scheduled, whose players stopped answering
@@ -184,7 +184,9 @@ async def _sweep_forever() -> None:
                     )
                 )()
             else:
-                ids = await _due_tables(include_stale=include_stale)
+                ids = await database_sync_to_async(due_tables)(
+                    timezone.now(), include_stale=include_stale
+                )
             for table_id in ids:
                 if table_id not in _handles and table_id not in _running:
                     _schedule(table_id, 0)

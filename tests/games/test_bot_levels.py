@@ -267,11 +267,11 @@ def test_a_bot_search_is_claimed_so_other_processes_leave_it_until_the_claim_run
     assert isinstance(job, Thinking) and job.seq == st.seq
     claimed_until = Table.objects.get(pk=table.pk).wake_at
     assert claimed_until == now + timedelta(seconds=pipeline.CLAIM_UNBOUNDED)
-    assert runner_sweep_due(now + timedelta(seconds=1)) == []
+    assert runner.due_tables(now + timedelta(seconds=1), include_stale=False) == []
     assert pipeline.drive(table.pk, think=False, now=now + timedelta(seconds=1)) is None
     assert Table.objects.get(pk=table.pk).seq == st.seq  # nothing played
     later = claimed_until + timedelta(seconds=1)
-    assert runner_sweep_due(later) == [table.pk]
+    assert runner.due_tables(later, include_stale=False) == [table.pk]
     again = pipeline.drive(table.pk, think=False, now=later)
     assert isinstance(again, Thinking) and again.seq == st.seq
     pipeline.drive(table.pk, think=False, thought=(again.seq, again.run()), now=later)
@@ -288,12 +288,3 @@ def test_a_claim_given_up_makes_the_table_due_at_once(players, small_budgets):
     pipeline.release_search(table.pk, job.seq)
     assert isinstance(pipeline.drive(table.pk, think=False, now=now), Thinking)
     assert Table.objects.get(pk=table.pk).seq == st.seq
-
-
-def runner_sweep_due(now) -> list[int]:
-    """The tables a runner's sweep finds due at ``now`` (``Table.wake_at``)."""
-    return list(
-        Table.objects.filter(wake_at__lte=now, status=Table.Status.PLAYING).values_list(
-            "pk", flat=True
-        )
-    )
