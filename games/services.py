@@ -407,7 +407,7 @@ def table_drive(*, table_id: int, now=None) -> float | None:
     member's past the grace period). Returns in how many seconds to look again (None:
     a present member is to act, or the game is not in play); the table's ``wake_at``
     says so to every process. A bot of a searching level thinks here, in the caller's
-    thread (the runner has it think in its pool of bot threads instead)."""
+    thread (the runner has it think in its pool of search processes instead)."""
     return pipeline.drive(table_id, now=now)
 
 

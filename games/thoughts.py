@@ -10,9 +10,10 @@ costs up to the budget's seconds of CPU, so:
   asked again, by anyone, costs nothing and reads the same;
 * a member gets ``BOT_THOUGHTS_THROTTLE["per_member"]`` searches per window (answers
   from the cache do not count);
-* a process runs one search at a time, in the request's thread, off the event loop that
-  carries the live tables; a request that waits more than a few seconds for its turn
-  is told to try again.
+* a process runs one search at a time, in its pool of searches
+  (``games.live.thinkers``: a worker process, off the event loop that carries the
+  live tables and outside its interpreter); a request that waits more than a few
+  seconds for its turn is told to try again.
 
 The caller has checked that the member may read the hand (``selectors.record_refusal``).
 """
@@ -20,6 +21,7 @@ The caller has checked that the member may read the hand (``selectors.record_ref
 from __future__ import annotations
 
 import threading
+from concurrent.futures.process import BrokenProcessPool
 
 from django.conf import settings
 from django.core.cache import cache
@@ -29,6 +31,7 @@ from club import throttle
 from games import selectors
 from games.kinds import kind_of
 from games.kinds.base import STRONG
+from games.live import thinkers
 from games.live.pipeline import level_budgets
 from games.models import Table
 
@@ -79,6 +82,12 @@ def _search(table: Table, number: int, step: int, user) -> dict | None:
             503, _("The robot is thinking about another hand: try again in a moment.")
         )
     try:
-        return kind_of(table.kind).bot_thoughts(record, step, level_budgets()[STRONG])
+        kind, budget = kind_of(table.kind), level_budgets()[STRONG]
+        return thinkers.pool().submit(kind.bot_thoughts, record, step, budget).result()
+    except BrokenProcessPool:
+        thinkers.reset()
+        raise ThoughtsRefused(
+            503, _("The robot could not think about this hand: try again in a moment.")
+        ) from None
     finally:
         _one_at_a_time.release()

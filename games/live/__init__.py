@@ -21,6 +21,7 @@ circle in the apps, ``tests/test_layers.py``):
 * ``wakeups``: pokes for the runner, from any thread;
 * ``pipeline``: own, decide, write, tell: member intents (event loop or database
   thread) and the runner's bot moves;
+* ``thinkers``: where bots' searches run (worker processes), each on a deadline;
 * ``runner``: this process's driver of bots and absent players;
 * ``chat``: the table chat's messages, written then sent like moves;
 * ``abandon``: the tables nobody looks at any more, closed by the runner.

@@ -369,11 +369,13 @@ class Thinking:
     budget: Budget
     seed: str
 
-    def run(self) -> str:
-        """The action, bounded by the budget's seconds (the best found by then)."""
-        return self.kind.choose_searched(
-            self.hand, self.seat, random.Random(self.seed), self.budget
-        )
+    def run(self, *, seconds: float | None = None) -> str:
+        """The action, bounded by the budget's seconds or ``seconds`` if fewer (the
+        best found by then)."""
+        budget = self.budget
+        if seconds is not None and (budget.seconds is None or seconds < budget.seconds):
+            budget = budget._replace(seconds=seconds)
+        return self.kind.choose_searched(self.hand, self.seat, random.Random(self.seed), budget)
 
 
 def bot_thinking(st: TableState, budgets: dict[str, Budget] | None = None) -> Thinking | None:

@@ -9,12 +9,13 @@ after a restart or when another process made the change. Every look goes through
 concurrent drivers (several processes) harmless.
 
 A bot that searches (a table's "Club" or "Fort" level) thinks in this process's pool
-of bot threads (``BOT_THINKERS`` of them), never on the event loop nor in the database
-thread, each search bounded by its level's seconds (and waited for ``THINK_MARGIN``
-more at most: past that the rule of thumb plays and the late search is dropped).
-The process that runs a search claims its table for that long (``Table.wake_at``
-moved forward, ``pipeline.claim_search``): the other processes' sweeps leave the
-table alone meanwhile, and pick it up if the claim runs out with its process dead.
+of searches (``games.live.thinkers``: worker processes, never the event loop nor the
+database thread), each search bounded by its level's seconds from when it was asked
+for (and waited for ``THINK_MARGIN`` more at most: past that the rule of thumb plays
+and the late search is dropped). The process that asks for a search claims its table
+for that long (``Table.wake_at`` moved forward, ``pipeline.claim_search``): the other
+processes' sweeps leave the table alone meanwhile, and pick it up if the claim runs out
+with its process dead.
 """
 
 from __future__ import annotations
@@ -22,14 +23,14 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from games.live import hub, pipeline, wakeups
+from games.live import hub, pipeline, thinkers, wakeups
 from games.live.abandon import tables_close_abandoned
 from games.live.moves import Thinking
 from games.live.presence import PRESENCE_TIMEOUT, TABLE_SEEN_RESOLUTION
@@ -46,7 +47,6 @@ _loop: asyncio.AbstractEventLoop | None = None
 _handles: dict[int, asyncio.TimerHandle] = {}
 _running: set[int] = set()
 _tasks: set[asyncio.Task] = set()
-_thinkers: ThreadPoolExecutor | None = None
 
 
 def is_running() -> bool:
@@ -108,8 +108,8 @@ async def _drive(table_id: int) -> None:
 
 
 async def drive_table(table_id: int) -> float | None:
-    """One look at a table (``pipeline.drive``), a bot's search run in the pool of bot
-    threads in between: in how many seconds to look again (None: nothing to wait for)."""
+    """One look at a table (``pipeline.drive``), a bot's search run in the pool of
+    searches in between: in how many seconds to look again (None: nothing to wait for)."""
     wait = await database_sync_to_async(pipeline.drive)(table_id, think=False)
     rounds = 0
     while isinstance(wait, Thinking):
@@ -123,26 +123,25 @@ async def drive_table(table_id: int) -> float | None:
     return wait
 
 
-def _thinker_pool() -> ThreadPoolExecutor:
-    global _thinkers
-    if _thinkers is None:
-        workers = max(1, int(getattr(settings, "BOT_THINKERS", 2)))
-        _thinkers = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot-think")
-    return _thinkers
-
-
 async def think(job: Thinking) -> str | None:
-    """A bot's search run in the pool of bot threads, off the event loop: its action,
-    or None when it overran its budget by ``THINK_MARGIN`` (or failed: logged)."""
-    loop = asyncio.get_running_loop()
+    """A bot's search run in the pool of searches (``games.live.thinkers``), off the
+    event loop: its action, or None when its time ran out before it started, when it
+    overran its budget by ``THINK_MARGIN``, or when it failed (logged)."""
     seconds = job.budget.seconds
     timeout = None if seconds is None else seconds + THINK_MARGIN
     try:
-        return await asyncio.wait_for(loop.run_in_executor(_thinker_pool(), job.run), timeout)
+        future = thinkers.submit(job)
+        action, waited = await asyncio.wait_for(asyncio.wrap_future(future), timeout)
     except TimeoutError:
         logger.warning("table %s: a bot's search overran %s s", job.table_id, timeout)
+    except BrokenProcessPool:
+        logger.error("table %s: a search worker died; a new pool starts", job.table_id)
+        thinkers.reset()
     except Exception:
         logger.exception("table %s: a bot's search failed", job.table_id)
+    else:
+        thinkers.count(action, waited)
+        return action
     return None
 
 
@@ -164,7 +163,7 @@ def _close_abandoned() -> None:
 
 
 def _log_fast_path() -> None:
-    for line in (pipeline.report(), hub.report()):
+    for line in (pipeline.report(), hub.report(), thinkers.report()):
         if line:
             logger.info(line)
 

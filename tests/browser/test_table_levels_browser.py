@@ -1,6 +1,6 @@
 """The bots' level in Chromium: the host opens a table with "Club" bots in the lobby,
 sees the level beside each bot, changes it before the start, and plays a one-hand game
-against them on the live server (its runner searches their cards in its bot threads)."""
+against them on the live server (its runner searches their cards in its search processes)."""
 
 from __future__ import annotations
 
