@@ -4,8 +4,8 @@ any kind (a player plays one of the legal actions its state frame lists).
 Runs in a worker process (``multiprocessing`` spawn: no Django here), driven by the
 bench process through a pipe:
 
-1. ``spec`` in: the ports (one per daphne process), the tables (id and one session cookie per
-   seat), the pace;
+1. ``spec`` in: the servers (address and port of each daphne process), the tables
+   (id and one session cookie per seat), the pace;
 2. the worker connects every socket (in batches), then reports ``connected``;
 3. ``go`` in (a start and an end time on the shared monotonic clock): every player
    plays when a ``state`` frame says it is its turn (at once at full speed, after an
@@ -100,6 +100,8 @@ class Table:
         "retries",
         "to_act",
         "bot_moves_late",
+        "bot_turn_at",
+        "bot_turns",
     )
 
     def __init__(self, table_id: int, seed: int):
@@ -121,6 +123,8 @@ class Table:
         self.retries = 0
         self.to_act = None  # the seat to act in the latest state
         self.bot_moves_late = 0  # moves of its bots in the second half of the window
+        self.bot_turn_at: float | None = None  # a bot's turn began (its state came) at
+        self.bot_turns: list[float] = []  # seconds each bot's turn took, measured window
 
 
 class Client:
@@ -161,10 +165,10 @@ class Client:
 class Worker:
     def __init__(self, spec: dict):
         self.spec = spec
-        # One port per daphne process: seat i of each table (in the table's order)
-        # connects to ports[i % n] (two processes: N and S on the first, E and W on the
-        # second; at a 450 table P1 and P3, P2 and P4).
-        self.ports = spec["ports"]
+        # One (address, port) per daphne process: seat i of each table (in the table's
+        # order) connects to servers[i % n] (two processes: N and S on the first, E and
+        # W on the second; at a 450 table P1 and P3, P2 and P4).
+        self.servers = [tuple(server) for server in spec["servers"]]
         self.human = spec["mode"] == "human"
         self.pace = float(spec.get("pace", 4.0))
         self.heartbeat = bool(spec.get("heartbeat", True))
@@ -192,6 +196,7 @@ class Worker:
         self.lost_sockets = 0
         self.recoveries: list[float] = []
         self.half_time = float("inf")  # halfway through the measured window (the kill)
+        self.go_at = float("inf")  # the measured window's start
 
     # ------------------------------------------------------------------ sockets
     async def connect_all(self) -> dict:
@@ -207,10 +212,11 @@ class Worker:
                     retries += 1
                     await asyncio.sleep(min(8.0, 0.5 * 2**attempt) * random.uniform(0.5, 1))
                 t0 = time.monotonic()
-                port = self.ports[list(client.table.clients).index(client.seat) % len(self.ports)]
+                seat = list(client.table.clients).index(client.seat)
+                server = self.servers[seat % len(self.servers)]
                 try:
                     async with limit:
-                        client.ws = await self.open(client, port)
+                        client.ws = await self.open(client, server)
                 except Exception as error:  # noqa: BLE001 - counted and reported
                     self.connect_failures[type(error).__name__] += 1
                     continue
@@ -241,10 +247,11 @@ class Worker:
             "handshake_p99": times[int(len(times) * 0.99)] if times else None,
         }
 
-    async def open(self, client: Client, port: int):
+    async def open(self, client: Client, server: tuple[str, int]):
+        address, port = server
         return await connect(
-            f"ws://127.0.0.1:{port}/ws/tables/{client.table.id}/",
-            origin=f"http://127.0.0.1:{port}",
+            f"ws://{address}:{port}/ws/tables/{client.table.id}/",
+            origin=f"http://{address}:{port}",
             proxy=None,
             additional_headers={"Cookie": f"sessionid={client.cookie}"},
             compression=self.spec.get("compression", "deflate"),
@@ -259,15 +266,15 @@ class Worker:
         """As a page whose socket closed: again after 0.5 s, then twice as long each
         time up to 10 s (static/js/table.js), each attempt through a front that tries
         the processes in turn until one answers (nginx's next upstream)."""
-        first = list(client.table.clients).index(client.seat) % len(self.ports)
-        order = self.ports[first:] + self.ports[:first]
+        first = list(client.table.clients).index(client.seat) % len(self.servers)
+        order = self.servers[first:] + self.servers[:first]
         delay = 0.5
         while self.playing or client.table.pending:
             await asyncio.sleep(delay * random.uniform(0.8, 1.2))
             delay = min(10.0, delay * 2)
-            for port in order:
+            for server in order:
                 try:
-                    client.ws = await self.open(client, port)
+                    client.ws = await self.open(client, server)
                 except Exception:  # noqa: BLE001 - this process is gone: the next one
                     continue
                 # A page queues no move: on the new state the player taps again what
@@ -352,9 +359,14 @@ class Worker:
         if seq > table.max_seq:
             table.max_seq = seq
             table.last_change = now
-            if table.to_act and table.to_act not in table.clients and now >= self.half_time:
-                table.bot_moves_late += 1  # the seat to act was a bot's: it played
+            if table.to_act and table.to_act not in table.clients:  # a bot's: it played
+                if now >= self.half_time:
+                    table.bot_moves_late += 1
+                if self.playing and (table.bot_turn_at or 0) >= self.go_at:
+                    table.bot_turns.append(now - table.bot_turn_at)
             table.to_act = (frame.get("view") or {}).get("to_act")
+            bots_turn = table.to_act and table.to_act not in table.clients
+            table.bot_turn_at = now if bots_turn else None
         hand_number = frame["table"].get("hand_number")
         for target in [t for t in table.pending if t <= seq]:
             pending = table.pending[target]
@@ -511,6 +523,7 @@ class Worker:
             for table in self.tables:
                 self._spawn(self.chatter(table))
         self.half_time = (go_at + end_at) / 2
+        self.go_at = go_at
         await asyncio.sleep(max(0.0, go_at - time.monotonic()))
         usage0 = resource.getrusage(resource.RUSAGE_SELF)
         Wire.measuring = True
@@ -571,6 +584,7 @@ class Worker:
             "unrecovered": sum(c.lost_at is not None for c in clients),
             "bot_moves_late": sum(t.bot_moves_late for t in self.tables),
             "bot_tables_moved_late": sum(t.bot_moves_late > 0 for t in self.tables),
+            "bot_turns": [x for t in self.tables for x in t.bot_turns],
             "errors": dict(self.errors),
             "disconnects": dict(self.disconnects),
             "retries": sum(t.retries for t in self.tables),

@@ -30,6 +30,7 @@ from http.client import HTTPConnection, HTTPSConnection
 from pathlib import Path
 
 from tests.live_server import ROOT, database_url_for_tests, free_port
+from tools.hosts import Network
 
 DOCS = ROOT / "docs" / "operations.md"
 STATIC_DOCUMENTED = "/srv/club500/staticfiles"
@@ -69,7 +70,14 @@ def documented() -> dict:
         if line and not line.startswith("#") and "=" in line:
             name, value = line.split("=", 1)
             env[name.strip()] = value.strip()
-    return {"exec_start": exec_start.group(1), "nginx": _block(text, "nginx"), "env": env}
+    over_tcp = re.search(r"`ExecStart=([^`]*-e tcp:[^`]*)`", text)
+    assert over_tcp, "docs/operations.md describes no ExecStart over TCP (several machines)"
+    return {
+        "exec_start": exec_start.group(1),
+        "exec_start_tcp": over_tcp.group(1),
+        "nginx": _block(text, "nginx"),
+        "env": env,
+    }
 
 
 def _replace(text: str, old: str, new: str) -> str:
@@ -80,14 +88,15 @@ def _replace(text: str, old: str, new: str) -> str:
 class RedisServer:
     """A redis-server of the deployment's own, which a test may stop and start again."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, also_on: str | None = None):
         self.port = free_port()
         self.folder = folder
+        self.also_on = also_on  # a private network's gateway (``tools.hosts``)
         self.process: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"redis://{self.also_on or '127.0.0.1'}:{self.port}/0"
 
     def start(self) -> "RedisServer":
         self.process = subprocess.Popen(
@@ -96,7 +105,10 @@ class RedisServer:
                 "--port",
                 str(self.port),
                 "--bind",
-                "127.0.0.1",
+                "127.0.0.1" if self.also_on is None else f"127.0.0.1 {self.also_on}",
+                # without a password, protected mode answers loopback clients only
+                "--protected-mode",
+                "yes" if self.also_on is None else "no",
                 "--save",
                 "",
                 "--appendonly",
@@ -122,10 +134,17 @@ class RedisServer:
 
 @dataclass
 class Deployment:
-    """nginx + ``processes`` daphne processes + Redis, as docs/operations.md runs them."""
+    """nginx + ``processes`` daphne processes + Redis, as docs/operations.md runs them.
+
+    With ``hosts`` (``tools.hosts.private_network``), each daphne process runs on a
+    host of its own, as the docs' deployment over several machines: in its own network
+    namespace, listening on TCP at its address (the docs' ``ExecStart`` over TCP),
+    reaching PostgreSQL and Redis by TCP at the network's gateway (this machine, where
+    nginx runs too and trusts its upstreams)."""
 
     processes: int = 2
     env: dict = field(default_factory=dict)
+    hosts: Network | None = None
     folder: Path | None = None
     port: int = 0
     redis: RedisServer | None = None
@@ -146,7 +165,7 @@ class Deployment:
         self.static_root = static_root
         self.port = free_port()
         (self.folder / "run").mkdir()
-        self.redis = RedisServer(self.folder).start()
+        self.redis = RedisServer(self.folder, self.hosts and self.hosts.gateway).start()
         docs = documented()
         self._start_daphnes(docs)
         self._start_nginx(docs, static_root)
@@ -173,7 +192,19 @@ class Deployment:
         )
         for name in ("DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SERVE_STATIC"):
             env.pop(name, None)
+        if self.hosts is not None:  # PostgreSQL on its host: this machine, by TCP
+            url = urllib.parse.urlsplit(env["DATABASE_URL"])
+            assert url.hostname in ("127.0.0.1", "localhost"), env["DATABASE_URL"]
+            netloc = url.netloc.replace(url.hostname, self.hosts.gateway, 1)
+            env["DATABASE_URL"] = urllib.parse.urlunsplit(url._replace(netloc=netloc))
+            env["DJANGO_TRUSTED_PROXIES"] = self.hosts.gateway  # nginx, as the docs say
         return env
+
+    def address(self, number: int) -> tuple[str, int]:
+        """Where daphne process ``number`` listens, with ``hosts``: (address, port)."""
+        argv = self._daphne_argv(documented()["exec_start_tcp"], number)
+        port = re.search(r"tcp:port=(\d+)", " ".join(argv))
+        return self.hosts.hosts[number - 1].address, int(port.group(1))
 
     def _daphne_argv(self, exec_start: str, number: int) -> list[str]:
         argv = shlex.split(exec_start.replace("%i", str(number)))
@@ -184,24 +215,44 @@ class Deployment:
             "daphne",
             *[a.replace("/run/club500/", f"{self.folder}/run/") for a in argv[1:]],
         ]
+        if self.hosts is not None:  # the docs' example address: this host's
+            host = self.hosts.hosts[number - 1]
+            argv = host.argv(
+                [re.sub(r"interface=[0-9.]+", f"interface={host.address}", a) for a in argv]
+            )
         return argv
 
     def _start_daphnes(self, docs: dict) -> None:
-        env = self.server_env()
+        self.daphnes = [self._spawn_daphne(docs, number) for number in range(1, self.processes + 1)]
         for number in range(1, self.processes + 1):
-            argv = self._daphne_argv(docs["exec_start"], number)
-            log = open(self.folder / f"daphne-{number}.log", "ab")
-            self.daphnes.append(
-                subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-            )
-        for number, process in enumerate(self.daphnes, 1):
-            path = self.folder / "run" / f"daphne-{number}.sock"
-            _wait_for(
-                lambda path=path: _connects(str(path)),
-                f"daphne {number}",
-                process,
-                log=self.folder / f"daphne-{number}.log",
-            )
+            self._wait_for_daphne(number)
+
+    def _spawn_daphne(self, docs: dict, number: int) -> subprocess.Popen:
+        exec_start = docs["exec_start" if self.hosts is None else "exec_start_tcp"]
+        argv = self._daphne_argv(exec_start, number)
+        log = open(self.folder / f"daphne-{number}.log", "ab")
+        return subprocess.Popen(
+            argv, cwd=ROOT, env=self.server_env(), stdout=log, stderr=subprocess.STDOUT
+        )
+
+    def _wait_for_daphne(self, number: int) -> None:
+        where = (
+            str(self.folder / "run" / f"daphne-{number}.sock")
+            if self.hosts is None
+            else self.address(number)
+        )
+        _wait_for(
+            lambda: _connects(where),
+            f"daphne {number}",
+            self.daphnes[number - 1],
+            log=self.folder / f"daphne-{number}.log",
+        )
+
+    def start_again(self, number: int) -> None:
+        """Start daphne process ``number`` again after it died (killed by a test)."""
+        assert self.daphnes[number - 1].poll() is not None, f"daphne {number} is running"
+        self.daphnes[number - 1] = self._spawn_daphne(documented(), number)
+        self._wait_for_daphne(number)
 
     def restart_daphnes(self) -> None:
         for process in self.daphnes:
@@ -235,7 +286,14 @@ class Deployment:
             stderr=subprocess.DEVNULL,
         )
         server = docs["nginx"]
-        server = _replace(server, "/run/club500/", f"{self.folder}/run/")
+        if self.hosts is not None:  # the docs' upstream over several machines
+            server = re.sub(
+                r"server unix:/run/club500/daphne-(\d+)\.sock;",
+                lambda m: "server {}:{};".format(*self.address(int(m.group(1)))),
+                server,
+            )
+        else:
+            server = _replace(server, "/run/club500/", f"{self.folder}/run/")
         server = _replace(server, STATIC_DOCUMENTED + "/", f"{static_root}/")
         server = re.sub(
             r"listen 443 ssl( http2)?;",
@@ -313,6 +371,10 @@ http {{
 
     def process_number(self, upstream: str) -> int:
         """The number of the daphne process behind an upstream of :meth:`routes`."""
+        if self.hosts is not None:
+            numbers = {"{}:{}".format(*self.address(n)): n for n in range(1, self.processes + 1)}
+            assert upstream in numbers, f"not one of the deployment's daphnes: {upstream}"
+            return numbers[upstream]
         match = re.fullmatch(
             rf"unix:{re.escape(str(self.folder))}/run/daphne-(\d+)\.sock", upstream
         )
@@ -368,14 +430,18 @@ class Browser:
             context = ssl._create_unverified_context()
             conn = HTTPSConnection("127.0.0.1", self.deployment.port, context=context, timeout=60)
             return conn, {"Host": f"127.0.0.1:{self.deployment.port}"}
-        path = self.deployment.folder / "run" / f"daphne-{self.process}.sock"
         # docs/operations.md's proxy_set_header lines: $host (no port), $remote_addr
         # (this machine), $scheme.
-        return _UnixHTTPConnection(path, timeout=60), {
+        headers = {
             "Host": "127.0.0.1",
             "X-Forwarded-For": "127.0.0.1",
             "X-Forwarded-Proto": "https",
         }
+        if self.deployment.hosts is not None:
+            address, port = self.deployment.address(self.process)
+            return HTTPConnection(address, port, timeout=60), headers
+        path = self.deployment.folder / "run" / f"daphne-{self.process}.sock"
+        return _UnixHTTPConnection(path, timeout=60), headers
 
     def request(
         self, method: str, path: str, data: dict | None = None, headers: dict | None = None

@@ -35,6 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 WORKERS_DEFAULT = 3
+#: The private networks of ``tools.hosts`` (network namespaces standing for hosts),
+#: which the throwaway PostgreSQL trusts beside loopback.
+PRIVATE_NETWORKS = "10.251.0.0/16"
 # Arguments after which pytest-xdist is left out: the caller chose, or needs one process.
 ONE_PROCESS = ("-n", "--numprocesses", "--dist", "--pdb", "--trace", "-s", "--capture=no")
 
@@ -77,6 +80,9 @@ def as_user(user: str | None, argv: list[str]) -> list[str]:
 
 @contextlib.contextmanager
 def postgres_cluster(initdb: str, pg_ctl: str):
+    """A throwaway cluster; yields its URL on 127.0.0.1. It also answers the hosts of
+    ``tools.hosts``' private networks (on every address, its rules refusing all but
+    loopback and those networks), which may be made after it starts."""
     tmp = Path(tempfile.mkdtemp(prefix="club500-pg-"))
     user = server_user()
     if user:
@@ -104,8 +110,10 @@ def postgres_cluster(initdb: str, pg_ctl: str):
             check=True,
             stdout=subprocess.DEVNULL,
         )
+        with open(data / "pg_hba.conf", "a") as hba:
+            hba.write(f"host all all {PRIVATE_NETWORKS} trust\n")
         options = (
-            f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c fsync=off "
+            f"-p {port} -k {tmp} -c listen_addresses=* -c fsync=off "
             "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300 "
             # No test waits a minute for a row or table lock: such a wait is a transaction
             # left open (by a live server's thread, say), reported as lock_not_available
@@ -144,7 +152,9 @@ def postgres_cluster(initdb: str, pg_ctl: str):
 
 
 @contextlib.contextmanager
-def redis_server(program: str):
+def redis_server(program: str, *, also_on: str | None = None):
+    """A throwaway redis-server on 127.0.0.1 (and on ``also_on``); yields its URL on
+    127.0.0.1."""
     port = free_port()
     proc = subprocess.Popen(
         [
@@ -152,13 +162,15 @@ def redis_server(program: str):
             "--port",
             str(port),
             "--bind",
-            "127.0.0.1",
+            "127.0.0.1" if also_on is None else f"127.0.0.1 {also_on}",
             "--save",
             "",
             "--appendonly",
             "no",
+            # protected mode answers only loopback clients when there is no password:
+            # the private network's are let in (nothing else reaches that address)
             "--protected-mode",
-            "yes",
+            "yes" if also_on is None else "no",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -188,8 +188,11 @@ def _after_commit(st: TableState, move: Move, present: set[int]) -> list:
 
 
 #: A search's claim on its table lasts its budget's seconds and this much more (the
-#: runner waits ``runner.THINK_MARGIN`` past the budget, then the look that plays).
-CLAIM_MARGIN = 2.0
+#: runner waits ``runner.THINK_MARGIN`` past the budget, then the look that plays). A
+#: claim that runs out first costs at most a second search of the same state, whose
+#: move the conditional write then refuses; a longer one keeps the table waiting that
+#: much longer when the claiming process dies.
+CLAIM_MARGIN = 1.0
 #: The claim of a search with no time limit (budgets of tests and benches).
 CLAIM_UNBOUNDED = 30.0
 
