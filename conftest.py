@@ -54,10 +54,13 @@ def _no_runner_in_the_test_process():
 @pytest.fixture(autouse=True)
 def _close_fast_path_connection():
     """The live tables' own asynchronous connections (``games.live.loopdb``) belong to
-    a test's event loop: close them after the test, or the test database cannot be
-    dropped."""
+    a test's event loop, and the liveness lock's (``games.live.liveness``) to the test
+    that took it: close them after the test, or the test database cannot be dropped."""
     yield
 
     loopdb = sys.modules.get("games.live.loopdb")
     if loopdb is not None:
         loopdb._db.close_now()
+    liveness = sys.modules.get("games.live.liveness")
+    if liveness is not None:
+        liveness.close()

@@ -43,6 +43,8 @@ from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import CTRL_OPCODES
 
 STALL_SECONDS = 5.0
+#: A robot's longest turn: a "Fort" search's second, the runner's margin, a sweep.
+ROBOT_TURN_SECONDS = 2.5
 HEARTBEAT_SECONDS = 20.0
 QUIESCE_SECONDS = 10.0  # after the end: a move in flight with no frame at all for this long is lost
 DRAIN_MAX_SECONDS = 120.0  # ... and an overloaded server gets at most this long to drain
@@ -102,6 +104,7 @@ class Table:
         "bot_moves_late",
         "bot_turn_at",
         "bot_turns",
+        "stall_why",
     )
 
     def __init__(self, table_id: int, seed: int):
@@ -125,6 +128,7 @@ class Table:
         self.bot_moves_late = 0  # moves of its bots in the second half of the window
         self.bot_turn_at: float | None = None  # a bot's turn began (its state came) at
         self.bot_turns: list[float] = []  # seconds each bot's turn took, measured window
+        self.stall_why = ""  # its first stall: what it waited for, and since when
 
 
 class Client:
@@ -499,13 +503,19 @@ class Worker:
                 if table.finished or table.stalled_now:
                     continue
                 if table.pending:
-                    stuck = now - min(p[0] for p in table.pending.values()) > STALL_SECONDS
+                    since = min(p[0] for p in table.pending.values())
+                    why = "a move unanswered"
                 elif self.playing and not table.scheduled:
-                    stuck = now - table.last_change > STALL_SECONDS
+                    since = table.last_change
+                    bots = table.to_act and table.to_act not in table.clients
+                    why = "a robot's turn" if bots else "a player's turn not taken"
                 else:
-                    stuck = False
-                if stuck:
+                    since, why = now, ""
+                if now - since > STALL_SECONDS:
                     table.stalls += 1
+                    if not table.stall_why:
+                        when = "before" if since < self.half_time else "after"
+                        table.stall_why = f"{why}, since {when} the kill" if self.failover else why
                     table.stalled_now = True
 
     # ------------------------------------------------------------------ phases
@@ -542,6 +552,14 @@ class Worker:
         ):
             await asyncio.sleep(0.05)
         drained = time.monotonic() - end_at
+        # Robots play on after the end (one move per table at most: then a member's
+        # turn comes, and members have stopped): wait until no frame came for a robot's
+        # longest turn, so that the seqs compared with the database's are final.
+        while (
+            time.monotonic() < deadline
+            and time.monotonic() - self.last_frame_at < ROBOT_TURN_SECONDS
+        ):
+            await asyncio.sleep(0.05)
         await asyncio.sleep(1.0)
         if self.spec.get("dump"):
             # every move: done at (from the start), seconds, ended a hand, table, its seq,
@@ -568,6 +586,7 @@ class Worker:
             "undelivered": sum(len(t.pending) for t in self.tables),
             "drain_seconds": drained,
             "stalled_tables": [t.id for t in self.tables if t.stalls],
+            "stalls_why": [t.stall_why for t in self.tables if t.stalls],
             "finished_tables": sum(t.finished for t in self.tables),
             "final_seqs": {t.id: [c.last_seq for c in t.clients.values()] for t in self.tables},
             "skipped": sum(c.skipped for c in clients),

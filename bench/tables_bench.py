@@ -677,6 +677,7 @@ def run_phase(
         "pg_ms_per_move": 1000 * (pg1 - pg0) / moves if moves and pg_port else None,
         "client_cpu_share": sum_of("client_cpu") / seconds,
         "stalled_tables": sum(len(r["stalled_tables"]) for r in results),
+        "stalls_why": dict(Counter(why for r in results for why in r["stalls_why"])),
         "lost_tables": lost_tables,
         "lost_sockets": lost_sockets,
         "regressions": sum_of("regressions"),
@@ -746,6 +747,8 @@ def print_phase(r: dict) -> None:
         f"{r['disconnects'] or 0}, frames {r['frames']} ({r['bytes'] / max(1, r['frames']):.0f}"
         f" B avg)"
     )
+    if r["stalls_why"]:
+        say(f"   stalled tables by what they waited for: {r['stalls_why']}")
     if r.get("killed"):
         p50, p99, top = _seconds(r, "failover")
         say(
@@ -972,14 +975,14 @@ def parse(argv: list[str]):
     )
     p.add_argument(
         "--phases",
-        default="human,chat,x2,human:450",
+        default="human,chat,x2,human:450,bots",
         help="the human-paced phases in order, comma-separated, repeats allowed: "
         "human (no chat), chat (with --chat traffic), x2 (two processes, "
         "with --chat traffic), kill (two processes, --kill-tables tables, one in four "
         "with a bot; the second process killed with SIGKILL halfway through, its "
         "sockets reconnecting to the first), bots (one process, --bot-tables of the "
         "tables with a bot playing at --bot-level), each of --kind's tables or of the kind "
-        "after a colon (human:450); default human,chat,x2,human:450",
+        "after a colon (human:450); default human,chat,x2,human:450,bots",
     )
     levels = ["debutant", "club", "fort"]  # club and fort search, in search processes
     p.add_argument("--kill-tables", type=int, default=500, help="the kill phase's (500)")

@@ -123,10 +123,10 @@ LOGIN_THROTTLE = {
 # member per window; answers already kept in the cache do not count.
 BOT_THOUGHTS_THROTTLE = {"per_member": 20, "window_seconds": 300}
 # Where the bots' searches and the replay's thoughts run (games/live/thinkers.py):
-# worker processes beside each daphne process, on the CPU the live tables leave idle;
-# 0 runs them in BOT_THINKERS threads of the process instead (sharing its event loop's
-# interpreter and CPU).
-BOT_THINK_PROCESSES = int(os.environ.get("BOT_THINK_PROCESSES", 1))
+# worker processes beside each daphne process (one per core by default), on the CPU the
+# live tables leave idle; 0 runs them in BOT_THINKERS threads of the process instead
+# (sharing its event loop's interpreter and CPU).
+BOT_THINK_PROCESSES = int(os.environ.get("BOT_THINK_PROCESSES", os.cpu_count() or 1))
 BOT_THINKERS = 2
 
 # French (Quebec) first, English second.

@@ -94,6 +94,9 @@ class Table(models.Model):
     wake_at = models.DateTimeField(
         null=True, blank=True, help_text="When a bot (or a grace period) is next due."
     )
+    # The process whose bot search holds the table until ``wake_at`` (its key,
+    # ``games.live.liveness``): if it dies, another process takes the table over at once.
+    claimed_by = models.IntegerField(null=True, blank=True, editable=False)
     # A duplicate table (a tournament's duplicate round, ``games.engine.boards``): it
     # deals boards ``first_board``, ``first_board + 1``, ... of the round's secret seed
     # instead of hands from ``seed``; its options end the game after the round's

@@ -14,11 +14,12 @@ Three entry points, one pipeline:
   member's) through the same decision and the database thread's executor. A bot that
   searches (the table's level) is not left to think in the database thread: ``drive``
   hands the runner its search (``moves.Thinking``) and the state goes back; the runner
-  runs it in its own bounded pool of threads, then calls ``drive`` again with what it
-  found, played if the table has not moved on meanwhile. Before a search starts, the
-  process claims the table for as long as the search may take (``claim_search``):
-  other processes' runners, which sweep every table that is due, leave it alone
-  until then, and take it over if the claim runs out (the process died).
+  runs it in its pool of searches (``games.live.thinkers``), then calls ``drive``
+  again with what it found, played if the table has not moved on meanwhile. Before a
+  search starts, the process claims the table for as long as the search may take
+  (``claim_search``): other processes' runners, which sweep every table that is due,
+  leave it alone until then, and take it over as soon as the process is known dead
+  (``games.live.liveness``) or the claim runs out.
 
 After the commit (``_after_commit``), in this order: the state is brought in line
 (``moves.committed``), rendered for this process's sockets while still owned, put back
@@ -39,7 +40,17 @@ from django.utils import timezone
 
 from games.errors import TableError, no_table_error, refusal_error, stale_error
 from games.kinds import LEVEL_BUDGETS, Budget
-from games.live import cache, loopdb, moves, presence, store, takeback, wakeups, writers
+from games.live import (
+    cache,
+    liveness,
+    loopdb,
+    moves,
+    presence,
+    store,
+    takeback,
+    wakeups,
+    writers,
+)
 from games.live.hub import hub, send_frames
 from games.live.moves import Move, Refused, Thinking
 from games.live.tablestate import TableState
@@ -201,19 +212,20 @@ def claim_search(table_id: int, seq: int, now: datetime, budget: Budget) -> bool
     """Claim a table whose bot is about to search: its ``wake_at`` moved to when the
     search will be over, if the table is still at ``seq`` and due (no other process
     holds a claim). One conditional update, so of two processes looking at once, one
-    searches. A process that dies while searching leaves a claim that runs out: the
-    table is due again, and any process's sweep picks it up."""
+    searches. A process that dies while searching leaves a claim that any process's
+    next sweep releases (``liveness.release_dead``: the claimer's key no longer holds
+    its lock), or, on SQLite, that runs out."""
     seconds = CLAIM_UNBOUNDED if budget.seconds is None else budget.seconds + CLAIM_MARGIN
     claimed = Table.objects.filter(
         Q(wake_at__isnull=True) | Q(wake_at__lte=now), pk=table_id, seq=seq
-    ).update(wake_at=now + timedelta(seconds=seconds))
+    ).update(wake_at=now + timedelta(seconds=seconds), claimed_by=liveness.key())
     return claimed == 1
 
 
 def release_search(table_id: int, seq: int) -> None:
     """Give up a claim (``claim_search``) whose search will not be run: the table, if
     still at ``seq``, is due at once."""
-    Table.objects.filter(pk=table_id, seq=seq).update(wake_at=timezone.now())
+    Table.objects.filter(pk=table_id, seq=seq).update(wake_at=timezone.now(), claimed_by=None)
 
 
 def level_budgets() -> dict[str, Budget]:
@@ -265,7 +277,7 @@ def drive(
         if job is not None:
             if not claim_search(table_id, st.seq, now, job.budget):
                 cache.checkin(st)  # another process searches (or the table moved on:
-                return None  # its writer pokes); the sweep looks when its claim runs out
+                return None  # its writer pokes); a sweep looks when the claim ends
             if not think:
                 cache.checkin(st)
                 return job

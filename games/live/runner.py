@@ -14,8 +14,8 @@ database thread), each search bounded by its level's seconds from when it was as
 for (and waited for ``THINK_MARGIN`` more at most: past that the rule of thumb plays
 and the late search is dropped). The process that asks for a search claims its table
 for that long (``Table.wake_at`` moved forward, ``pipeline.claim_search``): the other
-processes' sweeps leave the table alone meanwhile, and pick it up if the claim runs out
-with its process dead.
+processes' sweeps leave the table alone meanwhile, and pick it up at once if that
+process dies (``games.live.liveness``: its advisory lock gone).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from games.live import hub, pipeline, thinkers, wakeups
+from games.live import hub, liveness, pipeline, thinkers, wakeups
 from games.live.abandon import tables_close_abandoned
 from games.live.moves import Thinking
 from games.live.presence import PRESENCE_TIMEOUT, TABLE_SEEN_RESOLUTION
@@ -157,6 +157,14 @@ def due_tables(now, *, include_stale: bool) -> list[int]:
     return list(Table.objects.filter(due, status=Table.Status.PLAYING).values_list("pk", flat=True))
 
 
+def _due(now, include_stale: bool) -> list[int]:
+    """A sweep's look (database thread): this process's liveness lock held, the tables
+    claimed by dead processes released, then the due tables."""
+    liveness.hold()
+    liveness.release_dead(now)
+    return due_tables(now, include_stale=include_stale)
+
+
 @database_sync_to_async
 def _close_abandoned() -> None:
     tables_close_abandoned()
@@ -183,9 +191,7 @@ async def _sweep_forever() -> None:
                     )
                 )()
             else:
-                ids = await database_sync_to_async(due_tables)(
-                    timezone.now(), include_stale=include_stale
-                )
+                ids = await database_sync_to_async(_due)(timezone.now(), include_stale)
             for table_id in ids:
                 if table_id not in _handles and table_id not in _running:
                     _schedule(table_id, 0)

@@ -12,6 +12,7 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
@@ -19,7 +20,7 @@ from games import services
 from games.engine import Phase, replay
 from games.errors import TableError
 from games.kinds import Budget
-from games.live import moves, pipeline, runner, thinkers
+from games.live import liveness, moves, pipeline, runner, thinkers
 from games.live.moves import Thinking
 from games.models import Action, GameHand, Table
 from tests.games.conftest import drive_until, far_future, table_state
@@ -306,3 +307,49 @@ def test_a_claim_given_up_makes_the_table_due_at_once(players, small_budgets):
     pipeline.release_search(table.pk, job.seq)
     assert isinstance(pipeline.drive(table.pk, think=False, now=now), Thinking)
     assert Table.objects.get(pk=table.pk).seq == st.seq
+
+
+def test_a_claim_of_a_process_that_died_is_released_at_the_next_sweep(players, small_budgets):
+    """A search's claim records the claiming process's key (its advisory lock held on a
+    connection of its own, ``games.live.liveness``). While that process lives, other
+    processes' sweeps leave the table to it; once its lock is gone (the process died:
+    here its connection closed), the next sweep makes the table due at once, without
+    waiting for the claim to run out, and its bot searches again there."""
+    if connection.vendor != "postgresql":
+        pytest.skip("advisory locks: PostgreSQL only (on SQLite a claim runs out)")
+    table = bot_table(players[0], "club")
+    st = searching_turn(table)
+    now = far_future()
+    liveness.hold()
+    mine = liveness.key()
+    assert mine is not None
+    job = pipeline.drive(table.pk, think=False, now=now)
+    assert isinstance(job, Thinking)
+    assert Table.objects.get(pk=table.pk).claimed_by == mine
+    soon = now + timedelta(seconds=1)
+    assert liveness.release_dead(soon) == 0  # alive: the claim stands
+    assert runner.due_tables(soon, include_stale=False) == []
+    liveness.close()  # the claiming process is gone
+    _wait_until_unlocked(mine)  # PostgreSQL ends that session a moment after
+    assert liveness.release_dead(soon) == 1
+    row = Table.objects.get(pk=table.pk)
+    assert (row.claimed_by, row.wake_at) == (None, soon)
+    assert runner.due_tables(soon, include_stale=False) == [table.pk]
+    again = pipeline.drive(table.pk, think=False, now=soon)
+    assert isinstance(again, Thinking) and again.seq == st.seq
+    pipeline.drive(table.pk, think=False, thought=(again.seq, again.run()), now=soon)
+    assert Table.objects.get(pk=table.pk).seq == st.seq + 1
+
+
+def _wait_until_unlocked(key: int) -> None:
+    """Wait (10 s at most) until no session holds the liveness lock of ``key``."""
+    with connection.cursor() as cursor:
+        for _ in range(200):
+            cursor.execute(
+                f"SELECT count(*) FROM ({liveness.LIVE_KEYS}) k WHERE objid = %s",
+                [liveness.LOCK_SPACE, key],
+            )
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.05)
+    raise AssertionError(f"the lock of {key} is still held")
