@@ -127,6 +127,9 @@ BOT_THOUGHTS_THROTTLE = {"per_member": 20, "window_seconds": 300}
 # live tables leave idle; 0 runs them in BOT_THINKERS threads of the process instead
 # (sharing its event loop's interpreter and CPU).
 BOT_THINK_PROCESSES = int(os.environ.get("BOT_THINK_PROCESSES", os.cpu_count() or 1))
+# Idle work (SCHED_IDLE): a search gets a core only when the live tables leave it free;
+# under a machine kept busy it runs out of time and the robot plays its rule of thumb.
+BOT_THINK_IDLE = env_bool(os.environ.get("BOT_THINK_IDLE"), default=True)
 BOT_THINKERS = 2
 
 # French (Quebec) first, English second.

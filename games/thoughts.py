@@ -41,6 +41,9 @@ __all__ = ["ThoughtsRefused", "hand_thoughts"]
 KEPT_SECONDS = 7 * 24 * 3600
 #: How long a request waits for this process's search to be free.
 WAIT_SECONDS = 5.0
+#: How much longer than the budget's seconds a request waits for the search's answer
+#: (its process runs as idle work: a machine kept busy holds it back).
+THINK_SECONDS = 10.0
 
 _one_at_a_time = threading.BoundedSemaphore(1)
 
@@ -83,9 +86,11 @@ def _search(table: Table, number: int, step: int, user) -> dict | None:
         )
     try:
         kind, budget = kind_of(table.kind), level_budgets()[STRONG]
-        return thinkers.pool().submit(kind.bot_thoughts, record, step, budget).result()
-    except BrokenProcessPool:
-        thinkers.reset()
+        search = thinkers.pool().submit(kind.bot_thoughts, record, step, budget)
+        return search.result(timeout=THINK_SECONDS + (budget.seconds or 0))
+    except (BrokenProcessPool, TimeoutError) as failed:
+        if isinstance(failed, BrokenProcessPool):
+            thinkers.reset()
         raise ThoughtsRefused(
             503, _("The robot could not think about this hand: try again in a moment.")
         ) from None

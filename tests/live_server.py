@@ -91,6 +91,9 @@ class LiveServer:
             "DJANGO_SERVE_STATIC": "1",
             "PYTHONUNBUFFERED": "1",
             "REDIS_PREFIX": redis_prefix(),
+            # robots' searches at the normal priority: a busy test machine would
+            # otherwise hold them back (club/settings.py, BOT_THINK_IDLE)
+            "BOT_THINK_IDLE": "0",
             **self.env,
         }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)

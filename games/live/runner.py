@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import threading
 from concurrent.futures.process import BrokenProcessPool
 
 from channels.db import database_sync_to_async
@@ -63,6 +64,8 @@ def start() -> None:
     except RuntimeError:
         return
     wakeups.register(_loop, _schedule)
+    # the search processes started beside the loop, before the first search needs them
+    threading.Thread(target=thinkers.warm, name="bot-think-warm", daemon=True).start()
     _spawn(_sweep_forever())
     logger.info("table runner started")
 

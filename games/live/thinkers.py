@@ -8,8 +8,9 @@ loop, and every table of the process would wait behind it; so it runs in a pool 
 process's threads, sockets or database connections is copied into them), scheduled
 as idle work (Linux's ``SCHED_IDLE``: they get a core only when no other process wants
 it), so that the live tables come first on a busy machine and the searches have what
-is left. ``BOT_THINK_PROCESSES = 0`` runs the searches in ``BOT_THINKERS`` threads of
-this process instead.
+is left (``BOT_THINK_IDLE = False``: at the normal priority, for tests that must not
+wait on a busy machine). ``BOT_THINK_PROCESSES = 0`` runs the searches in
+``BOT_THINKERS`` threads of this process instead.
 
 Each search has a deadline: its level's seconds from when it was asked for. A search
 that waited for a worker gets only what is left of its time, and one whose time ran out
@@ -54,19 +55,21 @@ MIN_SECONDS = 0.02
 outcomes = Tally()
 
 _pool: Executor | None = None
+_making = threading.Lock()
 clock = time.time  # the deadline's clock: the same in every process of the machine
 
 
-def _worker_started(parent: int) -> None:
-    """A worker process's start: run only on the CPU nothing else wants, leave Ctrl-C
-    to its parent (which shuts the pool down), and end with the ``parent`` process even
-    when it could not shut its pool down (killed by SIGKILL): nothing else would tell
-    the worker."""
+def _worker_started(parent: int, idle: bool) -> None:
+    """A worker process's start: run (``idle``) only on the CPU nothing else wants,
+    leave Ctrl-C to its parent (which shuts the pool down), and end with the ``parent``
+    process even when it could not shut its pool down (killed by SIGKILL): nothing else
+    would tell the worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:  # Linux: scheduled only when no other process is ready to run on a core
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (AttributeError, OSError):
-        os.nice(19)
+    if idle:
+        try:  # Linux: scheduled only when no other process is ready to run on a core
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except (AttributeError, OSError):
+            os.nice(19)
     threading.Thread(target=_end_with, args=(parent,), daemon=True, name="parent").start()
 
 
@@ -82,31 +85,46 @@ def _end_with(parent: int) -> None:
 
 
 def pool() -> Executor:
-    """This process's pool of searches (started at the first search)."""
+    """This process's pool of searches (made at the first call, from any thread)."""
     global _pool
-    if _pool is None:
-        processes = int(getattr(settings, "BOT_THINK_PROCESSES", 1))
-        if processes > 0:
-            context = multiprocessing.get_context("forkserver")
-            # the fork server imports the searches' modules once; its workers start forked
-            context.set_forkserver_preload(PRELOAD)
-            _pool = ProcessPoolExecutor(
-                max_workers=processes,
-                mp_context=context,
-                initializer=_worker_started,
-                initargs=(os.getpid(),),
-            )
-        else:
-            threads = max(1, int(getattr(settings, "BOT_THINKERS", 2)))
-            _pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bot-think")
+    with _making:
+        if _pool is None:
+            _pool = _new_pool()
     return _pool
+
+
+def warm() -> None:
+    """Start the pool's fork server and a first worker now, and wait for them (in a
+    thread of the caller's: the runner's start), so that no search's time, nor the
+    event loop, waits for them later."""
+    try:
+        pool().submit(os.getpid).result()
+    except Exception:  # logged: the first search will try again
+        logger.exception("bot searches: the pool of search processes did not start")
+
+
+def _new_pool() -> Executor:
+    processes = int(getattr(settings, "BOT_THINK_PROCESSES", 1))
+    if processes <= 0:
+        threads = max(1, int(getattr(settings, "BOT_THINKERS", 2)))
+        return ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bot-think")
+    context = multiprocessing.get_context("forkserver")
+    # the fork server imports the searches' modules once; its workers start forked
+    context.set_forkserver_preload(PRELOAD)
+    return ProcessPoolExecutor(
+        max_workers=processes,
+        mp_context=context,
+        initializer=_worker_started,
+        initargs=(os.getpid(), bool(getattr(settings, "BOT_THINK_IDLE", True))),
+    )
 
 
 def reset() -> None:
     """Forget the pool (a worker died, or the settings changed): the next search starts
     a new one. The old pool's workers end once their current search does."""
     global _pool
-    old, _pool = _pool, None
+    with _making:
+        old, _pool = _pool, None
     if old is not None:
         old.shutdown(wait=False, cancel_futures=True)
 

@@ -40,8 +40,11 @@ def small_budgets(settings):
 
 
 @pytest.fixture(autouse=True)
-def _own_pool():
-    """Each test's searches in a pool of the settings it has (then shut down)."""
+def _own_pool(settings):
+    """Each test's searches in a pool of the settings it has (then shut down), at the
+    normal priority: a busy machine would otherwise hold them back for as long as it
+    stays busy (idle work: ``test_the_search_processes_run_as_idle_work``)."""
+    settings.BOT_THINK_IDLE = False
     thinkers.reset()
     yield
     thinkers.reset()
@@ -214,16 +217,18 @@ async def test_club_bots_play_whole_hands_over_the_live_pipeline(
 
 
 def test_a_fort_bot_thinks_in_a_worker_process_off_the_event_loop(players, small_budgets):
-    """While a Fort bot searches (here 0.6 s), the event loop keeps answering: a ping
+    """While a Fort bot searches (here 40 deals), the event loop keeps answering: a ping
     every 10 ms keeps coming, never held for half the search. The search runs in a
-    worker process scheduled as idle work (``games.live.thinkers``), not in this one: it
-    shares neither the interpreter's lock nor, on a busy machine, the first claim on a
-    core. How many pings come back depends on the machine's load, so only a few are
-    required."""
+    worker process (``games.live.thinkers``), not in this one: it does not share the
+    interpreter's lock. How many pings come back depends on the machine's load, so only
+    a few are required."""
     table = bot_table(players[0], "fort")
     st = searching_turn(table)
-    job = moves.bot_thinking(st, {"fort": Budget(samples=10_000, seconds=0.6, nodes=None)})
+    # Deals solved to the end, no clock: on a busy machine the idle-class worker may
+    # get a core late, and the search must still finish (its time is not the point).
+    job = moves.bot_thinking(st, {"fort": Budget(samples=40, seconds=None, nodes=2000)})
     assert job is not None
+    thinkers.warm()  # the pool's start is not the search's
 
     async def main():
         loop = asyncio.get_running_loop()
@@ -235,14 +240,17 @@ def test_a_fort_bot_thinks_in_a_worker_process_off_the_event_loop(players, small
             lags.append(loop.time() - t0 - 0.01)
         return await task, lags
 
-    started = timezone.now()
     action, lags = asyncio.run(main())
-    took = (timezone.now() - started).total_seconds()
     assert action in st.hand.legal_actions()
-    assert took < 0.6 + runner.THINK_MARGIN + 0.5
     assert len(lags) >= 3 and max(lags) < 0.3
-    worker = thinkers.pool().submit(os.getpid).result()
-    assert worker != os.getpid()
+    assert thinkers.pool().submit(os.getpid).result() != os.getpid()
+
+
+def test_the_search_processes_run_as_idle_work(settings):
+    """As deployed, a search process gets a core only when nothing else wants it
+    (``SCHED_IDLE``): the live tables come first."""
+    settings.BOT_THINK_IDLE = True
+    thinkers.reset()
     assert thinkers.pool().submit(os.sched_getscheduler, 0).result() == os.SCHED_IDLE
 
 

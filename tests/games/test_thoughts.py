@@ -14,6 +14,7 @@ from games import thoughts
 from games.engine.bid_search import call_candidates
 from games.kinds import kind_of
 from games.kinds.five_hundred.replay import hand_at
+from games.live import thinkers
 from games.models import Table
 from tests.games.conftest import finished_hand_table
 
@@ -24,9 +25,14 @@ SMALL = {"samples": 6, "seconds": None, "nodes": 4000}
 
 @pytest.fixture(autouse=True)
 def _small_budget(settings):
-    """A small, seed-only budget: the same answer on any machine, in a few ms."""
+    """A small, seed-only budget: the same answer on any machine, in a few ms (its
+    search process at the normal priority: not held back by a busy machine)."""
     settings.BOT_LEVEL_BUDGETS = {"club": SMALL, "fort": SMALL}
     settings.LANGUAGE_CODE = "fr"
+    settings.BOT_THINK_IDLE = False
+    thinkers.reset()
+    yield
+    thinkers.reset()
 
 
 @pytest.fixture
