@@ -22,6 +22,7 @@ from django.db import connections
 from django.db.models import Q
 from django.db.models.expressions import RawSQL
 
+from games.live import loopdb
 from games.models import Table
 
 logger = logging.getLogger(__name__)
@@ -49,11 +50,8 @@ def hold() -> None:
     if connections["default"].vendor != "postgresql" or key() is not None:
         return
     close()
-    params = connections["default"].get_connection_params()
-    for name in ("cursor_factory", "context", "prepare_threshold"):
-        params.pop(name, None)
     try:
-        conn = psycopg.connect(autocommit=True, **params)
+        conn = psycopg.connect(autocommit=True, **loopdb.connection_params())
         candidate = random.randint(1, 2**31 - 1)
         conn.execute("SELECT pg_advisory_lock(%s, %s)", [LOCK_SPACE, candidate])
     except psycopg.Error:

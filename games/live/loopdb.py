@@ -103,11 +103,8 @@ class _Connections:
             self._release(conn)
 
     async def _connect(self):
-        params = connections["default"].get_connection_params()
-        for key in ("cursor_factory", "context", "prepare_threshold"):
-            params.pop(key, None)
         # Prepared after a few uses: each kind of statement is planned once.
-        conn = await psycopg.AsyncConnection.connect(autocommit=True, **params)
+        conn = await psycopg.AsyncConnection.connect(autocommit=True, **connection_params())
         self.conns.append(conn)
         return conn
 
@@ -119,6 +116,15 @@ class _Connections:
         for conn in conns:
             if not conn.closed:
                 conn.pgconn.finish()
+
+
+def connection_params() -> dict:
+    """psycopg's arguments for a connection of the site's database outside Django's
+    (its cursor factory, context and prepare threshold left to psycopg's defaults)."""
+    params = connections["default"].get_connection_params()
+    for key in ("cursor_factory", "context", "prepare_threshold"):
+        params.pop(key, None)
+    return params
 
 
 async def _close(conn) -> None:
