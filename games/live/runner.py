@@ -89,6 +89,15 @@ def _schedule(table_id: int, delay: float) -> None:
     _handles[table_id] = _loop.call_at(when, _fire, table_id)
 
 
+def schedule_due(ids) -> None:
+    """Look now at the tables the database says are due, this process's own timers for
+    them notwithstanding: another process (or a director) may have made one due before
+    the time this process had set (``_schedule`` keeps the earlier of the two)."""
+    for table_id in ids:
+        if table_id not in _running:
+            _schedule(table_id, 0)
+
+
 def _fire(table_id: int) -> None:
     _handles.pop(table_id, None)
     if table_id in _running:
@@ -195,9 +204,7 @@ async def _sweep_forever() -> None:
                 )()
             else:
                 ids = await database_sync_to_async(_due)(timezone.now(), include_stale)
-            for table_id in ids:
-                if table_id not in _handles and table_id not in _running:
-                    _schedule(table_id, 0)
+            schedule_due(ids)
             if include_stale:
                 elapsed_stale = 0.0
                 await _close_abandoned()

@@ -361,3 +361,25 @@ def _wait_until_unlocked(key: int) -> None:
                 return
             time.sleep(0.05)
     raise AssertionError(f"the lock of {key} is still held")
+
+
+def test_a_table_made_due_elsewhere_is_looked_at_now_despite_a_later_timer_here():
+    """This process had set a table's next look far ahead; the database now says the
+    table is due (another process, or a director, made it so): the sweep moves the
+    look to now instead of leaving the later timer alone."""
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        saved = runner._loop
+        runner._loop = loop
+        try:
+            runner._schedule(424242, 600.0)
+            runner.schedule_due([424242])
+            return runner._handles[424242].when() - loop.time()
+        finally:
+            handle = runner._handles.pop(424242, None)
+            if handle is not None:
+                handle.cancel()
+            runner._loop = saved
+
+    assert asyncio.run(main()) <= 0.01
