@@ -92,10 +92,26 @@ def _hall_day(make_member, players: int, *, start: bool = True):
     return director, t, rnd
 
 
+#: True once no live fragment is being fetched, swapped or settled and every fragment
+#: shows the same tournament version: a live update has arrived whole, not in part.
+QUIET_JS = r"""
+() => {
+  const busy = ".htmx-request, .htmx-swapping, .htmx-settling, [data-projector-pending]";
+  if (document.querySelector(busy)) { return false; }
+  const versions = [...document.querySelectorAll("[data-tournament-version]")]
+    .map((el) => el.getAttribute("data-tournament-version"));
+  return new Set(versions).size <= 1;
+}
+"""
+
+
 def _walk(page, name: str) -> list[dict]:
     """Every page of the projector once, stepped with the arrow key (the screen says
-    which page it shows): each page measured and photographed."""
+    which page it shows): each page measured and photographed. The walk starts once the
+    last live update has arrived in every fragment (each is fetched on its own, and a
+    fragment landing mid-walk would lay the pages out again under the measure)."""
     screen = page.get_by_test_id("projector")
+    page.wait_for_function(QUIET_JS)
     expect(screen).to_have_attribute("data-ready", "1")
     total = int(screen.get_attribute("data-pages"))
     seen = []
