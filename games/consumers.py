@@ -29,7 +29,8 @@ from club.sockets import JsonFrames, NoHopDispatch
 from games import selectors, services
 from games.errors import TableError
 from games.hooks import Watch
-from games.live import chat, frames, pipeline, runner
+from games.live import chat, frames, loopdb, pipeline, runner
+from games.live.arrival import arrive, first_state
 from games.live.hub import LOBBY_GROUP, ORIGIN, hub
 
 # The longest action a frame may carry (a 450 major sequence: "major:10H,JH,QH,KH,AH").
@@ -126,7 +127,9 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
     async def connect(self):
         """Everything a socket needs to open, in one database hop: who the member is
         (the route defers it: ``club.socket_auth``), whether they may watch, their
-        presence and their first state. While that hop runs the socket is attached
+        presence and their first state. On PostgreSQL a seated member's or the host's
+        hop runs on the event loop (``_arrive_on_loop``), anyone else's in a database
+        thread (``_open``). While that hop runs the socket is attached
         but not accepted: the hub sends it nothing and notes the newest state it
         missed (``Hub._state_sockets``); if that is newer than the first state, a
         fresh one follows."""
@@ -140,7 +143,9 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
         # Attached before the first snapshot, so that no change is missed in between.
         await hub.attach(self)
         try:
-            refusal, first = await connecting_hop(self._open)()
+            refusal, first = await self._arrive_on_loop()
+            if first is None:
+                refusal, first = await connecting_hop(self._open)()
         except BaseException:
             await hub.detach(self)
             raise
@@ -157,6 +162,25 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
         await self._send_state_text(*first)
         if self.missed_seq > self.last_seq:
             await self.send_state()
+
+    async def _arrive_on_loop(self) -> tuple[None, tuple[int, str] | None]:
+        """The connecting hop on the event loop (PostgreSQL), for a member who is the
+        table's host or has a seat there (``games.live.arrival``): their first state, or
+        None (nothing written) when ``_open`` must decide in a database thread."""
+        if not loopdb.enabled():
+            return None, None
+        arrival = await arrive(self.scope, self.table_id, self.channel_name)
+        if arrival is None:
+            return None, None
+        self.user = arrival.user
+        self.language = getattr(arrival.user, "preferred_language", None) or "fr"
+        self.is_member = True
+        if arrival.away:
+            await database_sync_to_async(services.seat_retake)(
+                table_id=self.table_id, user=arrival.user
+            )
+        hub.presence_changed(self.table_id, joined=arrival.user.pk)
+        return None, await first_state(self.table_id, arrival)
 
     def _open(self) -> tuple[Watch | None, tuple[int, str] | None]:
         """The connecting hop: the refusal (None when this viewer may watch the table),

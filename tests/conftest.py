@@ -149,9 +149,16 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup):
-    """pytest-django's database setup, closing psycopg pools before the database is dropped."""
+    """pytest-django's database setup, closing psycopg pools, and the event loop's and
+    the liveness lock's own connections (``games.live.loopdb``, ``liveness``), before
+    the database is dropped."""
     yield
     from django.db import connections
+
+    from games.live import liveness, loopdb
+
+    loopdb.close()
+    liveness.close()
 
     for conn in connections.all():
         close_pool = getattr(conn, "close_pool", None)

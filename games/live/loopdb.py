@@ -8,8 +8,9 @@ default), handed out first come, first served:
 
 * ``write(move)``: the move's one statement (``games.live.sql.move_statement``),
   committed when it returns;
-* ``fetch_one(statement, params)``: another statement of live play (a chat message:
-  ``games.live.chat``), committed when it returns;
+* ``fetch_one(statement, params)``, ``fetch_rows``: another statement of live play (a
+  chat message: ``games.live.chat``; a socket's arrival: ``games.live.arrival``),
+  committed when it returns;
 * ``acquire``/``release``: an owned table state on the loop, caught up with the
   database by the one-statement snapshot when the cache is behind (another process
   moved the table on) or built when nothing is cached.
@@ -31,6 +32,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connections
 from psycopg.types.json import Jsonb
+from psycopg.types.string import TextLoader
 
 from games import hooks
 from games.live import cache, sql
@@ -127,6 +129,11 @@ def connection_params() -> dict:
     return params
 
 
+def close() -> None:
+    """Close this process's loop connections (tests, before their database is dropped)."""
+    _db.close_now()
+
+
 async def _close(conn) -> None:
     try:
         await conn.close()
@@ -166,6 +173,19 @@ async def fetch_one(statement: str, params: list):
     async with _db.connection() as conn:
         cursor = await conn.execute(statement, params)
         return await cursor.fetchone()
+
+
+async def fetch_rows(statement: str, params: list, *, json_as_text: bool = False) -> list:
+    """Run one statement on the loop's own connection (committed when it returns); its
+    rows. ``json_as_text``: JSON columns come as text, as Django's own connections read
+    them (for a model's row turned into an instance by Django's converters)."""
+    async with _db.connection() as conn:
+        cursor = conn.cursor()
+        if json_as_text:
+            cursor.adapters.register_loader("jsonb", TextLoader)
+            cursor.adapters.register_loader("json", TextLoader)
+        await cursor.execute(statement, params)
+        return await cursor.fetchall()
 
 
 async def read_snapshot(table_id: int, after_seq: int, from_hand: int):

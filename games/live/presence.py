@@ -25,10 +25,12 @@ __all__ = [
     "TABLE_SEEN_RESOLUTION",
     "cached",
     "forget",
+    "generation",
     "joined",
     "present_users",
     "present_users_cached",
     "present_users_many",
+    "remember",
     "table_presence",
 ]
 
@@ -53,19 +55,31 @@ def present_users_many(table_ids) -> dict[int, set[int]]:
     found: dict[int, set[int]] = {table_id: set() for table_id in table_ids}
     if not found:
         return found
-    generations = {table_id: _generations.get(table_id, 0) for table_id in found}
+    generations = {table_id: generation(table_id) for table_id in found}
     cutoff = timezone.now() - PRESENCE_TIMEOUT
     rows = Presence.objects.filter(table_id__in=list(found), seen_at__gte=cutoff)
     for table_id, user_id in rows.values_list("table_id", "user_id"):
         found[table_id].add(user_id)
-    now = time.monotonic()
     for table_id, present in found.items():
-        if _generations.get(table_id, 0) != generations[table_id]:
-            continue  # someone joined or left meanwhile: the next read sees it
-        # A lifetime of 45-75 s: tables whose sets were read together (a restart, a
-        # load test's start) do not all come due together a minute later.
-        _cache[table_id] = (now + CACHE_SECONDS * random.uniform(0.75, 1.25), present)
+        remember(table_id, present, generations[table_id])
     return found
+
+
+def generation(table_id: int) -> int:
+    """The table's present set's generation here, taken before reading the set (for
+    ``remember``)."""
+    return _generations.get(table_id, 0)
+
+
+def remember(table_id: int, present: set[int], read_at: int) -> None:
+    """Cache ``present``, read from the database when the table's generation was
+    ``read_at``, unless someone joined or left here meanwhile (the next read sees it)."""
+    if _generations.get(table_id, 0) != read_at:
+        return
+    # A lifetime of 45-75 s: tables whose sets were read together (a restart, a load
+    # test's start) do not all come due together a minute later.
+    lifetime = CACHE_SECONDS * random.uniform(0.75, 1.25)
+    _cache[table_id] = (time.monotonic() + lifetime, present)
 
 
 def present_users_cached(table_id: int) -> set[int]:

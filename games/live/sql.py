@@ -303,3 +303,40 @@ WITH joined AS (
     WHERE {s.table_} = (SELECT {t.id} FROM seen) AND {s.user} = %s AND {s.left_at} IS NOT NULL
     RETURNING 1)
 SELECT EXISTS (SELECT 1 FROM {s.table} WHERE {s.table_} = %s AND {s.away_user} = %s)""".strip()
+
+
+@functools.cache
+def arrival_statement() -> str:
+    """PostgreSQL: a member's socket arrives at a table where they are the host or have
+    a seat, in one statement: whether they may (the table read with its seq), and only
+    if so ``join_statement``'s writes (their presence row, the table seen, their seat no
+    longer left), in its lock order: the table's row, then its seats. Parameters: table
+    id, user id, user id, channel name, user id, now, now, user id, user id, presence
+    cutoff. Returns one row (none when the member is neither host nor seated: nothing
+    written): the table's seq, whether the member has a seat taken over while away,
+    and the members present before this socket (sockets heard from since the cutoff)."""
+    t, s, p = _models()[0], _models()[3], _models()[5]
+    return f"""
+WITH allowed AS (
+    SELECT {t.id} AS id, {t.seq} AS seq FROM {t.table}
+    WHERE {t.id} = %s AND ({t.host} = %s OR EXISTS (
+      SELECT 1 FROM {s.table} WHERE {s.table_} = {t.table}.{t.id} AND {s.user} = %s))),
+  joined AS (
+    INSERT INTO {p.table} ({p.channel_name}, {p.table_}, {p.user}, {p.seen_at})
+    SELECT %s{_cast(p.model, "channel_name")}, id, %s{_cast(p.model, "user")},
+           %s{_cast(p.model, "seen_at")} FROM allowed
+    ON CONFLICT ({p.channel_name}) DO UPDATE
+      SET {p.table_} = EXCLUDED.{p.table_}, {p.user} = EXCLUDED.{p.user},
+          {p.seen_at} = EXCLUDED.{p.seen_at}
+    RETURNING 1),
+  seen AS (
+    UPDATE {t.table} SET {t.last_human_seen_at} = %s WHERE {t.id} = (SELECT id FROM allowed)
+    RETURNING {t.id}),
+  back AS (
+    UPDATE {s.table} SET {s.left_at} = NULL
+    WHERE {s.table_} = (SELECT {t.id} FROM seen) AND {s.user} = %s AND {s.left_at} IS NOT NULL
+    RETURNING 1)
+SELECT a.seq,
+  EXISTS (SELECT 1 FROM {s.table} WHERE {s.table_} = a.id AND {s.away_user} = %s),
+  ARRAY (SELECT DISTINCT {p.user} FROM {p.table} WHERE {p.table_} = a.id AND {p.seen_at} >= %s)
+FROM allowed a""".strip()

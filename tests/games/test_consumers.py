@@ -7,6 +7,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.utils import timezone
 
 from club.asgi import application
 from games import services
@@ -637,10 +638,18 @@ async def test_members_tapping_next_deal_at_the_same_moment_are_all_counted(tabl
         await comm.disconnect()
 
 
+def _on_postgresql() -> bool:
+    from django.db import connection
+
+    return connection.vendor == "postgresql"
+
+
 async def test_a_table_socket_connects_in_one_database_hop(table_of_four, cookies, monkeypatch):
     """Who the member is, whether they may watch, their presence and their first state
-    are read and written in one hop to the database thread: the route does not resolve
-    the member before the consumer (Channels' own hop), and the consumer makes one."""
+    are read and written in one hop: the route does not resolve the member before the
+    consumer (Channels' own hop), and the consumer makes one, on the event loop for a
+    seated member on PostgreSQL (``games.live.arrival``: no database thread at all),
+    else in a database thread."""
     import channels.auth
 
     from games import consumers
@@ -660,8 +669,85 @@ async def test_a_table_socket_connects_in_one_database_hop(table_of_four, cookie
     assert ok
     frame = await recv(north)
     assert frame["table"]["you"] == "N" and len(frame["view"]["hand"]) == 10
-    assert hops == ["_open"]
+    assert hops == ([] if _on_postgresql() else ["_open"])
     await north.disconnect()
+
+
+async def test_a_seated_member_arriving_on_the_loop_is_recorded_as_in_the_hop(
+    table_of_four, cookies, players
+):
+    """On PostgreSQL a seated member's socket arrives on the event loop: the same
+    presence row as the database thread's hop writes, their seat no longer marked left,
+    the table seen, and the table's present set includes them."""
+    if not _on_postgresql():
+        pytest.skip("the event loop's own connections need PostgreSQL")
+    from games.live import presence
+    from games.models import Presence, Seat
+
+    east = players[1]
+
+    def leave_east():
+        Seat.objects.filter(table=table_of_four, user=east).update(left_at=timezone.now())
+        Table.objects.filter(pk=table_of_four.pk).update(last_human_seen_at=None)
+
+    await sync_to_async(leave_east)()
+    comm, ok, _ = await connect(table_of_four.pk, cookies[1])
+    assert ok
+    frame = await recv(comm)
+    assert frame["table"]["you"] == "E"
+
+    def rows():
+        table = Table.objects.get(pk=table_of_four.pk)
+        seat = Seat.objects.get(table=table, user=east)
+        return (
+            list(Presence.objects.filter(table=table).values_list("user_id", flat=True)),
+            seat.left_at,
+            table.last_human_seen_at,
+        )
+
+    present, left_at, seen = await sync_to_async(rows)()
+    assert present == [east.pk] and left_at is None and seen is not None
+    assert east.pk in presence.cached(table_of_four.pk)[0]
+    await comm.disconnect()
+
+
+async def test_a_spectator_and_a_stale_session_go_through_the_database_thread(
+    table_of_four, cookies, make_member, monkeypatch
+):
+    """The event loop takes only seated members with a current session: a member of
+    the club watching a public table, and a seated member whose password changed since
+    their session began (logged out, as Django decides), are answered by the hop in a
+    database thread, which lets the first in and refuses the second."""
+    from django.test import Client
+
+    from games import consumers
+
+    hops = []
+
+    def counted(fn, **options):
+        hops.append(getattr(fn, "__name__", fn))
+        return database_sync_to_async(fn, **options)
+
+    monkeypatch.setattr(consumers, "database_sync_to_async", counted)
+    await sync_to_async(Table.objects.filter(pk=table_of_four.pk).update)(
+        visibility=Table.Visibility.PUBLIC
+    )
+    watcher = await sync_to_async(make_member)(first_name="Gisèle", last_name="Regarde")
+    cookie = await sync_to_async(session_cookie)(Client(), watcher)
+    comm, ok, _ = await connect(table_of_four.pk, cookie)
+    assert ok
+    frame = await recv(comm)
+    assert frame["table"]["you"] is None
+    assert hops == ["_open"]
+    await comm.disconnect()
+
+    hops.clear()
+    west = await sync_to_async(lambda: table_of_four.seats.get(seat="W").user)()
+    west.set_password("un autre mot de passe 2026")
+    await sync_to_async(west.save)()
+    comm, ok, code = await connect(table_of_four.pk, cookies[3])
+    assert not ok and code == 4403
+    assert hops == ["_open"]
 
 
 async def test_a_move_committed_while_a_socket_connects_reaches_it(
@@ -669,21 +755,29 @@ async def test_a_move_committed_while_a_socket_connects_reaches_it(
 ):
     """A move committed after the connecting hop rendered the first state, before the
     socket was accepted, is not lost: the socket is sent the first state, then the
-    newer one."""
+    newer one (the hop on the event loop, or in a database thread)."""
+    from games import consumers
     from games.consumers import TableConsumer
 
-    opened = TableConsumer._open
+    def a_move(table_id):
+        st = table_state(table_id)
+        user = players["NESW".index(st.hand.to_act)]
+        services.hand_apply_action(table_id=table_id, user=user, action="pass", expected_seq=st.seq)
+
+    opened, rendered = TableConsumer._open, consumers.first_state
 
     def open_then_a_move(self):
         result = opened(self)
-        st = table_state(self.table_id)
-        user = players["NESW".index(st.hand.to_act)]
-        services.hand_apply_action(
-            table_id=self.table_id, user=user, action="pass", expected_seq=st.seq
-        )
+        a_move(self.table_id)
+        return result
+
+    async def render_then_a_move(table_id, arrival):
+        result = await rendered(table_id, arrival)
+        await database_sync_to_async(a_move)(table_id)
         return result
 
     monkeypatch.setattr(TableConsumer, "_open", open_then_a_move)
+    monkeypatch.setattr(consumers, "first_state", render_then_a_move)
     north, ok, _ = await connect(table_of_four.pk, cookies[0])
     assert ok
     first = await recv(north)
