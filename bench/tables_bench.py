@@ -571,8 +571,10 @@ def run_phase(
         for c in connected:
             for k, v in c["failures"].items():
                 failures[k] = failures.get(k, 0) + v
+        in_step = sum(c["first_state"] for c in connected)
         say(
-            f"   connected {n_connected}/{sockets} in {connect_wall:.1f} s"
+            f"   connected {n_connected}/{sockets}, {in_step} with their first state, "
+            f"in {connect_wall:.1f} s"
             + (f"; failed attempts {failures} (retried with backoff)" if failures else "")
         )
         time.sleep(args.settle)  # let presence broadcasts of the connects drain

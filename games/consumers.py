@@ -11,10 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import functools
 import itertools
 import logging
-from concurrent.futures import ThreadPoolExecutor
 
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
@@ -72,34 +70,16 @@ class HeartbeatBatch:
 
 heartbeats = HeartbeatBatch()
 
-# The connecting hops run beside Channels' one database thread, a few at once: after a
-# restart every socket of the process comes back together, and their hops wait on the
-# database's round trips side by side rather than in one queue. On PostgreSQL only
-# (SQLite writes one at a time anyway, and would answer "database is locked").
-CONNECT_THREADS = 4
-_connect_pool: ThreadPoolExecutor | None = None
-
 
 def connecting_hop(fn):
-    """``fn`` as a coroutine function run in the connecting threads (PostgreSQL), else
-    in Channels' database thread."""
-    global _connect_pool
+    """``fn`` as a coroutine function run beside Channels' one database thread on
+    PostgreSQL (``loopdb.beside``: after a restart every socket of the process comes
+    back together, and their hops wait on the database side by side rather than in one
+    queue), else in that thread (SQLite writes one at a time anyway, and would answer
+    "database is locked")."""
     if connection.vendor != "postgresql":
         return database_sync_to_async(fn)
-    if _connect_pool is None:
-        _connect_pool = ThreadPoolExecutor(CONNECT_THREADS, thread_name_prefix="socket-connect")
-
-    @functools.wraps(fn)
-    def hop():
-        # Closed here, in the hop's own context: the closing Channels does around it
-        # left these threads' connections open (a test database still in use at
-        # teardown showed it).
-        try:
-            return fn()
-        finally:
-            connection.close()
-
-    return database_sync_to_async(hop, thread_sensitive=False, executor=_connect_pool)
+    return loopdb.beside(fn)
 
 
 class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):

@@ -28,7 +28,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -81,15 +80,14 @@ async def arrive(scope, table_id: int, channel_name: str) -> Arrival | None:
 
 async def first_state(table_id: int, arrival: Arrival) -> tuple[int, str]:
     """The member's first state frame (seq, text): the table at ``arrival.seq`` or
-    later, rendered on the loop from the cached state when its lock is free, else in
-    the database thread."""
+    later, rendered on the loop from the cached state when its lock is free, else in a
+    thread beside Channels' database thread, once the lock's holder lets it go."""
     try:
         st = await loopdb.acquire(table_id, arrival.seq)
     except Stale:  # moved on since the arrival: the state as it is now
         st = await loopdb.acquire(table_id)
-    if st is None:  # the table's state is busy in a database thread
-        render_there = database_sync_to_async(frames.state_frames)
-        return (await render_there(table_id, [arrival.user]))[0]
+    if st is None:  # busy in a database thread (the runner's sweep): wait for it beside
+        return (await loopdb.beside(frames.state_frames)(table_id, [arrival.user]))[0]
     try:
         return render.frames(st, [arrival.user], set(arrival.present))[0]
     finally:

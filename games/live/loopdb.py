@@ -15,6 +15,12 @@ default), handed out first come, first served:
   database by the one-statement snapshot when the cache is behind (another process
   moved the table on) or built when nothing is cached.
 
+What must go through Django's ORM (an app's hook, a socket's arrival that is not the
+common case) runs ``beside`` Channels' one database thread, in a few threads of its
+own (``BESIDE_THREADS``): after a restart every table and socket of the process comes
+back at once, and their reads wait on the database side by side rather than in one
+queue behind the runner's sweep.
+
 A table's state is owned by one coroutine at a time: another one wanting it meanwhile
 waits for its release (``_inflight``), rather than reading the table again.
 """
@@ -26,11 +32,12 @@ import contextlib
 import functools
 import logging
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.db import connections
+from django.db import connection, connections
 from psycopg.types.json import Jsonb
 from psycopg.types.string import TextLoader
 
@@ -154,6 +161,30 @@ def _on_postgresql() -> bool:
     return connections["default"].vendor == "postgresql"
 
 
+BESIDE_THREADS = 4
+_beside_pool: ThreadPoolExecutor | None = None
+
+
+def beside(fn):
+    """``fn`` (Django's ORM) as a coroutine function run in the threads beside Channels'
+    database thread."""
+    global _beside_pool
+    if _beside_pool is None:
+        _beside_pool = ThreadPoolExecutor(BESIDE_THREADS, thread_name_prefix="db-beside")
+
+    @functools.wraps(fn)
+    def hop(*args, **kwargs):
+        # Closed here, in the hop's own context: the closing Channels does around it
+        # left these threads' connections open (a test database still in use at
+        # teardown showed it).
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            connection.close()
+
+    return database_sync_to_async(hop, thread_sensitive=False, executor=_beside_pool)
+
+
 # ---------------------------------------------------------------- statements
 async def write(move: Move) -> int | None:
     """Write ``move`` (committed on return); the next hand's id, if it deals one.
@@ -238,7 +269,7 @@ async def _advanced(table_id: int, st: TableState | None) -> TableState:
         except CatchUpError:
             pass  # dropped: rebuilt below
     snap = await read_snapshot(table_id, *request_for(None))
-    watched = await database_sync_to_async(hooks.watched)(table_id)
+    watched = await beside(hooks.watched)(table_id)
     return catch_up(None, snap, watched=watched)
 
 
