@@ -239,6 +239,7 @@ class Worker:
             if all(c.last_seq >= 0 for c in clients if c.ws is not None):
                 break
             await asyncio.sleep(0.05)
+        in_step = time.monotonic() - start
         times.sort()
         return {
             "sockets": len(clients),
@@ -247,6 +248,7 @@ class Worker:
             "failures": dict(self.connect_failures),
             "retries": retries,
             "connect_seconds": elapsed,
+            "in_step_seconds": in_step,  # from the first attempt to the last first state
             "handshake_p50": times[len(times) // 2] if times else None,
             "handshake_p99": times[int(len(times) * 0.99)] if times else None,
         }

@@ -104,20 +104,23 @@ def _session_sql() -> str:
 
 @functools.cache
 def _member_query():
-    """The compiled ``User._default_manager.filter(pk=...)`` (its SQL, and the compiler
-    that converts its rows) and the attribute names of its columns."""
+    """The compiled ``User._default_manager.filter(pk=...)``: its SQL, the attribute
+    names of its columns, and the compiler with its converters (what a queryset applies
+    to each row: JSON text parsed, and so on)."""
     user_model = get_user_model()
     query = user_model._default_manager.filter(pk=0).query
     compiler = query.get_compiler(connection=connections[DEFAULT_DB_ALIAS])
     statement, _ = compiler.as_sql()
-    names = [column[0].target.attname for column in compiler.select[: compiler.col_count]]
-    return user_model, compiler, statement, names
+    columns = [column[0] for column in compiler.select[: compiler.col_count]]
+    names = [column.target.attname for column in columns]
+    return user_model, statement, names, compiler, compiler.get_converters(columns)
 
 
 async def _member(user_id):
-    user_model, compiler, statement, names = _member_query()
+    user_model, statement, names, compiler, converters = _member_query()
     rows = await loopdb.fetch_rows(statement, [user_id], json_as_text=True)
     if not rows:
         return None
-    row = next(iter(compiler.results_iter(results=[rows])))
-    return user_model.from_db(DEFAULT_DB_ALIAS, names, list(row))
+    if converters:
+        rows = compiler.apply_converters(rows, converters)
+    return user_model.from_db(DEFAULT_DB_ALIAS, names, list(next(iter(rows))))

@@ -340,3 +340,14 @@ SELECT a.seq,
   EXISTS (SELECT 1 FROM {s.table} WHERE {s.table_} = a.id AND {s.away_user} = %s),
   ARRAY (SELECT DISTINCT {p.user} FROM {p.table} WHERE {p.table_} = a.id AND {p.seen_at} >= %s)
 FROM allowed a""".strip()
+
+
+@functools.cache
+def presence_statement() -> str:
+    """The members with a socket at a table, each with when it was last heard from
+    (``presence.table_presence``, the runner's every look at a table). Parameter: the
+    table id. Rows: user id, latest ``seen_at``."""
+    p = _models()[5]
+    return (
+        f"SELECT {p.user}, MAX({p.seen_at}) FROM {p.table} WHERE {p.table_} = %s GROUP BY {p.user}"
+    )
