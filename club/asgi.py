@@ -26,6 +26,7 @@ if settings.SERVE_STATIC:
 
 gc_policy.apply()
 wire.apply()  # before daphne builds its WebSocket factory
+wire.quiet_connection_log()
 
 router = TrustedProxyMiddleware(
     ProtocolTypeRouter(

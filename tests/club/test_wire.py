@@ -79,3 +79,19 @@ def test_a_server_with_a_bad_setting_does_not_start_and_says_why(transactional_d
     server = LiveServer(env={"CLUB500_WS_DEFLATE": "big"})
     with pytest.raises(RuntimeError, match="CLUB500_WS_DEFLATE='big'"):
         server.start()
+
+
+def test_a_new_connection_s_settings_are_formatted_only_for_a_shown_debug_line(monkeypatch):
+    """autobahn formats each new connection's settings (a list) for a debug line before
+    logging it: under the site it is formatted only when debug lines are shown; the
+    dicts autobahn formats elsewhere (timings, transport details) are as pprint says."""
+    import txaio
+    from autobahn.websocket import protocol
+
+    wire.quiet_connection_log()
+    settings = [("openHandshakeTimeout", 5, "WebSocketServerFactory")]
+    monkeypatch.setattr(txaio, "get_global_log_level", lambda: "info")
+    assert protocol.pformat(settings) == ""
+    assert protocol.pformat({"open": 1.5}) == "{'open': 1.5}"
+    monkeypatch.setattr(txaio, "get_global_log_level", lambda: "debug")
+    assert protocol.pformat(settings) == "[('openHandshakeTimeout', 5, 'WebSocketServerFactory')]"
