@@ -19,6 +19,8 @@ circle in the apps, ``tests/test_layers.py``):
 * ``frames``: frames rendered in the database thread;
 * ``hub``: the fan-out to this process's sockets and the news to other processes;
 * ``wakeups``: pokes for the runner, from any thread;
+* ``arrival``: a seated member's or host's socket arriving, read and written on the
+  event loop's own connections (PostgreSQL), with its first state;
 * ``liveness``: which processes are alive (PostgreSQL advisory locks), so that a dead
   process's claims on tables are released at once;
 * ``pipeline``: own, decide, write, tell: member intents (event loop or database
