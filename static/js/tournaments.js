@@ -187,6 +187,19 @@
   });
 
   /* ---- <details data-keep-open> ---- */
+  /* Remembered at the click on its summary too: a live update may replace the section
+   * between the click and its toggle event, which then fires on the detached element
+   * (outside the document, unheard here), and the new section would come closed. */
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest("summary");
+    var details = summary && summary.parentElement;
+    if (!details || details.tagName !== "DETAILS" || !details.id ||
+        !details.hasAttribute("data-keep-open")) { return; }
+    var set = openSet();
+    set[details.id] = !details.open;  // what the click makes of it
+    try { sessionStorage.setItem(STORE, JSON.stringify(set)); } catch (e) { /* private mode */ }
+  }, true);
+
   function openSet() {
     try { return JSON.parse(sessionStorage.getItem(STORE) || "{}"); } catch (e) { return {}; }
   }

@@ -173,17 +173,19 @@ def test_a_table_plays_on_from_the_other_host_when_its_host_s_process_is_killed(
         )
 
     async def play_until(ws, seq_past: int) -> int:
-        """Play the member's turns until a state past ``seq_past`` came (its seq)."""
+        """Play the member's turns until a state past ``seq_past`` came (its seq). The
+        member plays on that state too when it is their turn, as a page's player would:
+        otherwise the table would wait for them, and no state would come after it."""
         while True:
             frame = json.loads(await asyncio.wait_for(ws.recv(), 30))
             if frame.get("type") != "state":
                 continue
             view = frame.get("view") or {}
-            if frame["seq"] > seq_past:
-                return frame["seq"]
             if view.get("to_act") == frame["table"]["you"] and view.get("legal"):
                 intent = {"type": "intent", "seq": frame["seq"], "action": view["legal"][0]}
                 await ws.send(json.dumps(intent))
+            if frame["seq"] > seq_past:
+                return frame["seq"]
 
     async def scenario():
         ws = await opened()
