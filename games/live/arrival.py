@@ -29,7 +29,6 @@ import functools
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.models import Session
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.utils import timezone
 
@@ -58,7 +57,7 @@ async def arrive(scope, table_id: int, channel_name: str) -> Arrival | None:
     if key is None:
         return None
     now = timezone.now()
-    rows = await loopdb.fetch_rows(_session_sql(), [key, now])
+    rows = await loopdb.fetch_rows(sql.session_statement(), [key, now])
     if not rows:
         return None
     user_id = socket_auth.session_member_id(scope, rows[0][0])
@@ -92,14 +91,6 @@ async def first_state(table_id: int, arrival: Arrival) -> tuple[int, str]:
         return render.frames(st, [arrival.user], set(arrival.present))[0]
     finally:
         await loopdb.release(table_id, st)
-
-
-@functools.cache
-def _session_sql() -> str:
-    meta = Session._meta
-    names = ("session_data", "session_key", "expire_date")
-    data, key, expires = (meta.get_field(name).column for name in names)
-    return f"SELECT {data} FROM {meta.db_table} WHERE {key} = %s AND {expires} > %s"
 
 
 @functools.cache

@@ -201,9 +201,8 @@ async def write(move: Move) -> int | None:
 async def fetch_one(statement: str, params: list):
     """Run one statement on the loop's own connection (committed when it returns);
     its first row, or None."""
-    async with _db.connection() as conn:
-        cursor = await conn.execute(statement, params)
-        return await cursor.fetchone()
+    rows = await fetch_rows(statement, params)
+    return rows[0] if rows else None
 
 
 async def fetch_rows(statement: str, params: list, *, json_as_text: bool = False) -> list:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from django.contrib.sessions.models import Session
 from django.db import connections
 
 from club.models import User
@@ -351,3 +352,14 @@ def presence_statement() -> str:
     return (
         f"SELECT {p.user}, MAX({p.seen_at}) FROM {p.table} WHERE {p.table_} = %s GROUP BY {p.user}"
     )
+
+
+@functools.cache
+def session_statement() -> str:
+    """A session's data, if it has not expired (``games.live.arrival``: Django's database
+    session store reads the same). Parameters: session key, now."""
+    meta = Session._meta
+    data, key, expires = (
+        meta.get_field(name).column for name in ("session_data", "session_key", "expire_date")
+    )
+    return f"SELECT {data} FROM {meta.db_table} WHERE {key} = %s AND {expires} > %s"
