@@ -12,6 +12,7 @@ BENCHES = [
     "engine_bench.py",
     "solver_bench.py",
     "bot_match_bench.py",
+    "bot_legality_bench.py",
     "kinds/four_fifty/engine_bench.py",
     "seating_bench.py",
     "kinds/four_fifty/draw_bench.py",

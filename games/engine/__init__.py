@@ -11,7 +11,7 @@ Public API (see games/engine/README.md)::
         EngineError, MalformedError, IllegalActionError, UnknownVariantError,
     )
     from games.engine.bots import choose_action
-    from games.engine.solver import Position, Solution, position_from_hand, solve
+    from games.engine.solver import Position, Solution, makes, position_from_hand, solve
 """
 
 from .errors import EngineError, IllegalActionError, MalformedError, UnknownVariantError
@@ -20,7 +20,7 @@ from .hand import Hand, Phase, new_hand
 from .record_write import FORMAT, to_record
 from .records import check_record, replay
 from .scoring import HandResult, score_sheet_hand
-from .solver import Position, Solution, position_from_hand, solve
+from .solver import Position, Solution, makes, position_from_hand, solve
 from .variants import PRESETS, VARIANTS, Variant, get_variant, option_catalogue
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "check_record",
     "draw_first_dealer",
     "get_variant",
+    "makes",
     "new_hand",
     "option_catalogue",
     "position_from_hand",

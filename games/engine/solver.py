@@ -48,7 +48,7 @@ from .play import LegalProbe as _Probe
 from .play import legal_plays
 from .variants import Variant
 
-__all__ = ["Position", "Solution", "position_from_hand", "solve"]
+__all__ = ["Position", "Solution", "makes", "position_from_hand", "solve"]
 
 
 @dataclass(frozen=True)
@@ -517,6 +517,31 @@ def solve(
     total = value + offset
     best = [c for c, v in values.items() if v == total]
     return Solution(total, exact, values, best, search.nodes)
+
+
+def makes(pos: Position, tricks: int, *, max_nodes: int | None = None) -> bool | None:
+    """Whether the declarer's side can take ``tricks`` tricks in all (``taken``
+    included) with best play by both sides, every hand visible; in misère (``tricks``
+    ignored) whether the declarer can stay below ``misere_stop``. A single null-window
+    search, far cheaper than the position's value when the answer comes early (one
+    trick the defence cannot be kept from, for a bid of every trick). None: the
+    ``max_nodes`` budget ran out first."""
+    search = _Search(pos, max_nodes, None)
+    if pos.misere:
+        got = pos.declarer_tricks
+        beta = pos.misere_stop - got  # the declarer must take fewer future tricks
+    else:
+        got = 0
+        beta = tricks - pos.taken  # the side must take this many future tricks
+    if beta <= 0:
+        return not pos.misere
+    args = (pos.hands, pos.trick, pos.trick_seats, pos.led, pos.led_mask, pos.to_act, got)
+    search.runs = search.boundary(pos.hands, pos.trick)[0]
+    try:
+        value = search.value(*args, beta - 1, beta, len(pos.hands[pos.to_act]) + 1)
+    except _Budget:
+        return None
+    return value < beta if pos.misere else value >= beta
 
 
 def _half(nodes: int | None) -> int | None:

@@ -10,7 +10,7 @@ import pytest
 from games.engine import get_variant, new_hand
 from games.engine.actions import NAME_JOKER, PLAY_OF
 from games.engine.phases import AUCTION, PLAY
-from games.engine.solver import Position, _Search, position_from_hand, solve
+from games.engine.solver import Position, _Search, makes, position_from_hand, solve
 
 from .solver_util import play_position
 
@@ -86,6 +86,32 @@ def test_solver_value_and_move_values_match_brute_force(preset, players, kind, l
             child.apply_code(code)
             assert sol.move_values[code] == brute_force(child, pos.side)
         assert sol.best and all(sol.move_values[c] == sol.tricks for c in sol.best)
+
+
+@pytest.mark.parametrize("preset,players,kind,left", _cases())
+def test_makes_answers_whether_the_side_reaches_each_count_as_brute_force_says(
+    preset, players, kind, left
+):
+    """``makes(pos, n)``: whether the declarer's side can take n tricks in all (in
+    misère: whether the declarer can take none), for every n from 0 to every trick,
+    against a plain minimax over the engine."""
+    for h in _positions(preset, players, kind, left, count=6):
+        pos = position_from_hand(h)
+        value = brute_force(h, pos.side)
+        if pos.misere:
+            assert makes(pos, 0) is (value < pos.misere_stop), (preset, players, h.seed)
+            continue
+        for n in range(0, pos.taken + left + 2):
+            assert makes(pos, n) is (value >= n), (preset, players, kind, h.seed, n)
+
+
+def test_makes_gives_none_when_its_node_budget_runs_out():
+    """Too few nodes for an answer: None, neither yes nor no."""
+    h = play_position("quebec", 4, "suit", 1, 5)
+    pos = position_from_hand(h)
+    value = solve(pos).tricks
+    assert makes(pos, value, max_nodes=5) is None
+    assert makes(pos, value) is True and makes(pos, value + 1) is False
 
 
 def test_best_moves_only_mode_gives_the_same_value():
