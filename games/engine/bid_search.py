@@ -170,17 +170,18 @@ def call_margins(
     fit: bool = True,
 ) -> dict[int, list[float]]:
     """Each candidate call of the seat to act (action code) and its margin on each
-    sampled deal, in the same order for every call (``max_seconds``: stop dealing
-    once spent, at least one deal)."""
+    sampled deal, in the same order for every call (``max_seconds``: no deal started
+    that the slowest so far says would end past it; at least one deal)."""
     seat = h.to_act_i
     candidates = call_candidates(h)
     margins: dict[int, list[float]] = {code: [] for code in candidates}
     if len(candidates) == 1:
         return margins
     end = None if max_seconds is None else time.monotonic() + max_seconds
-    done = 0
+    done, slowest = 0, 0.0
     for _ in range(samples):
-        if end is not None and done and time.monotonic() >= end:
+        started = time.monotonic()
+        if end is not None and done and started + slowest >= end:
             break
         deal = _fitting_deal(h, seat, rng, fit)
         if deal is None:
@@ -190,6 +191,7 @@ def call_margins(
             sim = _rollout(h, deal, code, random.Random(play_seed))
             margins[code].append(_margin(sim, seat))
         done += 1
+        slowest = max(slowest, time.monotonic() - started)
     return margins
 
 

@@ -158,9 +158,11 @@ def card_values(
     each solved open-handed within ``max_nodes``.
 
     ``max_seconds`` bounds the whole decision: each sample gets an equal share of the
-    time left (a solve past its share returns an estimate), and once the time is spent
-    the samples solved so far decide (at least one is always solved). With it the
-    values depend on the machine's speed, no longer only on ``rng``."""
+    time left (a solve past its share returns an estimate), less the most a solve has
+    run past its share so far (the solver reads its clock every 128 nodes, and values
+    the other moves after), and once the time is spent the samples solved so far decide
+    (at least one is always solved). With it the values depend on the machine's speed,
+    no longer only on ``rng``."""
     base: Position = position_from_hand(h)
     end = None if max_seconds is None else time.monotonic() + max_seconds
     # every trick of the hand: those played and one per card ``seat`` still holds
@@ -168,17 +170,21 @@ def card_values(
     totals: dict[int, float] = {}
     tricks: dict[int, float] = {}
     solved, exact = 0, True
+    overrun = 0.0  # the most a sample has taken past its share
     for done in range(samples):
         share = None
         if end is not None:
-            left = end - time.monotonic()
-            if left <= 0 and done:
+            started = time.monotonic()
+            share = (end - started) / (samples - done) - overrun
+            if share <= 0 and done:
                 break
-            share = max(left, 0.0) / (samples - done)
+            share = max(share, 0.0)
         hands = deal_unseen(h, seat, rng)
         side = side_in_sample(h, seat, base, hands)
         pos = replace(base, hands=hands, side=side, taken=sum(h.tricks_won[s] for s in side))
         sol = solve(pos, max_nodes=max_nodes, max_seconds=share)
+        if share is not None:
+            overrun = max(overrun, time.monotonic() - started - share)
         solved += 1
         exact = exact and sol.exact
         # the values count the declaring side's tricks: ``seat`` maximises them on that

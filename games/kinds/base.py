@@ -44,7 +44,7 @@ class Budget(NamedTuple):
 
 #: Each searching level's budget (the site's settings may override it:
 #: ``BOT_LEVEL_BUDGETS``).
-LEVEL_BUDGETS = {CLUB: Budget(8, 0.3), STRONG: Budget(32, 1.0)}
+LEVEL_BUDGETS = {CLUB: Budget(8, 0.1), STRONG: Budget(32, 1.0)}
 
 
 class UnknownKind(ValueError):

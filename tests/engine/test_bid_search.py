@@ -91,3 +91,30 @@ def test_the_call_does_not_read_the_cards_it_has_not_seen():
         bid_by_rollouts(_hand_with(mine, seed), random.Random(5), samples=4) for seed in range(4)
     }
     assert len(calls) == 1, calls
+
+
+def test_no_deal_is_started_that_the_slowest_so_far_says_would_end_past_the_budget(
+    monkeypatch,
+):
+    """Calls weighed on a clock: a deal is dealt only while the slowest deal so far
+    would still end within ``max_seconds`` (a fake clock; each rollout takes 10 ms), so
+    the decision ends by its budget, with at least one deal."""
+    from types import SimpleNamespace
+
+    from games.engine import bid_search
+
+    clock = [0.0]
+    monkeypatch.setattr(bid_search, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    real = bid_search._rollout
+
+    def timed(*args):
+        clock[0] += 0.010
+        return real(*args)
+
+    monkeypatch.setattr(bid_search, "_rollout", timed)
+    h = next(h for h in _auctions(4, 12) if len(call_candidates(h)) > 2)
+    margins = bid_search.call_margins(h, random.Random(2), samples=50, max_seconds=0.1)
+    dealt = len(next(iter(margins.values())))
+    assert dealt >= 1
+    assert clock[0] <= 0.1 + 1e-9
+    assert clock[0] + 0.010 * len(margins) >= 0.1 - 1e-9  # no deal left out that fitted

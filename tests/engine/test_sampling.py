@@ -144,3 +144,25 @@ def test_card_thoughts_list_the_legal_cards_best_first_or_nothing_outside_the_pl
         assert answer["seat"] == h.to_act and answer["samples"] == 4
         for card in answer["cards"]:
             assert card["action"].split(":")[0] == card["card"]
+
+
+def test_the_samples_leave_room_for_what_a_solve_runs_past_its_share(monkeypatch):
+    """Each sample's share of the time left is less the most a solve has overrun its
+    share so far: solves that each run 10 ms past their share (a fake clock) still end
+    the decision by its budget, every sample solved."""
+    from types import SimpleNamespace
+
+    from games.engine import sampling
+
+    clock = [0.0]
+    monkeypatch.setattr(sampling, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+
+    def overrunning(pos, *, max_nodes, max_seconds):
+        clock[0] += max_seconds + 0.010
+        return solve(pos, max_nodes=200)
+
+    monkeypatch.setattr(sampling, "solve", overrunning)
+    h = _positions()[0]
+    values = card_values(h, h.to_act_i, 8, random.Random(1), 200, 0.2)
+    assert values.samples == 8
+    assert clock[0] <= 0.2 + 1e-9
