@@ -1,10 +1,10 @@
-"""The table events between processes: ``games/live/bus.py`` (Redis's protocol spoken
-by hand) against redis-py's own asyncio pub/sub used directly, with its pure-Python
-parser and with ``hiredis`` (when installed): CPU per message, publishing and receiving.
+"""The table events between processes: ``games/live/bus.py`` (redis-py's asyncio pub/sub,
+with the ``hiredis`` parser the requirements install) against redis-py used directly
+with its pure-Python parser, and with the publish sent as a task: CPU per message,
+publishing and receiving.
 
 Run from the repository root: ``python bench/bus_bench.py`` (``--messages N``,
-``--rate R``, ``--runs N``, ``--quick``; ``--help``). About three minutes (with
-``hiredis`` installed; two without).
+``--rate R``, ``--runs N``, ``--quick``; ``--help``). About three minutes.
 
 For each client, two processes and a throwaway Redis: one subscribes to the events
 group's channel, the other publishes ``--messages`` events at ``--rate`` a second (one
@@ -12,10 +12,10 @@ event a message, as a human-paced evening sends them: a move's ``table.updated``
 the move, serialized by the channel layer's msgpack serializer, as the hub does). Each
 process measures its own CPU from the first message to the last; the same pacing loop
 with nothing sent is measured too (``idle``), so what a client costs is its figure
-minus that one. The hub publishes without waiting (``bus.RedisEvents.publish_now``);
-redis-py's ``publish`` awaits Redis's reply, so it is measured both ways: awaited in
-the pacing loop, and sent as a task (``redis-py task``), as a caller that may not wait
-would.
+minus that one. The hub awaits each publish's reply (``bus.RedisEvents.group_send``),
+batching what is queued meanwhile; a publish sent as a task (``redis-py task``) is
+what a caller that may not wait would do. docs/performance.md has the figures of the
+hand-written client this module replaced.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ async def publish(client: str, url: str, count: int, rate: float) -> dict:
         await events.group_send(GROUP, EVENT)  # connects (counted as the first message)
 
         async def send():
-            events.publish_now(GROUP, EVENT)
+            await events.group_send(GROUP, EVENT)
 
     elif client != "idle":
         redis = redis_client(url, "hiredis" if "hiredis" in client else "python")

@@ -21,9 +21,9 @@ is published.
 Every hub listens to one group (``EVENTS_GROUP``), from its first socket on. The
 events a process publishes are queued and sent in batches, one message per batch
 (``Hub._flush``), and the receiving hub reads each batch once. With the Redis pub/sub
-layer the events go over the loop's own two connections (``games.live.bus``: a
-publish is one write, not a round trip), in the layer's channel and format. Each hub
-acts only on the events of tables it holds sockets of.
+layer the events go over redis-py's own client on the loop (``games.live.bus``: two
+connections, without the layer's per-message costs), in the layer's channel and
+format. Each hub acts only on the events of tables it holds sockets of.
 
 A process publishes a table's changes only when another process also holds sockets of
 that table (or when it holds none itself: it cannot know). Processes learn of each
@@ -267,12 +267,7 @@ class Hub:
             self._sweeping = False
 
     def _queue(self, event: dict) -> None:
-        """Publish a table event (on the loop): at once when the bus can write it
-        without waiting, else it joins the next batch."""
-        if not self._flushing and not self._outbox:
-            publish_now = getattr(events_bus(), "publish_now", None)
-            if publish_now is not None and publish_now(EVENTS_GROUP, events_message([event])):
-                return
+        """Publish a table event (on the loop): it joins the batch being gathered."""
         self._outbox.append(event)
         if not self._flushing:
             self._flushing = True

@@ -162,30 +162,27 @@ def test_after_a_lost_subscription_the_hub_catches_up_every_table_it_shares(laye
     assert refreshed == [(5, None)]
 
 
-class WritingLayer(FakeLayer):
-    """A layer like games.live.bus's: it writes a publish at once when connected, and
-    hands each message it reads to the hub's callback."""
+class ListeningLayer(FakeLayer):
+    """A layer like games.live.bus's: it hands each message it reads to the hub's
+    callback instead of queueing it for ``receive``."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.connected = True
         self.listener = None
-
-    def publish_now(self, group: str, message: dict) -> bool:
-        if self.connected:
-            self.sent.append((group, message))
-        return self.connected
 
     def listen(self, callback) -> None:
         self.listener = callback
 
 
-def test_with_a_writing_bus_each_event_goes_out_at_once_and_messages_come_in_by_callback(
+def test_with_a_listening_bus_events_go_out_in_batches_and_messages_come_in_by_callback(
     monkeypatch,
 ):
-    writing = WritingLayer()
-    monkeypatch.setattr(hub_module, "remote_layer", lambda: writing)
-    monkeypatch.setattr(hub_module, "events_bus", lambda: writing)
+    """Events queued while a publish awaits its reply go out together, in order, in
+    the next message; another process's message reaches the hub by the callback, with
+    no task receiving."""
+    listening = ListeningLayer()
+    monkeypatch.setattr(hub_module, "remote_layer", lambda: listening)
+    monkeypatch.setattr(hub_module, "events_bus", lambda: listening)
     refreshed = []
     monkeypatch.setattr(Hub, "_frames_at_hand", lambda self, table_id, seq, move: None)
 
@@ -197,25 +194,24 @@ def test_with_a_writing_bus_each_event_goes_out_at_once_and_messages_come_in_by_
     async def scenario():
         hub = Hub()
         await hub.attach(socket(7))
+        await asyncio.sleep(0.01)
+        before = len(listening.sent)
         hub.shared.add(7)
-        hub.publish_changed(7, 1)  # written in this call: no task, no wait
-        sent_at_once = [m["events"] for _, m in writing.sent]
-        writing.connected = False  # down: the next one waits for a batch
-        hub.publish_changed(7, 2)
-        waiting = list(hub._outbox)
-        writing.listener(
+        for seq in (1, 2, 3):  # in one go: the first publish is under way for the others
+            hub.publish_changed(7, seq)
+        await asyncio.sleep(0.01)
+        listening.listener(
             {
                 **events_message([{"type": "table.updated", "table": 7, "seq": 9, "move": None}]),
                 "origin": "other",
             }
         )
         await asyncio.sleep(0.01)
-        return hub, sent_at_once, waiting
+        return hub, [m["events"] for _, m in listening.sent[before:]]
 
-    hub, sent_at_once, waiting = run(scenario())
-    assert hub.channel is not None and writing.listener is not None
-    assert sent_at_once[-1] == [{"type": "table.updated", "table": 7, "seq": 1, "move": None}]
-    assert [e["seq"] for e in waiting] == [2]
+    hub, batches = run(scenario())
+    assert hub.channel is not None and listening.listener is not None
+    assert [[e["seq"] for e in batch] for batch in batches] == [[1, 2, 3]]
     assert refreshed == [(7, 9)]
     assert not any(t.get_coro().__name__ == "_receive_forever" for t in hub.tasks)
 
