@@ -1,9 +1,11 @@
-"""The searching bot's calls in the auction: each candidate call tried on sampled deals.
+"""The searching bot's calls in the auction and the breach round: each candidate call
+tried on sampled deals.
 
 ``bid_by_rollouts(hand, rng, samples=...)`` returns the call of the seat to act in the
 auction. A few candidate calls (pass, the rule of thumb's own call, and in the two
 strains the hand is strongest in the cheapest legal bids, up to two levels above, none
-beyond the hand's estimate and a level and a half) are each tried on the same
+beyond the hand's estimate and a level and a half; in the breach round, pass and
+breach, which the score's breach points then weigh) are each tried on the same
 ``samples`` deals of the unseen cards (the others' hands and the kitty), the hand then
 played to its end by every seat's rule of thumb (:mod:`games.engine.bots`: the rest of
 the auction, the kitty, the play). A call's value on a deal is the seat's side's score
@@ -62,8 +64,11 @@ def thumb_call(h: Hand) -> int:
 
 
 def call_candidates(h: Hand) -> list[int]:
-    """Pass, the rule of thumb's call, and in the strongest strains the cheapest legal
-    bid and the next levels up (each at most the hand's estimate plus a level)."""
+    """In the auction: pass, the rule of thumb's call, and in the strongest strains the
+    cheapest legal bid and the next levels up (each at most the hand's estimate plus a
+    level). In the breach round: pass and breach."""
+    if h.phase is Phase.BREACH:
+        return list(h.legal_codes())
     legal = set(h.legal_codes())
     out = [PASS] if PASS in legal else []
     thumb = thumb_call(h)
@@ -232,7 +237,7 @@ def bid_by_rollouts(
     fit: bool = True,
 ) -> str:
     """The searching bot's call (record notation): ``chosen_call`` of ``call_margins``."""
-    if h.phase is not Phase.AUCTION:
-        raise ValueError("not in the auction")
+    if h.phase not in (Phase.AUCTION, Phase.BREACH):
+        raise ValueError("not in the auction nor the breach round")
     margins = call_margins(h, rng, samples=samples, max_seconds=max_seconds, fit=fit)
     return ACTION_STR[chosen_call(h, margins)]

@@ -9,11 +9,12 @@ import random
 import pytest
 
 from games.engine import get_variant, new_hand
-from games.engine.actions import ACTION_STR, PASS
+from games.engine.actions import ACTION_STR, BREACH, PASS
 from games.engine.bid_search import _sample_deal, bid_by_rollouts, call_candidates, call_values
 from games.engine.bots import choose_action
 from games.engine.cards import CARD_OF
 from games.engine.hand import Hand, Phase
+from games.engine.search_bot import call_thoughts, searches_calls
 
 
 def _auctions(players: int, count: int):
@@ -118,3 +119,55 @@ def test_no_deal_is_started_that_the_slowest_so_far_says_would_end_past_the_budg
     assert dealt >= 1
     assert clock[0] <= 0.1 + 1e-9
     assert clock[0] + 0.010 * len(margins) >= 0.1 - 1e-9  # no deal left out that fitted
+
+
+def _breach_round(cards_n: list[str], seed: int = 3) -> Hand:
+    """A four-handed Quebec hand with the breach rule, East declaring 9 spades and
+    South passing in the breach round: North, holding ``cards_n``, to call."""
+    v = get_variant("quebec", {"players": 4, "breach": True})
+    mine = [CARD_OF[c] for c in cards_n]
+    rest = [c for c in v.deck_cards if c not in mine]
+    random.Random(seed).shuffle(rest)
+    h = Hand(v, v.seats.index("W"), [mine, rest[0:10], rest[10:20], rest[20:30]], rest[30:35])
+    for call in ("pass", "9S", "pass", "pass", "pass"):  # N, E, S, W; then S's breach call
+        h.apply(call)
+    assert h.phase is Phase.BREACH and h.to_act == "N"
+    return h
+
+
+def test_a_breach_is_called_on_a_defence_that_beats_the_contract_and_not_on_a_weak_one():
+    """The breach round is searched like the auction: over sampled deals North's top
+    spades make the breach worth more than passing, and a hand of low cards passes."""
+    strong = _breach_round(["JS", "JC", "AS", "KS", "QS", "AH", "AD", "AC", "KH", "KD"])
+    assert searches_calls(strong)
+    values = call_values(strong, random.Random(2), samples=8)
+    assert values[BREACH] > values[PASS]
+    assert bid_by_rollouts(strong, random.Random(2), samples=8) == "breach"
+    weak = _breach_round(["4H", "5H", "6H", "4D", "5D", "6D", "4C", "5C", "6C", "7C"])
+    values = call_values(weak, random.Random(2), samples=8)
+    assert values[PASS] > values[BREACH]
+    assert bid_by_rollouts(weak, random.Random(2), samples=8) == "pass"
+    # a replay's "what would the robot call here" shows both calls' means
+    thoughts = call_thoughts(strong, random.Random(2), samples=8, max_seconds=None)
+    assert [c["action"] for c in thoughts["calls"]] == ["breach", "pass"]
+    assert thoughts["best"] == "breach"
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_searched_breach_call_is_legal_and_the_same_for_the_same_seed(players):
+    v = get_variant("quebec", {"players": players, "breach": True})
+    found = 0
+    for seed in range(60):
+        h = new_hand(v, dealer=v.seats[seed % v.n], seed=seed)
+        rng = random.Random(seed)
+        while not h.is_done and h.phase is not Phase.BREACH:
+            h.apply(choose_action(h, h.to_act, rng))
+        if h.phase is not Phase.BREACH:
+            continue
+        found += 1
+        call = bid_by_rollouts(h, random.Random(4), samples=3)
+        assert call in h.legal_actions()
+        assert bid_by_rollouts(h, random.Random(4), samples=3) == call
+        if found == 4:
+            break
+    assert found

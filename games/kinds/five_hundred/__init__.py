@@ -189,15 +189,16 @@ class FiveHundred(GameKind):
 
     @staticmethod
     def bot_thoughts(record: dict[str, Any], step: int, budget: Budget) -> dict | None:
-        """The searching bot's view at a step: in the auction its candidate calls
-        with their mean margins (``games.engine.search_bot.call_thoughts``), in the
-        play its mean tricks per legal card (``card_thoughts``); seeded by the step,
-        so that the same budget on an idle machine gives the same answer."""
+        """The searching bot's view at a step: in the auction and the breach round its
+        candidate calls with their mean margins (``games.engine.search_bot.
+        call_thoughts``), in the play its mean tricks per legal card
+        (``card_thoughts``); seeded by the step, so that the same budget on an idle
+        machine gives the same answer."""
         try:
             hand = hand_at(record, step)
         except IndexError:
             return None
-        if hand.phase is Phase.AUCTION:
+        if hand.phase in (Phase.AUCTION, Phase.BREACH):
             return call_thoughts(
                 hand,
                 random.Random(f"thoughts:{step}"),
