@@ -1,11 +1,12 @@
-"""The searching bot's calls in the auction and the breach round: each candidate call
-tried on sampled deals.
+"""The searching bot's calls in the auction, the breach round and the partner call:
+each candidate call tried on sampled deals.
 
 ``bid_by_rollouts(hand, rng, samples=...)`` returns the call of the seat to act in the
 auction. A few candidate calls (pass, the rule of thumb's own call, and in the two
 strains the hand is strongest in the cheapest legal bids, up to two levels above, none
 beyond the hand's estimate and a level and a half; in the breach round, pass and
-breach, which the score's breach points then weigh) are each tried on the same
+breach, which the score's breach points then weigh; for the partner card, going alone
+and a few cards, the kitty the declarer took being known) are each tried on the same
 ``samples`` deals of the unseen cards (the others' hands and the kitty), the hand then
 played to its end by every seat's rule of thumb (:mod:`games.engine.bots`: the rest of
 the auction, the kitty, the play). A call's value on a deal is the seat's side's score
@@ -32,13 +33,15 @@ import random
 import statistics
 import time
 
-from .actions import ACTION_STR, BID0, CALL_OF, MIS, PASS
+from .actions import ACTION_STR, ALONE, BID0, CALL_OF, MIS, PARTNER0, PASS
 from .bot_calls import _help, strength
 from .bots import choose_action
+from .cards import N_CARDS, NT, strain_tables
 from .errors import IllegalActionError
 from .hand import Hand, Phase
 
 __all__ = [
+    "CALL_PHASES",
     "bid_by_rollouts",
     "call_candidates",
     "call_margins",
@@ -54,8 +57,14 @@ LEVELS_TRIED = 3
 #: How far (in standard errors of the difference) a call must be ahead of the rule of
 #: thumb's to be made instead.
 CONFIDENCE = 1.0
+#: The highest trumps the declarer may name that are tried as the partner card.
+PARTNER_TRUMPS = 2
 #: Deals tried for one sample that fits the calls so far.
 DEAL_TRIES = 20
+
+
+#: The phases whose calls are searched.
+CALL_PHASES = (Phase.AUCTION, Phase.BREACH, Phase.PARTNER)
 
 
 def thumb_call(h: Hand) -> int:
@@ -66,9 +75,14 @@ def thumb_call(h: Hand) -> int:
 def call_candidates(h: Hand) -> list[int]:
     """In the auction: pass, the rule of thumb's call, and in the strongest strains the
     cheapest legal bid and the next levels up (each at most the hand's estimate plus a
-    level). In the breach round: pass and breach."""
+    level). In the breach round: pass and breach. For the partner card: going alone,
+    the rule of thumb's card, and of the cards the declarer may name the ``PARTNER_TRUMPS``
+    highest trumps and the highest card of each other suit (at no trump, of each
+    suit)."""
     if h.phase is Phase.BREACH:
         return list(h.legal_codes())
+    if h.phase is Phase.PARTNER:
+        return _partner_candidates(h)
     legal = set(h.legal_codes())
     out = [PASS] if PASS in legal else []
     thumb = thumb_call(h)
@@ -86,22 +100,46 @@ def call_candidates(h: Hand) -> list[int]:
     return out
 
 
+def _partner_candidates(h: Hand) -> list[int]:
+    legal = h.legal_codes()
+    out = [ALONE] if ALONE in legal else []
+    thumb = thumb_call(h)
+    if thumb not in out:
+        out.append(thumb)
+    strain = h.contract_strain if h.contract < MIS else NT  # misère: no trumps
+    eff, power = strain_tables(strain)
+    named = sorted(
+        (c - PARTNER0 for c in legal if PARTNER0 <= c < PARTNER0 + N_CARDS),
+        key=lambda c: -power[c],
+    )
+    picks = [c for c in named if eff[c] == strain][:PARTNER_TRUMPS] if strain < NT else []
+    for suit in range(4):
+        if suit != strain:
+            picks += [c for c in named if eff[c] == suit][:1]
+    for card in picks:
+        if PARTNER0 + card not in out:
+            out.append(PARTNER0 + card)
+    return out
+
+
 def _sample_deal(h: Hand, seat: int, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-    """Every seat's hand (``seat``'s own, the others' at random from the unseen cards)
-    and a kitty, plus a dead hand at two players (last in the hands' list)."""
+    """Every seat's hand as dealt (``seat``'s own, the others' at random from the unseen
+    cards) and a kitty (the one the declarer took, once he has: he has seen it), plus a
+    dead hand at two players (last in the hands' list)."""
     own = set(h.hands[seat])
+    taken = seat == h.declarer and h.phase is Phase.PARTNER
     unseen = [c for c in h.variant.deck_cards if c not in own]
     rng.shuffle(unseen)
     hands: list[list[int]] = []
     at = 0
     for i, cards in enumerate(h.hands):
         if i == seat:
-            hands.append(sorted(cards))
+            hands.append(sorted(own.difference(h.kitty) if taken else cards))
         else:
             hands.append(unseen[at : at + len(cards)])
             at += len(cards)
-    kitty = unseen[at : at + len(h.kitty)]
-    at += len(kitty)
+    kitty = list(h.kitty) if taken else unseen[at : at + len(h.kitty)]
+    at += 0 if taken else len(kitty)
     if h.dead:
         hands.append(unseen[at : at + len(h.dead)])
     return hands, kitty
@@ -237,7 +275,7 @@ def bid_by_rollouts(
     fit: bool = True,
 ) -> str:
     """The searching bot's call (record notation): ``chosen_call`` of ``call_margins``."""
-    if h.phase not in (Phase.AUCTION, Phase.BREACH):
-        raise ValueError("not in the auction nor the breach round")
+    if h.phase not in CALL_PHASES:
+        raise ValueError("not in the auction, the breach round or the partner call")
     margins = call_margins(h, rng, samples=samples, max_seconds=max_seconds, fit=fit)
     return ACTION_STR[chosen_call(h, margins)]

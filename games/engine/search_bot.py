@@ -5,7 +5,7 @@ sampling.
 returns a legal action in record notation, like the rule-of-thumb bot
 (:mod:`games.engine.bots`) whose place it takes for the auction and the card play:
 
-* a call in the auction or the breach round: candidate calls each tried on
+* a call in the auction, the breach round or the partner call: candidate calls each tried on
   ``samples`` deals of the unseen cards played out by the rules of thumb, the best
   mean margin (:func:`games.engine.bid_search.bid_by_rollouts`);
 * a card to play, when more than one is legal: the best mean over ``samples`` deals
@@ -13,8 +13,8 @@ returns a legal action in record notation, like the rule-of-thumb bot
   best_card_by_sampling`), each solved open-handed within ``max_nodes``;
 * either decision within ``max_seconds`` (None: no time limit, the choice then
   depends on ``rng`` alone);
-* everything else (the partner call, the discards, answering a claim, naming a
-  joker before the first lead): the rule of thumb. A misère's cards
+* everything else (the discards, answering a claim, naming a joker before the first
+  lead): the rule of thumb. A misère's cards
   are searched like any other: the solver's declarer avoids tricks there and the
   others try to give him one.
 
@@ -29,7 +29,14 @@ from __future__ import annotations
 import random
 
 from .actions import ACTION_STR
-from .bid_search import bid_by_rollouts, call_candidates, call_margins, chosen_call, thumb_call
+from .bid_search import (
+    CALL_PHASES,
+    bid_by_rollouts,
+    call_candidates,
+    call_margins,
+    chosen_call,
+    thumb_call,
+)
 from .bots import choose_action
 from .hand import Phase
 from .sampling import best_card_by_sampling, card_values
@@ -52,18 +59,17 @@ def searches_cards(hand) -> bool:
 
 
 def searches_calls(hand) -> bool:
-    """Whether the seat to act has calls to weigh in the auction or the breach round
-    (more than one candidate, ``games.engine.bid_search.call_candidates``)."""
+    """Whether the seat to act has calls to weigh in the auction, the breach round or
+    the partner call (more than one candidate, ``games.engine.bid_search.
+    call_candidates``)."""
     return (
-        hand.phase in (Phase.AUCTION, Phase.BREACH)
-        and len(hand.legal_codes()) > 1
-        and len(call_candidates(hand)) > 1
+        hand.phase in CALL_PHASES and len(hand.legal_codes()) > 1 and len(call_candidates(hand)) > 1
     )
 
 
 def searches(hand) -> bool:
     """Whether the seat to act would choose its action by a search: a call in the
-    auction or the breach round, or a card to play out of several."""
+    auction, the breach round or the partner call, or a card to play out of several."""
     return searches_calls(hand) or searches_cards(hand)
 
 

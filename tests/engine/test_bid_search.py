@@ -171,3 +171,45 @@ def test_a_searched_breach_call_is_legal_and_the_same_for_the_same_seed(players)
         if found == 4:
             break
     assert found
+
+
+def _partner_calls(count: int):
+    """Seeded five-handed hands at the declarer's partner call (rules of thumb before)."""
+    v = get_variant("quebec", {"players": 5})
+    for seed in range(count):
+        h = new_hand(v, dealer=v.seats[seed % v.n], seed=seed)
+        rng = random.Random(seed)
+        while not h.is_done and h.phase is not Phase.PARTNER:
+            h.apply(choose_action(h, h.to_act, rng))
+        if h.phase is Phase.PARTNER:
+            yield h
+
+
+def test_the_partner_call_is_searched_among_alone_and_a_few_legal_cards():
+    """At five players the declarer's partner card is weighed like a call: going alone,
+    the rule of thumb's card and the top cards he may name, each legal; the choice is
+    legal and the same for the same seed."""
+    tried = 0
+    for h in _partner_calls(12):
+        candidates = call_candidates(h)
+        assert ACTION_STR[candidates[0]] == "alone" and len(candidates) >= 3
+        assert set(candidates) <= set(h.legal_codes())
+        assert searches_calls(h)
+        call = bid_by_rollouts(h, random.Random(4), samples=3)
+        assert call in h.legal_actions()
+        assert bid_by_rollouts(h, random.Random(4), samples=3) == call
+        tried += 1
+    assert tried >= 3
+
+
+def test_a_declarer_s_sampled_deal_keeps_the_kitty_he_took():
+    """Once the declarer has taken the kitty, his samples deal him his own ten cards
+    and that kitty (he has seen it), the unseen cards to the others."""
+    h = next(_partner_calls(12))
+    seat = h.to_act_i
+    assert seat == h.declarer
+    hands, kitty = _sample_deal(h, seat, random.Random(7))
+    assert sorted(kitty) == sorted(h.kitty)
+    assert sorted(hands[seat] + kitty) == sorted(h.hands[seat])
+    others = sorted(c for i, cards in enumerate(hands) if i != seat for c in cards)
+    assert others == sorted(c for c in h.variant.deck_cards if c not in h.hands[seat])

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.engine import Game, Phase, get_variant
 from games.engine.actions import BID0, MIS
+from games.engine.bid_search import CALL_PHASES
 from games.engine.boards import board_variant, deal_board
 from games.engine.bots import choose_action
 from games.engine.errors import UnknownVariantError
@@ -189,16 +190,16 @@ class FiveHundred(GameKind):
 
     @staticmethod
     def bot_thoughts(record: dict[str, Any], step: int, budget: Budget) -> dict | None:
-        """The searching bot's view at a step: in the auction and the breach round its
-        candidate calls with their mean margins (``games.engine.search_bot.
-        call_thoughts``), in the play its mean tricks per legal card
+        """The searching bot's view at a step: in the auction, the breach round and the
+        partner call its candidate calls with their mean margins (``games.engine.
+        search_bot.call_thoughts``), in the play its mean tricks per legal card
         (``card_thoughts``); seeded by the step, so that the same budget on an idle
         machine gives the same answer."""
         try:
             hand = hand_at(record, step)
         except IndexError:
             return None
-        if hand.phase in (Phase.AUCTION, Phase.BREACH):
+        if hand.phase in CALL_PHASES:
             return call_thoughts(
                 hand,
                 random.Random(f"thoughts:{step}"),
