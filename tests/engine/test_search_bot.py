@@ -36,9 +36,10 @@ def test_a_searched_card_is_legal_and_the_same_for_the_same_seed():
         assert choose_searched(h, seat, random.Random("t:7"), **SMALL) == first
 
 
-def test_the_auction_searches_the_kitty_and_the_other_calls_keep_the_rules_of_thumb():
-    """A call in the auction is searched (``bid_search``); the discards, the breach
-    round and the partner call are the rule of thumb's, as is a seat with one card."""
+def test_the_calls_are_searched_and_the_discards_keep_the_rule_of_thumb():
+    """Calls in the auction, the breach round and the partner call are searched
+    (``bid_search``); the discards are the rule of thumb's, as is a seat with one
+    card."""
     from games.engine import get_variant, new_hand
     from games.engine.bots import choose_action
 
@@ -48,13 +49,15 @@ def test_the_auction_searches_the_kitty_and_the_other_calls_keep_the_rules_of_th
     rng = random.Random(1)
     while not h.is_done:
         seen.add(h.phase)
-        if h.phase in (Phase.KITTY, Phase.BREACH, Phase.PARTNER):
+        if h.phase is Phase.KITTY:
             assert not searches(h)
             assert choose_searched(h, h.to_act, random.Random(2), **SMALL) == choose_action(
                 h, h.to_act, random.Random(2)
             )
+        if h.phase is Phase.PARTNER:
+            assert searches(h)
         h.apply(choose_action(h, h.to_act, rng))
-    assert Phase.KITTY in seen
+    assert {Phase.KITTY, Phase.PARTNER} <= seen
     mis = next(
         h
         for seed in range(40)
