@@ -251,19 +251,26 @@ def chosen_call(h: Hand, margins: dict[int, list[float]]) -> int:
     any bid), made instead of the rule of thumb's own call only when it is ahead of it
     by more than ``CONFIDENCE`` standard errors of their difference over the same
     deals: with few deals, the best of many noisy means is too often a call that only
-    looked good (and mostly a bid too high)."""
+    looked good (and mostly a bid too high). A bid of every trick (ten) gets no such
+    benefit of the doubt: the rule of thumb's is made only when the deals find it the
+    best."""
     thumb = thumb_call(h)
     if not margins.get(thumb):
         return thumb
     means = {code: sum(m) / len(m) for code, m in margins.items()}
     best = max(sorted(means), key=lambda c: means[c])
-    if best != thumb:
+    if best != thumb and not is_every_trick(thumb):
         diffs = [a - b for a, b in zip(margins[best], margins[thumb])]
         if len(diffs) > 1:
             spread = statistics.stdev(diffs) / len(diffs) ** 0.5
             if statistics.mean(diffs) <= CONFIDENCE * spread:
                 best = thumb
     return best
+
+
+def is_every_trick(code: int) -> bool:
+    """Whether a call (action code) is a bid of ten tricks."""
+    return BID0 <= code < MIS and (code - BID0) // 5 + 6 == 10
 
 
 def bid_by_rollouts(

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from games.engine import get_variant, new_hand
-from games.engine.actions import ACTION_STR, BREACH, PASS
+from games.engine.actions import ACTION_STR, BREACH, CALL_OF, PASS
 from games.engine.bid_search import _sample_deal, bid_by_rollouts, call_candidates, call_values
+from games.engine.bid_search import thumb_call as bid_search_thumb
 from games.engine.bots import choose_action
 from games.engine.cards import CARD_OF
 from games.engine.hand import Hand, Phase
@@ -213,3 +214,28 @@ def test_a_declarer_s_sampled_deal_keeps_the_kitty_he_took():
     assert sorted(hands[seat] + kitty) == sorted(h.hands[seat])
     others = sorted(c for i, cards in enumerate(hands) if i != seat for c in cards)
     assert others == sorted(c for c in h.variant.deck_cards if c not in h.hands[seat])
+
+
+def test_a_ten_trick_bid_of_the_rule_of_thumb_is_made_only_when_the_deals_find_it_best():
+    """The rule of thumb's call stands unless another is clearly ahead, except a bid
+    of every trick: a lower bid only slightly ahead over the deals is made instead, and
+    the ten-trick bid only when it has the best mean."""
+    from games.engine.bid_search import chosen_call, is_every_trick
+
+    h = _hand_with(["WJ", "BJ", "JH", "JD", "AH", "KH", "QH", "10H", "AS", "AC"])
+    ten, nine = CALL_OF["10H"], CALL_OF["9H"]
+    assert bid_search_thumb(h) == ten
+    noisy = {ten: [500.0, -500.0, 500.0, -500.0], nine: [480.0, -450.0, 430.0, -400.0]}
+    assert chosen_call(h, noisy) == nine  # ahead by 15 a deal, well within the noise
+    better = {ten: [520.0, -400.0, 520.0, -400.0], nine: [480.0, -450.0, 430.0, -400.0]}
+    assert chosen_call(h, better) == ten
+    # any other call of the rule of thumb keeps its benefit of the doubt
+    some = next(
+        h
+        for h in _auctions(4, 30)
+        if len(call_candidates(h)) > 1 and not is_every_trick(bid_search_thumb(h))
+    )
+    thumb = bid_search_thumb(some)
+    other = next(c for c in call_candidates(some) if c != thumb)
+    close = {thumb: [10.0, -30.0, 20.0, -10.0], other: [12.0, -34.0, 25.0, -12.0]}
+    assert chosen_call(some, close) == thumb
