@@ -192,10 +192,8 @@ def main(argv: list[str]) -> int:
             for first in range(args.first, args.first + n, chunk):
                 size = min(chunk, args.first + n - first)
                 jobs.append((level, players, first, size, budget, args.check_nodes, args.variant))
-    print(
-        f"{args.variant}: {hands} hands a count for {BEGINNER}, {search_hands} for the "
-        f"searching levels; {args.processes} processes"
-    )
+    plays = [f"{hands if level == BEGINNER else search_hands} for {level}" for level in levels]
+    print(f"{args.variant}, hands a count: {', '.join(plays)}; {args.processes} processes")
     totals: dict[tuple[str, int], Counter] = {}
     cpu: Counter = Counter()
     t0 = time.monotonic()
