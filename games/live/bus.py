@@ -55,12 +55,16 @@ class RedisEvents:
         self.url, self.layer = url, layer
         self.loop = asyncio.get_running_loop()
         self.inbox: asyncio.Queue = asyncio.Queue()
-        self.client = aioredis.Redis.from_url(
-            url,
-            socket_connect_timeout=CONNECT_TIMEOUT,
-            socket_keepalive=True,  # a silent peer is found out
-            retry=Retry(NoBackoff(), 0),
-        )
+        options = {
+            "socket_connect_timeout": CONNECT_TIMEOUT,
+            "socket_keepalive": True,  # a silent peer is found out
+            "retry": Retry(NoBackoff(), 0),
+        }
+        # publishing: a Redis that stops answering fails the publish (the hub logs the
+        # batch as not sent) instead of holding every later batch behind it
+        self.client = aioredis.Redis.from_url(url, socket_timeout=CONNECT_TIMEOUT, **options)
+        # receiving: no read timeout, a quiet evening sends nothing for minutes
+        self._receiving = aioredis.Redis.from_url(url, **options)
         self._channels: set[str] = set()  # the Redis channels subscribed to
         self._pubsub = None
         self._reader: asyncio.Task | None = None
@@ -109,7 +113,7 @@ class RedisEvents:
     async def _read_forever(self) -> None:
         delay, again = RETRY_FIRST, False
         while True:
-            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            pubsub = self._receiving.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(*self._channels)
                 self._pubsub = pubsub

@@ -1,7 +1,7 @@
 """The table events over redis-py's pub/sub (games.live.bus), against a real Redis: the
 round trip in order, the channel layer's messages heard, a lost subscription made again
 with the hub told to catch up, a broken publisher connected again, and clear errors
-when Redis cannot be reached or refuses the connection."""
+when Redis cannot be reached, refuses the connection or stops answering."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import socket
 import pytest
 from channels.layers import get_channel_layer
 from django.test import override_settings
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from club.config import channel_layers
 from club.outage import SERVICE_ERRORS
@@ -117,4 +118,30 @@ def test_publishing_to_an_unreachable_redis_raises_a_service_error():
         with pytest.raises(SERVICE_ERRORS):
             await events.group_send(hub.EVENTS_GROUP, {"type": "tables.events", "events": []})
 
+    run_with_layer(scenario, url=f"redis://127.0.0.1:{port}/0")
+
+
+def test_a_redis_that_stops_answering_fails_the_publish_instead_of_holding_it(monkeypatch):
+    """A Redis that hears and never answers: the publish fails within the timeout with a
+    service error (the hub logs the batch and goes on to the next) instead of holding
+    every later batch behind it."""
+    monkeypatch.setattr(bus, "CONNECT_TIMEOUT", 0.3)
+
+    async def scenario(layer):
+        async def silent(reader, writer):
+            while await reader.read(1 << 16):  # hears everything, answers nothing
+                pass
+
+        server = await asyncio.start_server(silent, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        events = RedisEvents(f"redis://127.0.0.1:{port}/0", layer)
+        publish = events.group_send(hub.EVENTS_GROUP, {"type": "tables.events", "events": []})
+        # redis-py's own timeout error; a publish left hanging would end in wait_for's
+        with pytest.raises(RedisTimeoutError):
+            await asyncio.wait_for(publish, 30)
+        server.close()
+
+    with socket.socket() as probe:  # the layer itself is never used
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
     run_with_layer(scenario, url=f"redis://127.0.0.1:{port}/0")
