@@ -51,6 +51,30 @@ def test_offline_the_static_files_come_from_the_cache_and_a_page_says_so(device_
     expect(page.get_by_test_id("offline-page")).to_have_count(0)
 
 
+@pytest.mark.parametrize("device_page", ["phone"], indirect=True)
+def test_the_offline_page_comes_back_when_the_network_carries_again(device_page, live_server_asgi):
+    """A hall's Wi-Fi often connects before it carries: the browser says it is online,
+    the page asked for still cannot be reached and the offline page comes again. It
+    keeps trying by itself, and the page comes back once the site answers, with no
+    second "online" event to wake it."""
+    page = device_page
+    page.goto("/")
+    until_controlled(page)
+    page.context.set_offline(True)
+    page.goto("/tournaments/")
+    expect(page.get_by_test_id("offline-page")).to_be_visible()
+
+    live_server_asgi.stop()  # the network is back, the site cannot be reached yet
+    try:
+        with page.expect_event("requestfailed"):
+            page.context.set_offline(False)  # "online": the offline page asks in vain
+        expect(page.get_by_test_id("offline-page")).to_be_visible()
+    finally:
+        live_server_asgi.start()
+    expect(page.get_by_role("heading", name="Tournois")).to_be_visible()
+    expect(page.get_by_test_id("offline-page")).to_have_count(0)
+
+
 @pytest.mark.parametrize("device", list(DEVICES))
 def test_chromium_finds_the_site_installable(chromium, live_server_asgi, tmp_path, device):
     """Chromium's own check (the one behind its install button), through the DevTools
