@@ -10,8 +10,10 @@ two cores with the defaults (``--quick``: 10 s).
 For each level and player count it prints:
 
 * hands played, actions taken, **illegal actions** (an action not among the engine's
-  legal ones: counted, then replaced by the rule of thumb's so the hand goes on) and
-  **engine errors** (an action the engine refused): issue 31 asks 0 of each;
+  legal ones, a claim where the rules allow none: counted, then replaced by the rule of
+  thumb's so the hand goes on) and **engine errors** (an action the engine refused):
+  issue 31 asks 0 of each; the claims made, and how they ended (certain at once,
+  accepted, refused);
 * contracts declared and the share made, by size (6 to 10 tricks, misère, open
   misère);
 * **impossible contracts**: declared, yet not makeable even with every card in view,
@@ -44,8 +46,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games.engine import get_variant, makes, new_hand, position_from_hand  # noqa: E402
-from games.engine.actions import BID0, MIS, OMIS  # noqa: E402
+from games.engine import claims, get_variant, makes, new_hand, position_from_hand  # noqa: E402
+from games.engine.actions import BID0, CLAIM, MIS, OMIS  # noqa: E402
 from games.engine.bots import choose_action  # noqa: E402
 from games.engine.hand import Phase  # noqa: E402
 from games.engine.search_bot import choose_searched, searches  # noqa: E402
@@ -74,6 +76,8 @@ def play_hand(variant, seed: int, level: str, budget: Budget | None, check_nodes
         seat = h.to_act
         rng = random.Random(f"{seed}:{step}")
         legal = h.legal_actions()
+        if h.phase is Phase.PLAY and claims.refusal_error(h, CLAIM) is None:
+            legal.append("claim")
         if verdict is None and h.phase is Phase.PLAY and not h.tricks and not h.trick:
             if not any(a.startswith("name:") for a in legal):
                 target = (h.contract - BID0) // 5 + 6 if h.contract < MIS else 0
@@ -100,6 +104,19 @@ def play_hand(variant, seed: int, level: str, budget: Budget | None, check_nodes
             out["errors"] += 1
             print(f"   ENGINE ERROR: {level}, seed {seed}, {seat} {action!r}: {error}", flush=True)
             break
+        if action == "claim":
+            out["claims"] += 1
+        if (
+            h.claim_info is not None
+            and h.claim_info["outcome"] != "pending"
+            and action
+            in (
+                "claim",
+                "accept",
+                "refuse",
+            )
+        ):
+            out[f"claim {h.claim_info['outcome']}"] += 1
         step += 1
     out["hands"] += 1
     if h.is_done and h.declarer >= 0 and h.contract >= BID0:
@@ -136,6 +153,11 @@ def report(level: str, players: int, c: Counter, cpu: float, budget: Budget | No
         f"illegal {c['illegal']}, engine errors {c['errors']} "
         f"({1000 * cpu / max(1, c['hands']):.1f} ms CPU a hand)"
     )
+    if c["claims"]:
+        print(
+            f"   claims {c['claims']}: certain {c['claim certain']}, "
+            f"accepted {c['claim accepted']}, refused {c['claim refused']}"
+        )
     bids = sum(c[f"bid {s}"] for s in SIZES)
     made = sum(c[f"made {s}"] for s in SIZES)
     parts = [

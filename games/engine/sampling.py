@@ -4,7 +4,9 @@
 from the cards ``seat`` has not seen, respecting the voids the play has shown and the
 cards the rules have revealed; ``card_values(hand, seat, samples, rng)`` solves each
 sample open-handed (:mod:`games.engine.solver`) and averages each legal card's value,
-and ``best_card_by_sampling`` plays the card with the best mean. Seeded through ``rng``
+and ``best_card_by_sampling`` plays the card with the best mean. The same samples say
+whether ``seat`` may claim (``CardValues.claims``), and ``claim_holds`` whether a claim
+made by another seat holds in every deal ``seat`` imagines. Seeded through ``rng``
 (a ``random.Random``).
 
 What a seat has seen: its own hand; every card played (finished tricks and the trick
@@ -25,12 +27,13 @@ import time
 from dataclasses import dataclass, replace
 
 from .cards import NO_SUIT
-from .solver import Position, position_from_hand, solve
+from .solver import Position, makes, position_from_hand, solve
 
 __all__ = [
     "CardValues",
     "best_card_by_sampling",
     "card_values",
+    "claim_holds",
     "deal_unseen",
     "known_cards",
     "side_in_sample",
@@ -132,13 +135,16 @@ class CardValues:
     ``seat``); ``side_tricks``: outside misère, the mean tricks of ``seat``'s side over
     the whole hand (its side in each sample: the declarer's or the defence); in misère,
     the mean tricks the declarer takes (play stops at his first); ``samples``: the deals
-    solved; ``exact``: whether every solve was exact (no budget ran out)."""
+    solved; ``exact``: whether every solve was exact (no budget ran out); ``claims``:
+    whether ``seat``'s team takes every remaining trick in every deal solved, exactly
+    (never in misère: there are no claims there)."""
 
     means: dict[int, float]
     side_tricks: dict[int, float]
     samples: int
     exact: bool
     misere: bool
+    claims: bool = False
 
     @property
     def best(self) -> int:
@@ -169,7 +175,7 @@ def card_values(
     whole = len(h.tricks) + len(h.hands[seat])
     totals: dict[int, float] = {}
     tricks: dict[int, float] = {}
-    solved, exact = 0, True
+    solved, exact, claims = 0, True, not h.misere
     overrun = 0.0  # the most a sample has taken past its share
     for done in range(samples):
         share = None
@@ -187,6 +193,7 @@ def card_values(
             overrun = max(overrun, time.monotonic() - started - share)
         solved += 1
         exact = exact and sol.exact
+        claims = claims and sol.exact and _takes_the_rest(h, seat, pos, sol.tricks)
         # the values count the declaring side's tricks: ``seat`` maximises them on that
         # side (in this sample) and minimises them against it; in misère the declarer
         # minimises his own tricks and the others maximise them
@@ -202,7 +209,77 @@ def card_values(
         samples=solved,
         exact=exact,
         misere=base.misere,
+        claims=claims,
     )
+
+
+def _claim_side(h, claimer: int, side: frozenset[int]) -> bool | None:
+    """Which side of a solved position a claim by ``claimer`` is about: True, the
+    declaring side (``side``); False, the others. A claim is for the claimer's team
+    (``games.engine.claims``): None where that team is neither whole side (at five
+    players the declarer and his partner, at three the two defenders, play as a side
+    but claim alone), so the solver's value cannot say."""
+    team = frozenset(h.variant.teams[h.variant.team_of[claimer]])
+    active = frozenset(i for i, on in enumerate(h.active) if on)
+    if team == side & active:
+        return True
+    if team == active - side:
+        return False
+    return None
+
+
+def _takes_the_rest(h, claimer: int, pos: Position, tricks: int) -> bool:
+    """Whether a solved position's value (``tricks``: the declaring side's, ``taken``
+    included) gives ``claimer``'s team every remaining trick; ``claimer`` is to act, so
+    he holds one card per trick left, the one in progress included."""
+    declaring = _claim_side(h, claimer, pos.side)
+    if declaring is None:
+        return False
+    if declaring:
+        return tricks == pos.taken + len(pos.hands[claimer])
+    return tricks == pos.taken
+
+
+def claim_holds(
+    h,
+    seat: int,
+    samples: int,
+    rng: random.Random,
+    max_nodes: int | None = 20000,
+    max_seconds: float | None = None,
+    claimer: int | None = None,
+) -> bool:
+    """Whether a claim by ``claimer`` (None: the claim pending, ``h.claimer``'s, which
+    ``seat`` is to answer; ``seat`` itself: the claim ``seat``, to act, thinks of
+    making) holds in every one of ``samples`` deals consistent with what ``seat`` has
+    seen: the claimer's team takes every remaining trick with best play by both sides,
+    every hand visible (:func:`games.engine.solver.makes`). False as soon as one deal
+    says otherwise, or cannot say within its share of ``max_nodes``/``max_seconds``, or
+    when no consistent deal is found: a claim is made or accepted only when it is
+    sure."""
+    claimer = h.claimer if claimer is None else claimer
+    base = replace(position_from_hand(h), to_act=claimer)
+    left = len(h.hands[claimer])
+    end = None if max_seconds is None else time.monotonic() + max_seconds
+    for done in range(samples):
+        share = None if end is None else (end - time.monotonic()) / (samples - done)
+        if share is not None and share <= 0:
+            return False
+        try:
+            hands = deal_unseen(h, seat, rng)
+        except ValueError:
+            return False
+        side = side_in_sample(h, seat, base, hands)
+        declaring = _claim_side(h, claimer, side)
+        if declaring is None:
+            return False
+        pos = replace(base, hands=hands, side=side, taken=sum(h.tricks_won[s] for s in side))
+        # the declaring side takes every trick left, or (a claim against it) not one
+        need = pos.taken + left if declaring else pos.taken + 1
+        made = makes(pos, need, max_nodes=max_nodes, max_seconds=share)
+        if made is None or made != declaring:
+            return False
+    return True
 
 
 def best_card_by_sampling(

@@ -10,13 +10,20 @@ returns a legal action in record notation, like the rule-of-thumb bot
   mean margin (:func:`games.engine.bid_search.bid_by_rollouts`);
 * a card to play, when more than one is legal: the best mean over ``samples`` deals
   consistent with what ``seat`` has seen (:func:`games.engine.sampling.
-  best_card_by_sampling`), each solved open-handed within ``max_nodes``;
-* either decision within ``max_seconds`` (None: no time limit, the choice then
+  card_values`), each solved open-handed within ``max_nodes``;
+* a claim instead of that card when those same deals, every one solved exactly, give
+  ``seat``'s team every remaining trick, and as many fresh deals again say so too
+  (:func:`games.engine.sampling.claim_holds`, within the same time again), the rules
+  letting it claim now (:mod:`games.engine.claims`): the hand ends sooner for the
+  people at the table;
+* the answer to another side's claim: ``accept`` when the claim holds in every one of
+  ``samples`` deals ``seat`` imagines (:func:`games.engine.sampling.claim_holds`),
+  else ``refuse``;
+* any of these decisions within ``max_seconds`` (None: no time limit, the choice then
   depends on ``rng`` alone);
-* everything else (the discards, answering a claim, naming a joker before the first
-  lead): the rule of thumb. A misère's cards
-  are searched like any other: the solver's declarer avoids tricks there and the
-  others try to give him one.
+* everything else (the discards, naming a joker before the first lead): the rule of
+  thumb. A misère's cards are searched like any other: the solver's declarer avoids
+  tricks there and the others try to give him one.
 
 ``searches(hand)`` says whether a decision would search (the live runner runs those
 off its event loop). ``card_thoughts(hand, rng, ...)`` shows a search's working: the
@@ -28,7 +35,8 @@ from __future__ import annotations
 
 import random
 
-from .actions import ACTION_STR
+from . import claims
+from .actions import ACTION_STR, CLAIM
 from .bid_search import (
     CALL_PHASES,
     bid_by_rollouts,
@@ -39,12 +47,13 @@ from .bid_search import (
 )
 from .bots import choose_action
 from .hand import Phase
-from .sampling import best_card_by_sampling, card_values
+from .sampling import card_values, claim_holds
 
 __all__ = [
     "call_thoughts",
     "card_thoughts",
     "choose_searched",
+    "answers_claim",
     "searches",
     "searches_calls",
     "searches_cards",
@@ -67,10 +76,16 @@ def searches_calls(hand) -> bool:
     )
 
 
+def answers_claim(hand) -> bool:
+    """Whether the seat to act is to accept or refuse another side's claim."""
+    return hand.phase is Phase.PLAY and bool(hand.claim_wait)
+
+
 def searches(hand) -> bool:
     """Whether the seat to act would choose its action by a search: a call in the
-    auction, the breach round or the partner call, or a card to play out of several."""
-    return searches_calls(hand) or searches_cards(hand)
+    auction, the breach round or the partner call, a card to play out of several, or
+    the answer to a claim."""
+    return searches_calls(hand) or searches_cards(hand) or answers_claim(hand)
 
 
 def choose_searched(
@@ -87,21 +102,25 @@ def choose_searched(
     after its tries) falls back to the rule of thumb too."""
     if searches_calls(hand):
         return bid_by_rollouts(hand, rng, samples=samples, max_seconds=max_seconds)
+    if answers_claim(hand):
+        holds = claim_holds(hand, hand.to_act_i, samples, rng, max_nodes, max_seconds)
+        return "accept" if holds else "refuse"
     if not searches_cards(hand):
         return choose_action(hand, seat, rng)
     legal = hand.legal_actions()
+    seat_i = hand.to_act_i
     try:
-        code = best_card_by_sampling(
-            hand,
-            hand.to_act_i,
-            samples,
-            rng,
-            max_nodes=max_nodes,
-            max_seconds=max_seconds,
-        )
+        values = card_values(hand, seat_i, samples, rng, max_nodes, max_seconds)
     except ValueError:
         return choose_action(hand, seat, rng)
-    action = ACTION_STR[code]
+    if (
+        values.claims
+        and values.samples == samples
+        and claims.refusal_error(hand, CLAIM) is None
+        and claim_holds(hand, seat_i, samples, rng, max_nodes, max_seconds, claimer=seat_i)
+    ):
+        return "claim"
+    action = ACTION_STR[values.best]
     return action if action in legal else choose_action(hand, seat, rng)
 
 

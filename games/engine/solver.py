@@ -524,14 +524,20 @@ def solve(
     return Solution(total, exact, values, best, search.nodes)
 
 
-def makes(pos: Position, tricks: int, *, max_nodes: int | None = None) -> bool | None:
+def makes(
+    pos: Position,
+    tricks: int,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+) -> bool | None:
     """Whether the declarer's side can take ``tricks`` tricks in all (``taken``
     included) with best play by both sides, every hand visible; in misère (``tricks``
     ignored) whether the declarer can stay below ``misere_stop``. A single null-window
     search, far cheaper than the position's value when the answer comes early (one
     trick the defence cannot be kept from, for a bid of every trick). None: the
-    ``max_nodes`` budget ran out first."""
-    search = _Search(pos, max_nodes, None)
+    ``max_nodes`` or ``max_seconds`` budget ran out first."""
+    search = _Search(pos, max_nodes, max_seconds)
     if pos.misere:
         got = pos.declarer_tricks
         beta = pos.misere_stop - got  # the declarer must take fewer future tricks

@@ -130,3 +130,57 @@ def test_the_robot_s_view_of_a_card_choice_on_phone_and_laptop(device_page, make
         expect(page.locator(".think-value").first).to_have_text(re.compile(r"^[+−-]?\d"))
         assert page.evaluate(LAYOUT_PROBLEMS, page.viewport_size["width"]) == []
         think.screenshot(path=str(SHOTS / f"replay-think-calls-{page.device}.png"))
+
+
+#: The call steps the robot's view covers beyond the auction: (the table, what its
+#: calls say in French).
+CALL_STEPS = {
+    "partner": (
+        {"variant": "quebec", "options": {"players": 5}, "seed": 41},
+        re.compile(r"partenaire : |seul, sans partenaire"),
+    ),
+    "breach": (
+        {"variant": "quebec", "options": {"breach": True}, "seed": 42},
+        re.compile(r"\b(défi|passe)\b"),
+    ),
+}
+
+
+@pytest.mark.parametrize("phase", list(CALL_STEPS))
+def test_the_robot_s_view_of_a_partner_card_and_a_breach_call(device_page, make_member, phase):
+    """At the five-handed partner card and in the breach round, "Que ferait le robot
+    ici?" names the robot's call in words (a partner card, alone; breach, pass) and
+    lists each call it tried with its mean margin in points, on a phone and a laptop."""
+    page = device_page
+    arguments, words = CALL_STEPS[phase]
+    member = make_member(first_name="Sylvie", last_name="Roy", preferred_language="fr")
+    table_id = in_thread(lambda: finished_hand_table(member, host_plays=False, **arguments).pk)
+    log_in(page, member)
+    page.goto(f"/tables/{table_id}/hands/1/")
+    app = page.locator("#replay-app")
+    expect(app).to_have_attribute("data-step", "0")
+    step = page.evaluate(
+        """(phase) => JSON.parse(document.getElementById("replay-data").textContent)
+      .steps.findIndex((s) => s.think && s.phase === phase)""",
+        phase,
+    )
+    assert step > 0, f"no {phase} step to ask about"
+    page.get_by_test_id("replay-slider").fill(str(step))
+    expect(app).to_have_attribute("data-step", str(step))
+    page.get_by_test_id("replay-think-ask").click()
+    choice = page.get_by_test_id("think-choice")
+    expect(choice).to_have_text(re.compile(r"^À la place de .+, le robot annoncerait .+\.$"))
+    expect(choice).to_have_text(words)
+    calls = page.locator("[data-testid=think-cards] li")
+    expect(calls.first).to_be_visible()
+    assert calls.count() >= 2
+    expect(page.locator(".think-card.best")).to_have_count(1)
+    for text in calls.locator(".think-words").all_inner_texts():
+        assert words.search(text), text
+    for value in calls.locator(".think-value").all_inner_texts():
+        assert re.fullmatch(r"[+−-]?\d[\d  ]*", value), value
+    assert page.evaluate(LAYOUT_PROBLEMS, page.viewport_size["width"]) == []
+    SHOTS.mkdir(exist_ok=True)
+    page.get_by_test_id("replay-think").screenshot(
+        path=str(SHOTS / f"replay-think-{phase}-{page.device}.png")
+    )

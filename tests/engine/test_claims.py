@@ -63,6 +63,20 @@ def _brute_force(hand, claimer_i):
     return walk(copy.deepcopy(hand, {id(hand.variant): hand.variant}))
 
 
+def misere_in_play():
+    """An Australian hand at its first card: a misère over North's seven hearts."""
+    rng = random.Random(5)
+    hand = new_hand("australian", "N", seed=3)
+    hand.apply("7H")
+    while hand.phase.value == "auction":
+        legal = hand.legal_actions()
+        hand.apply("MIS" if "MIS" in legal else "pass")
+    while hand.phase.value != "play":
+        hand.apply(choose_action(hand, hand.to_act, rng))
+    assert hand.misere
+    return hand
+
+
 @pytest.mark.parametrize("tricks_left,count", [(1, 25), (2, 25), (3, 6)])
 def test_the_exact_check_agrees_with_every_line_of_play_through_the_engine(tricks_left, count):
     """On seeded positions, ``claim_is_certain`` says yes exactly when the claimer's
@@ -186,15 +200,7 @@ def test_no_claim_outside_play_or_in_a_misere():
         hand.apply_as(hand.to_act, "claim")
     assert error.value.code == "claim_not_in_play"
     # a misère: the declarer's side wants no trick
-    rng = random.Random(5)
-    hand = new_hand("australian", "N", seed=3)
-    hand.apply("7H")  # a misère over a bid of seven
-    while hand.phase.value == "auction":
-        legal = hand.legal_actions()
-        hand.apply("MIS" if "MIS" in legal else "pass")
-    while hand.phase.value != "play":
-        hand.apply(choose_action(hand, hand.to_act, rng))
-    assert hand.misere
+    hand = misere_in_play()
     with pytest.raises(EngineError) as error:
         hand.apply_as(hand.to_act, "claim")
     assert error.value.code == "claim_misere"

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from games import services
 from games.engine import Phase, replay
+from games.engine.claims import claim_is_certain
 from games.errors import TableError
 from games.kinds import Budget
 from games.live import liveness, moves, pipeline, runner, thinkers
@@ -171,6 +172,38 @@ def test_the_same_seed_gives_the_same_play(players, small_budgets):
             list(Action.objects.filter(hand__table=table).order_by("seq").values_list("action"))
         )
     assert logs[0] == logs[1] and len(logs[0]) >= 40
+
+
+def test_a_club_bot_answers_a_claim_by_a_search_off_the_loop(players, small_budgets):
+    """A member's claim goes to the opponents; a "Club" robot's answer is a search like
+    its cards (run off the event loop), and the answer it gives back is written."""
+    table = services.table_create(host=players[0], seed=11, bot_delay_ms=0, bot_level="club")
+    services.table_fill_with_bots(table_id=table.pk, user=players[0])
+    services.table_start(table_id=table.pk, user=players[0])
+    drive_until(
+        table.pk,
+        lambda: (
+            (hand := table_state(table.pk).hand).phase is Phase.PLAY
+            and hand.to_act == "N"
+            and not hand.misere
+            and 1 < len(hand.hands[0]) <= 3
+            and not claim_is_certain(hand, 0)
+        ),
+    )
+    st = table_state(table.pk)
+    services.hand_apply_action(
+        table_id=table.pk, user=players[0], action="claim", expected_seq=st.seq
+    )
+    st = table_state(table.pk)
+    assert st.hand.claim_wait and st.hand.to_act == "E"
+    now = far_future()
+    job = pipeline.drive(table.pk, think=False, now=now)
+    assert isinstance(job, Thinking) and job.seat == "E" and job.seq == st.seq
+    answer = job.run()
+    assert answer in ("accept", "refuse")
+    pipeline.drive(table.pk, think=False, thought=(job.seq, answer), now=now)
+    last = Action.objects.filter(hand__table=table).order_by("-seq").first()
+    assert (last.seq, last.action, last.by_bot) == (st.seq + 1, answer, True)
 
 
 @pytest.mark.django_db(transaction=True)

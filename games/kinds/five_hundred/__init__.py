@@ -99,9 +99,9 @@ class FiveHundred(GameKind):
 
     @staticmethod
     def bot_searches(hand, level: str) -> bool:
-        """Above "Débutant", the auction's calls and the card play search
-        (``games.engine.search_bot``); the discards, the breach round and the partner
-        call keep the rules of thumb."""
+        """Above "Débutant", the calls (auction, breach round, partner card), the card
+        play and the answers to claims search (``games.engine.search_bot``); the
+        discards keep the rules of thumb."""
         return level != BEGINNER and searches(hand)
 
     @staticmethod

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.engine import replay
 from games.engine.cards import CODE
-from games.engine.search_bot import searches
+from games.engine.search_bot import searches_calls, searches_cards
 from games.engine.views import public_view
 
 #: The parts of the public view a replay step shows.
@@ -73,7 +73,8 @@ def _step(
         events=hand.public_events()[seen:] if seat is not None else [],
         result=view["result"],
         # the seat to act has a call or a card to choose: the bot's view may be asked
-        think=searches(hand),
+        # (not for the answer to a claim: it has no means per card or call to show)
+        think=searches_calls(hand) or searches_cards(hand),
     )
     return step
 
