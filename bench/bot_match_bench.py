@@ -6,18 +6,18 @@ Quebec rules.
 
 Each deal (seeded) is played twice: first the level's bots hold the first team's seats
 (North-South at four players) and today's rule-of-thumb bots the others, then the
-seats are swapped. The level's bots search their calls in the auction and their card
-play (``games.engine.search_bot``; ``--search`` keeps one of the two to the rule of
-thumb, to measure the other alone); the discards, the breach round and the partner call
-are the rule of thumb's. ``--samples N`` and ``--seconds S`` replace the level's budget
-(``--seconds 0``: no clock, the figures then do not depend on the machine's load). A
-deal's gain for the level: what its side scored with each hand minus what the rule of
-thumb scored with the same hand (at three players, where each plays alone, the level's
-seat against the mean of the others). Prints the mean
-gain per deal with its 95% confidence interval (normal, over the deals), the median,
-the contracts each level declared and made, and the time per searching decision
-(median, p95, max), each decision within the level's budget (``games.kinds.
-LEVEL_BUDGETS``). Issue 31 asks for 1,000 deals at four players.
+seats are swapped. The level's bots search their calls (the auction, the breach round,
+the partner call), their card play, their claims and their answers to claims
+(``games.engine.search_bot``; ``--search calls`` or ``cards`` keeps the other to the
+rule of thumb, to measure one alone); the discards are the rule of thumb's.
+``--samples N`` and ``--seconds S`` replace the level's budget (``--seconds 0``: no
+clock, the figures then do not depend on the machine's load). A deal's gain for the
+level: what its side scored with each hand minus what the rule of thumb scored with the
+same hand (at three players, where each plays alone, the level's seat against the mean
+of the others). Prints the mean gain per deal with its 95% confidence interval (normal,
+over the deals), the median, the contracts each level declared and made, and the time
+per searching decision (median, p95, max), each decision within the level's budget
+(``games.kinds.LEVEL_BUDGETS``). Issue 31 asks for 1,000 deals at four players.
 """
 
 from __future__ import annotations

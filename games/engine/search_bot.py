@@ -13,9 +13,9 @@ returns a legal action in record notation, like the rule-of-thumb bot
   card_values`), each solved open-handed within ``max_nodes``;
 * a claim instead of that card when those same deals, every one solved exactly, give
   ``seat``'s team every remaining trick, and as many fresh deals again say so too
-  (:func:`games.engine.sampling.claim_holds`, within the same time again), the rules
-  letting it claim now (:mod:`games.engine.claims`): the hand ends sooner for the
-  people at the table;
+  (:func:`games.engine.sampling.claim_holds`, within what is left of the decision's
+  time), the rules letting it claim now (:mod:`games.engine.claims`): the hand ends
+  sooner for the people at the table;
 * the answer to another side's claim: ``accept`` when the claim holds in every one of
   ``samples`` deals ``seat`` imagines (:func:`games.engine.sampling.claim_holds`),
   else ``refuse``;
@@ -34,6 +34,7 @@ Pure Python: no Django.
 from __future__ import annotations
 
 import random
+import time
 
 from . import claims
 from .actions import ACTION_STR, CLAIM
@@ -109,6 +110,7 @@ def choose_searched(
         return choose_action(hand, seat, rng)
     legal = hand.legal_actions()
     seat_i = hand.to_act_i
+    end = None if max_seconds is None else time.monotonic() + max_seconds
     try:
         values = card_values(hand, seat_i, samples, rng, max_nodes, max_seconds)
     except ValueError:
@@ -117,7 +119,15 @@ def choose_searched(
         values.claims
         and values.samples == samples
         and claims.refusal_error(hand, CLAIM) is None
-        and claim_holds(hand, seat_i, samples, rng, max_nodes, max_seconds, claimer=seat_i)
+        and claim_holds(
+            hand,
+            seat_i,
+            samples,
+            rng,
+            max_nodes,
+            None if end is None else end - time.monotonic(),
+            claimer=seat_i,
+        )
     ):
         return "claim"
     action = ACTION_STR[values.best]

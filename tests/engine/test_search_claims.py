@@ -71,6 +71,15 @@ def test_a_declarer_leading_the_top_trumps_claims_and_the_hand_ends_at_once(tric
     assert h.tricks_won[h.declarer] == before + tricks_left
 
 
+def test_a_decision_out_of_time_plays_a_card_rather_than_claim_on_too_few_deals():
+    """A claim needs every deal of the budget solved: a decision whose time runs out
+    after one deal plays its card."""
+    h = _find(_declarer_leads_the_top_trumps, 4)
+    budget = {**BUDGET, "max_seconds": 1e-9}
+    action = choose_searched(h, h.to_act, random.Random(1), **budget)
+    assert action != "claim" and action in h.legal_actions()
+
+
 def test_a_seat_that_cannot_see_where_the_top_trump_is_does_not_claim():
     """The declarer holds trumps only, but the highest trump still out is in another
     hand: some of the deals he imagines put it with a defender, so he plays a card."""
