@@ -283,9 +283,12 @@ def create_tables(
     """``n`` started tables of ``kind``, four members each (all human: the clients play),
     or, with ``bot_every``, one table in that many with a bot in its last seat, playing
     at ``bot_level``."""
+    from django.utils import timezone
+
     from club.models import User
     from games import services
-    from games.models import Seat
+    from games.live.presence import PRESENCE_TIMEOUT
+    from games.models import Seat, Table
 
     by_id = {u.pk: u for u in User.objects.filter(pk__in=[m[0] for m in members[: 4 * n]])}
     tables = []
@@ -313,6 +316,12 @@ def create_tables(
         tables.append(
             {"id": table.pk, "seats": {seat: key for seat, (_, key) in zip(seats[:humans], four)}}
         )
+    # A table of members only, as a server running the evening leaves it: its next look
+    # after the presence timeout (each member's move sets that), not due now as at its
+    # start (the runner of a process that was not running yet would look at every one
+    # at its first sweep: a restart's sockets would meet work no real restart has).
+    humans_only = [t["id"] for t in tables if len(t["seats"]) == 4]
+    Table.objects.filter(pk__in=humans_only).update(wake_at=timezone.now() + PRESENCE_TIMEOUT)
     return tables
 
 

@@ -177,6 +177,20 @@ def _due(now, include_stale: bool) -> list[int]:
     return due_tables(now, include_stale=include_stale)
 
 
+def first_look(now, include_stale: bool = True) -> list[int]:
+    """A process's first sweep (a start, a restart during an evening): the due tables
+    (``_due``), and one write for the tables that waited for a present member (no
+    wake-up: he was to act and present at the last look). His socket died with the old
+    process: like after his move, his unanswered turn is looked at again after the
+    presence timeout, when the absence grace runs from when he went away if he is not
+    back. So the first sweep does not look at every table while their players'
+    sockets reconnect all at once."""
+    Table.objects.filter(status=Table.Status.PLAYING, wake_at__isnull=True).update(
+        wake_at=now + PRESENCE_TIMEOUT
+    )
+    return _due(now, include_stale)
+
+
 @database_sync_to_async
 def _close_abandoned() -> None:
     tables_close_abandoned()
@@ -194,16 +208,8 @@ async def _sweep_forever() -> None:
     while True:
         try:
             include_stale = first or elapsed_stale >= STALE_SWEEP_SECONDS
-            if first:
-                ids = await database_sync_to_async(
-                    lambda: list(
-                        Table.objects.filter(status=Table.Status.PLAYING).values_list(
-                            "pk", flat=True
-                        )
-                    )
-                )()
-            else:
-                ids = await database_sync_to_async(_due)(timezone.now(), include_stale)
+            look = first_look if first else _due
+            ids = await database_sync_to_async(look)(timezone.now(), include_stale)
             schedule_due(ids)
             if include_stale:
                 elapsed_stale = 0.0
