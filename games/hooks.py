@@ -12,7 +12,10 @@ online rounds).
 query; it is asked once, when a table's state is built from the database). A table no
 callback watches ends its hands on the event loop's own connection like its other
 moves (``games.live.loopdb``); a callback registered without ``watches`` watches every
-table.
+table. ``watches_sql`` asks the same question as one SQL statement (one ``%s``
+parameter, the table's id; a row back: watched), which the event loop runs on its own
+connection when it builds a table's state (``watch_statements``), with no thread hop:
+a restart's thousands of sockets each build their table's state.
 
 ``on_table_page(callback)`` registers ``callback(request, table) -> dict``: what a live
 table's page shows besides the game (the tournaments app: its "call the director"
@@ -36,17 +39,35 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 _hand_finished: list[tuple[Callable, Callable | None]] = []
+_watch_sql: dict[int, str] = {}  # id(callback) -> its watches_sql
 
 
-def on_hand_finished(callback: Callable, *, watches: Callable | None = None) -> Callable:
+def on_hand_finished(
+    callback: Callable, *, watches: Callable | None = None, watches_sql: str | None = None
+) -> Callable:
     if all(callback is not known for known, _ in _hand_finished):
         _hand_finished.append((callback, watches))
+        if watches_sql is not None:
+            _watch_sql[id(callback)] = watches_sql
     return callback
 
 
 def watched(table_id: int) -> bool:
     """Whether any callback wants to hear of this table's hands (database thread)."""
     return any(watches is None or watches(table_id) for _, watches in _hand_finished)
+
+
+def watch_statements() -> list[str] | None:
+    """The statements that together say whether a table is watched (any returns a
+    row: it is); an empty list: no callback watches any table. None when a callback
+    watches every table or asks only in Python: ``watched`` then answers."""
+    statements = []
+    for callback, watches in _hand_finished:
+        statement = _watch_sql.get(id(callback))
+        if watches is None or statement is None:
+            return None
+        statements.append(statement)
+    return statements
 
 
 def hand_finished(table_id: int, hand_row) -> None:

@@ -14,11 +14,17 @@ class TournamentsConfig(AppConfig):
         from tournaments import page_hooks  # noqa: PLC0415 (needs the app registry)
         from tournaments.activity import register_kinds  # noqa: PLC0415 (needs the app registry)
         from tournaments.kinds import parts  # noqa: PLC0415 (needs the app registry)
-        from tournaments.services.online import live_hand_finished, plays_online  # noqa: PLC0415 (needs the app registry)
+        from tournaments.services.online import (  # noqa: PLC0415 (needs the app registry)
+            live_hand_finished,
+            plays_online,
+            plays_online_sql,
+        )
 
         register_kinds()
         parts.load()
-        hooks.on_hand_finished(live_hand_finished, watches=plays_online)
+        hooks.on_hand_finished(
+            live_hand_finished, watches=plays_online, watches_sql=plays_online_sql()
+        )
         hooks.on_table_page(page_hooks.table_page)
         hooks.on_watch(page_hooks.table_watch)
         hooks.on_hold(page_hooks.table_hold)

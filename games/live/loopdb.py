@@ -268,8 +268,19 @@ async def _advanced(table_id: int, st: TableState | None) -> TableState:
         except CatchUpError:
             pass  # dropped: rebuilt below
     snap = await read_snapshot(table_id, *request_for(None))
-    watched = await beside(hooks.watched)(table_id)
-    return catch_up(None, snap, watched=watched)
+    return catch_up(None, snap, watched=await _watched(table_id))
+
+
+async def _watched(table_id: int) -> bool:
+    """``hooks.watched`` on the loop's own connection where every watcher gave its
+    statement, else in a thread beside Channels' database thread."""
+    statements = hooks.watch_statements()
+    if statements is None:
+        return await beside(hooks.watched)(table_id)
+    for statement in statements:
+        if await fetch_rows(statement, [table_id]):
+            return True
+    return False
 
 
 async def release(table_id: int, st: TableState | None) -> None:
