@@ -11,10 +11,12 @@ remaining trick, the one in progress included.
   cards), may make any legal play. If the claimer's side wins every trick whatever
   the others play, the claim is **certain**: the hand ends at once, the remaining
   tricks going to the claimer.
-* Otherwise (not certain, or too many cards to check) each opponent, in turn from the
-  claimer's left, answers ``accept`` or ``refuse``. Every opponent accepting ends the
-  hand as above; the first ``refuse`` ends the claim and play goes on with the
-  claimer to act, who may not claim again before the next trick.
+* Otherwise (not certain, or too many cards to check) the claimer's hand is laid face
+  up, as at a real table (``hand_revealed``; it stays face up for the rest of the
+  hand: every view shows it), and each opponent, in turn from the claimer's left,
+  answers ``accept`` or ``refuse``. Every opponent accepting ends the hand as above;
+  the first ``refuse`` ends the claim and play goes on with the claimer to act, who
+  may not claim again before the next trick.
 
 The claim and its answers are entries of the record's ``play`` list (``claim``,
 ``accept``, ``refuse``), so replaying a record gives the same hand. Pure Python.
@@ -25,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import ACCEPT, CLAIM, LEAD_JOKER, NAME_JOKER, REFUSE
-from .cards import WJ
+from .cards import CODE, WJ
 from .errors import IllegalActionError
 from .phases import PLAY
 from .play import LegalProbe as _Probe
@@ -107,6 +109,15 @@ def apply_claim(h: "Hand") -> None:
     if claim_is_certain(h, seat):
         _concede(h, "certain")
         return
+    if seat not in h.claim_shown:
+        h.claim_shown.append(seat)
+        h.events.append(
+            {
+                "type": "hand_revealed",
+                "seat": v.seats[seat],
+                "cards": [CODE[c] for c in h.hands[seat]],
+            }
+        )
     side = v.team_of[seat]
     n = v.n
     h.claim_wait = [

@@ -156,6 +156,7 @@ class Hand:
         "claim_wait",
         "claim_info",
         "claim_barred",
+        "claim_shown",
     )
 
     def __init__(
@@ -207,6 +208,7 @@ class Hand:
         self.claim_wait: list[int] = []  # opponents still to answer a claim
         self.claim_info: dict[str, Any] | None = None
         self.claim_barred: tuple[int, int] | None = None  # (seat, trick) after a refusal
+        self.claim_shown: list[int] = []  # seats whose hand a claim laid face up
         self.misere = False
         self._phase = AUCTION
         # a plain attribute (not a property): read once per move by every loop

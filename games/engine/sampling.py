@@ -12,9 +12,10 @@ made by another seat holds in every deal ``seat`` imagines. Seeded through ``rng
 What a seat has seen: its own hand; every card played (finished tricks and the trick
 in progress); its own discards when it declared (the other discards, the kitty and the
 two-handed dead hand stay unseen: they are dealt to nobody); an open-misère hand once
-laid face up; at five players, the partner card in its holder's hand once the holder is
-known. A seat that did not follow the suit led is void in it (an unnamed no-trump joker
-says so only where it may be played only when void, ``joker_nt_void_only``). Nor does
+laid face up, and a claimer's (a claim the engine could not find certain); at five
+players, the partner card in its holder's hand once the holder is known. A seat that
+did not follow the suit led is void in it (an unnamed no-trump joker says so only where
+it may be played only when void, ``joker_nt_void_only``). Nor does
 a seat know, at five players, who holds a partner card not yet shown (unless it is its
 own): each sample's declaring side is the declarer's with that sample's holder of the
 card (``side_in_sample``), never the engine's own record of the holder.
@@ -57,11 +58,14 @@ def voids(h) -> list[set[int]]:
 
 
 def known_cards(h, seat: int) -> dict[int, set[int]]:
-    """Cards of other seats that ``seat`` knows: seat -> cards (open misère, the
-    five-handed partner card once its holder is known)."""
+    """Cards of other seats that ``seat`` knows: seat -> cards (open misère, a hand laid
+    face up by a claim, the five-handed partner card once its holder is known)."""
     out: dict[int, set[int]] = {}
     if h.misere and h.revealed and h.declarer != seat:
         out[h.declarer] = set(h.hands[h.declarer])
+    for shown in h.claim_shown:
+        if shown != seat:
+            out[shown] = set(h.hands[shown])
     if h.partner >= 0 and h.partner_known and h.partner != seat:
         if h.partner_card in h.hands[h.partner]:
             out.setdefault(h.partner, set()).add(h.partner_card)

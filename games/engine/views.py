@@ -10,7 +10,8 @@ may see (``None``: a spectator, who sees only public information):
   the seats that must pass this hand; the dead hand's card count (two
   players: nobody sees it);
 * ``shown``: cards the rules reveal, by seat (the Quebec kitty-joker
-  disclosure; the open-misère declarer's hand once laid face up);
+  disclosure; the open-misère declarer's hand once laid face up; a claimer's hand,
+  laid face up by a claim the engine could not find certain: ``claims.py``);
 * ``discards``: the declarer's own discards, for the declarer only (others get
   ``discard_count``);
 * ``legal``: the viewer's legal actions when it is his turn, else ``[]``;
@@ -67,6 +68,8 @@ def public_view(h: "Hand") -> dict[str, Any]:
     shown = {s: list(cards) for s, cards in h.shown.items()}
     if h.revealed:
         shown[declarer] = codes(h.hands[h.declarer])
+    for i in h.claim_shown:  # a claim that was not certain: the claimer's hand face up
+        shown[v.seats[i]] = codes(h.hands[i])
     view: dict[str, Any] = {
         "variant": v.name,
         "options": dict(v.overrides),

@@ -33,7 +33,8 @@ function render(state) {
   const claim = view.claim;
   if (claim && claim.outcome === "pending") {
     panel.hidden = false;
-    panel.append(el("p", { class: "prompt" }, fmt(_("%(name)s claims the %(n)s remaining tricks."), { name: nameOf(state, claim.seat), n: claim.tricks })));
+    panel.append(el("p", { class: "prompt" }, fmt(_("%(name)s claims the %(n)s remaining tricks."), { name: nameOf(state, claim.seat), n: claim.tricks })),
+      el("p", { class: "muted small", "data-testid": "claim-shown" }, fmt(_("%(name)s's cards are face up at their place."), { name: nameOf(state, claim.seat) })));
     if ((view.legal || []).includes("accept")) {
       panel.append(el("div", { class: "actions" },
         button(_("Accept the claim"), () => intent("accept"), "", "claim-accept"),
@@ -54,6 +55,7 @@ function render(state) {
   const left = view.card_counts[me];
   if (confirming) {
     panel.append(el("p", { class: "prompt" }, fmt(_("Claim the %(n)s remaining tricks for your side?"), { n: left })),
+      el("p", { class: "muted small" }, _("Unless the claim is certain, your cards are laid face up for the opponents to answer.")),
       el("div", { class: "actions" },
         button(_("Yes, claim"), () => { confirming = false; intent("claim"); }, "", "claim-confirm"),
         button(_("Cancel"), () => { confirming = false; lastKey = ""; render(state); }, "secondary", "claim-cancel")));

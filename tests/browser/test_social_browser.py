@@ -110,6 +110,10 @@ def test_a_player_claims_the_remaining_tricks(request, viewport, transactional_d
     certain = claim_is_certain(st.hand, st.hand.to_act_i)
     page.get_by_test_id("claim-button").click()
     expect(page.get_by_test_id("claim-confirm")).to_be_visible()
+    # the claimer is told his cards go face up unless the claim is certain
+    expect(page.get_by_test_id("claim-panel")).to_contain_text(
+        re.compile("laid face up for the opponents|étalées pour que les adversaires")
+    )
     _no_overflow(page)
     assert not _overlaps(page, "#claim-panel", ".plate")
     page.screenshot(path=f"/tmp/claim-{viewport}.png")
@@ -287,3 +291,65 @@ def test_a_members_page_lists_online_games_and_figures(
     page.screenshot(path=f"/tmp/member-games-{viewport}.png", full_page=True)
     link = games.locator(f"a[href='/tables/{table.pk}/hands/1/']")
     expect(link).to_be_visible()
+
+
+def test_an_opponent_answers_a_claim_with_the_claimers_cards_face_up(
+    chromium, live_server_asgi, transactional_db, make_member
+):
+    """A claim the engine cannot prove lays the claimer's hand face up: the opponent's
+    phone shows those cards at the claimer's place while it asks for an answer, and
+    keeps them face up once the claim is refused and play goes on."""
+    from tests.browser.test_results_browser import _phone
+    from tests.games.conftest import drive_until, north_may_claim_unproven, table_state
+
+    claimer = make_member(first_name="Claire", last_name="Réclame", preferred_language="fr")
+    opponent = make_member(first_name="Omer", last_name="Adverse", preferred_language="fr")
+
+    def ready_table():
+        table = services.table_create(
+            host=claimer,
+            variant="quebec",
+            seed=11,
+            bot_delay_ms=0,
+            absence_grace_seconds=0,
+            name="Réclamation",
+        )
+        services.table_join(table_id=table.pk, user=opponent, seat="E")
+        for seat in "SW":
+            services.table_set_bot(table_id=table.pk, user=claimer, seat=seat, bot=True)
+        services.table_start(table_id=table.pk, user=claimer)
+
+        # the table's moves so far, played for the absent members a day from now: the
+        # live server's runner has nothing due meanwhile
+        drive_until(table.pk, north_may_claim_unproven(table.pk, most=4, least=2))
+        Table.objects.filter(pk=table.pk).update(absence_grace_seconds=86_400, bot_delay_ms=50)
+        return table, len(table_state(table.pk).hand.hands[0])
+
+    table, cards = in_thread(ready_table)
+    contexts = [_phone(chromium, live_server_asgi) for _ in range(2)]
+    try:
+        north, east = (context.new_page() for context in contexts)
+        for page, who in ((north, claimer), (east, opponent)):
+            log_in(page, who)
+            page.goto(f"/tables/{table.pk}/")
+            expect(page.locator("#table-app")).to_have_attribute("data-connected", "1")
+        at_north = east.locator(".plate[data-seat='N'] .shown [data-card]")
+        expect(at_north).to_have_count(0)  # nothing face up before the claim
+        north.get_by_test_id("claim-button").click()
+        north.get_by_test_id("claim-confirm").click()
+
+        expect(east.get_by_test_id("claim-accept")).to_be_visible()
+        expect(east.get_by_test_id("claim-shown")).to_have_text(
+            "Les cartes de Claire Réclame sont étalées à sa place."
+        )
+        expect(at_north).to_have_count(cards)
+        _no_overflow(east)
+        assert not _overlaps(east, "#claim-panel", ".plate")
+        east.screenshot(path="/tmp/claim-answer-phone.png")
+
+        east.get_by_test_id("claim-refuse").click()
+        expect(east.get_by_test_id("claim-accept")).to_be_hidden()
+        expect(east.get_by_test_id("claim-panel")).to_contain_text("refuse la réclamation")
+        expect(at_north).to_have_count(cards)  # seen once, face up for the rest of the hand
+    finally:
+        _close(*contexts)

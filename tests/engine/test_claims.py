@@ -12,6 +12,7 @@ import pytest
 
 from games.engine import EngineError, new_hand, replay
 from games.engine.bots import choose_action
+from games.engine.cards import CODE
 from games.engine.claims import claim_is_certain
 
 
@@ -221,3 +222,23 @@ def _check(record):
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return json.loads(proc.stdout)
+
+
+def test_an_uncertain_claim_lays_the_claimers_hand_face_up_for_the_rest_of_the_hand():
+    """As at a real table, the opponents see the cards of a claim they must answer; once
+    seen they stay face up, refused or not, and a replay shows them the same."""
+    _, hand = _certain_and_uncertain()
+    claimer, claimer_i = hand.to_act, hand.to_act_i
+    assert claimer not in hand.view_for(None)["shown"]
+    hand.apply_as(claimer, "claim")
+    for viewer in (None, *hand.view_for(None)["claim"]["waiting"]):
+        shown = hand.view_for(viewer)["shown"][claimer]
+        assert sorted(shown) == sorted(CODE[c] for c in hand.hands[claimer_i])
+    assert hand.events[-1]["type"] == "hand_revealed"
+    hand.apply_as(hand.to_act, "refuse")
+    card = hand.legal_actions()[0]
+    hand.apply_as(claimer, card)
+    shown = hand.view_for(None)["shown"][claimer]
+    assert card not in shown and len(shown) == len(hand.hands[claimer_i])
+    again = replay(hand.to_record())
+    assert again.view_for(None)["shown"] == hand.view_for(None)["shown"]

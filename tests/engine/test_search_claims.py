@@ -114,6 +114,30 @@ def test_after_a_refused_claim_the_bot_plays_a_card_in_that_trick(monkeypatch):
     assert action in h.legal_actions()
 
 
+def test_a_claim_with_the_top_trumps_is_laid_face_up_and_accepted_by_each_opponent():
+    """Five tricks left, too many for the engine to check: the declarer's claim lays his
+    hand face up (every view shows it), and the searching opponents, who now know his
+    cards, find the claim holds in every deal they imagine: each accepts."""
+    h = _find(_declarer_leads_the_top_trumps, 5)
+    claimer = h.to_act
+    cards = sorted(h.view_for(claimer)["hand"])
+    h.apply_as(claimer, "claim")
+    shown = h.events[-1]
+    assert (shown["type"], shown["seat"], sorted(shown["cards"])) == (
+        "hand_revealed",
+        claimer,
+        cards,
+    )
+    answered = 0
+    while h.claim_wait:
+        answerer = h.to_act
+        assert sorted(h.view_for(answerer)["shown"][claimer]) == cards
+        assert choose_searched(h, answerer, random.Random(2), **BUDGET) == "accept"
+        h.apply_as(answerer, "accept")
+        answered += 1
+    assert answered == 2 and h.is_done and h.claim_info["outcome"] == "accepted"
+
+
 def test_a_claim_the_answerer_can_see_is_sound_is_accepted_by_each_searching_opponent(
     monkeypatch,
 ):

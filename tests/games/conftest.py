@@ -61,6 +61,25 @@ def drive_until(table_id: int, predicate, *, limit: int = 5000, now=None) -> int
     return moves
 
 
+def north_may_claim_unproven(table_id: int, *, most: int = 3, least: int = 1):
+    """A ``drive_until`` predicate: North is to play, in a contract that is not a
+    misère, holding ``least`` to ``most`` cards, and a claim of his would not be
+    certain (the opponents are asked)."""
+    from games.engine.claims import claim_is_certain
+
+    def ready() -> bool:
+        hand = table_state(table_id).hand
+        return (
+            hand.phase.value == "play"
+            and hand.to_act == "N"
+            and not hand.misere
+            and least <= len(hand.hands[0]) <= most
+            and not claim_is_certain(hand, 0)
+        )
+
+    return ready
+
+
 def finished_hand_table(host, *, host_plays: bool = True, **arguments):
     """A table of bots and ``host`` (``table_create``'s ``arguments``; bots only, the
     host seated nowhere, unless ``host_plays``), driven to the end of its first hand

@@ -18,13 +18,12 @@ from django.utils import timezone
 
 from games import services
 from games.engine import Phase, replay
-from games.engine.claims import claim_is_certain
 from games.errors import TableError
 from games.kinds import Budget
 from games.live import liveness, moves, pipeline, runner, thinkers
 from games.live.moves import Thinking
 from games.models import Action, GameHand, Table
-from tests.games.conftest import drive_until, far_future, table_state
+from tests.games.conftest import drive_until, far_future, north_may_claim_unproven, table_state
 from tests.games.sockets import connect, recv
 
 # Small searches: a test's bots decide in milliseconds, from the seed alone.
@@ -180,16 +179,7 @@ def test_a_club_bot_answers_a_claim_by_a_search_off_the_loop(players, small_budg
     table = services.table_create(host=players[0], seed=11, bot_delay_ms=0, bot_level="club")
     services.table_fill_with_bots(table_id=table.pk, user=players[0])
     services.table_start(table_id=table.pk, user=players[0])
-    drive_until(
-        table.pk,
-        lambda: (
-            (hand := table_state(table.pk).hand).phase is Phase.PLAY
-            and hand.to_act == "N"
-            and not hand.misere
-            and 1 < len(hand.hands[0]) <= 3
-            and not claim_is_certain(hand, 0)
-        ),
-    )
+    drive_until(table.pk, north_may_claim_unproven(table.pk, least=2))
     st = table_state(table.pk)
     services.hand_apply_action(
         table_id=table.pk, user=players[0], action="claim", expected_seq=st.seq

@@ -8,7 +8,7 @@ from games import services
 from games.engine.claims import claim_is_certain
 from games.live import cache
 from games.models import Action, Table
-from tests.games.conftest import drive_until, table_state
+from tests.games.conftest import drive_until, north_may_claim_unproven, table_state
 from tests.games.sockets import all_connected, connect, recv
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -119,18 +119,8 @@ def test_a_bot_opponent_refuses_an_uncertain_claim_through_the_runner(players):
     services.table_fill_with_bots(table_id=table.pk, user=players[0])
     services.table_start(table_id=table.pk, user=players[0])
 
-    def ready():
-        hand = table_state(table.pk).hand
-        return (
-            hand.phase.value == "play"
-            and hand.to_act == "N"
-            and not hand.misere
-            and len(hand.hands[0]) <= 3
-            and not claim_is_certain(hand, 0)
-        )
-
     # the bots (and the runner for N, absent) play until N may make an uncertain claim
-    drive_until(table.pk, ready)
+    drive_until(table.pk, north_may_claim_unproven(table.pk))
     st = table_state(table.pk)
     services.hand_apply_action(
         table_id=table.pk, user=players[0], action="claim", expected_seq=st.seq

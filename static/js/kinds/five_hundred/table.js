@@ -87,7 +87,8 @@ function plateExtras(t, info) {
     }
   }
   if (view.shown && view.shown[info.seat] && view.shown[info.seat].length && !info.is_you) {
-    out.push(el("div", { class: "shown" }, el("span", { class: "shown-label small" }, _("Shown:")),
+    const n = view.shown[info.seat].length;
+    out.push(el("div", { class: "shown" }, el("span", { class: "shown-label small" }, ngettext("Card shown:", "Cards shown:", n)),
       ...view.shown[info.seat].map((c) => cardFigure(c, { size: "mini" }))));
   }
   if (isRing(t)) out.push(...ringPlateExtras(view, info));
