@@ -32,6 +32,7 @@ import signal
 import threading
 import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -99,6 +100,11 @@ def warm() -> None:
     event loop, waits for them later."""
     try:
         pool().submit(os.getpid).result()
+    except BrokenProcessPool:
+        # Its processes were stopped while starting: a Ctrl-C to the process group
+        # (`make run` stopped at once), a kill. Not a fault: the next search starts new.
+        logger.warning("bot searches: the search processes stopped while starting")
+        reset()
     except Exception:  # logged: the first search will try again
         logger.exception("bot searches: the pool of search processes did not start")
 

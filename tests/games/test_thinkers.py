@@ -161,3 +161,29 @@ def _alive(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_search_processes_stopped_while_starting_are_a_warning_and_a_fresh_pool(
+    monkeypatch, caplog
+):
+    """A Ctrl-C to the process group while the pool starts (``make run`` stopped at
+    once) stops its processes: one line, no traceback, and the next search starts a
+    new pool."""
+
+    class Stopped:
+        def submit(self, fn, *args):
+            future = Future()
+            future.set_exception(BrokenProcessPool("terminated abruptly"))
+            return future
+
+        def shutdown(self, **kwargs):
+            pass
+
+    monkeypatch.setattr(thinkers, "_pool", Stopped())
+    with caplog.at_level("WARNING", logger="games.live.thinkers"):
+        thinkers.warm()
+    assert [r.getMessage() for r in caplog.records] == [
+        "bot searches: the search processes stopped while starting"
+    ]
+    assert all(r.exc_info is None for r in caplog.records)
+    assert thinkers._pool is None  # reset: the next search makes a new one
