@@ -84,10 +84,7 @@ def call_candidates(h: Hand) -> list[int]:
     if h.phase is Phase.PARTNER:
         return _partner_candidates(h)
     legal = set(h.legal_codes())
-    out = [PASS] if PASS in legal else []
-    thumb = thumb_call(h)
-    if thumb not in out:
-        out.append(thumb)
+    out = _quiet_call_and_thumb(h, PASS, legal)
     v = h.variant
     cards = h.hands[h.to_act_i]
     estimates = sorted(((strength(cards, s) + _help(v) + 0.4, s) for s in range(5)), reverse=True)
@@ -100,12 +97,19 @@ def call_candidates(h: Hand) -> list[int]:
     return out
 
 
-def _partner_candidates(h: Hand) -> list[int]:
-    legal = h.legal_codes()
-    out = [ALONE] if ALONE in legal else []
+def _quiet_call_and_thumb(h: Hand, quiet: int, legal) -> list[int]:
+    """The first candidates: ``quiet`` (pass; going alone) where legal, then the rule of
+    thumb's call."""
+    out = [quiet] if quiet in legal else []
     thumb = thumb_call(h)
     if thumb not in out:
         out.append(thumb)
+    return out
+
+
+def _partner_candidates(h: Hand) -> list[int]:
+    legal = h.legal_codes()
+    out = _quiet_call_and_thumb(h, ALONE, legal)
     strain = h.contract_strain if h.contract < MIS else NT  # misère: no trumps
     eff, power = strain_tables(strain)
     named = sorted(

@@ -14,6 +14,7 @@ import pytest
 from games.live import hub as hub_module
 from games.live.bus import RESYNC
 from games.live.hub import EVENTS_GROUP, Hub, events_message
+from tests.games.conftest import in_this_thread
 
 
 class FakeLayer:
@@ -225,12 +226,6 @@ def test_presence_notices_of_tables_that_change_together_come_from_one_read(laye
     def presence_frames(table_ids):
         reads.append(list(table_ids))
         return {table_id: f"presence of {table_id}" for table_id in table_ids}
-
-    def in_this_thread(fn):
-        async def call(*args):
-            return fn(*args)
-
-        return call
 
     monkeypatch.setattr(hub_module.frames, "presence_frames", presence_frames)
     monkeypatch.setattr(hub_module, "database_sync_to_async", in_this_thread)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from games.live.loopdb import _Connections
+from tests.games.conftest import in_this_thread
 
 
 async def test_a_freed_connection_goes_to_the_longest_waiter_not_to_a_newcomer():
@@ -93,12 +94,6 @@ async def test_expired_present_sets_are_read_again_in_one_batch(monkeypatch):
     monkeypatch.setattr(
         presence, "present_users_many", lambda table_ids: reads.append(set(table_ids)) or {}
     )
-
-    def in_this_thread(fn):  # no database thread: its connection would be checked
-        async def call(*args):
-            return fn(*args)
-
-        return call
 
     monkeypatch.setattr(hub_module, "database_sync_to_async", in_this_thread)
     clock = FakeClock()
