@@ -299,6 +299,7 @@ def test_an_opponent_answers_a_claim_with_the_claimers_cards_face_up(
     """A claim the engine cannot prove lays the claimer's hand face up: the opponent's
     phone shows those cards at the claimer's place while it asks for an answer, and
     keeps them face up once the claim is refused and play goes on."""
+    from tests.browser.layout import LAYOUT_PROBLEMS
     from tests.browser.test_results_browser import _phone
     from tests.games.conftest import drive_until, north_may_claim_unproven, table_state
 
@@ -345,6 +346,7 @@ def test_an_opponent_answers_a_claim_with_the_claimers_cards_face_up(
         expect(at_north).to_have_count(cards)
         _no_overflow(east)
         assert not _overlaps(east, "#claim-panel", ".plate")
+        assert east.evaluate(LAYOUT_PROBLEMS, east.viewport_size["width"]) == []
         east.screenshot(path="/tmp/claim-answer-phone.png")
 
         east.get_by_test_id("claim-refuse").click()
