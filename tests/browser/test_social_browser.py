@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from games import services
 from games.engine.claims import claim_is_certain
 from games.models import GameHand, Presence, Seat, Table
-from tests.browser.conftest import STEP_TIMEOUT_MS, _stop_live_tables
+from tests.browser.conftest import DEVICES, STEP_TIMEOUT_MS, _stop_live_tables
 from tests.browser.test_table_browser import LEGAL, TURN_OR_END, in_thread, log_in
 
 pytestmark = pytest.mark.browser
@@ -293,12 +293,13 @@ def test_a_members_page_lists_online_games_and_figures(
     expect(link).to_be_visible()
 
 
+@pytest.mark.parametrize("device", ["phone", "laptop"])
 def test_an_opponent_answers_a_claim_with_the_claimers_cards_face_up(
-    chromium, live_server_asgi, transactional_db, make_member
+    device, chromium, live_server_asgi, transactional_db, make_member
 ):
     """A claim the engine cannot prove lays the claimer's hand face up: the opponent's
-    phone shows those cards at the claimer's place while it asks for an answer, and
-    keeps them face up once the claim is refused and play goes on."""
+    screen (a phone, a laptop) shows those cards at the claimer's place while it asks
+    for an answer, and keeps them face up once the claim is refused and play goes on."""
     from tests.browser.layout import LAYOUT_PROBLEMS
     from tests.browser.test_results_browser import _phone
     from tests.games.conftest import drive_until, north_may_claim_unproven, table_state
@@ -327,7 +328,11 @@ def test_an_opponent_answers_a_claim_with_the_claimers_cards_face_up(
         return table, len(table_state(table.pk).hand.hands[0])
 
     table, cards = in_thread(ready_table)
-    contexts = [_phone(chromium, live_server_asgi) for _ in range(2)]
+    contexts = [
+        _phone(chromium, live_server_asgi),
+        chromium.new_context(base_url=live_server_asgi.url, locale="fr-CA", **DEVICES[device]),
+    ]
+    contexts[1].set_default_timeout(STEP_TIMEOUT_MS)
     try:
         north, east = (context.new_page() for context in contexts)
         for page, who in ((north, claimer), (east, opponent)):
@@ -347,7 +352,7 @@ def test_an_opponent_answers_a_claim_with_the_claimers_cards_face_up(
         _no_overflow(east)
         assert not _overlaps(east, "#claim-panel", ".plate")
         assert east.evaluate(LAYOUT_PROBLEMS, east.viewport_size["width"]) == []
-        east.screenshot(path="/tmp/claim-answer-phone.png")
+        east.screenshot(path=f"/tmp/claim-answer-{device}.png")
 
         east.get_by_test_id("claim-refuse").click()
         expect(east.get_by_test_id("claim-accept")).to_be_hidden()
