@@ -38,41 +38,41 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-_hand_finished: list[tuple[Callable, Callable | None]] = []
-_watch_sql: dict[int, str] = {}  # id(callback) -> its watches_sql
+
+class _HandFinished(NamedTuple):
+    callback: Callable
+    watches: Callable | None  # None: every table
+    watches_sql: str | None  # the same question as one statement, where given
+
+
+_hand_finished: list[_HandFinished] = []
 
 
 def on_hand_finished(
     callback: Callable, *, watches: Callable | None = None, watches_sql: str | None = None
 ) -> Callable:
-    if all(callback is not known for known, _ in _hand_finished):
-        _hand_finished.append((callback, watches))
-        if watches_sql is not None:
-            _watch_sql[id(callback)] = watches_sql
+    if all(callback is not known.callback for known in _hand_finished):
+        _hand_finished.append(_HandFinished(callback, watches, watches_sql))
     return callback
 
 
 def watched(table_id: int) -> bool:
     """Whether any callback wants to hear of this table's hands (database thread)."""
-    return any(watches is None or watches(table_id) for _, watches in _hand_finished)
+    return any(w.watches is None or w.watches(table_id) for w in _hand_finished)
 
 
 def watch_statements() -> list[str] | None:
     """The statements that together say whether a table is watched (any returns a
     row: it is); an empty list: no callback watches any table. None when a callback
     watches every table or asks only in Python: ``watched`` then answers."""
-    statements = []
-    for callback, watches in _hand_finished:
-        statement = _watch_sql.get(id(callback))
-        if watches is None or statement is None:
-            return None
-        statements.append(statement)
-    return statements
+    if any(w.watches is None or w.watches_sql is None for w in _hand_finished):
+        return None
+    return [w.watches_sql for w in _hand_finished]
 
 
 def hand_finished(table_id: int, hand_row) -> None:
-    for callback, _ in list(_hand_finished):
-        callback(table_id, hand_row)
+    for w in list(_hand_finished):
+        w.callback(table_id, hand_row)
 
 
 _table_page: list[Callable] = []

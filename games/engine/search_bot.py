@@ -51,10 +51,10 @@ from .hand import Phase
 from .sampling import card_values, claim_holds
 
 __all__ = [
+    "answers_claim",
     "call_thoughts",
     "card_thoughts",
     "choose_searched",
-    "answers_claim",
     "searches",
     "searches_calls",
     "searches_cards",

@@ -23,7 +23,6 @@ def test_the_tournaments_watcher_gives_its_statement():
 
 def test_a_watcher_without_a_statement_makes_the_loop_ask_in_a_thread(monkeypatch):
     monkeypatch.setattr(hooks, "_hand_finished", [])
-    monkeypatch.setattr(hooks, "_watch_sql", {})
     assert hooks.watch_statements() == []  # nobody watches: no statement to run
     hooks.on_hand_finished(lambda table_id, row: None, watches=lambda table_id: False)
     assert hooks.watch_statements() is None
