@@ -9,6 +9,7 @@ plain dicts for a form, in the 500 engine's shape.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,6 +100,7 @@ def option_catalogue() -> list[dict[str, Any]]:
     return [o.as_dict() for o in OPTIONS]
 
 
+@functools.cache
 def seat_names(players: int) -> tuple[str, ...]:
     """P1 .. Pn, clockwise (the order of play)."""
     return tuple(f"P{i + 1}" for i in range(players))
