@@ -22,7 +22,6 @@ per searching decision (median, p95, max), each decision within the level's budg
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -31,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench._match import arguments, budget_of, interval, print_times  # noqa: E402
 from games.engine import get_variant, new_hand  # noqa: E402
 from games.engine.bots import choose_action  # noqa: E402
 from games.engine.search_bot import (  # noqa: E402
@@ -39,7 +39,6 @@ from games.engine.search_bot import (  # noqa: E402
     searches_calls,
     searches_cards,
 )
-from games.kinds import LEVEL_BUDGETS  # noqa: E402
 
 
 def play(v, seed: int, level_seats: set[str], budget, search: str, tally) -> dict[str, int]:
@@ -75,23 +74,12 @@ def play(v, seed: int, level_seats: set[str], budget, search: str, tally) -> dic
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="3 deals")
-    ap.add_argument("--deals", type=int, default=None, help="deals (default 12)")
-    ap.add_argument("--first", type=int, default=1, help="the first deal's seed")
-    ap.add_argument("--level", choices=sorted(LEVEL_BUDGETS), default="club")
+    ap = arguments(__doc__.splitlines()[0], default_deals=12)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--search", choices=("both", "calls", "cards"), default="both")
-    ap.add_argument("--quiet", action="store_true", help="no line per deal")
-    ap.add_argument("--samples", type=int, default=None, help="deals per decision")
-    ap.add_argument("--seconds", type=float, default=None, help="per decision (0: no clock)")
     args = ap.parse_args(argv)
     deals = args.deals or (3 if args.quick else 12)
-    budget = LEVEL_BUDGETS[args.level]
-    if args.samples is not None:
-        budget = budget._replace(samples=args.samples)
-    if args.seconds is not None:
-        budget = budget._replace(seconds=args.seconds or None)
+    budget = budget_of(args)
     v = get_variant("quebec", {"players": args.players})
     first = {v.seats[i] for i in v.teams[0]}
     others = set(v.seats) - first
@@ -110,24 +98,15 @@ def main(argv: list[str]) -> int:
         gains.append(gain)
         if not args.quiet:
             print(f"deal {seed:4d}: {gain:+7.1f}", flush=True)
-    mean = statistics.mean(gains)
-    half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
     print(
-        f"points per deal for {args.level}: mean {mean:+.1f} "
-        f"(95% CI {mean - half:+.1f} to {mean + half:+.1f}), "
+        f"points per deal for {args.level}: {interval(gains)}, "
         f"median {statistics.median(gains):+.1f} over {deals} deals"
     )
     for who, name in (("level", args.level), ("thumb", "débutant")):
         bid, made = tally[who]
         rate = f"{100 * made / bid:.0f}%" if bid else "n/a"
         print(f"contracts declared by {name}: {bid}, made {made} ({rate})")
-    times = sorted(tally["times"])
-    if times:
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-        print(
-            f"time per searching decision: median {statistics.median(times) * 1000:.0f} ms, "
-            f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms ({len(times)} decisions)"
-        )
+    print_times(tally["times"])
     return 0
 
 

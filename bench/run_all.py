@@ -14,6 +14,7 @@ BENCHES = [
     "bot_match_bench.py",
     "bot_legality_bench.py",
     "kinds/four_fifty/engine_bench.py",
+    "kinds/four_fifty/bot_match_bench.py",
     "seating_bench.py",
     "kinds/four_fifty/draw_bench.py",
     "tables_bench.py",

@@ -6,7 +6,7 @@ import statistics
 import pytest
 
 from games.engine.four_fifty import new_round
-from games.engine.four_fifty.bots import choose_action
+from games.engine.four_fifty.bots import choose_action, choose_code
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -54,3 +54,17 @@ def test_a_bot_among_random_players_scores_more_per_round(players):
         bot_points.append(points.pop(bot))
         random_points += points.values()
     assert statistics.mean(bot_points) > 1.2 * statistics.mean(random_points)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_fast_path_chooses_what_the_view_path_chooses(players):
+    """``choose_code(rnd)`` (the searching bot's play-outs) is the rules of thumb's
+    choice for the seat to act, as an action int: the same at every decision, whatever
+    the jack of spades' rule and the five-player deal."""
+    for seed in range(25):
+        options = {"jack_of_spades": "base_hand"} if seed % 3 == 0 else None
+        rnd = new_round(players, "P1", seed=seed, set_aside=seed % 2 == 0, options=options)
+        while not rnd.is_done:
+            code = choose_code(rnd)
+            assert rnd.action_str(code) == choose_action(rnd, rnd.to_act, random.Random(0))
+            rnd.apply_code(code)
