@@ -84,8 +84,8 @@ class TableForm(forms.Form):
         required=False,
         help_text=_(
             "At 500, Club and Strong bots search their bidding and card play (Strong "
-            "longer); their discards stay at the beginner's rules of thumb. At 450 the "
-            "bots play their rules of thumb at every level."
+            "longer); their discards stay at the beginner's rules of thumb. At 450 they "
+            "search their discards; their other choices stay at the rules of thumb."
         ),
     )
     absence_grace_seconds = forms.IntegerField(

@@ -140,8 +140,8 @@ class Tournament(models.Model):
         default=DEFAULT_BOT_LEVEL,
         help_text=_(
             "At 500, Club and Strong bots search their bidding and card play (Strong "
-            "longer); their discards stay at the beginner's rules of thumb. At 450 the "
-            "bots play their rules of thumb at every level."
+            "longer); their discards stay at the beginner's rules of thumb. At 450 they "
+            "search their discards; their other choices stay at the rules of thumb."
         ),
     )
     duplicate = models.BooleanField(

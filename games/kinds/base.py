@@ -8,6 +8,7 @@ engine package.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar, NamedTuple
 
 #: Table features a kind may offer (``GameKind.features``).
@@ -170,6 +171,11 @@ class GameKind:
         """The bot's action for ``seat`` where ``bot_searches`` says it searches,
         within ``budget``."""
         return self.choose_action(hand, seat, rng)
+
+    def search_copy(self, hand):
+        """A copy of ``hand`` a search may work on while the table goes on (what never
+        changes, such as the rules, may be shared)."""
+        return copy.deepcopy(hand)
 
     def has_partners(self, variant: str, options: dict[str, Any]) -> bool:
         """Whether a player of such a table may have a partner (quick chat phrases)."""

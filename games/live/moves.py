@@ -14,7 +14,6 @@ decided but not written must be dropped: the database is the truth.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -394,7 +393,7 @@ def bot_thinking(st: TableState, budgets: dict[str, Budget] | None = None) -> Th
         table_id=st.id,
         seq=st.seq,
         seat=hand.to_act,
-        hand=copy.deepcopy(hand, {id(hand.variant): hand.variant}),  # the rules shared
+        hand=st.kind.search_copy(hand),
         kind=st.kind,
         budget=budget,
         seed=f"{st.table.seed}:{st.seq}",

@@ -184,3 +184,42 @@ def test_the_robot_s_view_of_a_partner_card_and_a_breach_call(device_page, make_
     page.get_by_test_id("replay-think").screenshot(
         path=str(SHOTS / f"replay-think-{phase}-{page.device}.png")
     )
+
+
+def test_the_robot_s_view_of_a_450_discard_on_phone_and_laptop(device_page, make_member):
+    """On a discard of a finished 450 round, the answer names the seat's player and the
+    robot's discard, lists every legal card with its mean final points (the robot's
+    choice and the card discarded at the table marked) and fits the screen; the deal
+    and the dealer's hiding of the face-up cards (nothing to choose) do not offer it."""
+    page = device_page
+    member = make_member(first_name="Sylvie", last_name="Roy", preferred_language="fr")
+    table_id = in_thread(lambda: _finished_hand(member, KINDS["450"][0]))
+    log_in(page, member)
+    page.goto(f"/tables/{table_id}/hands/1/")
+    app = page.locator("#replay-app")
+    expect(app).to_have_attribute("data-step", "0")
+    think = page.get_by_test_id("replay-think")
+    expect(think).to_be_hidden()  # the dealer hides the face-up cards: no choice
+    step = page.evaluate("""() => JSON.parse(document.getElementById("replay-data").textContent)
+      .steps.findIndex((s) => s.think)""")
+    assert step > 0
+    page.get_by_test_id("replay-slider").fill(str(step))
+    expect(app).to_have_attribute("data-step", str(step))
+    ask = page.get_by_test_id("replay-think-ask")
+    ask.click()
+    choice = page.get_by_test_id("think-choice")
+    expect(choice).to_have_text(re.compile(r"^À la place de .+, le robot jetterait .+\.$"))
+    assert "P1" not in choice.inner_text() and "P2" not in choice.inner_text()
+    cards = page.locator("[data-testid=think-cards] li")
+    assert cards.count() >= 2
+    expect(page.locator(".think-card.best")).to_have_count(1)
+    expect(page.locator(".think-card.best")).to_contain_text("choix du robot")
+    expect(page.locator(".think-card", has_text="jetée à la table")).to_have_count(1)
+    expect(
+        page.get_by_text(re.compile(r"^Points finaux de .+ en moyenne, selon la carte jetée :$"))
+    ).to_be_visible()
+    expect(page.locator(".think-value").first).to_have_text(re.compile(r"^\d"))
+    expect(ask).to_be_hidden()
+    assert page.evaluate(LAYOUT_PROBLEMS, page.viewport_size["width"]) == []
+    SHOTS.mkdir(exist_ok=True)
+    think.screenshot(path=str(SHOTS / f"replay-think-450-{page.device}.png"))

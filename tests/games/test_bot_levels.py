@@ -50,10 +50,13 @@ def _own_pool(settings):
     thinkers.reset()
 
 
-def bot_table(host, level: str, *, seed: int = 31, options=None, start: bool = True) -> Table:
-    """A table of four bots at ``level`` (its host watching, not seated), bots at once."""
+def bot_table(
+    host, level: str, *, seed: int = 31, options=None, start: bool = True, **create
+) -> Table:
+    """A table of four bots at ``level`` (its host watching, not seated), bots at once;
+    ``create``: more of ``table_create``'s arguments (``kind``)."""
     table = services.table_create(
-        host=host, seed=seed, bot_delay_ms=0, bot_level=level, options=options or {}
+        host=host, seed=seed, bot_delay_ms=0, bot_level=level, options=options or {}, **create
     )
     services.table_leave(table_id=table.pk, user=host)
     services.table_fill_with_bots(table_id=table.pk, user=host)
@@ -160,6 +163,32 @@ def test_drive_hands_over_a_search_and_writes_nothing(players, small_budgets):
         assert again.seq == st.seq + 1 and written == 0
     else:
         assert written == 1
+
+
+def test_a_450_club_bot_searches_its_discards_off_the_loop(players, small_budgets):
+    """At a 450 table above "Débutant", a robot's discard with a choice is a search
+    (``games.engine.four_fifty.search``) handed to the pool of searches; its answer is
+    written like a move; the dealer's hiding of the face-up cards is not searched."""
+    table = bot_table(players[0], "club", kind="450", options={"players": 4})
+    st = table_state(table.pk)
+    assert not st.kind.bot_searches(st.hand, "club")  # the dealer hides the cards
+    drive_until(
+        table.pk,
+        lambda: (
+            (st := table_state(table.pk)).hand is not None
+            and st.kind.bot_searches(st.hand, st.table.bot_level)
+        ),
+    )
+    st = table_state(table.pk)
+    assert st.hand.phase == "discard" and not st.kind.bot_searches(st.hand, "debutant")
+    now = far_future()
+    job = pipeline.drive(table.pk, think=False, now=now)
+    assert isinstance(job, Thinking) and job.seq == st.seq and job.seat == st.hand.to_act
+    action = job.run()
+    assert action in st.hand.legal_actions()
+    pipeline.drive(table.pk, think=False, thought=(job.seq, action), now=now)
+    last = Action.objects.filter(hand__table=table).order_by("-seq").first()
+    assert (last.seq, last.action, last.by_bot) == (st.seq + 1, action, True)
 
 
 def test_the_same_seed_gives_the_same_play(players, small_budgets):

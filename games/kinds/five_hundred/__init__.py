@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -114,6 +115,11 @@ class FiveHundred(GameKind):
             max_seconds=budget.seconds,
             max_nodes=budget.nodes,
         )
+
+    @staticmethod
+    def search_copy(hand):
+        """A deep copy sharing the variant (the rules)."""
+        return copy.deepcopy(hand, {id(hand.variant): hand.variant})
 
     boards = True
 

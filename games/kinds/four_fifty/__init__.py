@@ -16,9 +16,25 @@ from games.engine.four_fifty import get_rules
 from games.engine.four_fifty.bots import choose_action
 from games.engine.four_fifty.end import MAJOR_BONUS
 from games.engine.four_fifty.phase import Phase
+from games.engine.four_fifty.search import (
+    choose_searched,
+    clone,
+    discard_thoughts,
+    searches,
+)
 from games.engine.four_fifty.views import private_view, public_view
-from games.kinds.base import CHAT, NOTICES, REMATCH, REVIEW, SEATS, GameKind, _
-from games.kinds.four_fifty.replay import replay_steps
+from games.kinds.base import (
+    BEGINNER,
+    CHAT,
+    NOTICES,
+    REMATCH,
+    REVIEW,
+    SEATS,
+    Budget,
+    GameKind,
+    _,
+)
+from games.kinds.four_fifty.replay import replay_steps, round_at
 
 PLAYERS = (3, 4, 5, 6)
 DEFAULT_PLAYERS = 4
@@ -28,6 +44,10 @@ DEFAULT_PLAYERS = 4
 SHOW_SECONDS = 20
 # A bot dealer leaves the face-up cards on the table this many of its moves' time.
 BOT_SHOW_MOVES = 3
+# A searching level's deals per decision, times this: a 450 deal is played out by the
+# rules of thumb once per legal card (a few milliseconds), where a 500 deal is solved
+# with every card visible (tens of milliseconds). The level's seconds still bound it.
+SAMPLES_SCALE = 4
 
 
 def split_options(options: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -154,6 +174,23 @@ class FourFifty(GameKind):
     choose_action = staticmethod(choose_action)
 
     @staticmethod
+    def bot_searches(hand, level: str) -> bool:
+        """Above "Débutant", a discard with a choice is searched
+        (``games.engine.four_fifty.search``); the other decisions keep the rules of
+        thumb."""
+        return level != BEGINNER and searches(hand)
+
+    @staticmethod
+    def choose_searched(hand, seat: str, rng, budget: Budget) -> str:
+        return choose_searched(hand, seat, rng, samples=budget.samples, max_seconds=budget.seconds)
+
+    @staticmethod
+    def search_copy(hand):
+        """The round's own copy (``search.clone``: the rules, the deal and the events
+        so far shared, never changed)."""
+        return clone(hand)
+
+    @staticmethod
     def has_partners(variant: str, options: dict[str, Any]) -> bool:
         """450 is played each for themselves."""
         return False
@@ -214,6 +251,23 @@ class FourFifty(GameKind):
     @staticmethod
     def replay_data(record: dict[str, Any]) -> dict[str, Any]:
         return {"steps": replay_steps(record)}
+
+    @staticmethod
+    def bot_thoughts(record: dict[str, Any], step: int, budget: Budget) -> dict | None:
+        """The searching bot's mean final points per legal discard at a step
+        (``discard_thoughts``); seeded by the step, so that the same budget on an idle
+        machine gives the same answer."""
+        try:
+            rnd = round_at(record, step)
+        except IndexError:
+            return None
+        return discard_thoughts(
+            rnd,
+            rnd.to_act,
+            random.Random(f"thoughts:{step}"),
+            samples=budget.samples * SAMPLES_SCALE,
+            max_seconds=budget.seconds,
+        )
 
 
 FOUR_FIFTY = FourFifty()

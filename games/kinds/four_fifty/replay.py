@@ -4,7 +4,8 @@ A round is over, so its replay shows every player's cards: ``replay_steps(record
 rebuilds the round from its ``club450-hand/1`` record (``games.engine.four_fifty``)
 and walks its actions from the deal, one step per action: who did what, the public
 view after it (discards, what to follow, the pot, the counts once play stops) and
-each player's cards at that moment.
+each player's cards at that moment, and whether the searching bot may be asked what it
+would discard next (``think``: ``games.engine.four_fifty.search``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from games.engine.four_fifty import replay
 from games.engine.four_fifty.cards import codes
+from games.engine.four_fifty.search import searches
 from games.engine.four_fifty.views import public_view
 
 _LATER = ("eliminated", "discards", "pot_to")
@@ -48,17 +50,35 @@ def _step(rnd, action: str | None, seat: str | None, seen: int) -> dict[str, Any
             )
         },
         "events": view["events"][seen:],
+        # the seat to act has a discard to choose: the bot's view may be asked
+        "think": searches(rnd),
     }
+
+
+def _dealt(record: dict[str, Any]):
+    """(the round as dealt, the actions of the finished round)."""
+    done = replay(record)
+    return replay({k: v for k, v in record.items() if k not in _LATER}), done.actions
 
 
 def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The round at the deal, then after each of its actions."""
-    done = replay(record)
-    rnd = replay({k: v for k, v in record.items() if k not in _LATER})
+    rnd, actions = _dealt(record)
     steps = [_step(rnd, None, None, 0)]
-    for code in done.actions:
+    for code in actions:
         seat, action = rnd.to_act, rnd.action_str(code)
         seen = len(public_view(rnd)["events"])
         rnd.apply_code(code)
         steps.append(_step(rnd, action, seat, seen))
     return steps
+
+
+def round_at(record: dict[str, Any], step: int):
+    """The round as it stood at replay step ``step`` (0: the deal; ``n``: after the
+    record's first ``n`` actions). IndexError past the last step."""
+    rnd, actions = _dealt(record)
+    if not 0 <= step <= len(actions):
+        raise IndexError(step)
+    for code in actions[:step]:
+        rnd.apply_code(code)
+    return rnd

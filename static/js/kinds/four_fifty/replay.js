@@ -1,8 +1,9 @@
 // Club 500: 450's replay renderer (static/js/replay.js steps through the round and calls
 // it; its interface is described there). games/kinds/four_fifty/replay.py computes the
-// steps: every player's cards, the discards, the counts, the events.
+// steps: every player's cards, the discards, the counts, the events; and, on a step
+// where a discard is to choose, the searching bot's mean final points per card.
 import { el, fmt, gettext as _ } from "../../cards.js";
-import { card, cardsShort, eventText, followText, handWords } from "./words.js";
+import { card, cardsShort, cardWords, eventText, followText, handWords } from "./words.js";
 
 export default function createRenderer({ data, stage, nameOf }) {
   const { players, steps } = data;
@@ -43,7 +44,36 @@ export default function createRenderer({ data, stage, nameOf }) {
     if (view.result) counts.append(el("h3", {}, _("Second count")), table(countsRows(view.result.final, true)));
   }
 
+  const lang = document.documentElement.lang || "fr";
+  const number = (x) => x.toLocaleString(lang, { maximumFractionDigits: 1 });
+
+  /** The searching bot's answer at step ``index``: its discard, and every legal
+   * card's mean final points for the seat over the sampled deals, the card
+   * discarded at the table marked. */
+  function thoughts(answer, index) {
+    const name = nameOf(answer.seat);
+    const discarded = steps[index + 1] ? steps[index + 1].action : null;
+    const list = el("ol", { class: "think-cards", "data-testid": "think-cards" });
+    for (const option of answer.cards) {
+      const best = option.card === answer.choice;
+      list.append(el("li", { class: "think-card" + (best ? " best" : ""), "data-action": option.card },
+        card(option.card, "mini"),
+        el("span", { class: "think-words" }, cardWords(option.card), " ",
+          best ? el("span", { class: "badge you" }, _("robot's choice")) : null, " ",
+          option.card === discarded ? el("span", { class: "badge partner" }, _("discarded at the table")) : null),
+        el("span", { class: "think-value" }, number(option.points))));
+    }
+    return el("div", { class: "think-answer" },
+      el("p", { class: "think-choice", "data-testid": "think-choice" },
+        fmt(_("In %(name)s's place, the robot would discard %(card)s."), { name, card: cardWords(answer.choice) })),
+      el("p", { class: "think-head small" }, fmt(_("Final points for %(name)s on average, by the card discarded:"), { name })),
+      list,
+      el("p", { class: "muted small" },
+        fmt(_("Average over %(n)s deals of the unseen cards that fit what %(name)s had seen, each played out by the rules of thumb."), { n: answer.samples, name })));
+  }
+
   return {
+    thoughts,
     render(index) {
       const step = steps[index];
       const view = step.view;
