@@ -84,8 +84,9 @@ class TableForm(forms.Form):
         required=False,
         help_text=_(
             "At 500, Club and Strong bots search their bidding and card play (Strong "
-            "longer); their discards stay at the beginner's rules of thumb. At 450 they "
-            "search their discards; their other choices stay at the rules of thumb."
+            "longer); their discards stay at the beginner's rules of thumb. At 450, with "
+            "three or four players, they search their discards; their other choices stay "
+            "at the rules of thumb."
         ),
     )
     absence_grace_seconds = forms.IntegerField(

@@ -140,8 +140,9 @@ class Tournament(models.Model):
         default=DEFAULT_BOT_LEVEL,
         help_text=_(
             "At 500, Club and Strong bots search their bidding and card play (Strong "
-            "longer); their discards stay at the beginner's rules of thumb. At 450 they "
-            "search their discards; their other choices stay at the rules of thumb."
+            "longer); their discards stay at the beginner's rules of thumb. At 450, with "
+            "three or four players, they search their discards; their other choices stay "
+            "at the rules of thumb."
         ),
     )
     duplicate = models.BooleanField(

@@ -190,10 +190,12 @@ def test_the_robot_s_view_of_a_450_discard_on_phone_and_laptop(device_page, make
     """On a discard of a finished 450 round, the answer names the seat's player and the
     robot's discard, lists every legal card with its mean final points (the robot's
     choice and the card discarded at the table marked) and fits the screen; the deal
-    and the dealer's hiding of the face-up cards (nothing to choose) do not offer it."""
+    and the dealer's hiding of the face-up cards (nothing to choose) do not offer it.
+    Four players: at five and six the robots keep their rules of thumb
+    (``games.kinds.four_fifty.bot.SEARCHED_PLAYERS``), and the replay does not ask."""
     page = device_page
     member = make_member(first_name="Sylvie", last_name="Roy", preferred_language="fr")
-    table_id = in_thread(lambda: _finished_hand(member, KINDS["450"][0]))
+    table_id = in_thread(lambda: _finished_hand(member, {"kind": "450", "options": {"players": 4}}))
     log_in(page, member)
     page.goto(f"/tables/{table_id}/hands/1/")
     app = page.locator("#replay-app")

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from games import services
 from games.engine import Phase, replay
+from games.engine.four_fifty.search import searches
 from games.errors import TableError
 from games.kinds import Budget
 from games.live import liveness, moves, pipeline, runner, thinkers
@@ -189,6 +190,20 @@ def test_a_450_club_bot_searches_its_discards_off_the_loop(players, small_budget
     pipeline.drive(table.pk, think=False, thought=(job.seq, action), now=now)
     last = Action.objects.filter(hand__table=table).order_by("-seq").first()
     assert (last.seq, last.action, last.by_bot) == (st.seq + 1, action, True)
+
+
+def test_450_robots_at_five_and_six_players_keep_their_rules_of_thumb(players, small_budgets):
+    """The search gained nothing measurable at five and six players: there a "Fort"
+    robot's discards are the rules of thumb's, decided at once (no search job)."""
+    for count in (5, 6):
+        table = bot_table(players[0], "fort", kind="450", options={"players": count})
+        drive_until(
+            table.pk,
+            lambda t=table: (st := table_state(t.pk)).hand is not None and searches(st.hand),
+        )
+        st = table_state(table.pk)  # a discard with a choice the engine could search
+        assert not st.kind.bot_searches(st.hand, "fort")
+        assert moves.bot_thinking(st) is None
 
 
 def test_the_same_seed_gives_the_same_play(players, small_budgets):

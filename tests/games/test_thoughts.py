@@ -186,3 +186,38 @@ def test_the_robot_s_view_is_read_only(client, host, table):
     """A POST to it is refused (405): asking changes nothing."""
     client.force_login(host)
     assert client.post(_url(table, 45)).status_code == 405
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_a_450_round_offers_its_searched_discards_and_lists_each_card(client, host, players):
+    """A finished 450 round: at four players the question is offered on every discard
+    with a choice (no major sequence to announce), and the answer names the seat,
+    lists each legal card once with the seat's mean final points, best first; at five
+    players the robots keep their rules of thumb, so nothing is offered and a step
+    answers 404."""
+    from games.engine.four_fifty.search import searches
+    from games.kinds.four_fifty.bot import SAMPLES_SCALE
+    from games.kinds.four_fifty.replay import round_at
+
+    table = finished_hand_table(
+        host, kind="450", options={"players": players}, seed=31, host_plays=False
+    )
+    client.force_login(host)
+    replay, record = _replay(client, table)
+    expected = [i for i in range(len(replay["steps"])) if searches(round_at(record, i))]
+    assert expected, "a round of 450 has discards with a choice"
+    offered = [i for i, s in enumerate(replay["steps"]) if s["think"]]
+    if players == 5:
+        assert offered == []
+        assert client.get(_url(table, expected[0])).status_code == 404
+        return
+    assert offered == expected
+    for step in offered[:: max(1, len(offered) // 3)]:
+        answer = client.get(_url(table, step)).json()
+        rnd = round_at(record, step)
+        assert answer["seat"] == replay["steps"][step]["view"]["to_act"] == rnd.to_act
+        assert sorted(c["card"] for c in answer["cards"]) == sorted(rnd.legal_actions())
+        assert answer["choice"] == answer["cards"][0]["card"]
+        assert answer["samples"] == SMALL["samples"] * SAMPLES_SCALE
+        points = [c["points"] for c in answer["cards"]]
+        assert points == sorted(points, reverse=True) and min(points) >= 0

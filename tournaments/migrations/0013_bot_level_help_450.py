@@ -15,7 +15,7 @@ class Migration(migrations.Migration):
             field=models.CharField(
                 choices=[("debutant", "Beginner"), ("club", "Club"), ("fort", "Strong")],
                 default="debutant",
-                help_text="At 500, Club and Strong bots search their bidding and card play (Strong longer); their discards stay at the beginner's rules of thumb. At 450 they search their discards; their other choices stay at the rules of thumb.",
+                help_text="At 500, Club and Strong bots search their bidding and card play (Strong longer); their discards stay at the beginner's rules of thumb. At 450, with three or four players, they search their discards; their other choices stay at the rules of thumb.",
                 max_length=10,
                 verbose_name="level of the bots replacing an absent player",
             ),

@@ -4,7 +4,9 @@ Run from the repository root: ``python bench/kinds/four_fifty/bot_match_bench.py
 deals; ``--deals N``, ``--first S``, ``--players 3|4|5|6``, ``--level club|fort``,
 ``--samples N``, ``--seconds S``: the level's budget replaced, ``--seconds 0``: no
 clock, the figures then do not depend on the machine's load). A 450 table's search
-takes ``SAMPLES_SCALE`` times the level's deals (``games.kinds.four_fifty``).
+takes ``SAMPLES_SCALE`` times the level's deals (``games.kinds.four_fifty.bot``); the
+tables search at three and four players only (``SEARCHED_PLAYERS``: at five and six this
+bench measured no gain), the bench at any count.
 
 Each deal (seeded) is played once with the rules of thumb in every seat, then once per
 seat with the level's bot in that seat alone (``games.engine.four_fifty.search``: it
@@ -13,7 +15,8 @@ as in the first play. A seat's gain on a deal: its points minus the others' mean
 the level in the seat, against the same with the rule of thumb there; a deal's gain
 is the mean over its seats. Prints the mean gain per deal with its 95% confidence
 interval (normal, over the deals), the gain in the seat's own points alone, and the
-time per searching decision (median, p95, max) within the level's budget
+time per searching decision (median, p95, max) within the level's budget; an illegal
+action stops it
 (``games.kinds.LEVEL_BUDGETS``).
 """
 
@@ -31,12 +34,13 @@ from bench._match import arguments, budget_of, interval, print_times  # noqa: E4
 from games.engine.four_fifty import new_round  # noqa: E402
 from games.engine.four_fifty.bots import choose_action  # noqa: E402
 from games.engine.four_fifty.search import choose_searched, searches  # noqa: E402
-from games.kinds.four_fifty import SAMPLES_SCALE  # noqa: E402
+from games.kinds.four_fifty.bot import SAMPLES_SCALE  # noqa: E402
 
 
 def play(players: int, seed: int, level_seat: int | None, budget, times: list) -> tuple:
     """One play of deal ``seed``, the level's bot in ``level_seat`` (None: nowhere);
-    the points by seat."""
+    the points by seat. Every action is checked against the round's legal ones (the
+    round refuses an illegal one: the bench stops on it)."""
     rnd = new_round(players, dealer=seed % players, seed=seed)
     step = 0
     while not rnd.is_done:
@@ -50,6 +54,8 @@ def play(players: int, seed: int, level_seat: int | None, budget, times: list) -
             times.append(time.perf_counter() - t0)
         else:
             action = choose_action(rnd, seat, rng)
+        if action not in rnd.legal_actions():
+            raise SystemExit(f"deal {seed}: {seat}'s {action!r} is not legal")
         rnd.apply(action)
         step += 1
     return rnd.result().points

@@ -16,12 +16,7 @@ from games.engine.four_fifty import get_rules
 from games.engine.four_fifty.bots import choose_action
 from games.engine.four_fifty.end import MAJOR_BONUS
 from games.engine.four_fifty.phase import Phase
-from games.engine.four_fifty.search import (
-    choose_searched,
-    clone,
-    discard_thoughts,
-    searches,
-)
+from games.engine.four_fifty.search import choose_searched, clone, discard_thoughts
 from games.engine.four_fifty.views import private_view, public_view
 from games.kinds.base import (
     BEGINNER,
@@ -34,6 +29,7 @@ from games.kinds.base import (
     GameKind,
     _,
 )
+from games.kinds.four_fifty.bot import SAMPLES_SCALE, searched
 from games.kinds.four_fifty.replay import replay_steps, round_at
 
 PLAYERS = (3, 4, 5, 6)
@@ -44,10 +40,6 @@ DEFAULT_PLAYERS = 4
 SHOW_SECONDS = 20
 # A bot dealer leaves the face-up cards on the table this many of its moves' time.
 BOT_SHOW_MOVES = 3
-# A searching level's deals per decision, times this: a 450 deal is played out by the
-# rules of thumb once per legal card (a few milliseconds), where a 500 deal is solved
-# with every card visible (tens of milliseconds). The level's seconds still bound it.
-SAMPLES_SCALE = 4
 
 
 def split_options(options: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -175,10 +167,10 @@ class FourFifty(GameKind):
 
     @staticmethod
     def bot_searches(hand, level: str) -> bool:
-        """Above "Débutant", a discard with a choice is searched
-        (``games.engine.four_fifty.search``); the other decisions keep the rules of
-        thumb."""
-        return level != BEGINNER and searches(hand)
+        """Above "Débutant", at three and four players (``bot.SEARCHED_PLAYERS``), a
+        discard with a choice is searched (``games.engine.four_fifty.search``); the
+        other decisions keep the rules of thumb."""
+        return level != BEGINNER and searched(hand)
 
     @staticmethod
     def choose_searched(hand, seat: str, rng, budget: Budget) -> str:
@@ -254,12 +246,14 @@ class FourFifty(GameKind):
 
     @staticmethod
     def bot_thoughts(record: dict[str, Any], step: int, budget: Budget) -> dict | None:
-        """The searching bot's mean final points per legal discard at a step
-        (``discard_thoughts``); seeded by the step, so that the same budget on an idle
-        machine gives the same answer."""
+        """The searching bot's mean final points per legal discard at a step where a
+        robot would search (``bot.searched``; ``discard_thoughts``); seeded by the step,
+        so that the same budget on an idle machine gives the same answer."""
         try:
             rnd = round_at(record, step)
         except IndexError:
+            return None
+        if not searched(rnd):
             return None
         return discard_thoughts(
             rnd,

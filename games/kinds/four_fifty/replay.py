@@ -5,7 +5,7 @@ rebuilds the round from its ``club450-hand/1`` record (``games.engine.four_fifty
 and walks its actions from the deal, one step per action: who did what, the public
 view after it (discards, what to follow, the pot, the counts once play stops) and
 each player's cards at that moment, and whether the searching bot may be asked what it
-would discard next (``think``: ``games.engine.four_fifty.search``).
+would discard next (``think``: ``bot.searched``).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 from games.engine.four_fifty import replay
 from games.engine.four_fifty.cards import codes
-from games.engine.four_fifty.search import searches
 from games.engine.four_fifty.views import public_view
+from games.kinds.four_fifty.bot import searched
 
 _LATER = ("eliminated", "discards", "pot_to")
 
@@ -50,8 +50,8 @@ def _step(rnd, action: str | None, seat: str | None, seen: int) -> dict[str, Any
             )
         },
         "events": view["events"][seen:],
-        # the seat to act has a discard to choose: the bot's view may be asked
-        "think": searches(rnd),
+        # the seat to act has a discard a robot would search: its view may be asked
+        "think": searched(rnd),
     }
 
 
