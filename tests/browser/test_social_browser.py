@@ -298,8 +298,9 @@ def test_an_opponent_answers_a_claim_with_the_claimers_cards_face_up(
     device, chromium, live_server_asgi, transactional_db, make_member
 ):
     """A claim the engine cannot prove lays the claimer's hand face up: the opponent's
-    screen (a phone, a laptop) shows those cards at the claimer's place while it asks
-    for an answer, and keeps them face up once the claim is refused and play goes on."""
+    screen (a phone, a laptop) shows those cards at the claimer's place, instead of
+    their backs, while it asks for an answer, and keeps them face up once the claim is
+    refused and play goes on."""
     from tests.browser.layout import LAYOUT_PROBLEMS
     from tests.browser.test_results_browser import _phone
     from tests.games.conftest import drive_until, north_may_claim_unproven, table_state
@@ -349,6 +350,9 @@ def test_an_opponent_answers_a_claim_with_the_claimers_cards_face_up(
             "Les cartes de Claire Réclame sont étalées à sa place."
         )
         expect(at_north).to_have_count(cards)
+        # the hand lies face up whole: no card backs drawn beside it
+        expect(east.locator(".plate[data-seat='N'] .backs")).to_have_count(0)
+        expect(east.locator(".plate[data-seat='W'] .backs .back").first).to_be_attached()
         _no_overflow(east)
         assert not _overlaps(east, "#claim-panel", ".plate")
         assert east.evaluate(LAYOUT_PROBLEMS, east.viewport_size["width"]) == []

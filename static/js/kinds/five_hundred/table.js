@@ -75,7 +75,8 @@ function plateExtras(t, info) {
   const view = t.state.view;
   const out = [];
   const count = view.card_counts ? view.card_counts[info.seat] : null;
-  if (!info.is_you && count) {
+  const shown = (view.shown && view.shown[info.seat]) || [];
+  if (!info.is_you && count && !wholeHandShown(view, info.seat, shown, count)) {
     out.push(el("div", { class: "backs", "aria-label": fmt(ngettext("%(n)s card", "%(n)s cards", count), { n: count }), role: "img" },
       ...Array.from({ length: Math.min(count, 16) }, () => el("span", { class: "back" }))));
   }
@@ -86,13 +87,21 @@ function plateExtras(t, info) {
       out.push(el("div", { class: "bubble" + (last === "pass" ? " pass" : ""), "aria-label": callWords(last) }, callShort(last)));
     }
   }
-  if (view.shown && view.shown[info.seat] && view.shown[info.seat].length && !info.is_you) {
-    const n = view.shown[info.seat].length;
-    out.push(el("div", { class: "shown" }, el("span", { class: "shown-label small" }, ngettext("Card shown:", "Cards shown:", n)),
-      ...view.shown[info.seat].map((c) => cardFigure(c, { size: "mini" }))));
+  if (shown.length && !info.is_you) {
+    out.push(el("div", { class: "shown" }, el("span", { class: "shown-label small" }, ngettext("Card shown:", "Cards shown:", shown.length)),
+      ...shown.map((c) => cardFigure(c, { size: "mini" }))));
   }
   if (isRing(t)) out.push(...ringPlateExtras(view, info));
   return out;
+}
+
+/** Whether ``seat``'s whole hand lies face up (an open misère, a claim not certain):
+ * its cards shown are as many as it holds and none of them was played (a joker
+ * disclosed from the kitty stays listed once played). Its backs are then not drawn. */
+function wholeHandShown(view, seat, shown, count) {
+  if (shown.length !== count) return false;
+  const played = [...(view.trick || []), ...(view.tricks || []).flatMap((t) => t.cards)];
+  return !played.some((p) => p.seat === seat && shown.includes(p.card));
 }
 
 /** What a plate of a ring table says besides the name: the card count in figures (the
