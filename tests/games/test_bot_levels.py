@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.engine import Phase, replay
+from games.engine import Phase
 from games.engine.four_fifty.search import searches
 from games.errors import TableError
 from games.kinds import Budget
@@ -241,13 +241,21 @@ def test_a_club_bot_answers_a_claim_by_a_search_off_the_loop(players, small_budg
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "create",
+    [
+        {"options": TWO_HANDS},
+        {"kind": "450", "options": {"players": 4, "end": "rounds", "rounds": 2}},
+    ],
+    ids=["500", "450"],
+)
 async def test_club_bots_play_whole_hands_over_the_live_pipeline(
-    players, cookies, small_budgets, monkeypatch
+    players, cookies, small_budgets, monkeypatch, create
 ):
     """Every bot move goes through the runner's look at the table (``drive_table``):
     the searches in the pool of searches, the moves decided by the engine (a refused one
-    would answer 5 s), written, and sent to the watching host."""
-    table = await database_sync_to_async(bot_table)(players[0], "club", options=TWO_HANDS)
+    would answer 5 s), written, and sent to the watching host; at 500 and at 450."""
+    table = await database_sync_to_async(bot_table)(players[0], "club", **create)
     comm, ok, _ = await connect(table.pk, cookies[0])
     assert ok
     first = await recv(comm)
@@ -273,14 +281,16 @@ async def test_club_bots_play_whole_hands_over_the_live_pipeline(
         lambda: [(h.number, h.result) for h in GameHand.objects.filter(table=table)]
     )()
     assert len(hands) >= 2 and all(result for _, result in hands)
-    # the records replay to the same results
+    # the records replay to finished hands (the check command's reading, either kind)
     from games import selectors
+    from games.engine.cli import check_any
 
     records = await database_sync_to_async(
         lambda: [selectors.hand_record(table, n) for n, _ in hands]
     )()
     for record in records:
-        replay(record)
+        answer = check_any(record)
+        assert answer["ok"] and answer["complete"], answer
 
 
 def test_a_fort_bot_thinks_in_a_worker_process_off_the_event_loop(players, small_budgets):
