@@ -39,7 +39,7 @@ from typing import Any, Callable
 
 from .actions import HIDE
 from .bots import choose_action, choose_code
-from .cards import CODE, PACK
+from .cards import CODE, PACK, sort_key
 from .discard import apply_discard, situation
 from .phase import Phase
 from .round import Round
@@ -110,7 +110,6 @@ class Knowledge:
         self.known_held = known_held
         self.unknown = [c for c in PACK if c not in seen]
         self.slots = [0 if s == seat else len(rnd.hands[s]) - len(known_held[s]) for s in range(n)]
-        self.pot_slots = len(rnd.pot) - 1
         self.excluded = self._excluded()
 
     def _excluded(self) -> list[set[int]]:
@@ -154,14 +153,14 @@ class Knowledge:
     def _world(self, hands: dict[int, list[int]], pot_rest: list[int]) -> Round:
         world = clone(self.rnd)
         for s, cards in hands.items():
-            world.hands[s] = sorted(self.known_held[s] | set(cards))
+            world.hands[s] = sorted(self.known_held[s] | set(cards), key=sort_key)
         world.pot = [self.rnd.pot[0], *pot_rest]
         return world
 
 
 def clone(rnd: Round) -> Round:
-    """An independent copy of a round in its discards (the shared parts are never
-    mutated: the rules, the deal, the event dicts)."""
+    """An independent copy of a round, for a search to play on (what it shares is
+    never changed in place: the rules, the deal, the events so far)."""
     copy = Round.__new__(Round)
     copy.__dict__.update(rnd.__dict__)
     copy.hands = [list(h) for h in rnd.hands]
