@@ -83,7 +83,7 @@ def choose_action(
     return legal[0]
 
 
-def choose_code(rnd: Any, rng: random.Random | None = None) -> int:
+def choose_code(rnd: Any) -> int:
     """The same choice as :func:`choose_action` for the seat to act of the Round
     ``rnd``, as an action int (``actions.py``): the fast path of searches that play
     whole rounds out. It reads only what that seat may see and has seen."""
