@@ -22,7 +22,7 @@ def test_the_form_offers_the_level_stores_it_and_refuses_an_unknown_one(director
     html = page.content.decode()
     assert "Niveau des robots qui remplacent un joueur absent" in html
     assert ">Débutant<" in html and ">Fort<" in html
-    assert "Au 450, les robots jouent leurs règles simples" in html
+    assert "Au 450, à trois ou quatre joueurs, ils cherchent les cartes" in html
     response = director_client.post(reverse("tournaments:create"), {**FORM, "bot_level": "x"})
     assert response.status_code == 200 and not Tournament.objects.exists()
     response = director_client.post(reverse("tournaments:create"), {**FORM, "bot_level": "fort"})
