@@ -226,13 +226,10 @@ def choose_searched(
     best mean points over ``samples`` sampled deals (fewer if ``max_seconds`` runs
     out; at least one), the rule of thumb's choice on a tie; the rules of thumb
     where the search does not decide (:func:`searches`)."""
-    thumb = choose_action(rnd, seat, rng)
-    if seat != rnd.to_act or not searches(rnd):
-        return thumb
-    means, _ = _evaluate(rnd, seat, rng, samples, max_seconds, clock)
-    preferred = rnd.parse_action(thumb)
-    best = max(means, key=lambda a: (means[a], a == preferred))
-    return rnd.action_str(best)
+    thoughts = discard_thoughts(rnd, seat, rng, samples, max_seconds, clock)
+    if thoughts is None:
+        return choose_action(rnd, seat, rng)
+    return thoughts["choice"]
 
 
 def discard_thoughts(
