@@ -1,23 +1,25 @@
-"""Bot levels in a duplicate match: a searching level against "Débutant" on the same deals.
+"""Bot levels in a duplicate match: a searching level against "Débutant" or "Club".
 
 Run from the repository root: ``python bench/bot_match_bench.py`` (``--quick``: 3 deals;
-``--deals N``, ``--level club|fort``, ``--players 4``, ``--search calls|cards|both``).
-Quebec rules.
+``--deals N``, ``--level club|fort``, ``--players 4``, ``--search calls|cards|both``,
+``--against debutant|club``). Quebec rules.
 
 Each deal (seeded) is played twice: first the level's bots hold the first team's seats
 (North-South at four players) and today's rule-of-thumb bots the others, then the
-seats are swapped. The level's bots search their calls (the auction, the breach round,
-the partner call), their card play, their claims and their answers to claims
-(``games.engine.search_bot``; ``--search calls`` or ``cards`` keeps the other to the
-rule of thumb, to measure one alone); the discards are the rule of thumb's.
-``--samples N`` and ``--seconds S`` replace the level's budget (``--seconds 0``: no
-clock, the figures then do not depend on the machine's load). A deal's gain for the
-level: what its side scored with each hand minus what the rule of thumb scored with the
-same hand (at three players, where each plays alone, the level's seat against the mean
-of the others). Prints the mean gain per deal with its 95% confidence interval (normal,
-over the deals), the median, the contracts each level declared and made, and the time
-per searching decision (median, p95, max), each decision within the level's budget
-(``games.kinds.LEVEL_BUDGETS``). Issue 31 asks for 1,000 deals at four players.
+seats are swapped. ``--against club`` puts "Club" in the others' seats instead, at its
+own budget: Fort against Club directly. The searching bots search their calls (the
+auction, the breach round, the partner call), their card play, their claims and their
+answers to claims (``games.engine.search_bot``; ``--search calls`` or ``cards`` keeps
+the other to the rule of thumb, to measure one alone); the discards are the rule of
+thumb's. ``--samples N`` and ``--seconds S`` replace the level's budget (``--seconds
+0``: no clock, the figures then do not depend on the machine's load). A deal's gain
+for the level: what its side scored with each hand minus what the opponents' level
+scored with the same hand (at three players, where each plays alone, the level's seat
+against the mean of the others). Prints the mean gain per deal with its 95% confidence
+interval (normal, over the deals), the median, the contracts each level declared and
+made, and the time per decision of the level (median, p95, max), each decision within
+the level's budget (``games.kinds.LEVEL_BUDGETS``). Issue 31 asks for 1,000 deals at
+four players.
 """
 
 from __future__ import annotations
@@ -39,18 +41,23 @@ from games.engine.search_bot import (  # noqa: E402
     searches_calls,
     searches_cards,
 )
+from games.kinds import BEGINNER, LEVEL_BUDGETS  # noqa: E402
 
 
-def play(v, seed: int, level_seats: set[str], budget, search: str, tally) -> dict[str, int]:
-    """One play of deal ``seed``: the level's bots in ``level_seats``; the score per
-    side. ``tally``: decision times and contracts, added to."""
+def play(v, seed: int, level_seats: set[str], budgets, search: str, tally) -> dict[str, int]:
+    """One play of deal ``seed``: the level's bots in ``level_seats``, the opponents'
+    in the others; ``budgets``: (the level's, the opponents' or None for the rule of
+    thumb). The score per side. ``tally``: the level's decision times and contracts
+    per side, added to."""
     h = new_hand(v, dealer=v.seats[seed % len(v.seats)], seed=seed)
+    wanted = {"calls": searches_calls, "cards": searches_cards}.get(search, searches)
     step = 0
     while not h.is_done:
         seat = h.to_act
         rng = random.Random(f"{seed}:{step}")
-        wanted = {"calls": searches_calls, "cards": searches_cards}.get(search, searches)
-        if seat in level_seats and wanted(h):
+        mine = seat in level_seats
+        budget = budgets[0] if mine else budgets[1]
+        if budget is not None and wanted(h):
             t0 = time.perf_counter()
             action = choose_searched(
                 h,
@@ -60,14 +67,15 @@ def play(v, seed: int, level_seats: set[str], budget, search: str, tally) -> dic
                 max_seconds=budget.seconds,
                 max_nodes=budget.nodes,
             )
-            tally["times"].append(time.perf_counter() - t0)
+            if mine:
+                tally["times"].append(time.perf_counter() - t0)
         else:
             action = choose_action(h, seat, rng)
         h.apply(action)
         step += 1
     result = h.result()
     if result.declarer:
-        who = "level" if result.declarer in level_seats else "thumb"
+        who = "level" if result.declarer in level_seats else "others"
         tally[who][0] += 1
         tally[who][1] += bool(result.made)
     return result.score
@@ -77,23 +85,31 @@ def main(argv: list[str]) -> int:
     ap = arguments(__doc__.splitlines()[0], default_deals=12)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--search", choices=("both", "calls", "cards"), default="both")
+    ap.add_argument(
+        "--against",
+        choices=(BEGINNER, *sorted(LEVEL_BUDGETS)),
+        default=BEGINNER,
+        help="the opponents' level (default: the rule of thumb)",
+    )
     args = ap.parse_args(argv)
     deals = args.deals or (3 if args.quick else 12)
-    budget = budget_of(args)
+    budgets = (budget_of(args), LEVEL_BUDGETS.get(args.against))
+    budget = budgets[0]
+    against = "the rule of thumb" if budgets[1] is None else args.against
     v = get_variant("quebec", {"players": args.players})
     first = {v.seats[i] for i in v.teams[0]}
     others = set(v.seats) - first
     mine = v.team_names[0]
     print(
         f"{args.level} ({budget.samples} samples, {budget.seconds} s; searching "
-        f"{args.search}) against the rule of thumb, quebec, {args.players} players, "
+        f"{args.search}) against {against}, quebec, {args.players} players, "
         f"{deals} deals, seats swapped"
     )
     gains: list[float] = []
-    tally = {"times": [], "level": [0, 0], "thumb": [0, 0]}
+    tally = {"times": [], "level": [0, 0], "others": [0, 0]}
     for seed in range(args.first, args.first + deals):
-        a = play(v, seed, first, budget, args.search, tally)  # the level: first side
-        b = play(v, seed, others, budget, args.search, tally)  # then the others
+        a = play(v, seed, first, budgets, args.search, tally)  # the level: first side
+        b = play(v, seed, others, budgets, args.search, tally)  # then the others
         gain = _gain(a, b, mine, v.team_names)
         gains.append(gain)
         if not args.quiet:
@@ -102,7 +118,7 @@ def main(argv: list[str]) -> int:
         f"points per deal for {args.level}: {interval(gains)}, "
         f"median {statistics.median(gains):+.1f} over {deals} deals"
     )
-    for who, name in (("level", args.level), ("thumb", "débutant")):
+    for who, name in (("level", args.level), ("others", args.against)):
         bid, made = tally[who]
         rate = f"{100 * made / bid:.0f}%" if bid else "n/a"
         print(f"contracts declared by {name}: {bid}, made {made} ({rate})")
