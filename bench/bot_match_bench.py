@@ -6,20 +6,24 @@ Run from the repository root: ``python bench/bot_match_bench.py`` (``--quick``: 
 
 Each deal (seeded) is played twice: first the level's bots hold the first team's seats
 (North-South at four players) and today's rule-of-thumb bots the others, then the
-seats are swapped. ``--against club`` puts "Club" in the others' seats instead, at its
+seats are swapped. Where each plays for himself (three and five players), the deal is
+played once with the rule of thumb in every seat, then once per seat with the level's
+bot there alone. ``--against club`` puts "Club" in the others' seats instead, at its
 own budget: Fort against Club directly. The searching bots search their calls (the
 auction, the breach round, the partner call), their card play, their claims and their
 answers to claims (``games.engine.search_bot``; ``--search calls`` or ``cards`` keeps
 the other to the rule of thumb, to measure one alone); the discards are the rule of
 thumb's. ``--samples N`` and ``--seconds S`` replace the level's budget (``--seconds
 0``: no clock, the figures then do not depend on the machine's load). A deal's gain
-for the level: what its side scored with each hand minus what the opponents' level
-scored with the same hand (at three players, where each plays alone, the level's seat
-against the mean of the others). Prints the mean gain per deal with its 95% confidence
-interval (normal, over the deals), the median, the contracts each level declared and
-made, and the time per decision of the level (median, p95, max), each decision within
-the level's budget (``games.kinds.LEVEL_BUDGETS``). Issue 31 asks for 1,000 deals at
-four players.
+for the level: what its side scored with each hand, minus the other sides' mean,
+against the same for the opponents' level with the same hand (by seat: the seat's
+margin with the level there against the same seat's with the rule of thumb, averaged
+over the seats; contracts are counted in the level's seat and, for the rule of
+thumb, in the play where it holds every seat). Prints the mean gain per deal with its
+95% confidence interval (normal, over the deals), the median, the contracts each level
+declared and made, and the time per decision of the level (median, p95, max), each
+decision within the level's budget (``games.kinds.LEVEL_BUDGETS``). Issue 31 asks for
+1,000 deals at four players.
 """
 
 from __future__ import annotations
@@ -44,11 +48,13 @@ from games.engine.search_bot import (  # noqa: E402
 from games.kinds import BEGINNER, LEVEL_BUDGETS  # noqa: E402
 
 
-def play(v, seed: int, level_seats: set[str], budgets, search: str, tally) -> dict[str, int]:
+def play(
+    v, seed: int, level_seats: set[str], budgets, search: str, tally, count=("level", "others")
+) -> dict[str, int]:
     """One play of deal ``seed``: the level's bots in ``level_seats``, the opponents'
     in the others; ``budgets``: (the level's, the opponents' or None for the rule of
-    thumb). The score per side. ``tally``: the level's decision times and contracts
-    per side, added to."""
+    thumb). The score per side. ``tally``: the level's decision times, and the
+    contract declared if by a side named in ``count``, added to."""
     h = new_hand(v, dealer=v.seats[seed % len(v.seats)], seed=seed)
     wanted = {"calls": searches_calls, "cards": searches_cards}.get(search, searches)
     step = 0
@@ -76,8 +82,9 @@ def play(v, seed: int, level_seats: set[str], budgets, search: str, tally) -> di
     result = h.result()
     if result.declarer:
         who = "level" if result.declarer in level_seats else "others"
-        tally[who][0] += 1
-        tally[who][1] += bool(result.made)
+        if who in count:
+            tally[who][0] += 1
+            tally[who][1] += bool(result.made)
     return result.score
 
 
@@ -97,20 +104,19 @@ def main(argv: list[str]) -> int:
     budget = budgets[0]
     against = "the rule of thumb" if budgets[1] is None else args.against
     v = get_variant("quebec", {"players": args.players})
-    first = {v.seats[i] for i in v.teams[0]}
-    others = set(v.seats) - first
-    mine = v.team_names[0]
+    by_seat = len(v.teams) > 2  # each for himself: no side to swap
     print(
         f"{args.level} ({budget.samples} samples, {budget.seconds} s; searching "
         f"{args.search}) against {against}, quebec, {args.players} players, "
-        f"{deals} deals, seats swapped"
+        f"{deals} deals, {'one seat at a time' if by_seat else 'seats swapped'}"
     )
     gains: list[float] = []
     tally = {"times": [], "level": [0, 0], "others": [0, 0]}
     for seed in range(args.first, args.first + deals):
-        a = play(v, seed, first, budgets, args.search, tally)  # the level: first side
-        b = play(v, seed, others, budgets, args.search, tally)  # then the others
-        gain = _gain(a, b, mine, v.team_names)
+        if by_seat:
+            gain = _by_seat(v, seed, budgets, args.search, tally)
+        else:
+            gain = _swapped(v, seed, budgets, args.search, tally)
         gains.append(gain)
         if not args.quiet:
             print(f"deal {seed:4d}: {gain:+7.1f}", flush=True)
@@ -126,14 +132,35 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _gain(a: dict[str, int], b: dict[str, int], mine: str, names) -> float:
-    """The level's gain on one deal: its side's score minus the other sides' (their
-    mean), in play ``a`` (the level on side ``mine``) against play ``b`` (the level
-    on the other sides)."""
-    others = [n for n in names if n != mine]
-    margin_a = a[mine] - statistics.mean(a[n] for n in others)
-    margin_b = b[mine] - statistics.mean(b[n] for n in others)
-    return margin_a - margin_b
+def _swapped(v, seed: int, budgets, search: str, tally) -> float:
+    """The level's gain on deal ``seed`` between two sides: the first side's margin
+    with the level holding it, minus its margin with the level holding the others."""
+    first = {v.seats[i] for i in v.teams[0]}
+    a = play(v, seed, first, budgets, search, tally)
+    b = play(v, seed, set(v.seats) - first, budgets, search, tally)
+    mine = v.team_names[0]
+    return _margin(a, mine) - _margin(b, mine)
+
+
+def _by_seat(v, seed: int, budgets, search: str, tally) -> float:
+    """The level's gain on deal ``seed`` where each plays for himself (three and five
+    players): the deal played once with the opponents' level in every seat, then
+    once per seat with the level there alone; the seat's margin against its margin
+    in the first play, averaged over the seats. Swapping "sides" would set one seat
+    against the level in all the others, whose choices between themselves (a
+    five-handed declarer going alone rather than giving a partner the contract's
+    points) move that seat's margin as much as its own play does."""
+    base = play(v, seed, set(), budgets, search, tally, count=("others",))
+    gains = []
+    for seat in v.seats:
+        score = play(v, seed, {seat}, budgets, search, tally, count=("level",))
+        gains.append(_margin(score, seat) - _margin(base, seat))
+    return statistics.mean(gains)
+
+
+def _margin(score: dict[str, int], mine: str) -> float:
+    """Side ``mine``'s score minus the other sides' mean."""
+    return score[mine] - statistics.mean(p for n, p in score.items() if n != mine)
 
 
 if __name__ == "__main__":
