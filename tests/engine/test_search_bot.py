@@ -90,3 +90,24 @@ def test_the_partner_cards_hidden_holder_is_not_read_from_the_deal():
         assert side_in_sample(h, h.partner, base, h.hands) == base.side
         checked += 1
     assert checked >= 2
+
+
+def test_at_five_and_six_players_only_the_last_cards_are_searched():
+    """At five and six players a hand's play is searched only in its last five or four
+    cards (``CARDS_SEARCHED``), the rule of thumb's card before; at four players from
+    the first card."""
+    from games.engine.search_bot import CARDS_SEARCHED, searches_cards
+
+    def with_a_choice(players, cards_left):
+        for seed in range(40):
+            h = play_position("quebec", players, "suit", seed, cards_left)
+            if h is not None and len(h.legal_actions()) > 1:
+                return h
+        raise AssertionError("no position with a choice")
+
+    for players, most in ((4, 10), (5, 5), (6, 4)):
+        assert CARDS_SEARCHED.get(players, 10) == most
+        assert searches_cards(with_a_choice(players, 10)) == (players == 4)
+        assert searches_cards(with_a_choice(players, most))
+        if most < 10:
+            assert not searches_cards(with_a_choice(players, most + 1))
