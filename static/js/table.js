@@ -470,14 +470,21 @@ function renderEvents() {
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
+// The game-over panel is drawn aside and compared as markup, like the action panel: a
+// frame that changes nothing it shows (a player leaving for the rematch's table, a
+// presence) keeps its forms, so that the other player's click on "Accept the rematch"
+// is not lost to a redraw.
 function renderGameOver() {
   const box = $("game-over");
   const { game, table } = state;
   const over = table.status === "finished" || (game && game.is_over);
   box.hidden = !over;
-  const drawn = JSON.stringify([over, game, table.rematch || null, state.sheet.length, me(),
-    table.seats.map(({ present, ...seat }) => seat)]); // who is present is not shown there
-  if (!changed(box, drawn) || !over || !game) return;
+  const fresh = el("div");
+  if (over && game) drawGameOver(fresh, game, table);
+  if (changed(box, fresh.innerHTML)) box.append(...fresh.childNodes);
+}
+
+function drawGameOver(box, game, table) {
   const end = renderer.gameOver(game, t);
   box.append(el("h2", { "data-testid": "game-over-title" }, end.title), ...(end.lead || []), rematchActions(app, table, me(), postForm));
   if (end.finalSheet) { // a copy of the score sheet, its hooks renamed

@@ -147,10 +147,13 @@ def to_the_kitty(table_id: int, members: dict, declarer: str = "N") -> None:
     assert state_of(table_id).hand.to_act == declarer
 
 
-def wait_at_table(page, table_id: int, condition: str, timeout: int = 60_000) -> None:
+def wait_at_table(
+    page, table_id: int, condition: str, timeout: int = 60_000, after: str = ""
+) -> None:
     """Wait for ``condition`` (a JavaScript function) on the table's page; past
     ``timeout`` ms, fail with what the page and the database hold (the table's status,
-    seq, wake-up and last action), so that a stall says where it stalled."""
+    seq, wake-up and last action) and ``after`` (what the test did last), so that a
+    stall says where it stalled."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
@@ -168,7 +171,8 @@ def wait_at_table(page, table_id: int, condition: str, timeout: int = 60_000) ->
 
         row, last = in_thread(held)
         raise AssertionError(
-            f"table {table_id}: waited {timeout} ms; the page shows {shown}, the database"
+            f"table {table_id}: waited {timeout} ms after {after or 'nothing'}; the page"
+            f" shows {shown}, the database"
             f" holds {row}, last action {last}, now {timezone.now()}"
         ) from None
 
@@ -182,14 +186,33 @@ def mark_due(table_id: int) -> None:
 LEGAL = "#table-app button.legal:not([disabled])"
 
 
-def click_first_legal(page) -> None:
-    """Click the first legal control; a card by its visible left edge (on a phone the
-    hand is a row of overlapping cards)."""
+# After a click on a card: the move is on its way (or already answered), or the card
+# asks a question first (the joker led at no-trumps: which suit it asks for).
+SENT_OR_ASKED = (
+    "(seq) => { const app = document.querySelector('#table-app');"
+    " return app.classList.contains('is-pending') || app.dataset.seq !== seq"
+    " || !!document.querySelector('.suit-picker button.legal:not([disabled])'); }"
+)
+
+
+def click_first_legal(page) -> str:
+    """Make a move by the first legal control; a card by its visible left edge (on a
+    phone the hand is a row of overlapping cards). A card that asks a question first
+    (the joker led at no-trumps opens the suit picker) is answered by the picker's first
+    suit. Returns what it clicked (the ``data-key`` of each control)."""
     first = page.locator(LEGAL).first
-    if "hand-card" in (first.get_attribute("class") or ""):
-        first.click(position={"x": 6, "y": 30})
-    else:
+    key = first.get_attribute("data-key") or ""
+    if "hand-card" not in (first.get_attribute("class") or ""):
         first.click()
+        return key
+    seq = page.locator("#table-app").get_attribute("data-seq")
+    first.click(position={"x": 6, "y": 30})
+    page.wait_for_function(SENT_OR_ASKED, arg=seq)
+    picker = page.locator(".suit-picker button.legal:not([disabled])")
+    if picker.count():
+        key += " then " + (picker.first.get_attribute("data-key") or "")
+        picker.first.click()
+    return key
 
 
 def host_waits_for_a_player(page, make_member, *, seat: str, **table_options):
@@ -221,12 +244,15 @@ def seated_player_arrives(
     buttons: list[str] = (),
     *,
     selectors: list[str] = (),
+    then_leaves: bool = False,
 ) -> None:
     """``player``, seated at ``seat`` but not yet there, opens the table in a browser of
     their own while ``page`` (another player's, on the table) holds ``buttons`` (test
     ids) and every element matching ``selectors`` (CSS): that page re-renders (the
     player's dot turns on) and every one of those buttons is still the same element,
-    so a tap on it then is not lost."""
+    so a tap on it then is not lost. ``then_leaves``: the player closes the table
+    again (the seat records when they left, the dot turns off), and the buttons are
+    still the same elements."""
     dot = page.get_by_test_id(f"seat-{seat}").locator(".dot")
     expect(dot).to_have_class(re.compile(r"\boff\b"))
     held = [page.get_by_test_id(name).element_handle() for name in buttons]
@@ -242,3 +268,6 @@ def seated_player_arrives(
         assert [b.evaluate("b => b.isConnected") for b in held] == [True] * len(held), buttons
     finally:
         other.close()
+    if then_leaves:
+        expect(dot).to_have_class(re.compile(r"\boff\b"))
+        assert [b.evaluate("b => b.isConnected") for b in held] == [True] * len(held), buttons

@@ -55,9 +55,11 @@ def _drive_table_two(live):
 
 
 def test_a_member_plays_a_duplicate_round_and_board_one_waits_for_table_two(
-    device_page, make_member
+    device_page, make_member, monkeypatch
 ):
     page = device_page
+    # The same boards at every run (a round's seed is otherwise secret and fresh).
+    monkeypatch.setattr("tournaments.services.rounds.new_seed", lambda: "BrowserBoards2026")
     director = in_thread(lambda: make_member(first_name="Josée", last_name="Gagnon", director=True))
     rnd, live, member = in_thread(lambda: _round(make_member, director))
     one = live[1]
@@ -78,10 +80,15 @@ def test_a_member_plays_a_duplicate_round_and_board_one_waits_for_table_two(
                 fits(page)
                 page.screenshot(path=f"/tmp/duplicate-review-{page.device}.png", full_page=True)
             page.get_by_test_id("next-deal").click()
+            did = "a click on next-deal"
         else:
-            click_first_legal(page)
-        page.wait_for_function(
-            f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'"
+            did = "a click on " + click_first_legal(page)
+        wait_at_table(
+            page,
+            one.pk,
+            f"() => document.querySelector('#table-app').dataset.seq !== '{seq}'",
+            timeout=15_000,
+            after=did,
         )
     boards = in_thread(
         lambda: list(

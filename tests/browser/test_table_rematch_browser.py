@@ -7,6 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
+from games import services
 from games.models import Table
 from tests.browser.table_helpers import (
     click_first_legal,
@@ -14,6 +15,9 @@ from tests.browser.table_helpers import (
     log_in,
     mark_due,
     members_table,
+    play,
+    seated_player_arrives,
+    state_of,
 )
 
 TURN_OR_END = (
@@ -79,3 +83,36 @@ def test_game_over_and_a_rematch_on_a_phone(phone_page, make_member):
 
 def test_game_over_and_a_rematch_on_a_laptop(browser_page, make_member):
     _game_over_then_rematch(browser_page, make_member, "en", {"over": "Game over"})
+
+
+def test_a_player_leaving_does_not_replace_the_rematch_button_being_tapped(
+    chromium, live_server_asgi, browser_page, make_member
+):
+    """Game over, a rematch proposed: the player who proposed it comes back to the old
+    table and leaves it again (its page re-renders: the dot turns on, then off, the
+    seat records when they left). The other player's "Accept the rematch" is still the
+    same element, so their tap then is not lost, and it takes them to the rematch."""
+    page = browser_page
+
+    def setup():
+        firsts = ["Hôtesse", "Invité", "Sud", "Ouest"]
+        members = [make_member(first_name=first, last_name="Revanche") for first in firsts]
+        table = members_table(
+            members, seed=5, name="Table finie", options={"end": "hands", "hands_per_game": 1}
+        )
+        by_seat = dict(zip("NESW", members))
+        while state_of(table.pk).table.status == Table.Status.PLAYING:
+            play(table.pk, by_seat, lambda st: st.hand.legal_actions()[0])
+        new = services.table_rematch(table_id=table.pk, user=members[0])
+        return table, new, members
+
+    table, new, members = in_thread(setup)
+    log_in(page, members[1])
+    page.goto(f"/tables/{table.pk}/")
+    accept = page.get_by_test_id("game-over").get_by_test_id("rematch")
+    expect(accept).to_have_text("Accepter la revanche")
+    seated_player_arrives(
+        chromium, live_server_asgi, page, table.pk, members[0], "N", ["rematch"], then_leaves=True
+    )
+    accept.click()
+    expect(page).to_have_url(re.compile(f"/tables/{new.pk}/$"))
