@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench venv dev-venv migrate seed clean check-python lock
+.PHONY: run test lint bench bench-bots venv dev-venv migrate seed clean check-python lock
 
 check-python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (found %s)" % sys.version.split()[0])'
@@ -59,6 +59,14 @@ lint: dev-venv
 ## Benchmarks: prints figures (engine, seating draws, ...).
 bench: dev-venv
 	$(PY) bench/run_all.py $(ARGS)
+
+## The bot levels' long matches (hours on one core): "Fort" against the rule of thumb
+## over 1,000 deals at four players and 500 at two, three, five and six, then the bots'
+## legality over 10,000 hands a count (docs/performance.md).
+bench-bots: dev-venv
+	$(PY) bench/bot_match_bench.py --level fort --players 4 --deals 1000 --quiet
+	for n in 2 3 5 6; do $(PY) bench/bot_match_bench.py --level fort --players $$n --deals 500 --quiet || exit 1; done
+	$(PY) bench/bot_legality_bench.py --search-hands 10000 --samples 2 --nodes 300
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache
