@@ -12,7 +12,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from club import gc_policy, wire  # noqa: E402
+from club import gc_policy, transport, wire  # noqa: E402
 from club.origins import SiteOriginValidator  # noqa: E402
 from club.proxy import TrustedProxies, TrustedProxyMiddleware  # noqa: E402
 from club.routing import websocket_urlpatterns  # noqa: E402
@@ -27,6 +27,7 @@ if settings.SERVE_STATIC:
 gc_policy.apply()
 wire.apply()  # before daphne builds its WebSocket factory
 wire.quiet_connection_log()
+transport.apply()
 
 router = TrustedProxyMiddleware(
     ProtocolTypeRouter(

@@ -11,9 +11,9 @@ queries the database.
 
 from __future__ import annotations
 
-import json
 from datetime import datetime, timezone
 
+import orjson
 from django.utils.translation import gettext as _
 
 from games.live import takeback
@@ -22,7 +22,11 @@ from games.live.tablestate import TableState
 
 
 def dumps(frame) -> str:
-    return json.dumps(frame, separators=(",", ":"))
+    """``frame`` as compact JSON text. orjson writes it in a fifth of the time the
+    standard library takes, and this is every frame of every move (non-ASCII letters go
+    out as themselves, not as ``\\u`` escapes; keys that are not strings, as table ids,
+    become strings as ``json.dumps`` makes them)."""
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def table_name(st: TableState) -> str:
