@@ -265,9 +265,14 @@ def seated_player_arrives(
         guest_page.goto(f"/tables/{table_id}/")
         expect(guest_page.locator("#table-app")).to_have_attribute("data-connected", "1")
         expect(dot).to_have_class(re.compile(r"\bon\b"))  # the host's page re-rendered
-        assert [b.evaluate("b => b.isConnected") for b in held] == [True] * len(held), buttons
+        _still_in_the_page(held, buttons)
     finally:
         other.close()
     if then_leaves:
         expect(dot).to_have_class(re.compile(r"\boff\b"))
-        assert [b.evaluate("b => b.isConnected") for b in held] == [True] * len(held), buttons
+        _still_in_the_page(held, buttons)
+
+
+def _still_in_the_page(held: list, names) -> None:
+    """Every held element is still the one in the page (not replaced by a re-render)."""
+    assert [b.evaluate("b => b.isConnected") for b in held] == [True] * len(held), names
