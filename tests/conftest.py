@@ -148,10 +148,11 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup):
+def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's database setup, closing psycopg pools, and the event loop's and
-    the liveness lock's own connections (``games.live.loopdb``, ``liveness``), before
-    the database is dropped."""
+    the liveness lock's own connections (``games.live.loopdb``, ``liveness``), then
+    ending whatever other session is still on the test database, before the database is
+    dropped."""
     yield
     from django.db import connections
 
@@ -164,6 +165,26 @@ def django_db_setup(django_db_setup):
         close_pool = getattr(conn, "close_pool", None)
         if close_pool is not None:
             close_pool()
+    with django_db_blocker.unblock():
+        _end_other_sessions()
+
+
+def _end_other_sessions() -> None:
+    """End the sessions still open on this worker's PostgreSQL test database, from a
+    connection to the server's own database (not one from the test database's pool).
+    A pooled connection that a thread of this process still holds (such as the
+    database thread of an asynchronous test) is not closed with the pool, and stays on
+    the test database until the process ends: PostgreSQL then refuses to drop the
+    database ("is being accessed by other users") and leaves it behind."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with connection._nodb_cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+            [connection.settings_dict["NAME"]],
+        )
 
 
 @pytest.fixture(scope="session", autouse=True)
