@@ -5,8 +5,8 @@ buffers the bytes and asks the reactor to watch the socket for writing; one turn
 event loop later, the reactor calls back, the bytes are sent, and the socket is
 unwatched. On the asyncio reactor that is two ``epoll_ctl`` system calls, two handles
 and a logged callback for every WebSocket message, around the one ``send`` that does
-the work. A move sends one frame to each socket of its table, so this was about a tenth
-of daphne's CPU at 1,000 tables.
+the work. A move sends one frame to each socket of its table: at 1,000 tables, that
+path is about a tenth of daphne's busy time (py-spy; docs/performance.md).
 
 ``apply()`` (called by ``club.asgi``) makes a connection whose buffer is empty send the
 bytes straight away, once Nagle's algorithm is off on it (``setTcpNoDelay(True)``,
