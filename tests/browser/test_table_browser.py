@@ -20,10 +20,11 @@ from pathlib import Path
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from games import services
-from games.models import Table
+from games.models import Action, Table
 from tests.browser.table_helpers import (
     host_waits_for_a_player,
     in_thread,
@@ -51,7 +52,10 @@ def play_until_over(page, *, stall_seconds: float = 90) -> int:
     clicks = 0
     seq = None
     while time.monotonic() < deadline:
-        page.wait_for_function(TURN_OR_END, timeout=60_000)
+        try:
+            page.wait_for_function(TURN_OR_END, timeout=60_000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"no turn for 60 s: {_where_it_stopped(page)}") from None
         now = page.locator("#table-app").get_attribute("data-seq")
         if now != seq:
             seq, deadline = now, time.monotonic() + stall_seconds
@@ -68,6 +72,22 @@ def play_until_over(page, *, stall_seconds: float = 90) -> int:
         page.locator(LEGAL).first.click()
         clicks += 1
     raise AssertionError(f"the game stalled at seq {seq} for {stall_seconds}s ({clicks} moves)")
+
+
+def _where_it_stopped(page) -> str:
+    """What the page shows and what the database holds of its table, for a test that
+    waited in vain (a stalled table, or a frame that never reached the page)."""
+    app = page.locator("#table-app")
+    shown = {k: app.get_attribute(f"data-{k}") for k in ("seq", "status", "connected")}
+    found = re.search(r"/tables/(\d+)/", page.url)
+    if found is None:
+        return f"page {shown} at {page.url}"
+    table = Table.objects.get(pk=int(found.group(1)))
+    last = Action.objects.filter(hand__table=table).order_by("-seq").first()
+    return (
+        f"page {shown}; table {table.pk} seq {table.seq}, status {table.status}, "
+        f"wake_at {table.wake_at}, last action {last and (last.seq, last.seat, last.action)}"
+    )
 
 
 def _bot_table(member, *, seed):
