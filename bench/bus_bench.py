@@ -1,7 +1,8 @@
-"""The table events between processes: ``games/live/bus.py`` (redis-py's asyncio pub/sub,
-with the ``hiredis`` parser the requirements install) against redis-py used directly
-with its pure-Python parser, and with the publish sent as a task: CPU per message,
-publishing and receiving.
+"""The table events between processes: ``games/live/bus.py`` (redis-py's connections: a
+publisher with replies off, a subscription read by ``hiredis`` in the event loop's read
+callback) against redis-py's own ``publish`` and ``PubSub.listen``, with the ``hiredis``
+parser the requirements install and with its pure-Python parser, and with the publish
+sent as a task: CPU per message, publishing and receiving.
 
 Run from the repository root: ``python bench/bus_bench.py`` (``--messages N``,
 ``--rate R``, ``--runs N``, ``--quick``; ``--help``). About three minutes.
@@ -12,10 +13,10 @@ event a message, as a human-paced evening sends them: a move's ``table.updated``
 the move, serialized by the channel layer's msgpack serializer, as the hub does). Each
 process measures its own CPU from the first message to the last; the same pacing loop
 with nothing sent is measured too (``idle``), so what a client costs is its figure
-minus that one. The hub awaits each publish's reply (``bus.RedisEvents.group_send``),
-batching what is queued meanwhile; a publish sent as a task (``redis-py task``) is
-what a caller that may not wait would do. docs/performance.md has the figures of the
-hand-written client this module replaced.
+minus that one. ``redis-py hiredis`` is how the bus published and read before it
+turned replies off and read its subscription itself; a publish sent as a task
+(``redis-py task``) is what a caller that may not wait would do. docs/performance.md
+has the figures of the hand-written client the bus replaced.
 """
 
 from __future__ import annotations

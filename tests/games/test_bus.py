@@ -70,18 +70,17 @@ def test_a_lost_subscription_comes_back_and_a_broken_publisher_reconnects():
     async def scenario(layer):
         events = RedisEvents(REDIS_TEST_URL, layer)
         channel = await _joined(events)
-        first = events._pubsub
-        first.connection._writer.transport.abort()  # the connection drops
+        first = events._subscription
+        first.transport.abort()  # the connection drops
         # the hub is told that events may have been missed meanwhile
         assert await asyncio.wait_for(events.receive(channel), 10) == {
             "type": bus.RESYNC,
             "events": [],
         }
-        assert events._pubsub not in (None, first) and events._subscribed.is_set()
+        assert events._subscription not in (None, first) and events._subscribed.is_set()
 
         await events.group_send(hub.EVENTS_GROUP, {"type": "tables.events", "events": [1]})
-        for connection in list(events.client.connection_pool._available_connections):
-            connection._writer.transport.abort()  # the publisher's connection drops
+        events.publisher._writer.transport.abort()  # the publisher's connection drops
         await asyncio.sleep(0)
         expected = [[1], [2], [3]]
         try:  # a publish may fail on the dropped connection: the hub logs it as not sent
@@ -91,6 +90,26 @@ def test_a_lost_subscription_comes_back_and_a_broken_publisher_reconnects():
         await events.group_send(hub.EVENTS_GROUP, {"type": "tables.events", "events": [3]})
         got = [await asyncio.wait_for(events.receive(channel), 5) for _ in expected]
         assert [m["events"] for m in got] == expected
+
+    run_with_layer(scenario)
+
+
+@needs_redis
+def test_the_publishing_connection_is_sent_no_replies_after_a_reconnect_too():
+    """A publish is one write: Redis answers nothing on the publishing connection (its
+    ``CLIENT REPLY OFF``), so nothing piles up unread there, on a new connection too."""
+
+    async def scenario(layer):
+        events = RedisEvents(REDIS_TEST_URL, layer)
+        channel = await _joined(events)
+        for attempt in range(2):
+            for n in range(50):
+                await events.group_send(hub.EVENTS_GROUP, {"type": "tables.events", "events": [n]})
+            got = [await asyncio.wait_for(events.receive(channel), 5) for _ in range(50)]
+            assert [m["events"] for m in got] == [[n] for n in range(50)]
+            with pytest.raises(TimeoutError):  # not a byte came back
+                await asyncio.wait_for(events.publisher._reader.read(1), 0.3)
+            await events.publisher.disconnect()  # the next publish connects again
 
     run_with_layer(scenario)
 
