@@ -1,11 +1,15 @@
-"""Daphne's TCP connections send at once (club/transport.py): a WebSocket's frame leaves
-in the write that makes it, without a turn of the reactor; what the kernel does not take
-waits in Twisted's buffer, in order; a failing socket is left to Twisted's error path;
-a connection with Nagle's algorithm on keeps Twisted's buffered writes."""
+"""Daphne's TCP connections send at once (club/transport.py, applied by club.asgi): a
+WebSocket's frame leaves in the write that makes it, without a turn of the reactor; what
+the kernel does not take waits in Twisted's buffer, in order; a failing socket is left
+to Twisted's error path; a connection with Nagle's algorithm on keeps Twisted's buffered
+writes."""
 
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from twisted.internet import main, tcp
@@ -112,3 +116,24 @@ def test_a_closing_connection_s_last_writes_go_through_twisted_s_buffer(pair):
     connection.disconnecting = True
     connection.write(b"bye")
     assert reactor.writers == [connection]
+
+
+def test_the_site_s_asgi_module_makes_daphne_s_connections_send_at_once():
+    """Loading ``club.asgi`` (what daphne does) applies the transport: checked in a fresh
+    interpreter, where nothing else could have applied it."""
+    check = (
+        "from twisted.internet import tcp\n"
+        "from club import transport\n"
+        "assert tcp.Connection.write is not transport.write_at_once\n"
+        "import club.asgi\n"
+        "assert tcp.Connection.write is transport.write_at_once\n"
+        "assert tcp.Connection.setTcpNoDelay is transport.set_tcp_no_delay\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", check],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
