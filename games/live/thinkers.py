@@ -33,6 +33,7 @@ import threading
 import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -99,7 +100,7 @@ def warm() -> None:
     thread of the caller's: the runner's start), so that no search's time, nor the
     event loop, waits for them later."""
     try:
-        pool().submit(os.getpid).result()
+        _submit(os.getpid).result()
     except BrokenProcessPool:
         # Its processes were stopped while starting: a Ctrl-C to the process group
         # (`make run` stopped at once), a kill. Not a fault: the next search starts new.
@@ -151,7 +152,28 @@ def search(job: Thinking, deadline: float | None) -> tuple[str | None, float]:
 def submit(job: Thinking) -> Future:
     """Start ``job``'s search in the pool: a future of ``search``'s answer."""
     seconds = job.budget.seconds
-    return pool().submit(search, job, None if seconds is None else clock() + seconds)
+    return _submit(search, job, None if seconds is None else clock() + seconds)
+
+
+def _submit(fn, *args) -> Future:
+    """``pool().submit``, with Ctrl-C (SIGINT) blocked in this thread meanwhile. The pool
+    starts its fork server and workers in the submitting thread, and they inherit its
+    signal mask: Python's fork server ignores Ctrl-C only once it has imported
+    ``PRELOAD``, so a Ctrl-C to the process group in that second (``make run`` stopped
+    at once) would interrupt those imports with a traceback; blocked from its start, it
+    is discarded when the fork server ignores it. In this thread, a Ctrl-C that comes
+    meanwhile is only held until the submit returns. (Python's resource tracker, which
+    the fork server needs, unblocks SIGINT in the thread that starts it: it is started
+    before the block.)"""
+    executor = pool()
+    if not isinstance(executor, ProcessPoolExecutor) or not hasattr(signal, "pthread_sigmask"):
+        return executor.submit(fn, *args)
+    resource_tracker.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return executor.submit(fn, *args)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def count(action: str | None, waited: float) -> None:

@@ -155,6 +155,44 @@ def test_the_workers_end_with_a_process_killed_by_sigkill():
     assert not _alive(worker)
 
 
+FORK_SERVER_SIGNALS = """
+import os
+import django
+django.setup()
+from games.live import thinkers
+thinkers.warm()
+for pid in os.listdir("/proc"):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            argv = f.read()
+        with open(f"/proc/{pid}/status") as f:
+            status = dict(line.split(":", 1) for line in f if ":" in line)
+    except OSError:
+        continue
+    if b"forkserver" in argv and int(status["PPid"]) == os.getpid():
+        print(status["SigBlk"].strip(), status["SigIgn"].strip(), flush=True)
+"""
+
+
+def test_the_fork_server_starts_with_ctrl_c_held_back_and_then_ignores_it():
+    """The search processes' fork server is started with SIGINT blocked, so a Ctrl-C to
+    the process group while it imports the searches' modules (``make run`` stopped at
+    once) cannot interrupt them with a traceback; once they are imported it ignores
+    SIGINT, which discards one held back meanwhile."""
+    ran = subprocess.run(
+        [sys.executable, "-c", FORK_SERVER_SIGNALS],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "club.settings", "BOT_THINK_PROCESSES": "1"},
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=60,
+    )
+    assert ran.returncode == 0, ran.stderr
+    blocked, ignored = (int(mask, 16) for mask in ran.stdout.split())
+    sigint = 1 << (signal.SIGINT - 1)
+    assert blocked & sigint and ignored & sigint
+
+
 def _alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as stat:  # a zombie has ended (its parent reaps it)
