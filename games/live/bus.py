@@ -225,8 +225,10 @@ class Subscription(asyncio.Protocol):
                     self.waiting.discard(reply[1])
                     if not self.waiting and not self.confirmed.done():
                         self.confirmed.set_result(None)
-                else:  # an error, or what no subscriber is sent
-                    self._end(f"Redis answered {reply!r}")
+                elif isinstance(reply, hiredis.ReplyError):
+                    self._end(f"Redis answered {reply}")
+                else:  # another push (a server's notice): not an event
+                    logger.debug("table events: Redis sent %r", reply)
         except hiredis.ProtocolError as error:
             self._end(f"unreadable reply ({error})")
 

@@ -164,3 +164,71 @@ def test_a_redis_that_stops_answering_fails_the_publish_instead_of_holding_it(mo
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     run_with_layer(scenario, url=f"redis://127.0.0.1:{port}/0")
+
+
+# ---------------------------------------------------------------- the subscription's reading
+class FakeTransport:
+    def __init__(self):
+        self.written, self.closed, self.protocol = [], False, None
+
+    def set_protocol(self, protocol):
+        self.protocol = protocol
+
+    def write(self, data):
+        self.written.append(data)
+
+    def close(self):
+        self.closed = True
+
+
+class FakeConnection:
+    def __init__(self):
+        self._writer = type("Writer", (), {"transport": FakeTransport()})()
+
+
+def _bulk(*parts: bytes, push: bool = False) -> bytes:
+    head = b">" if push else b"*"
+    return head + b"%d\r\n" % len(parts) + b"".join(b"$%d\r\n%s\r\n" % (len(p), p) for p in parts)
+
+
+def test_the_subscription_reads_messages_split_anywhere_and_ignores_other_pushes():
+    """What Redis sends is read as it comes, however the reads cut it: each message's
+    data handed over in order, the subscription confirmed once every channel is; a
+    push that is not a message (a server's notice) is skipped; an error reply ends the
+    subscription (the bus subscribes again and catches up)."""
+
+    async def scenario():
+        got = []
+        connection = FakeConnection()
+        subscription = bus.Subscription(connection, got.append)
+        transport = connection._writer.transport
+        assert transport.protocol is subscription
+        subscription.subscribe(["a", "bb"])
+        assert transport.written == [b"*3\r\n$9\r\nSUBSCRIBE\r\n$1\r\na\r\n$2\r\nbb\r\n"]
+        stream = (
+            _bulk(b"subscribe", b"a", b"1")
+            + _bulk(b"subscribe", b"bb", b"2", push=True)
+            + _bulk(b"message", b"a", b"first")
+            + _bulk(b"MOVING", b"1", b"2", push=True)
+            + _bulk(b"message", b"bb", b"second" * 100, push=True)
+        )
+        for at in range(0, len(stream), 7):  # in 7-byte reads
+            subscription.data_received(stream[at : at + 7])
+        assert subscription.confirmed.done() and not subscription.lost.done()
+        assert got == [b"first", b"second" * 100]
+        subscription.data_received(b"-ERR unknown command\r\n")
+        assert "ERR unknown command" in await subscription.lost and transport.closed
+
+    asyncio.run(scenario())
+
+
+def test_a_subscription_lost_before_it_was_confirmed_says_so():
+    async def scenario():
+        subscription = bus.Subscription(FakeConnection(), lambda data: None)
+        subscription.subscribe(["a"])
+        subscription.connection_lost(ConnectionResetError("reset by peer"))
+        with pytest.raises(bus.RedisConnectionError, match="reset by peer"):
+            await subscription.confirmed
+        assert isinstance(await subscription.lost, ConnectionResetError)
+
+    asyncio.run(scenario())
