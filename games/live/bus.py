@@ -227,6 +227,7 @@ class Subscription(asyncio.Protocol):
                         self.confirmed.set_result(None)
                 elif isinstance(reply, hiredis.ReplyError):
                     self._end(f"Redis answered {reply}")
+                    return  # what follows is not read: the bus subscribes again
                 else:  # another push (a server's notice): not an event
                     logger.debug("table events: Redis sent %r", reply)
         except hiredis.ProtocolError as error:

@@ -216,8 +216,9 @@ def test_the_subscription_reads_messages_split_anywhere_and_ignores_other_pushes
             subscription.data_received(stream[at : at + 7])
         assert subscription.confirmed.done() and not subscription.lost.done()
         assert got == [b"first", b"second" * 100]
-        subscription.data_received(b"-ERR unknown command\r\n")
+        subscription.data_received(b"-ERR unknown command\r\n" + _bulk(b"message", b"a", b"late"))
         assert "ERR unknown command" in await subscription.lost and transport.closed
+        assert got == [b"first", b"second" * 100]  # nothing read past the error
 
     asyncio.run(scenario())
 
