@@ -28,7 +28,8 @@ What it does:
   four with a bot in its last seat, the second process killed with SIGKILL halfway
   through the measured window; its sockets reconnect to the first as pages do;
 * per phase: moves/s, p50/p99/max latency from an intent to all four seats holding
-  the new state, server (daphne) CPU per move from ``/proc/<pid>/stat``, PostgreSQL
+  the new state, server (daphne) CPU per move from ``/proc/<pid>/stat`` and its event
+  loops' wake-ups per move (voluntary context switches, ``/proc/<pid>/status``), PostgreSQL
   CPU per move (postmaster and backends), client CPU, stalled tables (a move
   undelivered, or nobody with a turn, for > 5 s), lost updates (a socket whose last
   state is not the table's final seq in the database), order regressions, and
@@ -99,6 +100,19 @@ def proc_cpu(pid: int, *, children: bool = False) -> float:
     if children:
         ticks += int(fields[13]) + int(fields[14])
     return ticks / TICKS
+
+
+def loop_wakeups(pid: int) -> int:
+    """The voluntary context switches of a process's main thread (its event loop): each
+    one a sleep in ``epoll_wait`` (or a lock) that a later event ended."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("voluntary_ctxt_switches:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def descendants(pid: int) -> list[int]:
@@ -432,6 +446,9 @@ class Daphne:
     def cpu(self) -> float:
         return proc_cpu(self.process.pid) if self.process else 0.0
 
+    def wakeups(self) -> int:
+        return loop_wakeups(self.process.pid) if self.process else 0
+
     def search_cpu(self) -> float:
         """CPU seconds of the process's children: its pool of bot searches (a fork
         server and its workers, ``games.live.thinkers``)."""
@@ -609,22 +626,26 @@ def run_phase(
             )
         time.sleep(max(0.0, go_at - time.monotonic()))
         cpu0, pg0 = sum(d.cpu() for d in daphnes), postgres_cpu(pg_port)
+        wakeups0 = sum(d.wakeups() for d in daphnes)
         search0 = sum(d.search_cpu() for d in daphnes)
         killed_at = None
         if kill:
             victim = daphnes[-1]
             steal = sample_steal(go_at, go_at + seconds / 2)
             killed_cpu, killed_search = victim.cpu(), victim.search_cpu()
+            killed_wakeups = victim.wakeups()
             victim.process.kill()  # SIGKILL: no goodbye to its sockets, Redis or PostgreSQL
             killed_at = time.monotonic()
             victim.process.wait(10)
             say(f"   killed daphne pid {victim.process.pid} (SIGKILL) {seconds / 2:.0f} s in")
             steal += sample_steal(killed_at, end_at)
             cpu1 = sum(d.cpu() for d in daphnes[:-1]) + killed_cpu
+            wakeups1 = sum(d.wakeups() for d in daphnes[:-1]) + killed_wakeups
             search1 = sum(d.search_cpu() for d in daphnes[:-1]) + killed_search
         else:
             steal = sample_steal(go_at, end_at)
             cpu1 = sum(d.cpu() for d in daphnes)
+            wakeups1 = sum(d.wakeups() for d in daphnes)
             search1 = sum(d.search_cpu() for d in daphnes)
         pg1 = postgres_cpu(pg_port)
         search_cpu = search1 - search0
@@ -697,6 +718,7 @@ def run_phase(
         "server_cpu_s": server_cpu,
         "server_cpu_share": server_cpu / seconds,
         "server_ms_per_move": 1000 * server_cpu / moves if moves else None,
+        "loop_wakeups_per_move": (wakeups1 - wakeups0) / moves if moves else None,
         "pg_ms_per_move": 1000 * (pg1 - pg0) / moves if moves and pg_port else None,
         "client_cpu_share": sum_of("client_cpu") / seconds,
         "stalled_tables": sum(len(r["stalled_tables"]) for r in results),
@@ -754,9 +776,11 @@ def print_phase(r: dict) -> None:
             f" of a core; in the {r['quiet_seconds']} quiet seconds (steal <= "
             f"{100 * QUIET_STEAL:.0f}%): p99 {r['quiet_p99_ms']:.1f} ms"
         )
+    wakeups = r.get("loop_wakeups_per_move")
     say(
-        f"   daphne CPU {100 * r['server_cpu_share']:.0f}% of a core, {srv} ms/move; "
-        f"PostgreSQL {pg} ms/move; client CPU {100 * r['client_cpu_share']:.0f}%"
+        f"   daphne CPU {100 * r['server_cpu_share']:.0f}% of a core, {srv} ms/move "
+        + (f"({wakeups:.2f} event-loop wake-ups a move); " if wakeups is not None else "; ")
+        + f"PostgreSQL {pg} ms/move; client CPU {100 * r['client_cpu_share']:.0f}%"
     )
     say(
         f"   after the end: moves in flight drained in {r['drain_seconds']:.1f} s; "
