@@ -169,8 +169,12 @@ def test_1_results_are_locked_until_reopened_and_the_correction_is_shown(make_me
     page.get_by_test_id("reopen-round-reason").fill("Brasse 1 de la table 1")
     page.get_by_test_id("reopen-round").click()
     confirm(page, expect_text="Rouvrir la ronde 1")
+    # The reopening POST's page is back before the sheet is opened and its link
+    # followed: a click on the page it replaces would be lost, or abort it.
+    expect(page.get_by_text("Ronde rouverte : ses résultats")).to_be_visible()
     page.locator("#t1-hands > summary").click()
     page.locator("#table-1").get_by_test_id("fix-hand").first.click()
+    expect(page).to_have_url(re.compile(r"[?&]fix=\d+"))
     form = page.get_by_test_id("correct-form")
     form.locator("select[name=contract]").select_option("7S")
     form.locator("input[name=reason]").fill("7♠, pas 7♥")
