@@ -210,9 +210,7 @@ class Subscription(asyncio.Protocol):
             return
         if not self.confirmed.done():
             self.waiting.update(names)
-        parts = [b"*%d\r\n$9\r\nSUBSCRIBE\r\n" % (len(names) + 1)]
-        parts += [b"$%d\r\n%s\r\n" % (len(name), name) for name in names]
-        self.transport.write(b"".join(parts))
+        self.transport.writelines(self.connection.pack_command("SUBSCRIBE", *names))
 
     def data_received(self, data: bytes) -> None:
         parser = self.parser

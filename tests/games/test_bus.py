@@ -10,6 +10,7 @@ import os
 import socket
 
 import pytest
+import redis.asyncio as aioredis
 from channels.layers import get_channel_layer
 from django.test import override_settings
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -174,8 +175,8 @@ class FakeTransport:
     def set_protocol(self, protocol):
         self.protocol = protocol
 
-    def write(self, data):
-        self.written.append(data)
+    def writelines(self, chunks):
+        self.written.append(b"".join(chunks))
 
     def close(self):
         self.closed = True
@@ -184,6 +185,7 @@ class FakeTransport:
 class FakeConnection:
     def __init__(self):
         self._writer = type("Writer", (), {"transport": FakeTransport()})()
+        self.pack_command = aioredis.Connection().pack_command  # redis-py's own packing
 
 
 def _bulk(*parts: bytes, push: bool = False) -> bytes:
