@@ -8,8 +8,9 @@
  *   and it comes as soon as the form is sent or put away.
  * - <details data-keep-open id=...> stay open across reloads and live updates.
  * - The console's messages ([data-flash], in the section an action swapped) stay in
- *   their section across a live refresh, until the next form is sent; a swap keeps the
- *   page's scroll position, and a refused form comes back with what was typed.
+ *   their section across a live refresh, until the next form is sent (which also
+ *   clears the messages at the top of a page loaded whole); a swap keeps the page's
+ *   scroll position, and a refused form comes back with what was typed.
  * - Round clocks ([data-clock]) count down every second from the server's deadline.
  * - The standings' "Show each game" button (phones hide the per-game columns).
  * - The console's open calls to the director show in the tab's title.
@@ -233,6 +234,9 @@
     document.querySelectorAll("[data-hold-while-editing] [data-flash]").forEach(function (el) {
       el.remove();
     });
+    /* so do the messages a full page came with (the answer to an earlier form sent
+     * without htmx): the answer to this one brings its own */
+    document.querySelectorAll("#main > .messages").forEach(function (el) { el.remove(); });
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail && event.detail.target;

@@ -164,6 +164,7 @@ def test_1_results_are_locked_until_reopened_and_the_correction_is_shown(make_me
     page.get_by_test_id("reopen-tournament").click()
     confirm(page, expect_text="ne sont plus définitifs")
     expect(page.get_by_text("Le tournoi a été rouvert")).to_be_visible()
+    expect(page.get_by_text("Le tournoi est maintenant : En cours.")).to_be_visible()
     expect(page.get_by_test_id("fix-hand")).to_have_count(0)  # the round is still closed
 
     page.get_by_test_id("reopen-round-reason").fill("Brasse 1 de la table 1")
@@ -172,6 +173,8 @@ def test_1_results_are_locked_until_reopened_and_the_correction_is_shown(make_me
     # The reopening POST's page is back before the sheet is opened and its link
     # followed: a click on the page it replaces would be lost, or abort it.
     expect(page.get_by_text("Ronde rouverte : ses résultats")).to_be_visible()
+    # the message of the tournament's reopening (a whole page) went with that page
+    expect(page.get_by_text("Le tournoi est maintenant")).to_have_count(0)
     page.locator("#t1-hands > summary").click()
     page.locator("#table-1").get_by_test_id("fix-hand").first.click()
     expect(page).to_have_url(re.compile(r"[?&]fix=\d+"))
