@@ -22,6 +22,7 @@ from django.db import connection
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from club.aio import run_inline
 from club.socket_auth import resolve_user
 from club.sockets import JsonFrames, NoHopDispatch
 from games import selectors, services
@@ -279,9 +280,10 @@ class TableConsumer(NoHopDispatch, JsonFrames, AsyncJsonWebsocketConsumer):
             self.last_seq = seq
             await self.send(text_data=text)
 
-    async def send_text(self, text: str) -> None:
-        """A frame rendered by the fan-out (``games.live.hub``)."""
-        await self.send(text_data=text)
+    def send_text_now(self, text: str) -> None:
+        """A frame of the fan-out, sent from the loop's current step, without a task
+        (``club.aio.run_inline``: daphne's send does not wait)."""
+        run_inline(self.send(text_data=text))
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         """Send, or drop the frame when the socket is already closing: the client will

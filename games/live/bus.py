@@ -10,7 +10,9 @@ the ``hiredis`` parser), two per process:
 * **publishing**: ``PUBLISH`` on a connection that asked Redis for no replies
   (``CLIENT REPLY OFF``, sent again on every reconnect), so a publish is one write: no
   reply to wait for, read and parse, and no pool to take the connection from. The hub
-  batches the events queued meanwhile into its next message;
+  batches the events queued meanwhile into its next message, and publishes it from a
+  step of the loop (``publish_nowait``) unless the connection is down or Redis lags;
+  then from a task that connects, or waits, within ``CONNECT_TIMEOUT``;
 * **receiving**: redis-py connects (TLS, authentication, its handshake), then a
   ``Subscription`` reads the connection: ``hiredis`` parses what arrives, and each
   message is handed to the hub from the event loop's read callback (``listen``), or
@@ -76,6 +78,7 @@ class RedisEvents:
         pool = aioredis.ConnectionPool.from_url(url, socket_timeout=None, **options)
         self.publisher = pool.make_connection()
         self.publisher.register_connect_callback(self._replies_off)
+        self._ready = None  # the publisher's stream once its handshake is over
         # receiving: redis-py connects (its socket timeout bounds the handshake), then
         # a ``Subscription`` reads the connection
         self._receiving = aioredis.ConnectionPool.from_url(url, **options)
@@ -118,9 +121,30 @@ class RedisEvents:
             await publisher.disconnect(nowait=True)
             raise RedisTimeoutError("Redis took the table events too slowly") from None
 
+    def publish_nowait(self, group: str, message: dict) -> bool:
+        """Publish ``message`` to ``group`` from the loop's current step, when the
+        connection is up, past its handshake, and has sent all that was written to it
+        before (Redis keeps up): the write is handed to the connection's transport,
+        in order with every write before and after it. False (nothing written)
+        otherwise: ``group_send`` then connects, or waits for Redis, within its time
+        limit."""
+        writer = self.publisher._writer  # redis-py's stream, set while connected
+        if writer is None or writer is not self._ready:
+            return False
+        transport = writer.transport
+        if transport.is_closing() or transport.get_write_buffer_size():
+            return False
+        command = self.publisher.pack_command(
+            "PUBLISH", self._channel(group), self.layer.serialize(message)
+        )
+        transport.writelines(command)
+        return True
+
     async def _replies_off(self, connection) -> None:
-        """A new publishing connection: Redis sends it no replies (nothing reads them)."""
+        """A new publishing connection: Redis sends it no replies (nothing reads them).
+        Its handshake is over then: ``publish_nowait`` may write to it."""
         await connection.send_command("CLIENT", "REPLY", "OFF", check_health=False)
+        self._ready = connection._writer
 
     def listen(self, callback) -> None:
         """Hand each message to ``callback`` as it is read (on the loop), instead of

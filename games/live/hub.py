@@ -4,7 +4,7 @@ After a change commits, whoever committed it renders the new state once per kind
 viewer (each seat, the host, spectators) for this process's sockets of that table, and
 the event loop sends each socket its frame: no channel layer, no query when the state
 is at hand. A socket is any object with ``table_id``, ``user``, ``accepted``,
-``last_seq`` and ``send_text``; one attached before it is accepted (in its connecting
+``last_seq`` and ``send_text_now``; one attached before it is accepted (in its connecting
 hop) is sent nothing, and notes in ``missed_seq`` the states it missed.
 
 Other processes hear of the change through the channel layer (Redis): a small event
@@ -271,7 +271,25 @@ class Hub:
         self._outbox.append(event)
         if not self._flushing:
             self._flushing = True
-            self._spawn(self._flush())
+            self.loop.call_soon(self._flush_soon)
+
+    def _flush_soon(self) -> None:
+        """Publish the events queued during the loop's step that queued the first: in
+        one message, written at once when the bus can take it without waiting
+        (``publish_nowait``), else from ``_flush``'s task (connecting, or waiting for
+        Redis), which then takes the events queued meanwhile too, in order."""
+        layer = events_bus()
+        publish_nowait = getattr(layer, "publish_nowait", None)
+        if publish_nowait is not None:
+            try:
+                sent = publish_nowait(EVENTS_GROUP, events_message(self._outbox))
+            except Exception:
+                logger.exception("table events: publishing at once failed")
+                sent = False
+            if sent:
+                self._outbox, self._flushing = [], False
+                return
+        self._spawn(self._flush())
 
     async def _flush(self) -> None:
         """Publish the queued table events, in order: all those queued meanwhile go in
@@ -295,8 +313,7 @@ class Hub:
             self._flushing = False
 
     def _deliver(self, frames: Frames) -> None:
-        if frames:
-            self._spawn(send_frames(frames))
+        send_frames(frames)
 
     async def _receive_forever(self, layer, channel: str) -> None:
         while self.channel == channel:
@@ -333,8 +350,8 @@ class Hub:
             out = self._frames_at_hand(table_id, seq, move)
             if out is None:
                 self._spawn(self._refresh(table_id, seq, move))
-            elif out:
-                self._spawn(send_frames(out))
+            else:
+                send_frames(out)
         elif kind == "table.presence":
             presence.forget(table_id)
             self._presence_notice_soon(table_id)
@@ -356,8 +373,7 @@ class Hub:
         out = self._frames_at_hand(table_id, seq, move)
         if out is None:
             out = await self._caught_up_frames(table_id, seq)
-        if out:
-            await send_frames(out)
+        send_frames(out)
 
     def _frames_at_hand(self, table_id: int, seq: int | None, move: dict | None) -> Frames | None:
         """The frames of the table at ``seq`` from the cached state (as it is, or after
@@ -430,9 +446,9 @@ class Hub:
 
     async def _send_presence_notices(self, batch: set[int]) -> None:
         texts = await database_sync_to_async(frames.presence_frames)(sorted(batch))
-        out = [(s, -1, text) for table_id, text in texts.items() for s in self._accepted(table_id)]
-        if out:
-            await send_frames(out)
+        send_frames(
+            [(s, -1, text) for table_id, text in texts.items() for s in self._accepted(table_id)]
+        )
 
     # ------------------------------------------------------------ any thread
     def _accepted(self, table_id: int) -> list:
@@ -539,8 +555,7 @@ class Hub:
             for s in self._accepted(table_id)
             if channel_of(getattr(s.user, "pk", None), seated) == channel
         ]
-        if sockets:
-            self._spawn(send_text_frames(sockets, text))
+        send_text_frames(sockets, text)
 
     def lobby_changed(self) -> None:
         """Tell the lobby pages (any process) to refresh their list of tables."""
@@ -609,19 +624,21 @@ def channel_of(user_id: int | None, seated) -> str:
     return "players" if user_id is not None and user_id in seated else "spectators"
 
 
-async def send_text_frames(sockets, text: str) -> None:
-    """Send one frame that is not a state (a chat message) to each socket."""
+def send_text_frames(sockets, text: str) -> None:
+    """Send one frame that is not a state (a chat message) to each socket, at once."""
     for socket in sockets:
         if not socket.accepted:
             continue
         try:
-            await socket.send_text(text)
+            socket.send_text_now(text)
         except Exception:  # a socket closing under us: the others still get theirs
             logger.debug("send to a socket of table %s failed", socket.table_id, exc_info=True)
 
 
-async def send_frames(frames: Frames) -> None:
-    """Send each socket its frame, unless it already holds that state or a newer one."""
+def send_frames(frames: Frames) -> None:
+    """Send each socket its frame, unless it already holds that state or a newer one
+    (on the loop). Each frame goes at once (``send_text_now``): the server hands it to
+    its socket without waiting, so no task is made for it."""
     for socket, seq, text in frames:
         if not socket.accepted:
             continue
@@ -633,7 +650,7 @@ async def send_frames(frames: Frames) -> None:
         else:
             continue
         try:
-            await socket.send_text(text)
+            socket.send_text_now(text)
         except Exception:  # a socket closing under us: the others still get theirs
             logger.debug("send to a socket of table %s failed", socket.table_id, exc_info=True)
 

@@ -128,7 +128,7 @@ async def play_on_loop(table_id: int, user, action: str, seq: int) -> bool:
             kept = st
     finally:
         await loopdb.release(table_id, kept)
-    await send_frames(frames)
+    send_frames(frames)
     outcomes["applied"] += 1
     return True
 

@@ -116,6 +116,47 @@ def test_the_publishing_connection_is_sent_no_replies_after_a_reconnect_too():
 
 
 @needs_redis
+def test_a_publish_is_written_at_once_once_the_connection_is_ready_and_redis_keeps_up(
+    monkeypatch,
+):
+    """``publish_nowait`` writes from the caller's step, in order with the publishes
+    around it, once the publishing connection is up and past its handshake. Before
+    that, or with bytes written before not yet taken by Redis, it writes nothing and
+    says so: the hub then publishes from a task that connects, or waits."""
+
+    def message(n):
+        return {"type": "tables.events", "events": [n]}
+
+    async def scenario(layer):
+        events = RedisEvents(REDIS_TEST_URL, layer)
+        channel = await _joined(events)
+        assert events.publish_nowait(hub.EVENTS_GROUP, message(0)) is False  # no connection
+        await events.group_send(hub.EVENTS_GROUP, message(1))  # connects
+        assert events.publish_nowait(hub.EVENTS_GROUP, message(2)) is True
+        await events.group_send(hub.EVENTS_GROUP, message(3))
+        assert events.publish_nowait(hub.EVENTS_GROUP, message(4)) is True
+        got = [await asyncio.wait_for(events.receive(channel), 5) for _ in range(4)]
+        assert [m["events"] for m in got] == [[1], [2], [3], [4]]
+
+        transport = events.publisher._writer.transport
+        with monkeypatch.context() as patched:  # bytes not yet taken by Redis
+            patched.setattr(transport, "get_write_buffer_size", lambda: 1)
+            assert events.publish_nowait(hub.EVENTS_GROUP, message(5)) is False
+
+        await events.publisher.disconnect()
+        await events.publisher._connect()  # connected, its handshake not yet made
+        assert events.publisher.is_connected
+        assert events.publish_nowait(hub.EVENTS_GROUP, message(6)) is False
+        await events.publisher.disconnect()
+        await events.group_send(hub.EVENTS_GROUP, message(7))  # a whole new connection
+        assert events.publish_nowait(hub.EVENTS_GROUP, message(8)) is True
+        got = [await asyncio.wait_for(events.receive(channel), 5) for _ in range(2)]
+        assert [m["events"] for m in got] == [[7], [8]]
+
+    run_with_layer(scenario)
+
+
+@needs_redis
 def test_a_refused_password_is_a_clear_connection_error():
     host_port = REDIS_TEST_URL.split("//", 1)[1].split("/", 1)[0]
 

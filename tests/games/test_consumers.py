@@ -539,7 +539,7 @@ async def test_a_send_to_a_socket_already_closing_is_dropped_quietly():
         raise Disconnected("Attempt to send on a closed protocol")
 
     consumer.base_send = closed
-    await consumer.send_text('{"type": "state"}')
+    consumer.send_text_now('{"type": "state"}')
     await consumer.send_error("stale", "Too late.")
     assert [m["type"] for m in sent] == ["websocket.send", "websocket.send"]
 
@@ -548,7 +548,7 @@ async def test_a_send_to_a_socket_already_closing_is_dropped_quietly():
 
     consumer.base_send = broken
     with pytest.raises(ValueError):
-        await consumer.send_text("{}")
+        consumer.send_text_now("{}")
 
 
 async def test_a_hand_end_the_table_moved_past_writes_nothing(table_of_four, cookies):

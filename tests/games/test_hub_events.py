@@ -217,6 +217,61 @@ def test_with_a_listening_bus_events_go_out_in_batches_and_messages_come_in_by_c
     assert not any(t.get_coro().__name__ == "_receive_forever" for t in hub.tasks)
 
 
+class NowaitLayer(FakeLayer):
+    """A bus that writes at once when ``ready``, else only through ``group_send``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready = True
+
+    def publish_nowait(self, group: str, message: dict) -> bool:
+        if self.ready:
+            self.sent.append((group, message))
+        return self.ready
+
+
+def flushing(hub) -> list:
+    return [t for t in hub.tasks if t.get_coro().__name__ == "_flush"]
+
+
+def test_events_of_one_step_are_published_at_once_in_one_message_else_from_a_task(monkeypatch):
+    """The events a step of the loop queues go out together right after it, written
+    without a task when the bus can take them at once. When it cannot (connecting,
+    Redis lagging), a task publishes them, and the events queued while it waits go out
+    after them, in order."""
+    layer = NowaitLayer()
+    monkeypatch.setattr(hub_module, "remote_layer", lambda: layer)
+    monkeypatch.setattr(hub_module, "events_bus", lambda: layer)
+
+    async def scenario():
+        hub = Hub()
+        await hub.attach(socket(7))
+        await asyncio.sleep(0.01)
+        layer.sent.clear()
+        hub.shared.add(7)
+        for seq in (1, 2):
+            hub.publish_changed(7, seq)
+        assert layer.sent == []  # after the step that queued them
+        await asyncio.sleep(0)
+        assert [[e["seq"] for e in m["events"]] for _, m in layer.sent] == [[1, 2]]
+        assert flushing(hub) == []
+
+        layer.ready = False
+        hub.publish_changed(7, 3)
+        await asyncio.sleep(0)  # the task is made
+        await asyncio.sleep(0)  # its publish of event 3 is under way
+        assert len(flushing(hub)) == 1 and hub._outbox == []
+        layer.ready = True
+        hub.publish_changed(7, 4)  # queued behind it, not written ahead of it
+        await asyncio.sleep(0.01)
+        assert [[e["seq"] for e in m["events"]] for _, m in layer.sent] == [[1, 2], [3], [4]]
+        hub.publish_changed(7, 5)
+        await asyncio.sleep(0)
+        assert [e["seq"] for e in layer.sent[-1][1]["events"]] == [5]
+
+    run(scenario())
+
+
 def test_presence_notices_of_tables_that_change_together_come_from_one_read(layer, monkeypatch):
     """Joins and leaves at several tables (in the database thread, on the loop, or
     heard from another process) within the notice window: their tables' presence is
@@ -234,10 +289,7 @@ def test_presence_notices_of_tables_that_change_together_come_from_one_read(laye
         sock = socket(table_id)
         sock.sent = []
 
-        async def send_text(text):
-            sock.sent.append(text)
-
-        sock.send_text = send_text
+        sock.send_text_now = sock.sent.append
         return sock
 
     async def scenario():
