@@ -196,6 +196,17 @@ class RedisEvents:
             await asyncio.sleep(delay)
             delay = min(RETRY_MAX, delay * 2)
 
+    async def close(self) -> None:
+        """Stop reading and let go of both connections."""
+        reader, self._reader = self._reader, None
+        if reader is not None:
+            reader.cancel()
+            try:
+                await reader
+            except asyncio.CancelledError:
+                pass
+        await self.publisher.disconnect(nowait=True)
+
     def _on_message(self, data: bytes) -> None:
         try:
             message = self.layer.deserialize(data)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+from unittest import mock
 
 import pytest
 import redis.asyncio as aioredis
@@ -29,10 +30,28 @@ needs_redis = pytest.mark.skipif(
 
 # ---------------------------------------------------------------- against Redis
 def run_with_layer(scenario, url=REDIS_TEST_URL):
-    with override_settings(CHANNEL_LAYERS=channel_layers(url, prefix=redis_prefix() + "-bus")):
+    """Run ``scenario(layer)``; every ``RedisEvents`` it made is closed at its end."""
+    made = []
+    init = RedisEvents.__init__
+
+    def tracked(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        made.append(self)
+
+    async def closing(layer):
+        try:
+            return await scenario(layer)
+        finally:
+            for events in made:
+                await events.close()
+
+    with (
+        mock.patch.object(RedisEvents, "__init__", tracked),
+        override_settings(CHANNEL_LAYERS=channel_layers(url, prefix=redis_prefix() + "-bus")),
+    ):
         layer = get_channel_layer()
         try:
-            return asyncio.run(scenario(layer))
+            return asyncio.run(closing(layer))
         finally:
             asyncio.run(layer.flush())
 
@@ -189,9 +208,13 @@ def test_a_redis_that_stops_answering_fails_the_publish_instead_of_holding_it(mo
     monkeypatch.setattr(bus, "CONNECT_TIMEOUT", 0.3)
 
     async def scenario(layer):
+        hung_up = asyncio.Event()
+
         async def silent(reader, writer):
             while await reader.read(1 << 16):  # hears everything, answers nothing
                 pass
+            writer.close()  # the client hung up
+            hung_up.set()
 
         server = await asyncio.start_server(silent, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
@@ -200,6 +223,7 @@ def test_a_redis_that_stops_answering_fails_the_publish_instead_of_holding_it(mo
         # redis-py's own timeout error; a publish left hanging would end in wait_for's
         with pytest.raises(RedisTimeoutError):
             await asyncio.wait_for(publish, 30)
+        await asyncio.wait_for(hung_up.wait(), 5)  # the timed-out connection was let go
         server.close()
 
     with socket.socket() as probe:  # the layer itself is never used
