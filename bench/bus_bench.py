@@ -2,7 +2,9 @@
 publisher with replies off, a subscription read by ``hiredis`` in the event loop's read
 callback) against redis-py's own ``publish`` and ``PubSub.listen``, with the ``hiredis``
 parser the requirements install and with its pure-Python parser, and with the publish
-sent as a task: CPU per message, publishing and receiving.
+sent as a task: CPU per message, publishing and receiving. ``bus nowait`` publishes as
+the hub does (``publish_nowait``: written at once, the awaited ``group_send`` only when
+the connection cannot take it); ``bus`` awaits every publish.
 
 Run from the repository root: ``python bench/bus_bench.py`` (``--messages N``,
 ``--rate R``, ``--runs N``, ``--quick``; ``--help``). About three minutes.
@@ -125,12 +127,20 @@ async def subscribe(client: str, url: str, count: int, ready, done) -> dict:
 async def publish(client: str, url: str, count: int, rate: float) -> dict:
     chan = layer(url)
     loop = asyncio.get_running_loop()
-    if client == "bus":
+    if client.startswith("bus"):
         events = RedisEvents(url, chan)
         await events.group_send(GROUP, EVENT)  # connects (counted as the first message)
 
-        async def send():
-            await events.group_send(GROUP, EVENT)
+        if client == "bus nowait":  # as the hub publishes: at once, else awaited
+
+            async def send():
+                if not events.publish_nowait(GROUP, EVENT):
+                    await events.group_send(GROUP, EVENT)
+
+        else:
+
+            async def send():
+                await events.group_send(GROUP, EVENT)
 
     elif client != "idle":
         redis = redis_client(url, "hiredis" if "hiredis" in client else "python")
@@ -171,7 +181,7 @@ def subscriber_main(client, url, count, ready, done, out) -> None:
 def one(client: str, url: str, count: int, rate: float) -> tuple[float, float | None]:
     ctx = multiprocessing.get_context("spawn")
     ready, done, out = ctx.Event(), ctx.Event(), ctx.Queue()
-    receiver_client = "bus" if client in ("idle",) else client.replace(" task", "")
+    receiver_client = "bus" if client in ("idle", "bus nowait") else client.replace(" task", "")
     sub = ctx.Process(target=subscriber_main, args=(receiver_client, url, count, ready, done, out))
     sub.start()
     try:
@@ -203,7 +213,7 @@ def main(argv: list[str]) -> int:
         print("bus_bench: redis-server is not installed: nothing measured")
         return 0
     hiredis_here = importlib.util.find_spec("hiredis") is not None
-    clients = ["idle", "bus", "redis-py", "redis-py task"]
+    clients = ["idle", "bus nowait", "bus", "redis-py", "redis-py task"]
     if hiredis_here:
         clients += ["redis-py hiredis", "redis-py hiredis task"]
     print(
