@@ -6,8 +6,12 @@ when Redis cannot be reached, refuses the connection or stops answering."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import shutil
 import socket
+import subprocess
+import time
 from unittest import mock
 
 import pytest
@@ -20,9 +24,10 @@ from club.config import channel_layers
 from club.outage import SERVICE_ERRORS
 from games.live import bus, hub
 from games.live.bus import RedisEvents
-from tests.live_server import redis_prefix
+from tests.live_server import free_port, redis_prefix
 
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL")
+OPENSSL, REDIS_SERVER = shutil.which("openssl"), shutil.which("redis-server")
 needs_redis = pytest.mark.skipif(
     not REDIS_TEST_URL, reason="REDIS_TEST_URL not set (no redis-server)"
 )
@@ -173,6 +178,65 @@ def test_a_publish_is_written_at_once_once_the_connection_is_ready_and_redis_kee
         assert [m["events"] for m in got] == [[7], [8]]
 
     run_with_layer(scenario)
+
+
+@contextlib.contextmanager
+def tls_redis(directory):
+    """A throwaway redis-server that speaks only TLS, with a certificate of its own for
+    127.0.0.1; yields its ``rediss://`` URL, which trusts that certificate."""
+    cert, key = directory / "redis.crt", directory / "redis.key"
+    subprocess.run(
+        [OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"]
+        + ["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+        + ["-keyout", str(key), "-out", str(cert)],
+        check=True,
+        capture_output=True,
+    )
+    port = free_port()
+    server = subprocess.Popen(
+        [REDIS_SERVER, "--port", "0", "--tls-port", str(port), "--bind", "127.0.0.1"]
+        + ["--tls-cert-file", str(cert), "--tls-key-file", str(key)]
+        + ["--tls-ca-cert-file", str(cert), "--tls-auth-clients", "no"]
+        + ["--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                break
+            time.sleep(0.05)
+        yield f"rediss://127.0.0.1:{port}/0?ssl_ca_certs={cert}"
+    finally:
+        server.terminate()
+        server.wait(5)
+
+
+@needs_redis
+@pytest.mark.skipif(not (OPENSSL and REDIS_SERVER), reason="needs openssl and redis-server")
+def test_the_events_go_over_a_redis_that_speaks_tls(tmp_path):
+    """``rediss://``: redis-py makes the TLS connections, the subscription reads the
+    TLS transport it takes over, and a publish is written at once on it too; the
+    publisher hears nothing back, as over plain TCP."""
+
+    def message(n):
+        return {"type": "tables.events", "events": [n]}
+
+    with tls_redis(tmp_path) as url:
+
+        async def scenario(layer):
+            events = RedisEvents(url, layer)
+            channel = await _joined(events)
+            assert events._subscription.transport.get_extra_info("sslcontext") is not None
+            await events.group_send(hub.EVENTS_GROUP, message(1))  # connects
+            assert events.publish_nowait(hub.EVENTS_GROUP, message(2)) is True
+            got = [await asyncio.wait_for(events.receive(channel), 5) for _ in range(2)]
+            assert [m["events"] for m in got] == [[1], [2]]
+            with pytest.raises(TimeoutError):  # not a byte came back
+                await asyncio.wait_for(events.publisher._reader.read(1), 0.3)
+
+        run_with_layer(scenario)
 
 
 @needs_redis
