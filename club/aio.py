@@ -6,7 +6,8 @@ returns without ever waiting. Made into a task, each send would cost a task and 
 turn of the loop (tens of µs, for every frame another process's move brings).
 ``run_inline`` runs such a coroutine to its end in the calling step; should it wait
 after all (another server, a socket's queue), what is left of it goes on in a task,
-as if it had been one from its first wait.
+as if it had been one from its first wait (a frame sent inline after it to the same
+socket could then go first: daphne's send never waits, so the fan-out relies on that).
 """
 
 from __future__ import annotations
