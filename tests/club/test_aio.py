@@ -107,3 +107,24 @@ def test_a_waiting_coroutine_hears_its_task_s_cancellation():
 
     asyncio.run(scenario())
     assert heard == ["cancelled"]
+
+
+def test_daphne_s_send_ends_without_waiting_as_the_fan_out_relies_on():
+    """The table fan-out sends each frame inline (``TableConsumer.send_text_now``): a
+    daphne whose send waited would make frames to a socket overtake each other."""
+    from daphne.server import Server
+
+    class Protocol:
+        def __init__(self):
+            self.replies = []
+
+        def handle_reply(self, message):
+            self.replies.append(message)
+
+    server = Server.__new__(Server)  # only its connections table is used
+    protocol = Protocol()
+    server.connections = {protocol: {}}
+    message = {"type": "websocket.send", "text": "{}"}
+    with pytest.raises(StopIteration):
+        server.handle_reply(protocol, message).send(None)
+    assert protocol.replies == [message]
