@@ -19,8 +19,10 @@ anyway; no socket is ever sent one, and Redis is private to the servers
 is published.
 
 Every hub listens to one group (``EVENTS_GROUP``), from its first socket on. The
-events a process publishes are queued and sent in batches, one message per batch
-(``Hub._flush``), and the receiving hub reads each batch once. With the Redis pub/sub
+events a process publishes are queued and sent in batches, one message per batch: the
+events a step of the loop queued, right after that step (``Hub._flush_soon``), or, while
+the bus cannot take them at once, those queued meanwhile (``Hub._flush``). The
+receiving hub reads each batch once. With the Redis pub/sub
 layer the events go over redis-py's own client on the loop (``games.live.bus``: two
 connections, without the layer's per-message costs), in the layer's channel and
 format. Each hub acts only on the events of tables it holds sockets of.
@@ -77,7 +79,7 @@ LOBBY_GROUP = "lobby"
 # A state missed by a connecting socket at a seq not known (a catch-up to the database's).
 MISSED_UNKNOWN = 2**62
 # Every process's hub listens to this one group; the table events a process publishes
-# go there in batches (``Hub._flush``).
+# go there in batches (``Hub._flush_soon``, ``Hub._flush``).
 EVENTS_GROUP = "tables"
 
 Frames = list[tuple[object, int, str]]  # (socket, seq, text); seq -1: a presence notice
