@@ -152,15 +152,23 @@ def postgres_cluster(initdb: str, pg_ctl: str):
 
 
 @contextlib.contextmanager
-def redis_server(program: str, *, also_on: str | None = None):
+def redis_server(program: str, *, also_on: str | None = None, tls: tuple | None = None):
     """A throwaway redis-server on 127.0.0.1 (and on ``also_on``); yields its URL on
-    127.0.0.1."""
+    127.0.0.1. ``tls``: (certificate, key) files: it then speaks only TLS, and the URL
+    (``rediss://``) trusts that certificate."""
     port = free_port()
+    if tls is None:
+        listen, url = ["--port", str(port)], f"redis://127.0.0.1:{port}/0"
+    else:
+        cert, key = tls
+        listen = ["--port", "0", "--tls-port", str(port), "--tls-auth-clients", "no"]
+        listen += ["--tls-cert-file", str(cert), "--tls-key-file", str(key)]
+        listen += ["--tls-ca-cert-file", str(cert)]
+        url = f"rediss://127.0.0.1:{port}/0?ssl_ca_certs={cert}"
     proc = subprocess.Popen(
         [
             program,
-            "--port",
-            str(port),
+            *listen,
             "--bind",
             "127.0.0.1" if also_on is None else f"127.0.0.1 {also_on}",
             "--save",
@@ -182,7 +190,7 @@ def redis_server(program: str, *, also_on: str | None = None):
                 break
             time.sleep(0.05)
         log(f"throwaway Redis on 127.0.0.1:{port}")
-        yield f"redis://127.0.0.1:{port}/0"
+        yield url
     finally:
         proc.terminate()
         with contextlib.suppress(subprocess.TimeoutExpired):

@@ -6,12 +6,10 @@ when Redis cannot be reached, refuses the connection or stops answering."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import shutil
 import socket
 import subprocess
-import time
 from unittest import mock
 
 import pytest
@@ -24,7 +22,8 @@ from club.config import channel_layers
 from club.outage import SERVICE_ERRORS
 from games.live import bus, hub
 from games.live.bus import RedisEvents
-from tests.live_server import free_port, redis_prefix
+from tests.live_server import redis_prefix
+from tools.testenv import redis_server
 
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL")
 OPENSSL, REDIS_SERVER = shutil.which("openssl"), shutil.which("redis-server")
@@ -180,10 +179,9 @@ def test_a_publish_is_written_at_once_once_the_connection_is_ready_and_redis_kee
     run_with_layer(scenario)
 
 
-@contextlib.contextmanager
 def tls_redis(directory):
     """A throwaway redis-server that speaks only TLS, with a certificate of its own for
-    127.0.0.1; yields its ``rediss://`` URL, which trusts that certificate."""
+    127.0.0.1 (made by openssl); yields its ``rediss://`` URL, which trusts it."""
     cert, key = directory / "redis.crt", directory / "redis.key"
     subprocess.run(
         [OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"]
@@ -192,25 +190,7 @@ def tls_redis(directory):
         check=True,
         capture_output=True,
     )
-    port = free_port()
-    server = subprocess.Popen(
-        [REDIS_SERVER, "--port", "0", "--tls-port", str(port), "--bind", "127.0.0.1"]
-        + ["--tls-cert-file", str(cert), "--tls-key-file", str(key)]
-        + ["--tls-ca-cert-file", str(cert), "--tls-auth-clients", "no"]
-        + ["--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                break
-            time.sleep(0.05)
-        yield f"rediss://127.0.0.1:{port}/0?ssl_ca_certs={cert}"
-    finally:
-        server.terminate()
-        server.wait(5)
+    return redis_server(REDIS_SERVER, tls=(cert, key))
 
 
 @needs_redis
