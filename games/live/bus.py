@@ -111,9 +111,7 @@ class RedisEvents:
         connection (connected first if need be). Raises a service error
         (``club.outage.SERVICE_ERRORS``) when it cannot be, within ``CONNECT_TIMEOUT``."""
         publisher = self.publisher
-        command = publisher.pack_command(
-            "PUBLISH", self._channel(group), self.layer.serialize(message)
-        )
+        command = self._publish_command(group, message)
         try:
             async with asyncio.timeout(CONNECT_TIMEOUT):
                 await publisher.send_packed_command(command, check_health=False)
@@ -134,11 +132,13 @@ class RedisEvents:
         transport = writer.transport
         if transport.is_closing() or transport.get_write_buffer_size():
             return False
-        command = self.publisher.pack_command(
+        transport.writelines(self._publish_command(group, message))
+        return True
+
+    def _publish_command(self, group: str, message: dict) -> list[bytes]:
+        return self.publisher.pack_command(
             "PUBLISH", self._channel(group), self.layer.serialize(message)
         )
-        transport.writelines(command)
-        return True
 
     async def _replies_off(self, connection) -> None:
         """A new publishing connection: Redis sends it no replies (nothing reads them).
