@@ -175,6 +175,12 @@ def test_1_results_are_locked_until_reopened_and_the_correction_is_shown(make_me
     expect(page.get_by_text("Ronde rouverte : ses résultats")).to_be_visible()
     # the message of the tournament's reopening (a whole page) went with that page
     expect(page.get_by_text("Le tournoi est maintenant")).to_have_count(0)
+    page.screenshot(path=str(_shot("1-round-reopened-laptop")), full_page=True)
+    page.set_viewport_size(PHONE)  # the same console on a phone: nothing wider than it
+    layout = page.evaluate(OVERFLOW_JS)
+    assert layout["scroll"] <= layout["width"] and not layout["wide"], layout
+    page.screenshot(path=str(_shot("1-round-reopened-phone")), full_page=True)
+    page.set_viewport_size(LAPTOP)
     page.locator("#t1-hands > summary").click()
     page.locator("#table-1").get_by_test_id("fix-hand").first.click()
     expect(page).to_have_url(re.compile(r"[?&]fix=\d+"))
