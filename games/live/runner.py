@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-import threading
 from concurrent.futures.process import BrokenProcessPool
 
 from channels.db import database_sync_to_async
@@ -65,7 +64,7 @@ def start() -> None:
         return
     wakeups.register(_loop, _schedule)
     # the search processes started beside the loop, before the first search needs them
-    threading.Thread(target=thinkers.warm, name="bot-think-warm", daemon=True).start()
+    thinkers.warm_in_background()
     _spawn(_sweep_forever())
     logger.info("table runner started")
 

@@ -51,6 +51,8 @@ PRELOAD = ["__main__", "games.live.thinkers", "games.live.moves", "games.kinds"]
 PARENT_POLL_SECONDS = 2.0  # where a process's end cannot be waited for (no pidfd)
 #: A search with less time than this left when a worker takes it is not started.
 MIN_SECONDS = 0.02
+#: ``warm`` gives up waiting for the pool's start after this (the first search tries again).
+WARM_SECONDS = 60.0
 
 # "searched" (run to its end), "shortened" (started late: given what was left of its
 # time), "dropped" (its time ran out while it waited); "waited_ms" the time summed.
@@ -97,17 +99,29 @@ def pool() -> Executor:
 
 def warm() -> None:
     """Start the pool's fork server and a first worker now, and wait for them (in a
-    thread of the caller's: the runner's start), so that no search's time, nor the
+    thread of the caller's: ``warm_in_background``), so that no search's time, nor the
     event loop, waits for them later."""
     try:
-        _submit(os.getpid).result()
-    except BrokenProcessPool:
-        # Its processes were stopped while starting: a Ctrl-C to the process group
-        # (`make run` stopped at once), a kill. Not a fault: the next search starts new.
+        _submit(os.getpid).result(timeout=WARM_SECONDS)
+    except (BrokenProcessPool, RuntimeError):
+        # Its processes were stopped while starting (a Ctrl-C to the process group:
+        # `make run` stopped at once; a kill), or this process began to exit first
+        # (the pool then takes no work). Not a fault: the next search starts new.
         logger.warning("bot searches: the search processes stopped while starting")
         reset()
     except Exception:  # logged: the first search will try again
         logger.exception("bot searches: the pool of search processes did not start")
+
+
+def warm_in_background() -> threading.Thread:
+    """``warm`` in a thread of its own (the runner's start), which the process waits for
+    when it exits: a worker being started reads its pool's locks from the parent after
+    its fork, so a parent exiting meanwhile (stopped a second after it started) would
+    leave the worker a traceback on the terminal; the wait is the pool's start, about a
+    second at most."""
+    thread = threading.Thread(target=warm, name="bot-think-warm", daemon=False)
+    thread.start()
+    return thread
 
 
 def _new_pool() -> Executor:

@@ -225,3 +225,48 @@ def test_search_processes_stopped_while_starting_are_a_warning_and_a_fresh_pool(
     ]
     assert all(r.exc_info is None for r in caplog.records)
     assert thinkers._pool is None  # reset: the next search makes a new one
+
+
+EXIT_WHILE_WARMING = """
+import sys
+import time
+
+if __name__ == "__main__":  # the fork server imports this module again
+    import django
+
+    django.setup()
+    from games.live import thinkers
+
+    thinkers.warm_in_background()
+    time.sleep(float(sys.argv[1]))
+"""
+
+
+@pytest.mark.parametrize("seconds", [0.0, 0.1])
+def test_a_process_that_exits_while_its_search_pool_starts_leaves_no_traceback(tmp_path, seconds):
+    """A process stopped as its pool of searches starts (``make run`` stopped a second
+    after it started) waits for that start, then exits: nothing is printed but, at most,
+    the one line saying the pool stopped while starting."""
+    script = tmp_path / "exit_while_warming.py"
+    script.write_text(EXIT_WHILE_WARMING)
+    root = Path(__file__).resolve().parents[2]
+    ran = subprocess.run(
+        [sys.executable, str(script), str(seconds)],
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "club.settings",
+            "BOT_THINK_PROCESSES": "1",
+            "PYTHONPATH": str(root),
+        },
+        cwd=root,
+        timeout=60,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert "Traceback" not in ran.stderr, ran.stderr
+    assert not [
+        line
+        for line in ran.stderr.splitlines()
+        if line and "the search processes stopped while starting" not in line
+    ], ran.stderr
