@@ -16,7 +16,8 @@ circle in the apps, ``tests/test_layers.py``):
 * ``render``: the frame each kind of viewer is sent;
 * ``writers`` and ``loopdb``: the two executors (Django's connection, and the event
   loop's own connections on PostgreSQL);
-* ``frames``: frames rendered in the database thread;
+* ``frames``: frames rendered in the database thread, and the presence notices read
+  on the event loop;
 * ``hub``: the fan-out to this process's sockets and the news to other processes;
 * ``wakeups``: pokes for the runner, from any thread;
 * ``arrival``: a seated member's or host's socket arriving, read and written on the

@@ -427,8 +427,9 @@ class Hub:
 
     def refresh_presence_soon(self, table_id: int) -> None:
         """Read a table's present set again soon, with the other tables whose sets
-        expired meanwhile: one query in the database thread every
-        ``PRESENCE_BATCH_SECONDS`` at most, instead of a hop per table."""
+        expired meanwhile: one query (on the loop's own connection with PostgreSQL,
+        else in the database thread) every ``PRESENCE_BATCH_SECONDS`` at most, instead
+        of one per table."""
         if table_id in self._presence_reads:
             return  # queued or being read
         self._presence_reads.add(table_id)
@@ -436,7 +437,10 @@ class Hub:
 
     async def _read_presence(self, batch: set[int]) -> None:
         try:
-            await database_sync_to_async(presence.present_users_many)(batch)
+            if loopdb.enabled():
+                await frames.read_presence_on_loop(batch)
+            else:
+                await database_sync_to_async(presence.present_users_many)(batch)
         finally:
             self._presence_reads.difference_update(batch)
 
@@ -447,7 +451,10 @@ class Hub:
             self._notice_batch.add(table_id)
 
     async def _send_presence_notices(self, batch: set[int]) -> None:
-        texts = await database_sync_to_async(frames.presence_frames)(sorted(batch))
+        if loopdb.enabled():
+            texts = await frames.presence_frames_on_loop(sorted(batch))
+        else:
+            texts = await database_sync_to_async(frames.presence_frames)(sorted(batch))
         send_frames(
             [(s, -1, text) for table_id, text in texts.items() for s in self._accepted(table_id)]
         )

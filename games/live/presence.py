@@ -4,8 +4,9 @@ A per-process cache of each table's present members keeps the per-move renders
 free of queries; it is dropped whenever a ``table.presence`` event (someone joined or
 left) reaches the process, and expires after about ``CACHE_SECONDS`` anyway (a heartbeat
 that stopped without a goodbye). The event loop reads the sets that expired in batches
-(``present_users_many``: one query for every table that came due in the last half
-second), not one database-thread hop per table.
+(one query for every table that came due in the last half second: on the loop's own
+connection with PostgreSQL, ``frames.read_presence_on_loop``, else
+``present_users_many`` in the database thread), not one database-thread hop per table.
 """
 
 from __future__ import annotations

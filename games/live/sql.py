@@ -355,6 +355,22 @@ def presence_statement() -> str:
 
 
 @functools.cache
+def presence_notice_statement() -> str:
+    """What the presence notices of several tables show, in one statement
+    (``frames.presence_frames``'s two queries): the members with a socket at each table
+    heard from since a cutoff, and each seat whose member has left it, since when.
+    Parameters: the table ids (an array), the cutoff, the table ids again. Rows: table id,
+    user id (a present member) or None, seat or None, left at or None."""
+    _, _, _, s, _, p = _models()
+    return f"""
+SELECT DISTINCT {p.table_}, {p.user}, NULL, NULL::timestamptz FROM {p.table}
+WHERE {p.table_} = ANY(%s) AND {p.seen_at} >= %s
+UNION ALL
+SELECT {s.table_}, NULL, {s.seat}, {s.left_at} FROM {s.table}
+WHERE {s.table_} = ANY(%s) AND {s.user} IS NOT NULL AND {s.left_at} IS NOT NULL""".strip()
+
+
+@functools.cache
 def session_statement() -> str:
     """A session's data, if it has not expired (``games.live.arrival``: Django's database
     session store reads the same). Parameters: session key, now."""

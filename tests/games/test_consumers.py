@@ -725,6 +725,41 @@ async def test_a_seated_member_arriving_on_the_loop_is_recorded_as_in_the_hop(
     await comm.disconnect()
 
 
+async def test_presence_notices_read_on_the_loop_are_those_of_the_database_thread(
+    table_of_four, players
+):
+    """On PostgreSQL the hub reads presence notices on the event loop's own connection,
+    in one statement for every table of the batch: the same notices as the database
+    thread's two queries (who is here; whose seat is left, since when), and the same
+    present sets cached."""
+    if not _on_postgresql():
+        pytest.skip("the event loop's own connections need PostgreSQL")
+    import json
+
+    from games.live import frames, presence
+
+    def arrive_and_leave():
+        services.presence_join(table_id=table_of_four.pk, user=players[0], channel_name="a")
+        services.presence_join(table_id=table_of_four.pk, user=players[1], channel_name="b")
+        services.presence_leave(table_id=table_of_four.pk, channel_name="b")
+
+    await sync_to_async(arrive_and_leave)()
+    tables = [table_of_four.pk, 424242]
+    presence.forget(table_of_four.pk)
+    on_loop = await frames.presence_frames_on_loop(tables)
+    assert presence.cached(table_of_four.pk) == ({players[0].pk}, True)
+    in_thread = await sync_to_async(frames.presence_frames)(tables)
+
+    def shown(texts):  # each notice without the time it was rendered at
+        return {table: {**json.loads(text), "now": None} for table, text in texts.items()}
+
+    assert shown(on_loop) == shown(in_thread)
+    here, nobody = shown(on_loop)[table_of_four.pk], shown(on_loop)[424242]
+    assert here["present"] == [players[0].pk] and list(here["away"]) == ["E"]
+    assert here["away"]["E"].endswith("+00:00")
+    assert nobody["present"] == [] and nobody["away"] == {}
+
+
 async def test_a_spectator_and_a_stale_session_go_through_the_database_thread(
     table_of_four, cookies, make_member, monkeypatch
 ):

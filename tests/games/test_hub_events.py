@@ -272,18 +272,33 @@ def test_events_of_one_step_are_published_at_once_in_one_message_else_from_a_tas
     run(scenario())
 
 
-def test_presence_notices_of_tables_that_change_together_come_from_one_read(layer, monkeypatch):
+@pytest.mark.parametrize("on_loop", [False, True], ids=["database thread", "event loop"])
+def test_presence_notices_of_tables_that_change_together_come_from_one_read(
+    layer, monkeypatch, on_loop
+):
     """Joins and leaves at several tables (in the database thread, on the loop, or
     heard from another process) within the notice window: their tables' presence is
-    read once for all of them, and each socket gets its own table's notice, once."""
+    read once for all of them, and each socket gets its own table's notice, once. The
+    read is made on the event loop's own connection where there is one (PostgreSQL),
+    else in the database thread."""
     reads = []
 
     def presence_frames(table_ids):
         reads.append(list(table_ids))
         return {table_id: f"presence of {table_id}" for table_id in table_ids}
 
+    async def presence_frames_on_loop(table_ids):
+        return presence_frames(table_ids)
+
+    def no_thread(fn, **options):
+        raise AssertionError(f"{fn.__name__} went to a database thread")
+
+    monkeypatch.setattr(hub_module.loopdb, "enabled", lambda: on_loop)
     monkeypatch.setattr(hub_module.frames, "presence_frames", presence_frames)
-    monkeypatch.setattr(hub_module, "database_sync_to_async", in_this_thread)
+    monkeypatch.setattr(hub_module.frames, "presence_frames_on_loop", presence_frames_on_loop)
+    monkeypatch.setattr(
+        hub_module, "database_sync_to_async", no_thread if on_loop else in_this_thread
+    )
 
     def recording(table_id):
         sock = socket(table_id)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from games.live.loopdb import _Connections
 from tests.games.conftest import in_this_thread
 
@@ -83,19 +85,33 @@ class FakeClock:
         return [seconds for seconds, _ in woken]
 
 
-async def test_expired_present_sets_are_read_again_in_one_batch(monkeypatch):
-    """Tables whose present sets expire close together are read again in one database
-    hop, each once, however many moves asked for it meanwhile; the batch waits
+@pytest.mark.parametrize("on_loop", [False, True], ids=["database thread", "event loop"])
+async def test_expired_present_sets_are_read_again_in_one_batch(monkeypatch, on_loop):
+    """Tables whose present sets expire close together are read again in one read
+    (on the event loop's own connection with PostgreSQL, else in a database hop), each
+    once, however many moves asked for it meanwhile; the batch waits
     ``PRESENCE_BATCH_SECONDS`` to gather them."""
+    from games.live import frames, presence
     from games.live import hub as hub_module
-    from games.live import presence
 
     reads: list[set[int]] = []
-    monkeypatch.setattr(
-        presence, "present_users_many", lambda table_ids: reads.append(set(table_ids)) or {}
-    )
 
-    monkeypatch.setattr(hub_module, "database_sync_to_async", in_this_thread)
+    def read(table_ids):
+        reads.append(set(table_ids))
+        return {}
+
+    async def read_on_loop(table_ids):
+        return read(table_ids), {}
+
+    def no_thread(fn, **options):
+        raise AssertionError(f"{fn.__name__} went to a database thread")
+
+    monkeypatch.setattr(hub_module.loopdb, "enabled", lambda: on_loop)
+    monkeypatch.setattr(presence, "present_users_many", read)
+    monkeypatch.setattr(frames, "read_presence_on_loop", read_on_loop)
+    monkeypatch.setattr(
+        hub_module, "database_sync_to_async", no_thread if on_loop else in_this_thread
+    )
     clock = FakeClock()
     hub = hub_module.Hub()
     hub.sleep = clock.sleep
