@@ -5,7 +5,8 @@ from __future__ import annotations
 # Problems of the table's layout as it stands, as a list of strings (empty: none):
 # anything wider than the viewport; a call bubble over a seat's name, or over another
 # seat's plate; a card of the trick or a label of the felt over a name plate; a joker's
-# name wider than its card. Its argument: the viewport's width as set (a phone's browser
+# name wider than its card; a name in the score sheet broken within a word that fits its
+# column. Its argument: the viewport's width as set (a phone's browser
 # widens its layout viewport to the content when the content is too wide).
 LAYOUT_PROBLEMS = r"""
 (W) => {
@@ -41,6 +42,24 @@ LAYOUT_PROBLEMS = r"""
     const card = box(name.closest(".pc"));
     const r = box(name);
     if (name.scrollWidth > name.clientWidth + 0.5 || r.left < card.left - 0.5 || r.right > card.right + 0.5) problems.push("the joker name «" + name.textContent + "» does not fit its card");
+  }
+  // A name in the score sheet (a side's head, a declarer) broken within a word that
+  // would fit its column whole.
+  const pen = document.createElement("canvas").getContext("2d");
+  for (const name of document.querySelectorAll(".sheet .side-member, .sheet .decl")) {
+    if (!visible(name)) continue;
+    const cell = name.closest("th, td");
+    const style = getComputedStyle(cell);
+    const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    pen.font = getComputedStyle(name).font;
+    const text = name.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    for (const word of text.data.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      if (range.getClientRects().length > 1 && pen.measureText(word[0]).width <= room) problems.push("the name «" + word[0] + "» is broken in the score sheet");
+    }
   }
   for (const label of document.querySelectorAll(".shown-label")) {
     if (visible(label) && box(label).height > 1.6 * parseFloat(getComputedStyle(label).lineHeight || "16")) problems.push("the label «" + label.textContent + "» wraps");

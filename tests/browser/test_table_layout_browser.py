@@ -55,9 +55,9 @@ def walk_a_hand(page, *, shots: str) -> dict:
     raise AssertionError(f"the hand did not end: {seen}")
 
 
-def _bot_table(make_member, language, seed):
+def _bot_table(make_member, language, seed, first_name="Denis-Alexandre"):
     member = make_member(
-        first_name="Denis-Alexandre", last_name="Beauregard-Tremblay", preferred_language=language
+        first_name=first_name, last_name="Beauregard-Tremblay", preferred_language=language
     )
     table = in_thread(
         lambda: members_table(
@@ -95,3 +95,29 @@ def test_a_whole_hand_on_a_laptop_keeps_everything_off_the_names(browser_page, m
     assert jokers["fits"] and jokers["contrast"] >= 0.4, jokers
     seen = walk_a_hand(browser_page, shots="/tmp/shots/layout-laptop")
     assert seen["auction_turns"] >= 1 and seen["trick_cards"] >= 3, seen
+
+
+def test_the_score_sheet_beside_the_felt_on_a_laptop_keeps_each_name_whole(
+    browser_page, make_member
+):
+    """On a laptop the score sheet sits in the narrow column beside the felt: the tricks
+    go with the contract there, so that each side's column holds its players' names
+    whole (a name is never split within a word that fits its column), in the head and
+    in the declarer's cell, through a whole hand and once it is on the sheet."""
+    member, table = _bot_table(make_member, "fr", seed=31, first_name="Gaétan")
+    log_in(browser_page, member)
+    browser_page.goto(f"/tables/{table.pk}/")
+    walk_a_hand(browser_page, shots="/tmp/shots/layout-laptop-sheet")
+    sheet = browser_page.locator("#sheet")
+    assert sheet.locator("th.col-tricks").bounding_box()["width"] == 0
+    expect(sheet.locator("tbody tr[data-hand] .tricks-inline")).to_be_visible()
+    head = sheet.locator("thead .side-member").first
+    assert head.inner_text() == "Gaétan"
+    assert (
+        head.evaluate(
+            "(e) => { const r = document.createRange(); r.selectNodeContents(e);"
+            " return r.getClientRects().length; }"
+        )
+        == 1
+    )
+    sheet.screenshot(path="/tmp/shots/layout-laptop-sheet.png")

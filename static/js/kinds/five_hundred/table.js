@@ -356,8 +356,12 @@ export function renderSheet(table, t) {
   // Three sides or more: a narrower sheet; from five, the declarer's tricks go with the
   // contract (no column of their own), so that every side's column fits.
   const folded = teams.length > 4;
+  // A narrow sheet (the laptop's side column) collapses the tricks column too, and shows
+  // the tricks with the contract (table.css), so that the sides' names fit whole.
   table.classList.toggle("many", teams.length > 2);
   table.classList.toggle("folded", folded);
+  table.append(el("colgroup", {}, el("col", { class: "col-hand" }), el("col", { class: "col-contract" }),
+    folded ? null : el("col", { class: "col-tricks" }), ...teams.map(() => el("col", { class: "col-side" }))));
   table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "col-hand" }, "#"), el("th", { scope: "col", class: "col-contract" }, _("Contract")),
     folded ? null : el("th", { scope: "col", class: "col-tricks" }, _("Tricks")),
     ...teams.map((team) => el("th", { scope: "col", class: "num side-head", title: teamLabel(team, nameOf) },
@@ -375,8 +379,8 @@ export function renderSheet(table, t) {
     }
     body.append(el("tr", { "data-hand": row.number, "data-score": JSON.stringify(row.score), title: fmt(_("Dealer: %(name)s"), { name: nameOf(row.dealer) }) },
       el("td", {}, el("a", { href: t.app.dataset.replayUrl.replace("999999", row.number), title: _("Replay this hand") }, String(row.number))),
-      el("td", {}, contract, folded && tricks ? el("span", { class: "muted", title: _("Tricks") }, " · " + tricks) : null),
-      folded ? null : el("td", {}, tricks),
+      el("td", {}, contract, tricks ? el("span", { class: "muted tricks-inline", title: _("Tricks") }, " · " + tricks) : null),
+      folded ? null : el("td", { class: "tricks-cell" }, tricks),
       ...teams.map((team) => el("td", { class: "num" },
         el("span", { class: "score" }, (row.score[team] > 0 ? "+" : "") + row.score[team]), el("br"),
         el("span", { class: "running muted" }, String(row.totals[team]))))));
