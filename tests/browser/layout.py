@@ -5,8 +5,8 @@ from __future__ import annotations
 # Problems of the table's layout as it stands, as a list of strings (empty: none):
 # anything wider than the viewport; a call bubble over a seat's name, or over another
 # seat's plate; a card of the trick or a label of the felt over a name plate; a joker's
-# name wider than its card; a name in the score sheet broken within a word that fits its
-# column. Its argument: the viewport's width as set (a phone's browser
+# name wider than its card; a name cut short on its plate; a name in the score sheet
+# broken within a word that fits its column. Its argument: the viewport's width as set (a phone's browser
 # widens its layout viewport to the content when the content is too wide).
 LAYOUT_PROBLEMS = r"""
 (W) => {
@@ -42,6 +42,9 @@ LAYOUT_PROBLEMS = r"""
     const card = box(name.closest(".pc"));
     const r = box(name);
     if (name.scrollWidth > name.clientWidth + 0.5 || r.left < card.left - 0.5 || r.right > card.right + 0.5) problems.push("the joker name «" + name.textContent + "» does not fit its card");
+  }
+  for (const who of document.querySelectorAll("#felt .plate-name .who")) {
+    if (visible(who) && who.scrollWidth > who.clientWidth + 0.5) problems.push("the name «" + who.textContent + "» is cut short on its plate");
   }
   // A name in the score sheet (a side's head, a declarer) broken within a word that
   // would fit its column whole.
