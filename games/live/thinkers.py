@@ -32,7 +32,6 @@ import signal
 import threading
 import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
 from typing import TYPE_CHECKING
 
@@ -103,10 +102,11 @@ def warm() -> None:
     event loop, waits for them later."""
     try:
         _submit(os.getpid).result(timeout=WARM_SECONDS)
-    except (BrokenProcessPool, RuntimeError):
-        # Its processes were stopped while starting (a Ctrl-C to the process group:
-        # `make run` stopped at once; a kill), or this process began to exit first
-        # (the pool then takes no work). Not a fault: the next search starts new.
+    except RuntimeError:
+        # Its processes were stopped while starting (BrokenProcessPool: a Ctrl-C to the
+        # process group, `make run` stopped at once; a kill), or this process began to
+        # exit first (the pool then takes no work). Not a fault: the next search starts
+        # new.
         logger.warning("bot searches: the search processes stopped while starting")
         reset()
     except Exception:  # logged: the first search will try again

@@ -356,12 +356,10 @@ export function renderSheet(table, t) {
   // Three sides or more: a narrower sheet; from five, the declarer's tricks go with the
   // contract (no column of their own), so that every side's column fits.
   const folded = teams.length > 4;
-  // A narrow sheet (the laptop's side column) collapses the tricks column too, and shows
-  // the tricks with the contract (table.css), so that the sides' names fit whole.
+  // A narrow sheet (the laptop's side column) shows the tricks with the contract too,
+  // its tricks column taking no room (table.css), so that the sides' names fit whole.
   table.classList.toggle("many", teams.length > 2);
   table.classList.toggle("folded", folded);
-  table.append(el("colgroup", {}, el("col", { class: "col-hand" }), el("col", { class: "col-contract" }),
-    folded ? null : el("col", { class: "col-tricks" }), ...teams.map(() => el("col", { class: "col-side" }))));
   table.append(el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "col-hand" }, "#"), el("th", { scope: "col", class: "col-contract" }, _("Contract")),
     folded ? null : el("th", { scope: "col", class: "col-tricks" }, _("Tricks")),
     ...teams.map((team) => el("th", { scope: "col", class: "num side-head", title: teamLabel(team, nameOf) },
