@@ -5,10 +5,10 @@ from __future__ import annotations
 # Problems of the table's layout as it stands, as a list of strings (empty: none):
 # anything wider than the viewport; a call bubble over a seat's name, or over another
 # seat's plate; a card of the trick or a label of the felt over a name plate; a joker's
-# name wider than its card; a name cut short on its plate or in the scores' boxes; a
-# name in the score sheet broken within a word that fits its column. Its argument: the
-# viewport's width as set (a phone's browser widens its layout viewport to the content
-# when the content is too wide).
+# name wider than its card; a 450 count's cards wider than their column; a name cut
+# short on its plate or in the scores' boxes; a name in the score sheet broken within a
+# word that fits its column. Its argument: the viewport's width as set (a phone's
+# browser widens its layout viewport to the content when the content is too wide).
 LAYOUT_PROBLEMS = r"""
 (W) => {
   const problems = [];
@@ -43,6 +43,9 @@ LAYOUT_PROBLEMS = r"""
     const card = box(name.closest(".pc"));
     const r = box(name);
     if (name.scrollWidth > name.clientWidth + 0.5 || r.left < card.left - 0.5 || r.right > card.right + 0.5) problems.push("the joker name «" + name.textContent + "» does not fit its card");
+  }
+  for (const cards of document.querySelectorAll(".counts-table .cards-cell")) {
+    if (visible(cards) && cards.scrollWidth > cards.clientWidth + 0.5) problems.push("the cards of «" + cards.closest("tr").textContent.trim().slice(0, 24) + "» spill out of their column");
   }
   for (const who of document.querySelectorAll("#felt .plate-name .who, .team-name")) {
     if (visible(who) && who.scrollWidth > who.clientWidth + 0.5) problems.push("the name «" + who.textContent + "» is cut short");

@@ -16,6 +16,7 @@ import re
 from playwright.sync_api import expect
 
 from games.models import Table
+from tests.browser.layout import LAYOUT_PROBLEMS
 from tests.browser.table_helpers import (
     bots_450_table,
     host_waits_for_a_player,
@@ -156,6 +157,8 @@ def test_a_450_table_on_a_phone_in_french_keeps_within_the_screen(phone_page, ma
     measured = page.evaluate(LAYOUT)
     page.screenshot(path="/tmp/table450-phone-over.png", full_page=True)
     assert measured["wide"] == [] and measured["overlaps"] == 0, measured
+    # the counts' cards keep their column, and every name is whole
+    assert page.evaluate(LAYOUT_PROBLEMS, 390) == []
 
 
 def test_a_players_arrival_leaves_the_hosts_seat_buttons_in_place_at_a_450_table(
